@@ -1,0 +1,78 @@
+package org.solrscale.cli;
+
+import org.solrscale.spec.ExitCode;
+import org.solrscale.spec.SolrscaleException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/** The solrscale command: parses, dispatches to a subcommand and maps errors to exit codes. */
+@Command(
+    name = "solrscale",
+    mixinStandardHelpOptions = true,
+    versionProvider = Version.class,
+    description = "A lab for scaling Apache Solr: deploy SolrCloud clusters, load, break and measure them.",
+    subcommands = {
+      UpCommand.class,
+      StatusCommand.class,
+      DownCommand.class,
+      ListCommand.class,
+      NodeCommand.class,
+      AddNodeCommand.class,
+      RemoveNodeCommand.class,
+      CollectionCommand.class,
+      DemoCommand.class,
+      CommandLine.HelpCommand.class
+    })
+public final class Main implements Runnable {
+
+  @Option(names = "--verbose", scope = ScopeType.INHERIT,
+      description = "Show stack traces and client logs.")
+  boolean verbose;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(System.out);
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** Runs solrscale in this JVM and returns its exit code (tests call this). */
+  public static int run(String... args) {
+    if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
+      boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
+      System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "error");
+    }
+    System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+    Main main = new Main();
+    CommandLine cl = new CommandLine(main);
+    cl.setCaseInsensitiveEnumValuesAllowed(true);
+    cl.setParameterExceptionHandler((ex, argv) -> {
+      CommandLine cmd = ex.getCommandLine();
+      System.err.println("solrscale: " + ex.getMessage() + " (see: "
+          + cmd.getCommandSpec().qualifiedName() + " --help)");
+      return ExitCode.USAGE.code();
+    });
+    cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+      if (ex instanceof SolrscaleException se) {
+        System.err.println("solrscale: " + se.getMessage());
+        if (main.verbose) {
+          se.printStackTrace();
+        }
+        return se.exitCode().code();
+      }
+      System.err.println("solrscale: unexpected error: " + ex
+          + (main.verbose ? "" : " (run again with --verbose for details)"));
+      if (main.verbose) {
+        ex.printStackTrace();
+      }
+      return ExitCode.FAILED.code();
+    });
+    return cl.execute(args);
+  }
+}

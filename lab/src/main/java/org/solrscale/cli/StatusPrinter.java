@@ -1,0 +1,55 @@
+package org.solrscale.cli;
+
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.solrscale.cluster.ClusterReport;
+import org.solrscale.cluster.CollectionStatus;
+import org.solrscale.cluster.NodeReport;
+import org.solrscale.cluster.ReplicaStatus;
+import org.solrscale.cluster.ShardStatus;
+
+/** Renders a cluster report as the status tables. */
+final class StatusPrinter {
+  private StatusPrinter() {}
+
+  static String render(ClusterReport r) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("cluster ").append(r.name()).append("  Solr ").append(r.solrVersion())
+        .append("  zkHost ").append(r.zkHost()).append("  ")
+        .append(r.healthy() ? "healthy" : "NOT HEALTHY").append("\n\n");
+    Table nodes = new Table("NODE", "ROLE", "ADDRESS", "PID", "PROCESS", "CLUSTER", "LABELS");
+    for (NodeReport n : r.nodes()) {
+      nodes.row(n.id(), n.role().label(), n.host() + ":" + n.port(), n.pid() > 0 ? n.pid() : "-",
+          n.state(), n.mode(), labels(n.labels()));
+    }
+    sb.append(nodes.render());
+    if (r.error() != null) {
+      sb.append("\ncollections: unknown (").append(r.error()).append(")\n");
+      return sb.toString();
+    }
+    if (r.collections().isEmpty()) {
+      sb.append("\nno collections\n");
+      return sb.toString();
+    }
+    Table cols = new Table("COLLECTION", "SHARD", "DOCS", "REPLICA", "NODE", "TYPE", "STATE", "LEADER");
+    for (CollectionStatus c : r.collections()) {
+      for (ShardStatus s : c.shards()) {
+        boolean first = true;
+        for (ReplicaStatus rep : s.replicas()) {
+          String state = r.liveNodes().contains(rep.node()) ? rep.state() : "down (node)";
+          cols.row(first ? c.name() : "", first ? s.name() : "",
+              first ? (s.docs() < 0 ? "?" : Long.toString(s.docs())) : "",
+              rep.name(), rep.nodeId(), rep.type(), state, rep.leader() ? "*" : "");
+          first = false;
+        }
+      }
+    }
+    sb.append('\n').append(cols.render());
+    return sb.toString();
+  }
+
+  private static String labels(Map<String, String> labels) {
+    return labels.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+        .collect(Collectors.joining(","));
+  }
+}

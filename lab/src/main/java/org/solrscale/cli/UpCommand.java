@@ -1,0 +1,132 @@
+package org.solrscale.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.ClusterReport;
+import org.solrscale.cluster.ClusterState;
+import org.solrscale.spec.ClusterSpec;
+import org.solrscale.spec.CollectionSpec;
+import org.solrscale.spec.NodeGroup;
+import org.solrscale.spec.ReplicaCounts;
+import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.SpecLoader;
+import org.solrscale.spec.ZkSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** `solrscale up`: brings a cluster to its spec and waits until every replica is active. */
+@Command(name = "up", description = "Start a SolrCloud cluster (idempotent) and wait until it is healthy.")
+final class UpCommand implements Callable<Integer> {
+  @Option(names = "--name", description = "Cluster name (default: lab, or the spec's name).")
+  String name;
+
+  @Option(names = "--timeout", defaultValue = "300s", converter = DurationConverter.class,
+      description = "How long to wait for nodes and replicas (default: ${DEFAULT-VALUE}).")
+  java.time.Duration timeout;
+
+  @Option(names = "--spec", description = "Cluster spec YAML (flags given as well override it).")
+  Path specFile;
+
+  @Option(names = "--solr-version", description = "Solr release (default: " + ClusterSpec.DEFAULT_SOLR_VERSION + ").")
+  String solrVersion;
+
+  @Option(names = "--nodes", description = "Number of Solr nodes (default: 1).")
+  Integer nodes;
+
+  @Option(names = "--zk", description = "ZooKeeper servers: 1, 3 or 5 (default: 1).")
+  Integer zk;
+
+  @Option(names = "--heap", description = "Heap of each Solr node (default: " + ClusterSpec.DEFAULT_HEAP + ").")
+  String heap;
+
+  @Option(names = "--base-port", description = "First Solr port; without it free ports from 8983 are chosen.")
+  Integer basePort;
+
+  @Option(names = "--collection", description = "Create this collection.")
+  String collection;
+
+  @Option(names = "--shards", defaultValue = "1", description = "Shards of --collection (default: 1).")
+  int shards;
+
+  @Option(names = "--replicas", defaultValue = "1", description = "NRT replicas per shard (default: 1).")
+  int replicas;
+
+  @Option(names = "--tlog", defaultValue = "0", description = "TLOG replicas per shard.")
+  int tlog;
+
+  @Option(names = "--pull", defaultValue = "0", description = "PULL replicas per shard.")
+  int pull;
+
+  @Option(names = "--configset", description = "Configset directory for --collection (default: built-in default).")
+  String configset;
+
+  @Option(names = "--json", description = "Print the resulting status as JSON.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    ClusterSpec spec = buildSpec();
+    Cluster cluster = new Cluster(Terminal.home(), spec.name(), Terminal.progress());
+    long start = System.nanoTime();
+    cluster.up(spec, timeout);
+    ClusterReport report = cluster.status(true);
+    if (json) {
+      Terminal.printJson(report);
+    } else {
+      System.out.printf("cluster %s is up in %.1f s%n%n", spec.name(),
+          (System.nanoTime() - start) / 1e9);
+      System.out.print(StatusPrinter.render(report));
+    }
+    return 0;
+  }
+
+  private boolean shapeGiven() {
+    return solrVersion != null || nodes != null || zk != null || heap != null || basePort != null;
+  }
+
+  ClusterSpec buildSpec() {
+    ClusterSpec base;
+    if (specFile != null) {
+      base = SpecLoader.load(specFile);
+      if (name != null) {
+        base = base.withName(name);
+      } else if (base.name() == null) {
+        base = base.withName("lab");
+      }
+    } else {
+      String n = name == null ? "lab" : name;
+      Optional<ClusterState> existing = new Cluster(Terminal.home(), n, s -> { }).state();
+      base = existing.isPresent() && !shapeGiven()
+          ? existing.get().spec().withCollections(List.of())
+          : new ClusterSpec(n, null, null, null, null, null, null, null, null);
+    }
+    if (solrVersion != null || heap != null || basePort != null || zk != null) {
+      ZkSpec z = zk == null ? base.zookeeper() : new ZkSpec(zk, base.zookeeper().tickTime(),
+          base.zookeeper().initLimit(), base.zookeeper().syncLimit(), base.zookeeper().heap());
+      base = new ClusterSpec(base.name(), solrVersion != null ? solrVersion : base.solrVersion(),
+          heap != null ? heap : base.heap(), base.jvmArgs(), base.host(),
+          basePort != null ? basePort : base.basePort(), base.nodes(), z, base.collections());
+    }
+    if (nodes != null) {
+      if (nodes < 1) {
+        throw SolrscaleException.usage("--nodes " + nodes + " must be at least 1");
+      }
+      base = base.withNodes(List.of(NodeGroup.ofCount(nodes)));
+    }
+    if (collection != null) {
+      List<CollectionSpec> cols = new ArrayList<>(base.collections());
+      cols.removeIf(c -> c.name().equals(collection));
+      cols.add(new CollectionSpec(collection, shards, new ReplicaCounts(replicas, tlog, pull),
+          null, null, configset));
+      base = base.withCollections(cols);
+    } else if (configset != null) {
+      throw SolrscaleException.usage("--configset needs --collection");
+    }
+    return base;
+  }
+}

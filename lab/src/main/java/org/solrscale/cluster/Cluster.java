@@ -1,0 +1,580 @@
+package org.solrscale.cluster;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.solrscale.runtime.Jdk;
+import org.solrscale.runtime.NodeJar;
+import org.solrscale.runtime.RuntimeResolver;
+import org.solrscale.runtime.SolrRuntime;
+import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.spec.ClusterSpec;
+import org.solrscale.spec.CollectionSpec;
+import org.solrscale.spec.NodeGroup;
+import org.solrscale.spec.Problem;
+import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.SpecValidator;
+
+/** One named cluster on the local provider: bring it up, inspect it, change it, take it down. */
+public final class Cluster {
+  static final int SOLR_BASE_PORT = 8983;
+  static final int ZK_BASE_PORT = 2181;
+  static final int ZK_PEER_BASE_PORT = 2888;
+  static final int ZK_ELECTION_BASE_PORT = 3888;
+  static final Duration STOP_GRACE = Duration.ofSeconds(60);
+
+  private final SolrscaleHome home;
+  private final String name;
+  private final StateStore store;
+  private final LocalProvider provider;
+  private final Consumer<String> progress;
+
+  public Cluster(SolrscaleHome home, String name, Consumer<String> progress) {
+    this.home = home;
+    this.name = name;
+    this.store = new StateStore(home);
+    this.provider = new LocalProvider(store);
+    this.progress = progress;
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public Optional<ClusterState> state() {
+    return store.find(name);
+  }
+
+  public ClusterState requireState() {
+    return store.load(name);
+  }
+
+  // ---------------------------------------------------------------- up
+
+  /**
+   * Makes the cluster match the spec: creates it, or restarts whatever of it is not running, then
+   * creates missing collections and waits until every replica is active.
+   */
+  public ClusterState up(ClusterSpec spec, Duration timeout) {
+    for (String warning : SpecValidator.check(spec)) {
+      progress.accept("warning: " + warning);
+    }
+    ClusterState state = store.find(name).map(existing -> reconcile(existing, spec))
+        .orElseGet(() -> plan(spec));
+    store.save(state);
+    long deadline = System.nanoTime() + timeout.toNanos();
+    state = startAll(state, deadline);
+    try (SolrAdmin admin = new SolrAdmin(state.solrNodes())) {
+      waitForLiveNodes(admin, state, deadline);
+      for (CollectionSpec c : state.spec().collections()) {
+        ensureCollection(admin, c, deadline);
+      }
+    }
+    return state;
+  }
+
+  private ClusterState reconcile(ClusterState existing, ClusterSpec spec) {
+    ClusterSpec old = existing.spec();
+    if (old.nodeCount() != spec.nodeCount()
+        || !old.zookeeper().servers().equals(spec.zookeeper().servers())
+        || !old.solrVersion().equals(spec.solrVersion())) {
+      throw SolrscaleException.usage("cluster '" + name + "' exists with " + old.nodeCount()
+          + " nodes, " + old.zookeeper().servers() + " ZooKeeper(s), Solr " + old.solrVersion()
+          + "; change it with add-node/remove-node, or run: solrscale down --name " + name
+          + " --purge");
+    }
+    List<CollectionSpec> collections = new ArrayList<>(old.collections());
+    for (CollectionSpec c : spec.collections()) {
+      collections.removeIf(o -> o.name().equals(c.name()));
+      collections.add(c);
+    }
+    return existing.withSpec(old.withCollections(collections));
+  }
+
+  /** Chooses ports for a new cluster and records its nodes (not yet started). */
+  private ClusterState plan(ClusterSpec spec) {
+    List<ClusterState> others = store.all().stream().filter(c -> !c.name().equals(name)).toList();
+    Ports ports = new Ports(spec.host(), others);
+    List<NodeState> nodes = new ArrayList<>();
+    int servers = spec.zookeeper().servers();
+    for (int i = 1; i <= servers; i++) {
+      int client = ports.next(ZK_BASE_PORT + i - 1);
+      int peer = servers > 1 ? ports.next(ZK_PEER_BASE_PORT + i - 1) : 0;
+      int election = servers > 1 ? ports.next(ZK_ELECTION_BASE_PORT + i - 1) : 0;
+      nodes.add(new NodeState("zk" + i, NodeRole.ZK, spec.host(), client, peer, election, 0,
+          spec.zookeeper().heap(), Map.of()));
+    }
+    List<Map<String, String>> labels = spec.nodeLabels();
+    List<String> heaps = spec.nodeHeaps();
+    for (int i = 0; i < spec.nodeCount(); i++) {
+      int port = spec.basePort() != null
+          ? ports.exactly(spec.basePort() + i, "--base-port")
+          : ports.next(SOLR_BASE_PORT + i);
+      nodes.add(new NodeState("solr" + (i + 1), NodeRole.SOLR, spec.host(), port, 0, 0, 0,
+          heaps.get(i), labels.get(i)));
+    }
+    Jdk jdk = Jdk.discover();
+    return new ClusterState(name, spec, jdk.home().toString(), nodes);
+  }
+
+  private record Launch(SolrRuntime runtime, Jdk jdk, Path nodeJar) {}
+
+  private Launch launch(ClusterState state) {
+    Jdk jdk = Jdk.discover();
+    SolrRuntime runtime = new RuntimeResolver(home, progress).resolve(state.spec().solrVersion());
+    jdk.requireAtLeast(runtime.minimumJava(), "Solr " + runtime.version());
+    return new Launch(runtime, jdk, NodeJar.extract(home));
+  }
+
+  private ClusterState startAll(ClusterState state, long deadline) {
+    Launch launch = null;
+    for (NodeRole role : List.of(NodeRole.ZK, NodeRole.SOLR)) {
+      List<NodeState> started = new ArrayList<>();
+      for (NodeState node : state.nodes()) {
+        if (node.role() != role) {
+          continue;
+        }
+        ProcessState ps = provider.state(state, node);
+        if (ps == ProcessState.PAUSED) {
+          provider.resume(state, node);
+          progress.accept(node.id() + " was paused: resumed");
+        } else if (!ps.alive()) {
+          launch = launch == null ? launch(state) : launch;
+          NodeState running = provider.start(state, node, launch.runtime(), launch.jdk(),
+              launch.nodeJar());
+          state = state.with(running);
+          store.save(state);
+          started.add(running);
+          progress.accept("started " + describe(running));
+        }
+      }
+      waitHealthy(state, state.nodes().stream().filter(n -> n.role() == role).toList(), deadline);
+    }
+    return state;
+  }
+
+  private static String describe(NodeState n) {
+    return n.id() + " (" + (n.isZk() ? "ZooKeeper" : "Solr") + " on " + n.host() + ":" + n.port()
+        + ", pid " + n.pid() + ")";
+  }
+
+  /** Polls the nodes until each serves; a node whose process dies fails at once with its log. */
+  private void waitHealthy(ClusterState state, List<NodeState> nodes, long deadline) {
+    List<NodeState> pending = new ArrayList<>(nodes);
+    while (!pending.isEmpty()) {
+      for (NodeState n : List.copyOf(pending)) {
+        if (!provider.state(state, n).alive()) {
+          throw SolrscaleException.failed(n.id() + " died while starting; "
+              + "see its logs under " + provider.nodeDir(state, n).resolve("logs") + "\n"
+              + provider.logTail(state, n, 15).stripTrailing());
+        }
+        if (serving(n)) {
+          pending.remove(n);
+          progress.accept(n.id() + " is serving");
+        }
+      }
+      if (pending.isEmpty()) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        NodeState n = pending.get(0);
+        throw SolrscaleException.failed(n.id() + " was not serving before the timeout; "
+            + "see its logs under " + provider.nodeDir(state, n).resolve("logs") + "\n"
+            + provider.logTail(state, n, 15).stripTrailing());
+      }
+      LocalProcesses.sleep(250);
+    }
+  }
+
+  private static boolean serving(NodeState n) {
+    return n.isZk() ? FourLetterWords.mode(n.host(), n.port()).isPresent() : SolrHealth.healthy(n);
+  }
+
+  private void waitForLiveNodes(SolrAdmin admin, ClusterState state, long deadline) {
+    List<String> expected = state.solrNodes().stream().map(NodeState::solrNodeName).toList();
+    while (true) {
+      List<String> live;
+      try {
+        live = admin.clusterStatus().liveNodes();
+      } catch (SolrscaleException e) {
+        live = List.of();
+      }
+      if (live.containsAll(expected)) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw SolrscaleException.failed("Solr nodes missing from live_nodes after the timeout: "
+            + expected.stream().filter(n -> !List.copyOf(liveOrEmpty(admin)).contains(n)).toList());
+      }
+      LocalProcesses.sleep(250);
+    }
+  }
+
+  private static List<String> liveOrEmpty(SolrAdmin admin) {
+    try {
+      return admin.clusterStatus().liveNodes();
+    } catch (SolrscaleException e) {
+      return List.of();
+    }
+  }
+
+  private void ensureCollection(SolrAdmin admin, CollectionSpec c, long deadline) {
+    LiveStatus status = admin.clusterStatus();
+    if (status.collection(c.name()).isEmpty()) {
+      String config = Configsets.nameFor(c);
+      admin.uploadConfigset(config, Configsets.zipFor(c));
+      progress.accept("creating collection " + c.name() + ": " + c.shards() + " shard(s) x "
+          + c.replicas().total() + " replica(s), configset " + c.configset());
+      admin.createCollection(c, config);
+    }
+    long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
+    admin.waitForActive(c.name(), Duration.ofMillis(left));
+    checkPlacement(admin.clusterStatus(), c.name());
+  }
+
+  /** Warns when two replicas of a shard share a node although some node holds none of them. */
+  private void checkPlacement(LiveStatus status, String collection) {
+    status.collection(collection).ifPresent(cs -> {
+      for (ShardStatus s : cs.shards()) {
+        long distinct = s.replicas().stream().map(ReplicaStatus::node).distinct().count();
+        if (distinct < s.replicas().size() && distinct < status.liveNodes().size()) {
+          progress.accept("warning: Solr placed replicas of " + collection + "/" + s.name()
+              + " on the same node although another node was free");
+        }
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------- status
+
+  public ClusterReport status(boolean withDocs) {
+    ClusterState state = requireState();
+    List<NodeReport> reports = new ArrayList<>();
+    List<NodeState> liveSolr = new ArrayList<>();
+    for (NodeState n : state.nodes()) {
+      ProcessState ps = provider.state(state, n);
+      String mode = "";
+      if (ps == ProcessState.RUNNING && n.isZk()) {
+        mode = FourLetterWords.mode(n.host(), n.port()).orElse("not serving");
+      }
+      if (ps == ProcessState.RUNNING && n.isSolr()) {
+        liveSolr.add(n);
+      }
+      reports.add(new NodeReport(n.id(), n.role(), n.host(), n.port(), n.pid(), ps.alive(),
+          ps.label(), mode, n.labels()));
+    }
+    if (liveSolr.isEmpty()) {
+      return new ClusterReport(name, state.spec().solrVersion(), state.zkHost(), reports, List.of(),
+          List.of(), state.solrNodes().isEmpty() ? null : "no Solr node is running");
+    }
+    try (SolrAdmin admin = new SolrAdmin(liveSolr)) {
+      LiveStatus live = admin.clusterStatus();
+      List<CollectionStatus> collections = new ArrayList<>();
+      for (CollectionStatus c : live.collections()) {
+        List<ShardStatus> shards = new ArrayList<>();
+        for (ShardStatus s : c.shards()) {
+          shards.add(withDocs ? s.withDocs(admin.docs(c.name(), s.name())) : s);
+        }
+        shards.sort(Comparator.comparing(ShardStatus::name));
+        collections.add(new CollectionStatus(c.name(), c.configset(), c.router(), shards));
+      }
+      collections.sort(Comparator.comparing(CollectionStatus::name));
+      List<NodeReport> withLive = new ArrayList<>();
+      for (NodeReport r : reports) {
+        boolean isLive = r.role() == NodeRole.SOLR
+            && live.liveNodes().contains(r.host() + ":" + r.port() + "_solr");
+        withLive.add(r.role() == NodeRole.SOLR
+            ? new NodeReport(r.id(), r.role(), r.host(), r.port(), r.pid(), r.alive(), r.state(),
+                isLive ? "live" : "not live", r.labels())
+            : r);
+      }
+      return new ClusterReport(name, state.spec().solrVersion(), state.zkHost(), withLive,
+          live.liveNodes(), collections, null);
+    } catch (SolrscaleException e) {
+      return new ClusterReport(name, state.spec().solrVersion(), state.zkHost(), reports,
+          List.of(), List.of(), e.getMessage());
+    }
+  }
+
+  // ---------------------------------------------------------------- down
+
+  /** Stops Solr nodes, then ZooKeeper, by recorded pid; {@code purge} deletes all data. */
+  public List<String> down(boolean purge) {
+    Optional<ClusterState> found = store.find(name);
+    if (found.isEmpty()) {
+      if (purge && Files.isDirectory(store.clusterDir(name))) {
+        deleteTree(store.clusterDir(name));
+        return List.of();
+      }
+      throw SolrscaleException.usage("no cluster named '" + name + "'");
+    }
+    ClusterState state = found.get();
+    List<String> stopped = new ArrayList<>();
+    for (NodeRole role : List.of(NodeRole.SOLR, NodeRole.ZK)) {
+      List<NodeState> nodes = state.nodes().stream().filter(n -> n.role() == role).toList();
+      final ClusterState current = state;
+      List<Boolean> results = parallel(nodes, n -> provider.stop(current, n, STOP_GRACE));
+      for (int i = 0; i < nodes.size(); i++) {
+        if (results.get(i)) {
+          stopped.add(nodes.get(i).id());
+          progress.accept("stopped " + nodes.get(i).id());
+        }
+        state = state.with(nodes.get(i).withPid(0));
+      }
+    }
+    if (purge) {
+      deleteTree(store.clusterDir(name));
+      progress.accept("deleted " + store.clusterDir(name));
+    } else {
+      store.save(state);
+    }
+    return stopped;
+  }
+
+  private static <T, R> List<R> parallel(List<T> items, java.util.function.Function<T, R> f) {
+    if (items.isEmpty()) {
+      return List.of();
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(items.size());
+    try {
+      List<Future<R>> futures = new ArrayList<>();
+      for (T item : items) {
+        futures.add(pool.submit(() -> f.apply(item)));
+      }
+      List<R> results = new ArrayList<>();
+      for (Future<R> fu : futures) {
+        try {
+          results.add(fu.get());
+        } catch (java.util.concurrent.ExecutionException e) {
+          if (e.getCause() instanceof RuntimeException re) {
+            throw re;
+          }
+          throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw SolrscaleException.failed("interrupted");
+        }
+      }
+      return results;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static void deleteTree(Path dir) {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot delete " + dir + ": " + e.getMessage());
+    }
+  }
+
+  // ---------------------------------------------------------------- one node
+
+  /** The operations `solrscale node` offers on a single node. */
+  public enum NodeOp { STOP, START, KILL, PAUSE, RESUME, RESTART }
+
+  /** Applies one operation to one node; returns a one-line description of what happened. */
+  public String node(NodeOp op, String id, Duration timeout) {
+    ClusterState state = requireState();
+    NodeState node = state.node(id);
+    ProcessState ps = provider.state(state, node);
+    switch (op) {
+      case STOP -> {
+        boolean was = provider.stop(state, node, STOP_GRACE);
+        store.save(state.with(node.withPid(0)));
+        return was ? id + " stopped" : id + " was not running";
+      }
+      case KILL -> {
+        if (!provider.kill(state, node)) {
+          return id + " was not running";
+        }
+        return id + " killed (SIGKILL, pid " + node.pid() + ")";
+      }
+      case PAUSE -> {
+        provider.pause(state, node);
+        return id + " paused (SIGSTOP, pid " + node.pid() + ")";
+      }
+      case RESUME -> {
+        provider.resume(state, node);
+        return id + " resumed (SIGCONT, pid " + node.pid() + ")";
+      }
+      case START -> {
+        if (ps.alive()) {
+          return id + " is already " + ps.label() + " (pid " + node.pid() + ")";
+        }
+        NodeState started = startOne(state, node, timeout);
+        return id + " started (pid " + started.pid() + ")";
+      }
+      case RESTART -> {
+        provider.stop(state, node, STOP_GRACE);
+        NodeState started = startOne(state.with(node.withPid(0)), node.withPid(0), timeout);
+        return id + " restarted (pid " + started.pid() + ")";
+      }
+      default -> throw new IllegalStateException(op.toString());
+    }
+  }
+
+  private NodeState startOne(ClusterState state, NodeState node, Duration timeout) {
+    Launch launch = launch(state);
+    NodeState started = provider.start(state, node, launch.runtime(), launch.jdk(), launch.nodeJar());
+    state = state.with(started);
+    store.save(state);
+    long deadline = System.nanoTime() + timeout.toNanos();
+    waitHealthy(state, List.of(started), deadline);
+    if (started.isSolr()) {
+      try (SolrAdmin admin = new SolrAdmin(List.of(started))) {
+        waitForLiveNodes(admin, state.with(started), deadline);
+      }
+    }
+    return started;
+  }
+
+  /** Waits until every collection of the cluster is healthy again (after a node came back). */
+  public void waitForCollections(Duration timeout) {
+    ClusterState state = requireState();
+    List<NodeState> running = state.solrNodes().stream()
+        .filter(n -> provider.state(state, n) == ProcessState.RUNNING).toList();
+    if (running.isEmpty()) {
+      throw SolrscaleException.failed("no Solr node of '" + name + "' is running");
+    }
+    try (SolrAdmin admin = new SolrAdmin(running)) {
+      for (CollectionStatus c : admin.clusterStatus().collections()) {
+        admin.waitForActive(c.name(), timeout);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- add / remove nodes
+
+  /** Starts one more Solr node and moves replicas onto it (Solr's BalanceReplicas). */
+  public NodeState addNode(Map<String, String> labels, String heap, Duration timeout) {
+    ClusterState state = requireState();
+    int next = state.solrNodes().stream().map(n -> Integer.parseInt(n.id().substring(4)))
+        .max(Integer::compare).orElse(0) + 1;
+    List<ClusterState> all = store.all();
+    Ports ports = new Ports(state.spec().host(), all);
+    NodeState node = new NodeState("solr" + next, NodeRole.SOLR, state.spec().host(),
+        ports.next(SOLR_BASE_PORT + next - 1), 0, 0, 0,
+        heap == null ? state.spec().heap() : heap, labels);
+    List<NodeGroup> groups = new ArrayList<>(state.spec().nodes());
+    groups.add(new NodeGroup(1, labels, heap));
+    state = state.withSpec(state.spec().withNodes(groups)).with(node);
+    store.save(state);
+    NodeState started = startOne(state, node, timeout);
+    state = requireState();
+    List<NodeState> running = running(state);
+    try (SolrAdmin admin = new SolrAdmin(running)) {
+      if (!admin.clusterStatus().collections().isEmpty()) {
+        progress.accept("balancing replicas onto " + started.id());
+        admin.balanceReplicas(running.stream().map(NodeState::solrNodeName).toList(), started);
+        for (CollectionStatus c : admin.clusterStatus().collections()) {
+          admin.waitForActive(c.name(), timeout);
+        }
+      }
+    }
+    return started;
+  }
+
+  /** Moves every replica off a Solr node (REPLACENODE), stops it and forgets it. */
+  public void removeNode(String id, Duration timeout) {
+    ClusterState state = requireState();
+    NodeState node = state.node(id);
+    if (!node.isSolr()) {
+      throw SolrscaleException.usage(id + " is a ZooKeeper server; remove-node removes Solr nodes");
+    }
+    List<NodeState> others = running(state).stream().filter(n -> !n.id().equals(id)).toList();
+    if (others.isEmpty()) {
+      throw SolrscaleException.usage("cannot remove " + id + ": no other running Solr node could take its replicas");
+    }
+    if (provider.state(state, node) == ProcessState.RUNNING) {
+      try (SolrAdmin admin = new SolrAdmin(others)) {
+        boolean hosts = admin.clusterStatus().collections().stream()
+            .flatMap(c -> c.shards().stream()).flatMap(s -> s.replicas().stream())
+            .anyMatch(r -> r.node().equals(node.solrNodeName()));
+        if (hosts) {
+          progress.accept("moving replicas off " + id + " (REPLACENODE)");
+          admin.replaceNode(node.solrNodeName());
+          for (CollectionStatus c : admin.clusterStatus().collections()) {
+            admin.waitForActive(c.name(), timeout);
+          }
+        }
+      }
+    } else {
+      progress.accept("warning: " + id + " is not running; its replicas are not moved");
+    }
+    provider.stop(state, node, STOP_GRACE);
+    deleteTree(provider.nodeDir(state, node));
+    ClusterState after = state.without(id);
+    List<NodeGroup> groups = after.solrNodes().stream()
+        .map(n -> new NodeGroup(1, n.labels(), n.heap())).toList();
+    store.save(after.withSpec(after.spec().withNodes(groups)));
+  }
+
+  private List<NodeState> running(ClusterState state) {
+    return state.solrNodes().stream()
+        .filter(n -> provider.state(state, n) == ProcessState.RUNNING).toList();
+  }
+
+  // ---------------------------------------------------------------- collections
+
+  public void createCollection(CollectionSpec c, Duration timeout) {
+    ClusterState state = requireState();
+    for (Problem p : SpecValidator.validateCollection(c, running(state).size())) {
+      if (p.error()) {
+        throw SolrscaleException.usage(p.message());
+      }
+      progress.accept("warning: " + p.message());
+    }
+    List<NodeState> running = running(state);
+    if (running.isEmpty()) {
+      throw SolrscaleException.failed("no Solr node of '" + name + "' is running; run: solrscale up --name " + name);
+    }
+    try (SolrAdmin admin = new SolrAdmin(running)) {
+      if (admin.clusterStatus().collection(c.name()).isPresent()) {
+        throw SolrscaleException.usage("collection '" + c.name() + "' already exists");
+      }
+      ensureCollection(admin, c, System.nanoTime() + timeout.toNanos());
+    }
+    List<CollectionSpec> cols = new ArrayList<>(state.spec().collections());
+    cols.removeIf(o -> o.name().equals(c.name()));
+    cols.add(c);
+    store.save(state.withSpec(state.spec().withCollections(cols)));
+  }
+
+  public void deleteCollection(String collection) {
+    ClusterState state = requireState();
+    List<NodeState> running = running(state);
+    if (running.isEmpty()) {
+      throw SolrscaleException.failed("no Solr node of '" + name + "' is running");
+    }
+    try (SolrAdmin admin = new SolrAdmin(running)) {
+      if (admin.clusterStatus().collection(collection).isEmpty()) {
+        throw SolrscaleException.usage("cluster '" + name + "' has no collection '" + collection + "'");
+      }
+      admin.deleteCollection(collection);
+    }
+    List<CollectionSpec> cols = new ArrayList<>(state.spec().collections());
+    cols.removeIf(o -> o.name().equals(collection));
+    store.save(state.withSpec(state.spec().withCollections(cols)));
+  }
+
+  /** Running Solr nodes' base URLs, for clients (demo, index, bench). */
+  public List<String> solrUrls() {
+    ClusterState state = requireState();
+    return running(state).stream().map(NodeState::baseUrl).toList();
+  }
+}

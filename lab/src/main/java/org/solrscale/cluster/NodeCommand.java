@@ -1,0 +1,79 @@
+package org.solrscale.cluster;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.solrscale.runtime.Jdk;
+import org.solrscale.runtime.SolrRuntime;
+
+/** Builds the java command line of a ZooKeeper server or a Solr node, with production defaults. */
+final class NodeCommand {
+  static final String SOLR_MAIN = "org.solrscale.node.SolrNode";
+  static final String ZK_MAIN = "org.apache.zookeeper.server.quorum.QuorumPeerMain";
+
+  private NodeCommand() {}
+
+  static List<String> zk(Jdk jdk, SolrRuntime runtime, ClusterState cluster, NodeState node, Path dir) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(jdk.java().toString());
+    cmd.add("-Xms" + node.heap());
+    cmd.add("-Xmx" + node.heap());
+    cmd.add("-XX:+UseG1GC");
+    cmd.add("-XX:+CrashOnOutOfMemoryError");
+    cmd.add("-Xlog:gc*:file=" + dir.resolve("logs/zookeeper_gc.log")
+        + ":time,uptime:filecount=5,filesize=10M");
+    cmd.add(LocalProcesses.marker(cluster.name(), node.id()));
+    cmd.add("-Dsolrscale.log.dir=" + dir.resolve("logs"));
+    cmd.add("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.xml").toUri());
+    cmd.add("-Dzookeeper.jmx.log4j.disable=true");
+    cmd.add("-cp");
+    cmd.add(runtime.classpathString());
+    cmd.add(ZK_MAIN);
+    cmd.add(dir.resolve("zoo.cfg").toString());
+    return cmd;
+  }
+
+  static List<String> solr(Jdk jdk, SolrRuntime runtime, Path nodeJar, ClusterState cluster,
+      NodeState node, Path dir) {
+    Path logs = dir.resolve("logs");
+    List<String> cmd = new ArrayList<>();
+    cmd.add(jdk.java().toString());
+    cmd.add("-server");
+    cmd.add("-Xms" + node.heap());
+    cmd.add("-Xmx" + node.heap());
+    // bin/solr's GC_TUNE and memory settings
+    cmd.add("-XX:+UseG1GC");
+    cmd.add("-XX:+PerfDisableSharedMem");
+    cmd.add("-XX:+ParallelRefProcEnabled");
+    cmd.add("-XX:MaxGCPauseMillis=250");
+    cmd.add("-XX:+ExplicitGCInvokesConcurrent");
+    cmd.add("-XX:+CrashOnOutOfMemoryError");
+    cmd.add("-XX:ErrorFile=" + logs.resolve("hs_err_pid%p.log"));
+    cmd.add("-Xss256k");
+    cmd.add("-Xlog:gc*:file=" + logs.resolve("solr_gc.log")
+        + ":time,uptime:filecount=9,filesize=20M");
+    cmd.add(LocalProcesses.marker(cluster.name(), node.id()));
+    cmd.add("-Djetty.host=" + node.host());
+    cmd.add("-Djetty.port=" + node.port());
+    cmd.add("-Dhost=" + node.host());
+    cmd.add("-DzkHost=" + cluster.zkHost());
+    cmd.add("-Dsolr.solr.home=" + dir.resolve("home"));
+    cmd.add("-Dsolr.log.dir=" + logs);
+    cmd.add("-Dsolrscale.log.dir=" + logs);
+    cmd.add("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.xml").toUri());
+    cmd.add("-Djava.io.tmpdir=" + dir.resolve("tmp"));
+    cmd.add("-Duser.timezone=UTC");
+    cmd.add("-Dsolrscale.cluster=" + cluster.name());
+    cmd.add("-Dsolrscale.node.id=" + node.id());
+    for (Map.Entry<String, String> label : node.labels().entrySet()) {
+      // exposed to Solr as node.sysprop:sysprop.<label> for shards.preference and placement
+      cmd.add("-D" + label.getKey() + "=" + label.getValue());
+    }
+    cmd.addAll(cluster.spec().jvmArgs());
+    cmd.add("-cp");
+    cmd.add(runtime.classpathString() + java.io.File.pathSeparator + nodeJar);
+    cmd.add(SOLR_MAIN);
+    return cmd;
+  }
+}

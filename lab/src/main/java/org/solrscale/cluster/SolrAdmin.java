@@ -1,0 +1,297 @@
+package org.solrscale.cluster;
+
+import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.SolrServerException;
+import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
+import org.apache.solr.client.solrj.request.CollectionAdminRequest;
+import org.apache.solr.client.solrj.request.ConfigSetAdminRequest;
+import org.apache.solr.client.solrj.response.CollectionAdminResponse;
+import org.apache.solr.common.util.NamedList;
+import org.solrscale.spec.CollectionSpec;
+import org.solrscale.spec.SolrscaleException;
+
+/** Collections and ConfigSets API calls through SolrJ, against the live nodes of one cluster. */
+public final class SolrAdmin implements Closeable {
+  private final CloudHttp2SolrClient client;
+  private final List<NodeState> nodes;
+
+  public SolrAdmin(List<NodeState> solrNodes) {
+    this.nodes = List.copyOf(solrNodes);
+    List<String> urls = solrNodes.stream().map(NodeState::baseUrl).toList();
+    this.client = new CloudHttp2SolrClient.Builder(urls).build();
+  }
+
+  public SolrClient client() {
+    return client;
+  }
+
+  /** Uploads a configset (zip of its conf directory), replacing one of the same name. */
+  public void uploadConfigset(String name, byte[] zip) {
+    Path tmp = null;
+    try {
+      tmp = Files.createTempFile("solrscale-configset", ".zip");
+      Files.write(tmp, zip);
+      ConfigSetAdminRequest.Upload upload = new ConfigSetAdminRequest.Upload()
+          .setConfigSetName(name).setUploadFile(tmp.toFile(), "application/zip")
+          .setOverwrite(true).setCleanup(true);
+      upload.process(client);
+    } catch (SolrServerException | IOException | RuntimeException e) {
+      throw SolrscaleException.failed("uploading configset '" + name + "' failed: " + message(e));
+    } finally {
+      if (tmp != null) {
+        tmp.toFile().delete();
+      }
+    }
+  }
+
+  public void createCollection(CollectionSpec spec, String configName) {
+    CollectionAdminRequest.Create create;
+    var r = spec.replicas();
+    if (CollectionSpec.IMPLICIT.equals(spec.router())) {
+      create = CollectionAdminRequest.createCollectionWithImplicitRouter(spec.name(), configName,
+          String.join(",", spec.shardNames()), r.nrt(), r.tlog(), r.pull());
+    } else {
+      create = CollectionAdminRequest.createCollection(spec.name(), configName, spec.shards(),
+          r.nrt(), r.tlog(), r.pull());
+    }
+    create.setWaitForFinalState(true);
+    run(create, "creating collection '" + spec.name() + "'");
+  }
+
+  public void deleteCollection(String name) {
+    run(CollectionAdminRequest.deleteCollection(name), "deleting collection '" + name + "'");
+  }
+
+  /** Moves every replica off a node (Solr picks the targets), waiting for them to be active. */
+  public void replaceNode(String sourceNode) {
+    CollectionAdminRequest.ReplaceNode req = new CollectionAdminRequest.ReplaceNode(sourceNode, null);
+    req.setWaitForFinalState(true);
+    run(req, "moving replicas off " + sourceNode);
+  }
+
+  /** Asks Solr (9.3+) to even out replicas across the given nodes (v2 API). */
+  public void balanceReplicas(List<String> solrNodeNames, NodeState via) {
+    String body = "{\"nodes\":[" + String.join(",", solrNodeNames.stream()
+        .map(n -> "\"" + n + "\"").toList()) + "],\"waitForFinalState\":true}";
+    String url = "http://" + via.host() + ":" + via.port() + "/api/cluster/replicas/balance";
+    HttpRequest req = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(10))
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+    try {
+      HttpResponse<String> resp = HttpClient.newHttpClient().send(req,
+          HttpResponse.BodyHandlers.ofString());
+      if (resp.statusCode() != 200) {
+        throw SolrscaleException.failed("balancing replicas failed: HTTP " + resp.statusCode()
+            + " " + resp.body().replaceAll("\\s+", " "));
+      }
+    } catch (IOException e) {
+      throw SolrscaleException.failed("balancing replicas failed: " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw SolrscaleException.failed("interrupted while balancing replicas");
+    }
+  }
+
+  public List<String> configsets() {
+    try {
+      return new ConfigSetAdminRequest.List().process(client).getConfigSets();
+    } catch (SolrServerException | IOException | RuntimeException e) {
+      throw SolrscaleException.failed("listing configsets failed: " + message(e));
+    }
+  }
+
+  /** CLUSTERSTATUS: live nodes and every collection's shards and replicas. */
+  public LiveStatus clusterStatus() {
+    CollectionAdminResponse resp = run(CollectionAdminRequest.getClusterStatus(), "CLUSTERSTATUS");
+    NamedList<?> cluster = (NamedList<?>) resp.getResponse().get("cluster");
+    List<String> live = new ArrayList<>();
+    Object liveNodes = cluster.get("live_nodes");
+    if (liveNodes instanceof Collection<?> c) {
+      c.forEach(n -> live.add(n.toString()));
+    }
+    List<CollectionStatus> collections = new ArrayList<>();
+    Object cols = cluster.get("collections");
+    if (cols instanceof NamedList<?> nl) {
+      for (Map.Entry<String, ?> e : nl) {
+        collections.add(parseCollection(e.getKey(), asMap(e.getValue())));
+      }
+    } else if (cols instanceof Map<?, ?> m) {
+      for (Map.Entry<?, ?> e : m.entrySet()) {
+        collections.add(parseCollection(e.getKey().toString(), asMap(e.getValue())));
+      }
+    }
+    return new LiveStatus(live, collections);
+  }
+
+  private CollectionStatus parseCollection(String name, Map<String, Object> c) {
+    List<ShardStatus> shards = new ArrayList<>();
+    Map<String, Object> shardMap = asMap(c.get("shards"));
+    for (Map.Entry<String, Object> s : shardMap.entrySet()) {
+      Map<String, Object> shard = asMap(s.getValue());
+      List<ReplicaStatus> replicas = new ArrayList<>();
+      for (Map.Entry<String, Object> r : asMap(shard.get("replicas")).entrySet()) {
+        Map<String, Object> rep = asMap(r.getValue());
+        String node = String.valueOf(rep.get("node_name"));
+        replicas.add(new ReplicaStatus(r.getKey(), String.valueOf(rep.get("core")), node,
+            nodeId(node), String.valueOf(rep.get("type")), String.valueOf(rep.get("state")),
+            "true".equals(String.valueOf(rep.get("leader")))));
+      }
+      shards.add(new ShardStatus(s.getKey(), String.valueOf(shard.get("state")),
+          String.valueOf(shard.get("range")), -1, replicas));
+    }
+    Object router = asMap(c.get("router")).get("name");
+    return new CollectionStatus(name, String.valueOf(c.get("configName")),
+        String.valueOf(router), shards);
+  }
+
+  private String nodeId(String solrNodeName) {
+    return nodes.stream().filter(n -> n.solrNodeName().equals(solrNodeName)).map(NodeState::id)
+        .findFirst().orElse("?");
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> asMap(Object o) {
+    if (o instanceof Map<?, ?> m) {
+      return (Map<String, Object>) m;
+    }
+    if (o instanceof NamedList<?> nl) {
+      return (Map<String, Object>) nl.asShallowMap();
+    }
+    return Map.of();
+  }
+
+  /** Searchable documents in one shard, or -1 when no replica of it answers. */
+  public long docs(String collection, String shard) {
+    SolrQuery q = new SolrQuery("*:*").setRows(0);
+    q.set("shards", shard);
+    try {
+      return client.query(collection, q).getResults().getNumFound();
+    } catch (SolrServerException | IOException | RuntimeException e) {
+      return -1;
+    }
+  }
+
+  /** Waits until the collection is healthy; fails after the timeout naming what is not. */
+  public void waitForActive(String collection, Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    String last = "not yet listed";
+    while (System.nanoTime() < deadline) {
+      try {
+        LiveStatus status = clusterStatus();
+        Optional<CollectionStatus> c = status.collection(collection);
+        if (c.isPresent() && c.get().healthy(status.liveNodes())) {
+          return;
+        }
+        last = c.map(cs -> describeUnhealthy(cs, status.liveNodes())).orElse("not yet listed");
+      } catch (SolrscaleException e) {
+        last = e.getMessage();
+      }
+      LocalProcesses.sleep(500);
+    }
+    throw SolrscaleException.failed("collection '" + collection + "' was not active after "
+        + timeout.toSeconds() + " s: " + last);
+  }
+
+  static String describeUnhealthy(CollectionStatus c, List<String> live) {
+    List<String> bad = new ArrayList<>();
+    for (ShardStatus s : c.shards()) {
+      if (s.replicas().stream().noneMatch(ReplicaStatus::leader)) {
+        bad.add(s.name() + " has no leader");
+      }
+      for (ReplicaStatus r : s.replicas()) {
+        if (!"active".equals(r.state()) || !live.contains(r.node())) {
+          bad.add(s.name() + "/" + r.name() + " on " + r.nodeId() + " is "
+              + (live.contains(r.node()) ? r.state() : "on a node that is down"));
+        }
+      }
+    }
+    return String.join("; ", bad);
+  }
+
+  private <T extends org.apache.solr.client.solrj.SolrResponse> T run(
+      org.apache.solr.client.solrj.SolrRequest<T> req, String what) {
+    try {
+      T resp = req.process(client);
+      NamedList<?> failure = (NamedList<?>) resp.getResponse().get("failure");
+      if (failure != null && failure.size() > 0) {
+        throw SolrscaleException.failed(what + " failed: " + failure);
+      }
+      return resp;
+    } catch (SolrServerException | IOException | RuntimeException e) {
+      if (e instanceof SolrscaleException se) {
+        throw se;
+      }
+      throw SolrscaleException.failed(what + " failed: " + message(e));
+    }
+  }
+
+  static String message(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getMessage() == null) {
+      t = t.getCause();
+    }
+    String m = t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
+  }
+
+  /** Zips a configset: the files under {@code dir} (its conf/ subdirectory if it has one). */
+  public static byte[] zipDirectory(Path dir) {
+    Path root = Files.isDirectory(dir.resolve("conf")) ? dir.resolve("conf") : dir;
+    try (Stream<Path> walk = Files.walk(root)) {
+      List<Path> files = walk.filter(Files::isRegularFile).sorted().toList();
+      return zip(files, p -> root.relativize(p).toString().replace('\\', '/'), p -> {
+        try {
+          return Files.readAllBytes(p);
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      });
+    } catch (IOException | java.io.UncheckedIOException e) {
+      throw SolrscaleException.usage("cannot read configset " + dir + ": " + e.getMessage());
+    }
+  }
+
+  static <T> byte[] zip(List<T> entries, Function<T, String> name, Function<T, byte[]> bytes) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try (ZipOutputStream zip = new ZipOutputStream(out)) {
+      for (T e : entries) {
+        zip.putNextEntry(new ZipEntry(name.apply(e)));
+        zip.write(bytes.apply(e));
+        zip.closeEntry();
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  @Override
+  public void close() {
+    try {
+      client.close();
+    } catch (IOException e) {
+      // closing a client: nothing to do
+    }
+  }
+}

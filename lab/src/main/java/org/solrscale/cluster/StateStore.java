@@ -1,0 +1,88 @@
+package org.solrscale.cluster;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.spec.SolrscaleException;
+
+/** Reads and writes cluster state files: $SOLRSCALE_HOME/clusters/NAME/cluster.json. */
+public final class StateStore {
+  private static final ObjectMapper JSON =
+      new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  private final SolrscaleHome home;
+
+  public StateStore(SolrscaleHome home) {
+    this.home = home;
+  }
+
+  public Path clusterDir(String name) {
+    return home.cluster(name);
+  }
+
+  public Path nodeDir(String cluster, String nodeId) {
+    return clusterDir(cluster).resolve(nodeId);
+  }
+
+  private Path file(String name) {
+    return clusterDir(name).resolve("cluster.json");
+  }
+
+  public Optional<ClusterState> find(String name) {
+    Path f = file(name);
+    if (!Files.isRegularFile(f)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(JSON.readValue(f.toFile(), ClusterState.class));
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cluster state " + f + " is unreadable (" + e.getMessage()
+          + "); remove that directory if the cluster is gone");
+    }
+  }
+
+  public ClusterState load(String name) {
+    return find(name).orElseThrow(() -> SolrscaleException.usage("no cluster named '" + name
+        + "'; start one with: solrscale up --name " + name));
+  }
+
+  public synchronized void save(ClusterState state) {
+    try {
+      Files.createDirectories(clusterDir(state.name()));
+      Path tmp = clusterDir(state.name()).resolve("cluster.json.tmp");
+      JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), state);
+      Files.move(tmp, file(state.name()), StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot write cluster state for " + state.name() + ": "
+          + e.getMessage());
+    }
+  }
+
+  /** Every cluster with a state file, to keep their ports out of a new cluster's way. */
+  public List<ClusterState> all() {
+    List<ClusterState> result = new ArrayList<>();
+    if (!Files.isDirectory(home.clusters())) {
+      return result;
+    }
+    try (Stream<Path> dirs = Files.list(home.clusters())) {
+      for (Path d : dirs.toList()) {
+        try {
+          find(d.getFileName().toString()).ifPresent(result::add);
+        } catch (SolrscaleException e) {
+          // an unreadable neighbour must not stop this cluster
+        }
+      }
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot list " + home.clusters() + ": " + e.getMessage());
+    }
+    return result;
+  }
+}

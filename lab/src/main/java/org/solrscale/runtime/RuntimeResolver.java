@@ -1,0 +1,256 @@
+package org.solrscale.runtime;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * Turns a Solr version into a cached classpath. It writes a small POM and lets the user's own
+ * {@code mvn} resolve it, so their mirrors, proxies and credentials apply and no repository address
+ * lives in solrscale. Once {@code runtime.json} is written, later runs never call Maven.
+ */
+public final class RuntimeResolver {
+  static final String DEPENDENCY_PLUGIN = "3.8.1";
+  private static final Pattern JETTY_HTTP =
+      Pattern.compile("org\\.eclipse\\.jetty:jetty-http:jar:([^:\\s]+):");
+  private static final Pattern URL = Pattern.compile("\\(?https?://\\S+\\)?");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final SolrscaleHome home;
+  private final Consumer<String> progress;
+
+  public RuntimeResolver(SolrscaleHome home, Consumer<String> progress) {
+    this.home = home;
+    this.progress = progress;
+  }
+
+  /** What runtime.json records. */
+  record Manifest(String version, String jettyVersion, int minimumJava, List<String> jars) {}
+
+  public SolrRuntime resolve(String version) {
+    int major = majorOf(version);
+    Path dir = home.runtimes().resolve(version);
+    SolrRuntime cached = readCached(dir);
+    if (cached != null) {
+      return cached;
+    }
+    try {
+      Files.createDirectories(dir);
+      try (FileChannel ch = FileChannel.open(dir.resolve(".lock"),
+              StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          FileLock lock = ch.lock()) {
+        cached = readCached(dir);
+        return cached != null ? cached : download(version, major, dir);
+      }
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot write the runtime cache " + dir + ": " + e.getMessage());
+    }
+  }
+
+  static int majorOf(String version) {
+    int major;
+    try {
+      major = Integer.parseInt(version.substring(0, version.indexOf('.')));
+    } catch (RuntimeException e) {
+      throw SolrscaleException.usage("Solr version '" + version + "' is not a release number like 9.10.0");
+    }
+    if (major != 9) {
+      throw SolrscaleException.usage("Solr " + version + " is not supported yet: solrscale's node "
+          + "launcher runs Solr 9.x (Jetty 10); use e.g. --solr-version 9.10.0");
+    }
+    return major;
+  }
+
+  private SolrRuntime readCached(Path dir) {
+    Path manifestFile = dir.resolve("runtime.json");
+    if (!Files.isRegularFile(manifestFile)) {
+      return null;
+    }
+    try {
+      Manifest m = JSON.readValue(manifestFile.toFile(), Manifest.class);
+      List<Path> jars = new ArrayList<>();
+      for (String jar : m.jars()) {
+        Path p = dir.resolve("lib").resolve(jar);
+        if (!Files.isRegularFile(p)) {
+          return null; // damaged cache: resolve again
+        }
+        jars.add(p);
+      }
+      return new SolrRuntime(m.version(), dir, jars, m.jettyVersion(), m.minimumJava());
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private SolrRuntime download(String version, int major, Path dir) throws IOException {
+    progress.accept("resolving Solr " + version + " through Maven into " + dir + " (once)");
+    Path work = dir.resolve("resolve");
+    Files.createDirectories(work);
+
+    Files.writeString(work.resolve("pom.xml"), pom(version, null));
+    Path jettyList = work.resolve("jetty.txt");
+    runMaven(work, version, "dependency:list", "-DincludeArtifactIds=jetty-http",
+        "-DoutputFile=" + jettyList);
+    Matcher m = JETTY_HTTP.matcher(Files.readString(jettyList));
+    if (!m.find()) {
+      throw SolrscaleException.environment("Solr " + version
+          + " does not depend on jetty-http; solrscale cannot tell which Jetty to run it with");
+    }
+    String jetty = m.group(1);
+
+    Files.writeString(work.resolve("pom.xml"), pom(version, jetty));
+    Path staging = dir.resolve("lib.partial");
+    deleteTree(staging);
+    runMaven(work, version, "dependency:copy-dependencies", "-DoutputDirectory=" + staging,
+        "-DincludeScope=runtime");
+    Path lib = dir.resolve("lib");
+    deleteTree(lib);
+    Files.move(staging, lib, StandardCopyOption.ATOMIC_MOVE);
+
+    List<String> jars;
+    try (Stream<Path> files = Files.list(lib)) {
+      jars = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".jar")).sorted().toList();
+    }
+    Manifest manifest = new Manifest(version, jetty, major >= 10 ? 21 : 11, jars);
+    Path tmp = dir.resolve("runtime.json.tmp");
+    JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), manifest);
+    Files.move(tmp, dir.resolve("runtime.json"), StandardCopyOption.ATOMIC_MOVE);
+    progress.accept("Solr " + version + " runtime ready: " + jars.size() + " jars, Jetty " + jetty);
+    return readCached(dir);
+  }
+
+  /** The generated POM: solr-core, and once the Jetty version is known, the server parts. */
+  static String pom(String version, String jettyVersion) {
+    StringBuilder deps = new StringBuilder();
+    deps.append(dependency("org.apache.solr", "solr-core", version,
+        // the distribution ships Jetty's servlet API 4; this older one would shadow it
+        "<exclusions><exclusion><groupId>javax.servlet</groupId>"
+            + "<artifactId>javax.servlet-api</artifactId></exclusion></exclusions>"));
+    if (jettyVersion != null) {
+      // solr-core's POM leaves out what the binary distribution provides: the Jetty server
+      deps.append(dependency("org.eclipse.jetty", "jetty-server", jettyVersion, ""));
+      deps.append(dependency("org.eclipse.jetty", "jetty-servlet", jettyVersion, ""));
+      deps.append(dependency("org.eclipse.jetty", "jetty-rewrite", jettyVersion, ""));
+      deps.append(dependency("org.eclipse.jetty.http2", "http2-server", jettyVersion, ""));
+    }
+    return """
+        <project xmlns="http://maven.apache.org/POM/4.0.0">
+          <modelVersion>4.0.0</modelVersion>
+          <!-- generated by solrscale to resolve a Solr runtime with your own Maven settings -->
+          <groupId>org.solrscale.runtime</groupId>
+          <artifactId>solr-runtime</artifactId>
+          <version>%s</version>
+          <packaging>pom</packaging>
+          <dependencies>
+        %s  </dependencies>
+          <build><plugins><plugin>
+            <groupId>org.apache.maven.plugins</groupId>
+            <artifactId>maven-dependency-plugin</artifactId>
+            <version>%s</version>
+          </plugin></plugins></build>
+        </project>
+        """.formatted(version, deps, DEPENDENCY_PLUGIN);
+  }
+
+  private static String dependency(String group, String artifact, String version, String extra) {
+    return "    <dependency><groupId>" + group + "</groupId><artifactId>" + artifact
+        + "</artifactId><version>" + version + "</version>" + extra + "</dependency>\n";
+  }
+
+  private void runMaven(Path work, String version, String... goalAndArgs) throws IOException {
+    List<String> cmd = new ArrayList<>(List.of(mavenExecutable(), "-B", "-q", "-f",
+        work.resolve("pom.xml").toString()));
+    cmd.addAll(List.of(goalAndArgs));
+    Path log = work.resolve("maven.log");
+    Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
+        .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+        .start();
+    try {
+      if (!p.waitFor(30, TimeUnit.MINUTES)) {
+        p.destroyForcibly();
+        throw SolrscaleException.environment("Maven did not finish resolving Solr " + version
+            + " within 30 minutes; see " + log);
+      }
+    } catch (InterruptedException e) {
+      p.destroyForcibly();
+      Thread.currentThread().interrupt();
+      throw SolrscaleException.environment("interrupted while resolving Solr " + version);
+    }
+    if (p.exitValue() != 0) {
+      throw classify(version, Files.readString(log), log);
+    }
+  }
+
+  /** Turns Maven's failure output into one line that says what to do. */
+  static SolrscaleException classify(String version, String output, Path log) {
+    String detail = output.lines().filter(l -> l.startsWith("[ERROR]"))
+        .map(l -> l.substring(7).trim()).filter(l -> !l.isEmpty()).findFirst().orElse("");
+    detail = URL.matcher(detail).replaceAll("").replaceAll("\\s+", " ").trim();
+    boolean missing = output.contains("Could not find artifact org.apache.solr:solr-core")
+        || output.contains("Failure to find org.apache.solr:solr-core")
+        || output.contains("solr-core:pom:" + version + " (absent)");
+    boolean unreachable = output.contains("Could not transfer") || output.contains("UnknownHost")
+        || output.contains("Unknown host") || output.contains("Connection refused")
+        || output.contains("Network is unreachable") || output.contains("timed out")
+        || output.contains("offline mode") || output.contains("could not be resolved");
+    if (missing) {
+      return SolrscaleException.environment("Solr " + version
+          + " is not published (Maven found no org.apache.solr:solr-core:" + version
+          + "); pick a released version such as 9.10.0");
+    }
+    if (unreachable) {
+      return SolrscaleException.environment("cannot fetch Solr " + version
+          + ": no Maven repository was reachable and it is not cached yet; check your network or "
+          + "Maven settings (" + detail + "; full output in " + log + ")");
+    }
+    return SolrscaleException.environment("Maven failed to resolve Solr " + version + ": " + detail
+        + " (full output in " + log + ")");
+  }
+
+  static String mavenExecutable() {
+    String env = System.getenv("SOLRSCALE_MVN");
+    if (env != null && !env.isBlank()) {
+      return env;
+    }
+    String path = System.getenv("PATH");
+    if (path != null) {
+      for (String d : path.split(File.pathSeparator)) {
+        if (!d.isEmpty() && Files.isExecutable(Path.of(d, "mvn"))) {
+          return Path.of(d, "mvn").toString();
+        }
+      }
+    }
+    throw SolrscaleException.environment("Maven (mvn) is not on the PATH and Solr runtimes are "
+        + "resolved with it; install Maven 3.6+ or set SOLRSCALE_MVN to its mvn");
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
+        try {
+          Files.delete(p);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
+    }
+  }
+}

@@ -1,0 +1,20 @@
+package org.solrscale.runtime;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** The classpath of one Solr version, resolved and cached, plus what it needs to run. */
+public record SolrRuntime(
+    String version, Path dir, List<Path> classpath, String jettyVersion, int minimumJava) {
+
+  public String classpathString() {
+    StringBuilder sb = new StringBuilder();
+    for (Path p : classpath) {
+      if (sb.length() > 0) {
+        sb.append(java.io.File.pathSeparatorChar);
+      }
+      sb.append(p);
+    }
+    return sb.toString();
+  }
+}

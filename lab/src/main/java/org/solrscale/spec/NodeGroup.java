@@ -1,0 +1,43 @@
+package org.solrscale.spec;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Some Solr nodes that share labels (e.g. {@code dc: east}) and optionally a heap. In YAML either a
+ * plain count ({@code nodes: 4}) or a list of groups ({@code - count: 2, labels: {dc: east}}).
+ */
+public record NodeGroup(
+    @JsonProperty("count") int count,
+    @JsonProperty("labels") Map<String, String> labels,
+    @JsonProperty("heap") String heap) {
+
+  @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
+  public NodeGroup {
+    labels = labels == null ? Map.of() : Map.copyOf(new TreeMap<>(labels));
+  }
+
+  @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+  public static NodeGroup ofCount(int count) {
+    return new NodeGroup(count, Map.of(), null);
+  }
+
+  /** Parses labels written as {@code dc=east,rack=r1}. */
+  public static Map<String, String> parseLabels(String text) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    if (text == null || text.isBlank()) {
+      return labels;
+    }
+    for (String pair : text.split(",")) {
+      int eq = pair.indexOf('=');
+      if (eq < 1 || eq == pair.length() - 1) {
+        throw SolrscaleException.usage("label '" + pair + "' is not key=value (e.g. dc=east,rack=r1)");
+      }
+      labels.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+    }
+    return labels;
+  }
+}

@@ -1,0 +1,113 @@
+package org.solrscale.spec;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.stream.Collectors;
+
+/** Reads cluster specs from YAML, turning every parse problem into a file:line:column message. */
+public final class SpecLoader {
+  private static final ObjectMapper YAML =
+      new ObjectMapper(new YAMLFactory())
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+  private SpecLoader() {}
+
+  public static ClusterSpec load(Path file) {
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (NoSuchFileException e) {
+      throw SolrscaleException.usage("spec file " + file + " does not exist");
+    } catch (IOException e) {
+      throw SolrscaleException.usage("cannot read spec file " + file + ": " + e.getMessage());
+    }
+    return parse(text, file.toString());
+  }
+
+  /** Parses YAML text; {@code source} names it in error messages. */
+  public static ClusterSpec parse(String text, String source) {
+    if (text.isBlank()) {
+      throw SolrscaleException.usage(source + ": the spec is empty; see docs/cluster-spec.md");
+    }
+    try {
+      ClusterSpec spec = YAML.readValue(text, ClusterSpec.class);
+      if (spec == null) {
+        throw SolrscaleException.usage(source + ": the spec is empty; see docs/cluster-spec.md");
+      }
+      return spec;
+    } catch (JsonProcessingException e) {
+      throw SolrscaleException.usage(describe(e, source));
+    }
+  }
+
+  static String describe(JsonProcessingException e, String source) {
+    JsonLocation at = e.getLocation();
+    String where =
+        at == null ? source : source + ":" + at.getLineNr() + ":" + at.getColumnNr();
+    if (e instanceof UnrecognizedPropertyException u) {
+      String known =
+          u.getKnownPropertyIds().stream().map(Object::toString).sorted()
+              .collect(Collectors.joining(", "));
+      return where + ": unknown key '" + u.getPropertyName() + "'" + inPath(u)
+          + " (known keys: " + known + ")";
+    }
+    if (e instanceof InvalidFormatException f) {
+      return where + ": '" + f.getValue() + "' is not a valid " + simpleType(f) + inPath(f);
+    }
+    if (e instanceof MismatchedInputException m) {
+      return where + ": expected " + simpleType(m) + inPath(m) + " (" + firstLine(m) + ")";
+    }
+    return where + ": " + firstLine(e);
+  }
+
+  private static String inPath(JsonMappingException e) {
+    String path =
+        e.getPath().stream()
+            .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+            .collect(Collectors.joining("."))
+            .replace(".[", "[");
+    return path.isEmpty() ? "" : " at " + path;
+  }
+
+  private static String simpleType(MismatchedInputException e) {
+    Class<?> type = e.getTargetType();
+    if (type == null) {
+      return "value";
+    }
+    if (type == Integer.class || type == int.class || type == Long.class) {
+      return "number";
+    }
+    if (java.util.Collection.class.isAssignableFrom(type)) {
+      return "list";
+    }
+    if (type == String.class) {
+      return "string";
+    }
+    if (java.util.Map.class.isAssignableFrom(type) || type.isRecord()) {
+      return "mapping of keys";
+    }
+    return type.getSimpleName();
+  }
+
+  private static String firstLine(JsonProcessingException e) {
+    String message = e.getOriginalMessage();
+    if (message == null) {
+      return e.getClass().getSimpleName();
+    }
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message.trim() : message.substring(0, newline).trim();
+  }
+}

@@ -1,0 +1,176 @@
+package org.solrscale.spec;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** Checks a cluster spec once, before anything starts: errors and risky settings. */
+public final class SpecValidator {
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
+  private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]");
+  private static final Pattern VERSION = Pattern.compile("[0-9]+\\.[0-9]+\\.[0-9]+");
+  private static final Pattern LABEL = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]*");
+  /** ZooKeeper limits below this across data centres risk followers falling out of the quorum. */
+  static final int CROSS_DC_MIN_MILLIS = 10_000;
+
+  private SpecValidator() {}
+
+  public static List<Problem> validate(ClusterSpec spec) {
+    List<Problem> problems = new ArrayList<>();
+    if (spec.name() == null || !NAME.matcher(spec.name()).matches()) {
+      problems.add(Problem.error("cluster name '" + spec.name()
+          + "' is not valid: use letters, digits, '-' or '_' (at most 64), e.g. --name lab"));
+    }
+    if (!VERSION.matcher(spec.solrVersion()).matches()) {
+      problems.add(Problem.error("Solr version '" + spec.solrVersion()
+          + "' is not a release number like 9.10.0"));
+    }
+    checkHeap(problems, "heap", spec.heap());
+    checkNodes(problems, spec);
+    checkZk(problems, spec);
+    checkCollections(problems, spec);
+    if (spec.basePort() != null && (spec.basePort() < 1024 || spec.basePort() > 65000)) {
+      problems.add(Problem.error("base_port " + spec.basePort() + " must be within 1024-65000"));
+    }
+    return problems;
+  }
+
+  /** Validates and throws the first error as a usage error; returns the warnings. */
+  public static List<String> check(ClusterSpec spec) {
+    List<String> warnings = new ArrayList<>();
+    for (Problem p : validate(spec)) {
+      if (p.error()) {
+        throw SolrscaleException.usage(p.message());
+      }
+      warnings.add(p.message());
+    }
+    return warnings;
+  }
+
+  private static void checkHeap(List<Problem> problems, String what, String heap) {
+    if (heap != null && !HEAP.matcher(heap).matches()) {
+      problems.add(Problem.error(what + " '" + heap + "' is not a JVM heap size like 512m or 2g"));
+    }
+  }
+
+  private static void checkNodes(List<Problem> problems, ClusterSpec spec) {
+    for (NodeGroup group : spec.nodes()) {
+      if (group.count() < 1) {
+        problems.add(Problem.error("a node group has count " + group.count() + "; it must be >= 1"));
+      }
+      checkHeap(problems, "node heap", group.heap());
+      for (String label : group.labels().keySet()) {
+        if (!LABEL.matcher(label).matches()) {
+          problems.add(Problem.error("node label '" + label
+              + "' is not valid: it becomes a Java system property, use letters, digits, '.', '_' or '-'"));
+        }
+      }
+    }
+    if (spec.nodeCount() > 32) {
+      problems.add(Problem.error("nodes " + spec.nodeCount()
+          + " is more than this local provider runs (32)"));
+    }
+  }
+
+  private static void checkZk(List<Problem> problems, ClusterSpec spec) {
+    ZkSpec zk = spec.zookeeper();
+    if (zk.servers() != 1 && zk.servers() != 3 && zk.servers() != 5) {
+      problems.add(Problem.error("zookeeper servers " + zk.servers()
+          + " is not supported: use 1, 3 or 5 (an even ensemble tolerates no more failures than the odd one below it)"));
+    }
+    if (zk.tickTime() < 100) {
+      problems.add(Problem.error("zookeeper tick_time " + zk.tickTime() + " ms is below 100 ms"));
+    }
+    if (zk.initLimit() < 1 || zk.syncLimit() < 1) {
+      problems.add(Problem.error("zookeeper init_limit and sync_limit must be >= 1 (ticks)"));
+    }
+    checkHeap(problems, "zookeeper heap", zk.heap());
+    Set<String> dcs = new HashSet<>();
+    for (Map<String, String> labels : spec.nodeLabels()) {
+      if (labels.containsKey("dc")) {
+        dcs.add(labels.get("dc"));
+      }
+    }
+    if (dcs.size() > 1) {
+      long init = (long) zk.initLimit() * zk.tickTime();
+      long sync = (long) zk.syncLimit() * zk.tickTime();
+      if (init < CROSS_DC_MIN_MILLIS || sync < CROSS_DC_MIN_MILLIS) {
+        problems.add(Problem.warning("nodes span " + dcs.size() + " data centres but zookeeper allows "
+            + "init_limit*tick_time=" + init + " ms and sync_limit*tick_time=" + sync
+            + " ms; below " + CROSS_DC_MIN_MILLIS + " ms followers across a WAN link may drop out"));
+      }
+    }
+  }
+
+  private static void checkCollections(List<Problem> problems, ClusterSpec spec) {
+    Set<String> names = new HashSet<>();
+    for (CollectionSpec c : spec.collections()) {
+      if (c.name() == null || !NAME.matcher(c.name()).matches()) {
+        problems.add(Problem.error("collection name '" + c.name()
+            + "' is not valid: use letters, digits, '-' or '_'"));
+        continue;
+      }
+      if (!names.add(c.name())) {
+        problems.add(Problem.error("collection '" + c.name() + "' is listed twice"));
+      }
+      problems.addAll(validateCollection(c, spec.nodeCount()));
+    }
+  }
+
+  /** The problems of one collection on a cluster of {@code nodes} Solr nodes. */
+  public static List<Problem> validateCollection(CollectionSpec c, int nodes) {
+    List<Problem> problems = new ArrayList<>();
+    String name = "collection '" + c.name() + "'";
+    if (c.shards() < 1) {
+      problems.add(Problem.error(name + " has shards " + c.shards() + "; it needs at least 1"));
+    }
+    ReplicaCounts r = c.replicas();
+    if (r.nrt() < 0 || r.tlog() < 0 || r.pull() < 0) {
+      problems.add(Problem.error(name + " has a negative replica count"));
+    } else if (r.nrt() + r.tlog() < 1) {
+      problems.add(Problem.error(name + " needs at least one NRT or TLOG replica per shard (PULL replicas cannot lead)"));
+    } else if (r.total() > nodes) {
+      problems.add(Problem.warning(name + " has " + r.total() + " replicas per shard but only "
+          + nodes + " nodes: Solr's placement will put several replicas of one shard on the same node, "
+          + "which protects against nothing"));
+    }
+    if (CollectionSpec.IMPLICIT.equals(c.router())) {
+      if (c.shardNames().isEmpty()) {
+        problems.add(Problem.error(name + " uses router implicit, which needs shard_names (e.g. [a, b])"));
+      } else if (c.shardNames().size() != c.shards()) {
+        problems.add(Problem.error(name + " lists " + c.shardNames().size()
+            + " shard_names but shards is " + c.shards()));
+      }
+    } else if (CollectionSpec.COMPOSITE_ID.equals(c.router())) {
+      if (!c.shardNames().isEmpty()) {
+        problems.add(Problem.error(name + " gives shard_names, which only router implicit uses"));
+      }
+    } else {
+      problems.add(Problem.error(name + " has router '" + c.router()
+          + "'; use compositeId or implicit"));
+    }
+    if (!c.usesDefaultConfigset()) {
+      problems.addAll(checkConfigset(name, c.configset()));
+    }
+    return problems;
+  }
+
+  private static List<Problem> checkConfigset(String name, String configset) {
+    Path dir = Path.of(configset);
+    if (!Files.isDirectory(dir)) {
+      return List.of(Problem.error(name + " configset '" + configset
+          + "' is neither 'default' nor a directory"));
+    }
+    if (!Files.isRegularFile(dir.resolve("solrconfig.xml"))
+        && !Files.isRegularFile(dir.resolve("conf").resolve("solrconfig.xml"))) {
+      return List.of(Problem.error(name + " configset " + dir
+          + " has no solrconfig.xml (looked in it and in its conf/ directory)"));
+    }
+    return List.of();
+  }
+}
