@@ -70,18 +70,51 @@ public final class Cluster {
     for (String warning : SpecValidator.check(spec)) {
       progress.accept("warning: " + warning);
     }
-    ClusterState state = store.find(name).map(existing -> reconcile(existing, spec))
-        .orElseGet(() -> plan(spec));
+    Optional<ClusterState> existing = store.find(name);
+    ClusterState state = existing.map(e -> reconcile(e, spec)).orElseGet(() -> plan(spec));
     store.save(state);
     long deadline = System.nanoTime() + timeout.toNanos();
-    state = startAll(state, deadline);
-    try (SolrAdmin admin = new SolrAdmin(state.solrNodes())) {
-      waitForLiveNodes(admin, state, deadline);
-      for (CollectionSpec c : state.spec().collections()) {
-        ensureCollection(admin, c, deadline);
+    try {
+      state = startAll(state, deadline);
+      try (SolrAdmin admin = new SolrAdmin(state.solrNodes())) {
+        waitForLiveNodes(admin, state, deadline);
+        for (CollectionSpec c : state.spec().collections()) {
+          ensureCollection(admin, c, deadline);
+        }
+      }
+      return state;
+    } catch (RuntimeException e) {
+      if (existing.isEmpty()) {
+        abandon();
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * A new cluster that failed to come up: stop whatever started and forget it, keeping only the
+   * logs, so that fixing the cause and running up again starts clean.
+   */
+  private void abandon() {
+    ClusterState state = store.find(name).orElse(null);
+    if (state == null) {
+      return;
+    }
+    parallel(state.nodes(), n -> provider.stop(state, n, Duration.ofSeconds(20)));
+    for (NodeState n : state.nodes()) {
+      Path dir = provider.nodeDir(state, n);
+      for (String sub : List.of("data", "home", "tmp")) {
+        if (Files.exists(dir.resolve(sub))) {
+          deleteTree(dir.resolve(sub));
+        }
       }
     }
-    return state;
+    try {
+      Files.deleteIfExists(store.clusterDir(name).resolve("cluster.json"));
+    } catch (IOException e) {
+      // the state file stays; down --purge removes it
+    }
+    progress.accept("stopped what had started; logs kept under " + store.clusterDir(name));
   }
 
   private ClusterState reconcile(ClusterState existing, ClusterSpec spec) {

@@ -5,7 +5,12 @@ import java.nio.file.Path;
 /** Where solrscale keeps runtimes and clusters: $SOLRSCALE_HOME, by default ~/.solrscale. */
 public record SolrscaleHome(Path dir) {
 
+  /** The system property solrscale.home (tests, embedding), else $SOLRSCALE_HOME, else ~/.solrscale. */
   public static SolrscaleHome fromEnvironment() {
+    String prop = System.getProperty("solrscale.home");
+    if (prop != null && !prop.isBlank()) {
+      return new SolrscaleHome(Path.of(prop).toAbsolutePath());
+    }
     String env = System.getenv("SOLRSCALE_HOME");
     if (env != null && !env.isBlank()) {
       return new SolrscaleHome(Path.of(env).toAbsolutePath());

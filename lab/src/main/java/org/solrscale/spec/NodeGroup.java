@@ -15,9 +15,15 @@ public record NodeGroup(
     @JsonProperty("labels") Map<String, String> labels,
     @JsonProperty("heap") String heap) {
 
-  @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
   public NodeGroup {
     labels = labels == null ? Map.of() : Map.copyOf(new TreeMap<>(labels));
+  }
+
+  /** From YAML, where a group without a count is one node. */
+  @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
+  static NodeGroup of(@JsonProperty("count") Integer count,
+      @JsonProperty("labels") Map<String, String> labels, @JsonProperty("heap") String heap) {
+    return new NodeGroup(count == null ? 1 : count, labels, heap);
   }
 
   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)

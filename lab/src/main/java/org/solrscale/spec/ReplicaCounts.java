@@ -7,8 +7,12 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 public record ReplicaCounts(
     @JsonProperty("nrt") int nrt, @JsonProperty("tlog") int tlog, @JsonProperty("pull") int pull) {
 
+  /** From YAML, where a missing count means none of that type. */
   @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
-  public ReplicaCounts {}
+  static ReplicaCounts of(@JsonProperty("nrt") Integer nrt, @JsonProperty("tlog") Integer tlog,
+      @JsonProperty("pull") Integer pull) {
+    return new ReplicaCounts(nrt == null ? 0 : nrt, tlog == null ? 0 : tlog, pull == null ? 0 : pull);
+  }
 
   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
   public static ReplicaCounts nrt(int nrt) {

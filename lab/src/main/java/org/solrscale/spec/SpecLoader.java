@@ -1,7 +1,9 @@
 package org.solrscale.spec;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -49,19 +51,24 @@ public final class SpecLoader {
       }
       return spec;
     } catch (JsonProcessingException e) {
-      throw SolrscaleException.usage(describe(e, source));
+      throw SolrscaleException.usage(describe(e, text, source));
     }
   }
 
-  static String describe(JsonProcessingException e, String source) {
+  static String describe(JsonProcessingException e, String text, String source) {
     JsonLocation at = e.getLocation();
+    if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
+      // Jackson reports where it stopped reading; point at the key the user wrote instead
+      JsonLocation key = locate(text, pointer(m));
+      at = key != null ? key : at;
+    }
     String where =
         at == null ? source : source + ":" + at.getLineNr() + ":" + at.getColumnNr();
     if (e instanceof UnrecognizedPropertyException u) {
       String known =
           u.getKnownPropertyIds().stream().map(Object::toString).sorted()
               .collect(Collectors.joining(", "));
-      return where + ": unknown key '" + u.getPropertyName() + "'" + inPath(u)
+      return where + ": unknown key '" + u.getPropertyName() + "'" + inPath(u, 1)
           + " (known keys: " + known + ")";
     }
     if (e instanceof InvalidFormatException f) {
@@ -73,9 +80,39 @@ public final class SpecLoader {
     return where + ": " + firstLine(e);
   }
 
+  private static String pointer(JsonMappingException e) {
+    StringBuilder sb = new StringBuilder();
+    for (JsonMappingException.Reference r : e.getPath()) {
+      sb.append('/').append(r.getFieldName() != null ? r.getFieldName() : r.getIndex());
+    }
+    return sb.toString();
+  }
+
+  /** Where the key (or list element) at a JSON pointer starts in the YAML text. */
+  private static JsonLocation locate(String text, String pointer) {
+    try (JsonParser p = YAML.getFactory().createParser(text)) {
+      JsonToken t;
+      while ((t = p.nextToken()) != null) {
+        if (t == JsonToken.FIELD_NAME || t.isScalarValue() || t.isStructStart()) {
+          if (p.getParsingContext().pathAsPointer().toString().equals(pointer)) {
+            return p.currentTokenLocation();
+          }
+        }
+      }
+    } catch (IOException e) {
+      return null;
+    }
+    return null;
+  }
+
   private static String inPath(JsonMappingException e) {
+    return inPath(e, 0);
+  }
+
+  private static String inPath(JsonMappingException e, int dropLast) {
+    var refs = e.getPath();
     String path =
-        e.getPath().stream()
+        refs.subList(0, Math.max(0, refs.size() - dropLast)).stream()
             .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
             .collect(Collectors.joining("."))
             .replace(".[", "[");
