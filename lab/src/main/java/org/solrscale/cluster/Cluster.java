@@ -100,6 +100,7 @@ public final class Cluster {
     if (state == null) {
       return;
     }
+    boolean started = state.nodes().stream().anyMatch(n -> n.pid() > 0);
     parallel(state.nodes(), n -> provider.stop(state, n, Duration.ofSeconds(20)));
     for (NodeState n : state.nodes()) {
       Path dir = provider.nodeDir(state, n);
@@ -114,7 +115,9 @@ public final class Cluster {
     } catch (IOException e) {
       // the state file stays; down --purge removes it
     }
-    progress.accept("stopped what had started; logs kept under " + store.clusterDir(name));
+    if (started) {
+      progress.accept("stopped what had started; logs kept under " + store.clusterDir(name));
+    }
   }
 
   private ClusterState reconcile(ClusterState existing, ClusterSpec spec) {
@@ -311,7 +314,7 @@ public final class Cluster {
       return new ClusterReport(name, state.spec().solrVersion(), state.zkHost(), reports, List.of(),
           List.of(), state.solrNodes().isEmpty() ? null : "no Solr node is running");
     }
-    try (SolrAdmin admin = new SolrAdmin(liveSolr)) {
+    try (SolrAdmin admin = new SolrAdmin(liveSolr, state.solrNodes())) {
       LiveStatus live = admin.clusterStatus();
       List<CollectionStatus> collections = new ArrayList<>();
       for (CollectionStatus c : live.collections()) {
@@ -484,7 +487,7 @@ public final class Cluster {
     if (running.isEmpty()) {
       throw SolrscaleException.failed("no Solr node of '" + name + "' is running");
     }
-    try (SolrAdmin admin = new SolrAdmin(running)) {
+    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes())) {
       for (CollectionStatus c : admin.clusterStatus().collections()) {
         admin.waitForActive(c.name(), timeout);
       }
@@ -510,7 +513,7 @@ public final class Cluster {
     NodeState started = startOne(state, node, timeout);
     state = requireState();
     List<NodeState> running = running(state);
-    try (SolrAdmin admin = new SolrAdmin(running)) {
+    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes())) {
       if (!admin.clusterStatus().collections().isEmpty()) {
         progress.accept("balancing replicas onto " + started.id());
         admin.balanceReplicas(running.stream().map(NodeState::solrNodeName).toList(), started);
@@ -534,7 +537,7 @@ public final class Cluster {
       throw SolrscaleException.usage("cannot remove " + id + ": no other running Solr node could take its replicas");
     }
     if (provider.state(state, node) == ProcessState.RUNNING) {
-      try (SolrAdmin admin = new SolrAdmin(others)) {
+      try (SolrAdmin admin = new SolrAdmin(others, state.solrNodes())) {
         boolean hosts = admin.clusterStatus().collections().stream()
             .flatMap(c -> c.shards().stream()).flatMap(s -> s.replicas().stream())
             .anyMatch(r -> r.node().equals(node.solrNodeName()));
@@ -576,7 +579,7 @@ public final class Cluster {
     if (running.isEmpty()) {
       throw SolrscaleException.failed("no Solr node of '" + name + "' is running; run: solrscale up --name " + name);
     }
-    try (SolrAdmin admin = new SolrAdmin(running)) {
+    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes())) {
       if (admin.clusterStatus().collection(c.name()).isPresent()) {
         throw SolrscaleException.usage("collection '" + c.name() + "' already exists");
       }
@@ -594,7 +597,7 @@ public final class Cluster {
     if (running.isEmpty()) {
       throw SolrscaleException.failed("no Solr node of '" + name + "' is running");
     }
-    try (SolrAdmin admin = new SolrAdmin(running)) {
+    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes())) {
       if (admin.clusterStatus().collection(collection).isEmpty()) {
         throw SolrscaleException.usage("cluster '" + name + "' has no collection '" + collection + "'");
       }

@@ -15,6 +15,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -23,6 +24,7 @@ import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
+import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.apache.solr.client.solrj.request.CollectionAdminRequest;
 import org.apache.solr.client.solrj.request.ConfigSetAdminRequest;
 import org.apache.solr.client.solrj.response.CollectionAdminResponse;
@@ -32,13 +34,35 @@ import org.solrscale.spec.SolrscaleException;
 
 /** Collections and ConfigSets API calls through SolrJ, against the live nodes of one cluster. */
 public final class SolrAdmin implements Closeable {
+  /** For operations that may legitimately take minutes (CREATE, REPLACENODE, ...). */
   private final CloudHttp2SolrClient client;
+  /**
+   * For status reads, which must stay responsive while a node is frozen (SIGSTOP or a long GC):
+   * a request that reaches such a node gives up after a few seconds instead of SolrJ's 10 minutes.
+   */
+  private final CloudHttp2SolrClient quick;
   private final List<NodeState> nodes;
 
   public SolrAdmin(List<NodeState> solrNodes) {
-    this.nodes = List.copyOf(solrNodes);
+    this(solrNodes, solrNodes);
+  }
+
+  /**
+   * Talks to {@code reachable} nodes; names replicas after any of {@code known} (running or not).
+   */
+  public SolrAdmin(List<NodeState> reachable, List<NodeState> known) {
+    List<NodeState> solrNodes = reachable;
+    this.nodes = List.copyOf(known);
     List<String> urls = solrNodes.stream().map(NodeState::baseUrl).toList();
-    this.client = new CloudHttp2SolrClient.Builder(urls).build();
+    this.client = new CloudHttp2SolrClient.Builder(urls)
+        .withInternalClientBuilder(new Http2SolrClient.Builder()
+            .withConnectionTimeout(5, TimeUnit.SECONDS).withIdleTimeout(10, TimeUnit.MINUTES))
+        .build();
+    this.quick = new CloudHttp2SolrClient.Builder(urls)
+        .withInternalClientBuilder(new Http2SolrClient.Builder()
+            .withConnectionTimeout(3, TimeUnit.SECONDS).withIdleTimeout(5, TimeUnit.SECONDS)
+            .withRequestTimeout(10, TimeUnit.SECONDS))
+        .build();
   }
 
   public SolrClient client() {
@@ -122,7 +146,7 @@ public final class SolrAdmin implements Closeable {
 
   /** CLUSTERSTATUS: live nodes and every collection's shards and replicas. */
   public LiveStatus clusterStatus() {
-    CollectionAdminResponse resp = run(CollectionAdminRequest.getClusterStatus(), "CLUSTERSTATUS");
+    CollectionAdminResponse resp = run(quick, CollectionAdminRequest.getClusterStatus(), "CLUSTERSTATUS");
     NamedList<?> cluster = (NamedList<?>) resp.getResponse().get("cluster");
     List<String> live = new ArrayList<>();
     Object liveNodes = cluster.get("live_nodes");
@@ -185,7 +209,7 @@ public final class SolrAdmin implements Closeable {
     SolrQuery q = new SolrQuery("*:*").setRows(0);
     q.set("shards", shard);
     try {
-      return client.query(collection, q).getResults().getNumFound();
+      return quick.query(collection, q).getResults().getNumFound();
     } catch (SolrServerException | IOException | RuntimeException e) {
       return -1;
     }
@@ -230,8 +254,13 @@ public final class SolrAdmin implements Closeable {
 
   private <T extends org.apache.solr.client.solrj.SolrResponse> T run(
       org.apache.solr.client.solrj.SolrRequest<T> req, String what) {
+    return run(client, req, what);
+  }
+
+  private <T extends org.apache.solr.client.solrj.SolrResponse> T run(SolrClient via,
+      org.apache.solr.client.solrj.SolrRequest<T> req, String what) {
     try {
-      T resp = req.process(client);
+      T resp = req.process(via);
       NamedList<?> failure = (NamedList<?>) resp.getResponse().get("failure");
       if (failure != null && failure.size() > 0) {
         throw SolrscaleException.failed(what + " failed: " + failure);
@@ -288,10 +317,12 @@ public final class SolrAdmin implements Closeable {
 
   @Override
   public void close() {
-    try {
-      client.close();
-    } catch (IOException e) {
-      // closing a client: nothing to do
+    for (SolrClient c : List.of(client, quick)) {
+      try {
+        c.close();
+      } catch (IOException e) {
+        // closing a client: nothing to do
+      }
     }
   }
 }

@@ -29,6 +29,7 @@ public final class RuntimeResolver {
   private static final Pattern JETTY_HTTP =
       Pattern.compile("org\\.eclipse\\.jetty:jetty-http:jar:([^:\\s]+):");
   private static final Pattern URL = Pattern.compile("\\(?https?://\\S+\\)?");
+  private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final SolrscaleHome home;
@@ -173,7 +174,7 @@ public final class RuntimeResolver {
   }
 
   private void runMaven(Path work, String version, String... goalAndArgs) throws IOException {
-    List<String> cmd = new ArrayList<>(List.of(mavenExecutable(), "-B", "-q", "-f",
+    List<String> cmd = new ArrayList<>(List.of(mavenExecutable(), "-B", "-q", "-Dstyle.color=never", "-f",
         work.resolve("pom.xml").toString()));
     cmd.addAll(List.of(goalAndArgs));
     Path log = work.resolve("maven.log");
@@ -198,12 +199,15 @@ public final class RuntimeResolver {
 
   /** Turns Maven's failure output into one line that says what to do. */
   static SolrscaleException classify(String version, String output, Path log) {
+    output = ANSI.matcher(output).replaceAll("");
     String detail = output.lines().filter(l -> l.startsWith("[ERROR]"))
         .map(l -> l.substring(7).trim()).filter(l -> !l.isEmpty()).findFirst().orElse("");
     detail = URL.matcher(detail).replaceAll("").replaceAll("\\s+", " ").trim();
-    boolean missing = output.contains("Could not find artifact org.apache.solr:solr-core")
-        || output.contains("Failure to find org.apache.solr:solr-core")
-        || output.contains("solr-core:pom:" + version + " (absent)");
+    boolean mentionsCore = output.contains("org.apache.solr:solr-core:jar:" + version)
+        || output.contains("org.apache.solr:solr-core:pom:" + version);
+    boolean missing = mentionsCore && (output.contains("was not found")
+        || output.contains("Could not find artifact") || output.contains("Failure to find")
+        || output.contains("(absent)"));
     boolean unreachable = output.contains("Could not transfer") || output.contains("UnknownHost")
         || output.contains("Unknown host") || output.contains("Connection refused")
         || output.contains("Network is unreachable") || output.contains("timed out")

@@ -36,6 +36,16 @@ class RuntimeResolverTest {
   }
 
   @Test
+  void cachedMissingVersionInColourIsStillRecognised() {
+    SolrscaleException e = RuntimeResolver.classify("9.99.0",
+        "\u001B[0m\u001B[0m[ERROR] Failed to execute goal on project solr-runtime: Could not resolve "
+            + "dependencies for project x: org.apache.solr:solr-core:jar:9.99.0 was not found in "
+            + "https://example.invalid/maven2 during a previous attempt. -> [Help 1]\n",
+        Path.of("maven.log"));
+    assertThat(e.getMessage()).startsWith("Solr 9.99.0 is not published");
+  }
+
+  @Test
   void unreachableRepositorySaysSoWithoutItsAddress() {
     SolrscaleException e = RuntimeResolver.classify("9.10.0",
         "[ERROR] Failed to execute goal on project solr-runtime: Could not transfer artifact "

@@ -1,0 +1,358 @@
+package org.solrscale.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
+import org.apache.solr.client.solrj.impl.Http2SolrClient;
+import org.apache.solr.common.SolrInputDocument;
+import org.apache.solr.common.cloud.DocCollection;
+import org.apache.solr.common.cloud.Replica;
+import org.apache.solr.common.cloud.Slice;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.ClusterState;
+import org.solrscale.cluster.NodeState;
+import org.solrscale.runtime.SolrscaleHome;
+
+/**
+ * One real cluster for the class: 3 ZooKeepers and 3 Solr nodes, a collection of 2 shards x 2
+ * replicas, driven through the CLI as a user would and checked through SolrJ independently.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ClusterIT {
+  static final String NAME = "it-cluster";
+  static final String COLLECTION = "docs";
+  static final int DOCS = 2000;
+  static final ObjectMapper JSON = new ObjectMapper();
+  static final Set<Long> pidsEverSeen = new HashSet<>();
+
+  static Cluster cluster() {
+    return new Cluster(SolrscaleHome.fromEnvironment(), NAME, System.err::println);
+  }
+
+  static ClusterState state() {
+    ClusterState s = cluster().requireState();
+    s.nodes().stream().filter(n -> n.pid() > 0).forEach(n -> pidsEverSeen.add(n.pid()));
+    return s;
+  }
+
+  static JsonNode status() throws Exception {
+    Cli.Result r = Cli.run("status", "--name", NAME, "--json");
+    assertThat(r.exitCode()).isZero();
+    return JSON.readTree(r.out());
+  }
+
+  static JsonNode node(JsonNode status, String id) {
+    for (JsonNode n : status.get("nodes")) {
+      if (n.get("id").asText().equals(id)) {
+        return n;
+      }
+    }
+    throw new AssertionError("no node " + id + " in " + status);
+  }
+
+  static SolrClient client() {
+    List<String> urls = state().solrNodes().stream().map(NodeState::baseUrl).toList();
+    return new CloudHttp2SolrClient.Builder(urls).build();
+  }
+
+  @BeforeAll
+  static void up() {
+    cluster().state().ifPresent(s -> cluster().down(true)); // a leftover of an aborted run
+    Cli.Result r = Cli.run("up", "--name", NAME, "--nodes", "3", "--zk", "3", "--heap", "384m",
+        "--collection", COLLECTION, "--shards", "2", "--replicas", "2", "--timeout", "300s");
+    state();
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("cluster " + NAME + " is up").contains("healthy");
+  }
+
+  @AfterAll
+  static void down() {
+    if (cluster().state().isPresent()) {
+      state();
+      cluster().down(true);
+    }
+    for (long pid : pidsEverSeen) {
+      assertThat(gone(pid)).as("pid %d still alive after down", pid).isTrue();
+    }
+  }
+
+  @Test
+  @Order(1)
+  void statusShowsEveryNodeAndAQuorum() throws Exception {
+    JsonNode s = status();
+    assertThat(s.get("healthy").asBoolean()).isTrue();
+    assertThat(s.get("nodes")).hasSize(6);
+    List<String> modes = new ArrayList<>();
+    for (JsonNode n : s.get("nodes")) {
+      assertThat(n.get("alive").asBoolean()).isTrue();
+      assertThat(n.get("pid").asLong()).isPositive();
+      if (n.get("role").asText().equals("zk")) {
+        modes.add(n.get("mode").asText());
+      } else {
+        assertThat(n.get("mode").asText()).isEqualTo("live");
+      }
+    }
+    assertThat(modes).containsExactlyInAnyOrder("leader", "follower", "follower");
+    assertThat(s.get("zk_host").asText().split(",")).hasSize(3);
+  }
+
+  @Test
+  @Order(2)
+  void clusterStatusHasTwoShardsOfTwoReplicasOnDistinctNodes() throws Exception {
+    try (CloudHttp2SolrClient client = (CloudHttp2SolrClient) client()) {
+      DocCollection c = client.getClusterState().getCollection(COLLECTION);
+      assertThat(c.getSlices()).hasSize(2);
+      Set<String> nodesUsed = new HashSet<>();
+      for (Slice slice : c.getSlices()) {
+        assertThat(slice.getReplicas()).hasSize(2);
+        Set<String> nodes = new HashSet<>();
+        for (Replica r : slice.getReplicas()) {
+          assertThat(r.getState()).isEqualTo(Replica.State.ACTIVE);
+          assertThat(r.getType()).isEqualTo(Replica.Type.NRT);
+          nodes.add(r.getNodeName());
+        }
+        assertThat(nodes).as("replicas of %s share a node", slice.getName()).hasSize(2);
+        assertThat(slice.getLeader()).isNotNull();
+        nodesUsed.addAll(nodes);
+      }
+      assertThat(nodesUsed).hasSize(3); // 4 replicas spread over all 3 nodes
+    }
+  }
+
+  @Test
+  @Order(3)
+  void indexesAndQueriesThroughSolrJ() throws Exception {
+    try (SolrClient client = client()) {
+      List<SolrInputDocument> docs = new ArrayList<>();
+      for (int i = 0; i < DOCS; i++) {
+        SolrInputDocument d = new SolrInputDocument();
+        d.addField("id", "d" + i);
+        d.addField("title_t", "document number " + i + (i % 10 == 0 ? " special" : ""));
+        d.addField("group_s", "g" + (i % 7));
+        d.addField("n_i", i);
+        docs.add(d);
+      }
+      client.add(COLLECTION, docs);
+      client.commit(COLLECTION);
+      assertThat(client.query(COLLECTION, new SolrQuery("*:*")).getResults().getNumFound())
+          .isEqualTo(DOCS);
+      assertThat(client.query(COLLECTION, new SolrQuery("special")).getResults().getNumFound())
+          .isEqualTo(DOCS / 10);
+      SolrQuery facet = new SolrQuery("*:*").setRows(0).setFacet(true).addFacetField("group_s");
+      assertThat(client.query(COLLECTION, facet).getFacetField("group_s").getValueCount())
+          .isEqualTo(7);
+    }
+    JsonNode s = status();
+    long sum = 0;
+    for (JsonNode shard : s.get("collections").get(0).get("shards")) {
+      assertThat(shard.get("docs").asLong()).isPositive();
+      sum += shard.get("docs").asLong();
+    }
+    assertThat(sum).isEqualTo(DOCS);
+  }
+
+  @Test
+  @Order(4)
+  void aKilledNodeIsReportedDownTheCollectionStillAnswersAndItRecovers() throws Exception {
+    NodeState victim = state().node("solr2");
+    Cli.Result kill = Cli.run("node", "kill", "--name", NAME, "solr2");
+    assertThat(kill.exitCode()).isZero();
+    assertThat(kill.out()).contains("solr2 killed (SIGKILL, pid " + victim.pid() + ")");
+    assertThat(gone(victim.pid())).isTrue();
+
+    JsonNode s = status();
+    assertThat(node(s, "solr2").get("state").asText()).isEqualTo("dead");
+    assertThat(node(s, "solr2").get("alive").asBoolean()).isFalse();
+    assertThat(s.get("healthy").asBoolean()).isFalse();
+    Cli.Result table = Cli.run("status", "--name", NAME);
+    assertThat(table.out()).contains("NOT HEALTHY").containsPattern("solr2 +solr .* dead");
+
+    // every shard still has a live replica: the collection answers in full
+    try (SolrClient client = client()) {
+      waitUntil(() -> client.query(COLLECTION, new SolrQuery("*:*")).getResults().getNumFound()
+          == DOCS, Duration.ofSeconds(60));
+    }
+
+    Cli.Result start = Cli.run("node", "start", "--name", NAME, "solr2");
+    assertThat(start.exitCode()).as(start.err()).isZero();
+    cluster().waitForCollections(Duration.ofSeconds(180));
+    JsonNode after = status();
+    assertThat(after.get("healthy").asBoolean()).isTrue();
+    assertThat(node(after, "solr2").get("pid").asLong()).isNotEqualTo(victim.pid());
+    assertReplicasAgree();
+  }
+
+  @Test
+  @Order(5)
+  void pauseAndResumeAreVisibleInStatus() throws Exception {
+    assertThat(Cli.run("node", "pause", "--name", NAME, "solr3").exitCode()).isZero();
+    // a frozen node must not freeze status (its reads give up within seconds)
+    assertThat(node(status(), "solr3").get("state").asText()).isEqualTo("paused");
+    assertThat(Cli.run("node", "resume", "--name", NAME, "solr3").exitCode()).isZero();
+    assertThat(node(status(), "solr3").get("state").asText()).isEqualTo("running");
+    cluster().waitForCollections(Duration.ofSeconds(120));
+  }
+
+  @Test
+  @Order(6)
+  void addNodeTakesReplicasAndRemoveNodeHandsThemBack() throws Exception {
+    Cli.Result add = Cli.run("add-node", "--name", NAME, "--labels", "dc=east", "--heap", "384m");
+    assertThat(add.exitCode()).as(add.err()).isZero();
+    NodeState added = state().node("solr4");
+    assertThat(added.labels()).containsEntry("dc", "east");
+    JsonNode s = status();
+    assertThat(s.get("healthy").asBoolean()).isTrue();
+    assertThat(replicasOn("solr4", s)).isPositive();
+    // the label is a system property of the node, usable by shards.preference and placement
+    try (Http2SolrClient direct = new Http2SolrClient.Builder(added.baseUrl()).build()) {
+      var props = direct.request(new org.apache.solr.client.solrj.request.GenericSolrRequest(
+          org.apache.solr.client.solrj.SolrRequest.METHOD.GET, "/admin/info/properties",
+          new org.apache.solr.common.params.ModifiableSolrParams()));
+      assertThat(props.toString()).contains("dc=east");
+    }
+
+    Cli.Result remove = Cli.run("remove-node", "--name", NAME, "solr4");
+    assertThat(remove.exitCode()).as(remove.err()).isZero();
+    assertThat(gone(added.pid())).isTrue();
+    assertThat(state().find("solr4")).isEmpty();
+    JsonNode after = status();
+    assertThat(after.get("healthy").asBoolean()).isTrue();
+    assertThat(after.get("nodes")).hasSize(6);
+    assertThat(replicasOn("solr4", after)).isZero();
+    try (SolrClient client = client()) {
+      assertThat(client.query(COLLECTION, new SolrQuery("*:*")).getResults().getNumFound())
+          .isEqualTo(DOCS);
+    }
+  }
+
+  @Test
+  @Order(7)
+  void collectionCreateAndDelete() throws Exception {
+    Cli.Result create = Cli.run("collection", "create", "--name", NAME, "--collection", "logs",
+        "--router", "implicit", "--shard-names", "a,b,c", "--replicas", "1", "--tlog", "1");
+    assertThat(create.exitCode()).as(create.err()).isZero();
+    try (CloudHttp2SolrClient client = (CloudHttp2SolrClient) client()) {
+      DocCollection c = client.getClusterState().getCollection("logs");
+      assertThat(c.getSlices()).extracting(Slice::getName).containsExactlyInAnyOrder("a", "b", "c");
+      assertThat(c.getRouter().getName()).isEqualTo("implicit");
+      for (Slice slice : c.getSlices()) {
+        assertThat(slice.getReplicas()).extracting(Replica::getType)
+            .containsExactlyInAnyOrder(Replica.Type.NRT, Replica.Type.TLOG);
+      }
+    }
+    assertThat(Cli.run("collection", "delete", "--name", NAME, "--collection", "logs").exitCode())
+        .isZero();
+    assertThat(status().get("collections")).hasSize(1);
+  }
+
+  @Test
+  @Order(8)
+  void upAgainIsIdempotentAndRestartsADeadNode() throws Exception {
+    long zkPid = state().node("zk2").pid();
+    assertThat(Cli.run("node", "kill", "--name", NAME, "zk2").exitCode()).isZero();
+    Cli.Result up = Cli.run("up", "--name", NAME);
+    assertThat(up.exitCode()).as(up.err()).isZero();
+    assertThat(up.err()).contains("started zk2").doesNotContain("started solr");
+    assertThat(state().node("zk2").pid()).isNotEqualTo(zkPid);
+    assertThat(status().get("healthy").asBoolean()).isTrue();
+  }
+
+  @Test
+  @Order(9)
+  void downStopsEveryRecordedProcess() throws Exception {
+    ClusterState before = state();
+    Cli.Result down = Cli.run("down", "--name", NAME);
+    assertThat(down.exitCode()).isZero();
+    for (NodeState n : before.nodes()) {
+      assertThat(gone(n.pid())).as("%s pid %d", n.id(), n.pid()).isTrue();
+    }
+    JsonNode s = status();
+    for (JsonNode n : s.get("nodes")) {
+      assertThat(n.get("state").asText()).isEqualTo("stopped");
+    }
+  }
+
+  private static int replicasOn(String nodeId, JsonNode status) {
+    int count = 0;
+    for (JsonNode c : status.get("collections")) {
+      for (JsonNode shard : c.get("shards")) {
+        for (JsonNode r : shard.get("replicas")) {
+          if (r.get("node_id").asText().equals(nodeId)) {
+            count++;
+          }
+        }
+      }
+    }
+    return count;
+  }
+
+  /** Each replica, asked alone (distrib=false), holds as many documents as its shard should. */
+  private static void assertReplicasAgree() throws Exception {
+    try (CloudHttp2SolrClient client = (CloudHttp2SolrClient) client()) {
+      DocCollection c = client.getClusterState().getCollection(COLLECTION);
+      long total = 0;
+      for (Slice slice : c.getSlices()) {
+        Set<Long> counts = new HashSet<>();
+        for (Replica r : slice.getReplicas()) {
+          try (Http2SolrClient core = new Http2SolrClient.Builder(r.getBaseUrl()).build()) {
+            SolrQuery q = new SolrQuery("*:*").setRows(0);
+            q.set("distrib", "false");
+            counts.add(core.query(r.getCoreName(), q).getResults().getNumFound());
+          }
+        }
+        assertThat(counts).as("replicas of %s disagree", slice.getName()).hasSize(1);
+        total += counts.iterator().next();
+      }
+      assertThat(total).isEqualTo(DOCS);
+    }
+  }
+
+  /** Dead, or a zombie its parent (this JVM, which started it through the CLI) has not reaped yet. */
+  static boolean gone(long pid) {
+    java.nio.file.Path stat = java.nio.file.Path.of("/proc", Long.toString(pid), "stat");
+    try {
+      String text = java.nio.file.Files.readString(stat);
+      return text.charAt(text.lastIndexOf(')') + 2) == 'Z';
+    } catch (java.io.IOException e) {
+      return true;
+    }
+  }
+
+  interface Check {
+    boolean ok() throws Exception;
+  }
+
+  static void waitUntil(Check check, Duration timeout) throws Exception {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      try {
+        if (check.ok()) {
+          return;
+        }
+      } catch (Exception e) {
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("condition not met within " + timeout);
+      }
+      Thread.sleep(500);
+    }
+  }
+}
