@@ -173,10 +173,16 @@ public final class Cluster {
     return new Launch(runtime, jdk, NodeJar.extract(home));
   }
 
+  /**
+   * Starts every node that is not running. ZooKeeper servers all at once (a quorum needs a
+   * majority up); Solr nodes at most {@link #startParallelism()} at a time, the next one as soon as
+   * one serves: on a small machine JVMs warming up together only compete for the same cores.
+   */
   private ClusterState startAll(ClusterState state, long deadline) {
     Launch launch = null;
     for (NodeRole role : List.of(NodeRole.ZK, NodeRole.SOLR)) {
-      List<NodeState> started = new ArrayList<>();
+      List<NodeState> toStart = new ArrayList<>();
+      List<NodeState> starting = new ArrayList<>();
       for (NodeState node : state.nodes()) {
         if (node.role() != role) {
           continue;
@@ -185,19 +191,39 @@ public final class Cluster {
         if (ps == ProcessState.PAUSED) {
           provider.resume(state, node);
           progress.accept(node.id() + " was paused: resumed");
-        } else if (!ps.alive()) {
-          launch = launch == null ? launch(state) : launch;
-          NodeState running = provider.start(state, node, launch.runtime(), launch.jdk(),
-              launch.nodeJar());
-          state = state.with(running);
-          store.save(state);
-          started.add(running);
-          progress.accept("started " + describe(running));
+          starting.add(node);
+        } else if (ps.alive()) {
+          starting.add(node);
+        } else {
+          toStart.add(node);
         }
       }
-      waitHealthy(state, state.nodes().stream().filter(n -> n.role() == role).toList(), deadline);
+      if (!toStart.isEmpty()) {
+        launch = launch == null ? launch(state) : launch;
+      }
+      int limit = role == NodeRole.ZK ? Integer.MAX_VALUE : startParallelism();
+      while (!toStart.isEmpty() || !starting.isEmpty()) {
+        while (!toStart.isEmpty() && starting.size() < limit) {
+          NodeState running = provider.start(state, toStart.remove(0), launch.runtime(),
+              launch.jdk(), launch.nodeJar());
+          state = state.with(running);
+          store.save(state);
+          starting.add(running);
+          progress.accept("started " + describe(running));
+        }
+        ClusterState current = state;
+        starting.removeIf(n -> checkServing(current, n, deadline));
+        if (!toStart.isEmpty() || !starting.isEmpty()) {
+          LocalProcesses.sleep(250);
+        }
+      }
     }
     return state;
+  }
+
+  /** How many Solr JVMs start at once: the number of cores (at least 2). */
+  static int startParallelism() {
+    return Math.max(2, Runtime.getRuntime().availableProcessors());
   }
 
   private static String describe(NodeState n) {
@@ -208,29 +234,30 @@ public final class Cluster {
   /** Polls the nodes until each serves; a node whose process dies fails at once with its log. */
   private void waitHealthy(ClusterState state, List<NodeState> nodes, long deadline) {
     List<NodeState> pending = new ArrayList<>(nodes);
+    pending.removeIf(n -> checkServing(state, n, deadline));
     while (!pending.isEmpty()) {
-      for (NodeState n : List.copyOf(pending)) {
-        if (!provider.state(state, n).alive()) {
-          throw SolrscaleException.failed(n.id() + " died while starting; "
-              + "see its logs under " + provider.nodeDir(state, n).resolve("logs") + "\n"
-              + provider.logTail(state, n, 15).stripTrailing());
-        }
-        if (serving(n)) {
-          pending.remove(n);
-          progress.accept(n.id() + " is serving");
-        }
-      }
-      if (pending.isEmpty()) {
-        return;
-      }
-      if (System.nanoTime() > deadline) {
-        NodeState n = pending.get(0);
-        throw SolrscaleException.failed(n.id() + " was not serving before the timeout; "
-            + "see its logs under " + provider.nodeDir(state, n).resolve("logs") + "\n"
-            + provider.logTail(state, n, 15).stripTrailing());
-      }
       LocalProcesses.sleep(250);
+      pending.removeIf(n -> checkServing(state, n, deadline));
     }
+  }
+
+  /** True once the node serves; fails if its process died or the deadline passed. */
+  private boolean checkServing(ClusterState state, NodeState n, long deadline) {
+    if (!provider.state(state, n).alive()) {
+      throw SolrscaleException.failed(n.id() + " died while starting; see its logs under "
+          + provider.nodeDir(state, n).resolve("logs") + "\n"
+          + provider.logTail(state, n, 15).stripTrailing());
+    }
+    if (serving(n)) {
+      progress.accept(n.id() + " is serving");
+      return true;
+    }
+    if (System.nanoTime() > deadline) {
+      throw SolrscaleException.failed(n.id() + " was not serving before the timeout; see its logs "
+          + "under " + provider.nodeDir(state, n).resolve("logs") + "\n"
+          + provider.logTail(state, n, 15).stripTrailing());
+    }
+    return false;
   }
 
   private static boolean serving(NodeState n) {

@@ -41,6 +41,12 @@ public final class LocalProvider {
       NodeFiles.writeSolr(dir);
       cmd = NodeCommand.solr(jdk, runtime, nodeJar, cluster, node, dir);
     }
+    try {
+      // one argument per line: what exactly ran, for people and for scripts
+      Files.write(dir.resolve("command.txt"), cmd);
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot write " + dir.resolve("command.txt"));
+    }
     long pid = processes.start(cmd, dir, dir.resolve("logs").resolve("console.log"));
     return node.withPid(pid);
   }

@@ -174,8 +174,8 @@ public final class RuntimeResolver {
   }
 
   private void runMaven(Path work, String version, String... goalAndArgs) throws IOException {
-    List<String> cmd = new ArrayList<>(List.of(mavenExecutable(), "-B", "-q", "-Dstyle.color=never", "-f",
-        work.resolve("pom.xml").toString()));
+    List<String> cmd = new ArrayList<>(mavenCommand());
+    cmd.addAll(List.of("-B", "-q", "-Dstyle.color=never", "-f", work.resolve("pom.xml").toString()));
     cmd.addAll(List.of(goalAndArgs));
     Path log = work.resolve("maven.log");
     Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
@@ -226,11 +226,19 @@ public final class RuntimeResolver {
         + " (full output in " + log + ")");
   }
 
-  static String mavenExecutable() {
-    String env = System.getenv("SOLRSCALE_MVN");
-    if (env != null && !env.isBlank()) {
-      return env;
+  /**
+   * The Maven command: system property solrscale.mvn or $SOLRSCALE_MVN (an executable, optionally
+   * followed by arguments such as -s settings.xml), else the mvn on the PATH.
+   */
+  static List<String> mavenCommand() {
+    String configured = System.getProperty("solrscale.mvn", System.getenv("SOLRSCALE_MVN"));
+    if (configured != null && !configured.isBlank()) {
+      return List.of(configured.trim().split("\\s+"));
     }
+    return List.of(mavenExecutable());
+  }
+
+  static String mavenExecutable() {
     String path = System.getenv("PATH");
     if (path != null) {
       for (String d : path.split(File.pathSeparator)) {

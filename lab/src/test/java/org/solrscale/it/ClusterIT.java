@@ -262,6 +262,46 @@ class ClusterIT {
 
   @Test
   @Order(8)
+  void aUserConfigsetIsUploadedAndUsed(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    // the built-in configset plus one plain field the default schema would refuse
+    java.nio.file.Path conf = java.nio.file.Files.createDirectories(dir.resolve("mine/conf"));
+    for (String f : List.of("solrconfig.xml", "schema.xml", "stopwords.txt", "synonyms.txt")) {
+      try (var in = ClusterIT.class.getResourceAsStream("/solrscale/configsets/default/conf/" + f)) {
+        java.nio.file.Files.write(conf.resolve(f), in.readAllBytes());
+      }
+    }
+    String schema = java.nio.file.Files.readString(conf.resolve("schema.xml")).replace(
+        "<uniqueKey>id</uniqueKey>",
+        "<uniqueKey>id</uniqueKey>\n  <field name=\"headline\" type=\"text_general\" indexed=\"true\" stored=\"true\"/>");
+    java.nio.file.Files.writeString(conf.resolve("schema.xml"), schema);
+
+    Cli.Result create = Cli.run("collection", "create", "--name", NAME, "--collection", "mine",
+        "--shards", "1", "--configset", dir.resolve("mine").toString());
+    assertThat(create.exitCode()).as(create.err()).isZero();
+    try (SolrClient client = client()) {
+      SolrInputDocument d = new SolrInputDocument();
+      d.addField("id", "1");
+      d.addField("headline", "hello configset");
+      client.add("mine", d);
+      client.commit("mine");
+      assertThat(client.query("mine", new SolrQuery("headline:hello")).getResults().getNumFound())
+          .isEqualTo(1);
+    }
+    JsonNode mine = null;
+    for (JsonNode c : status().get("collections")) {
+      if (c.get("name").asText().equals("mine")) {
+        mine = c;
+      }
+    }
+    assertThat(mine).isNotNull();
+    assertThat(mine.get("configset").asText()).isEqualTo("mine-config");
+    assertThat(Cli.run("collection", "delete", "--name", NAME, "--collection", "mine").exitCode())
+        .isZero();
+  }
+
+  @Test
+  @Order(9)
   void upAgainIsIdempotentAndRestartsADeadNode() throws Exception {
     long zkPid = state().node("zk2").pid();
     assertThat(Cli.run("node", "kill", "--name", NAME, "zk2").exitCode()).isZero();
@@ -273,7 +313,7 @@ class ClusterIT {
   }
 
   @Test
-  @Order(9)
+  @Order(10)
   void downStopsEveryRecordedProcess() throws Exception {
     ClusterState before = state();
     Cli.Result down = Cli.run("down", "--name", NAME);
