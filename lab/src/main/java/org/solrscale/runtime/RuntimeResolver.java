@@ -26,6 +26,9 @@ import org.solrscale.spec.SolrscaleException;
  */
 public final class RuntimeResolver {
   static final String DEPENDENCY_PLUGIN = "3.8.1";
+  /** Full coordinates, so no plugin-prefix lookup (which needs repository metadata) is made. */
+  private static final String DEPENDENCY_GOAL =
+      "org.apache.maven.plugins:maven-dependency-plugin:" + DEPENDENCY_PLUGIN + ":";
   private static final Pattern JETTY_HTTP =
       Pattern.compile("org\\.eclipse\\.jetty:jetty-http:jar:([^:\\s]+):");
   private static final Pattern URL = Pattern.compile("\\(?https?://\\S+\\)?");
@@ -105,7 +108,7 @@ public final class RuntimeResolver {
 
     Files.writeString(work.resolve("pom.xml"), pom(version, null));
     Path jettyList = work.resolve("jetty.txt");
-    runMaven(work, version, "dependency:list", "-DincludeArtifactIds=jetty-http",
+    runMaven(work, version, DEPENDENCY_GOAL + "list", "-DincludeArtifactIds=jetty-http",
         "-DoutputFile=" + jettyList);
     Matcher m = JETTY_HTTP.matcher(Files.readString(jettyList));
     if (!m.find()) {
@@ -117,7 +120,7 @@ public final class RuntimeResolver {
     Files.writeString(work.resolve("pom.xml"), pom(version, jetty));
     Path staging = dir.resolve("lib.partial");
     deleteTree(staging);
-    runMaven(work, version, "dependency:copy-dependencies", "-DoutputDirectory=" + staging,
+    runMaven(work, version, DEPENDENCY_GOAL + "copy-dependencies", "-DoutputDirectory=" + staging,
         "-DincludeScope=runtime");
     Path lib = dir.resolve("lib");
     deleteTree(lib);
@@ -211,7 +214,8 @@ public final class RuntimeResolver {
     boolean unreachable = output.contains("Could not transfer") || output.contains("UnknownHost")
         || output.contains("Unknown host") || output.contains("Connection refused")
         || output.contains("Network is unreachable") || output.contains("timed out")
-        || output.contains("offline mode") || output.contains("could not be resolved");
+        || output.contains("offline mode") || output.contains("could not be resolved")
+        || output.contains("No plugin found for prefix");
     if (missing) {
       return SolrscaleException.environment("Solr " + version
           + " is not published (Maven found no org.apache.solr:solr-core:" + version
