@@ -11,7 +11,6 @@ import org.solrscale.cluster.ClusterState;
 import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.CollectionSpec;
 import org.solrscale.spec.NodeGroup;
-import org.solrscale.spec.ReplicaCounts;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.SpecLoader;
 import org.solrscale.spec.ZkSpec;
@@ -47,23 +46,7 @@ final class UpCommand implements Callable<Integer> {
   @Option(names = "--base-port", description = "First Solr port; without it free ports from 8983 are chosen.")
   Integer basePort;
 
-  @Option(names = "--collection", description = "Create this collection.")
-  String collection;
-
-  @Option(names = "--shards", defaultValue = "1", description = "Shards of --collection (default: 1).")
-  int shards;
-
-  @Option(names = "--replicas", defaultValue = "1", description = "NRT replicas per shard (default: 1).")
-  int replicas;
-
-  @Option(names = "--tlog", defaultValue = "0", description = "TLOG replicas per shard.")
-  int tlog;
-
-  @Option(names = "--pull", defaultValue = "0", description = "PULL replicas per shard.")
-  int pull;
-
-  @Option(names = "--configset", description = "Configset directory for --collection (default: built-in default).")
-  String configset;
+  @Mixin CollectionOptions collectionOptions;
 
   @Option(names = "--json", description = "Print the resulting status as JSON.")
   boolean json;
@@ -118,14 +101,14 @@ final class UpCommand implements Callable<Integer> {
       }
       base = base.withNodes(List.of(NodeGroup.ofCount(nodes)));
     }
-    if (collection != null) {
+    if (collectionOptions.given()) {
+      CollectionSpec c = collectionOptions.spec();
       List<CollectionSpec> cols = new ArrayList<>(base.collections());
-      cols.removeIf(c -> c.name().equals(collection));
-      cols.add(new CollectionSpec(collection, shards, new ReplicaCounts(replicas, tlog, pull),
-          null, null, configset));
+      cols.removeIf(o -> o.name().equals(c.name()));
+      cols.add(c);
       base = base.withCollections(cols);
-    } else if (configset != null) {
-      throw SolrscaleException.usage("--configset needs --collection");
+    } else if (collectionOptions.othersGiven()) {
+      throw SolrscaleException.usage("--shards, --router, --shard-names and --configset need --collection");
     }
     return base;
   }
