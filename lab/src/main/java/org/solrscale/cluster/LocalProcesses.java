@@ -38,9 +38,24 @@ public final class LocalProcesses {
       Process p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.appendTo(console.toFile()))
           .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+      awaitExec(p, command);
       return p.pid();
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot start " + command.get(0) + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * Right after the fork the child's command line is still Java's spawn helper's; wait until it
+   * is the node's own (or the child exited), so the marker check never mistakes a starting node for
+   * a dead one.
+   */
+  private static void awaitExec(Process p, List<String> command) {
+    String marker = command.stream().filter(a -> a.startsWith("-Dsolrscale.node=")).findFirst()
+        .orElse(command.get(command.size() - 1));
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (p.isAlive() && !commandLine(p.pid()).contains(marker) && System.nanoTime() < deadline) {
+      sleep(5);
     }
   }
 

@@ -41,6 +41,11 @@ public final class SolrAdmin implements Closeable {
    * a request that reaches such a node gives up after a few seconds instead of SolrJ's 10 minutes.
    */
   private final CloudHttp2SolrClient quick;
+  /**
+   * CLUSTERSTATUS goes to the reachable nodes only, one after another: a cloud client would pick
+   * any node in live_nodes, frozen ones included.
+   */
+  private final List<Http2SolrClient> direct;
   private final List<NodeState> nodes;
 
   public SolrAdmin(List<NodeState> solrNodes) {
@@ -59,10 +64,16 @@ public final class SolrAdmin implements Closeable {
             .withConnectionTimeout(5, TimeUnit.SECONDS).withIdleTimeout(10, TimeUnit.MINUTES))
         .build();
     this.quick = new CloudHttp2SolrClient.Builder(urls)
-        .withInternalClientBuilder(new Http2SolrClient.Builder()
-            .withConnectionTimeout(3, TimeUnit.SECONDS).withIdleTimeout(5, TimeUnit.SECONDS)
-            .withRequestTimeout(10, TimeUnit.SECONDS))
+        .withInternalClientBuilder(quickBuilder(null))
         .build();
+    this.direct = urls.stream().map(u -> quickBuilder(u).build()).toList();
+  }
+
+  private static Http2SolrClient.Builder quickBuilder(String baseUrl) {
+    Http2SolrClient.Builder b = baseUrl == null ? new Http2SolrClient.Builder()
+        : new Http2SolrClient.Builder(baseUrl);
+    return b.withConnectionTimeout(3, TimeUnit.SECONDS).withIdleTimeout(5, TimeUnit.SECONDS)
+        .withRequestTimeout(10, TimeUnit.SECONDS);
   }
 
   public SolrClient client() {
@@ -146,7 +157,19 @@ public final class SolrAdmin implements Closeable {
 
   /** CLUSTERSTATUS: live nodes and every collection's shards and replicas. */
   public LiveStatus clusterStatus() {
-    CollectionAdminResponse resp = run(quick, CollectionAdminRequest.getClusterStatus(), "CLUSTERSTATUS");
+    CollectionAdminResponse resp = null;
+    SolrscaleException last = null;
+    for (Http2SolrClient node : direct) {
+      try {
+        resp = run(node, CollectionAdminRequest.getClusterStatus(), "CLUSTERSTATUS");
+        break;
+      } catch (SolrscaleException e) {
+        last = e;
+      }
+    }
+    if (resp == null) {
+      throw last != null ? last : SolrscaleException.failed("CLUSTERSTATUS: no Solr node to ask");
+    }
     NamedList<?> cluster = (NamedList<?>) resp.getResponse().get("cluster");
     List<String> live = new ArrayList<>();
     Object liveNodes = cluster.get("live_nodes");
@@ -317,7 +340,10 @@ public final class SolrAdmin implements Closeable {
 
   @Override
   public void close() {
-    for (SolrClient c : List.of(client, quick)) {
+    List<SolrClient> all = new ArrayList<>(direct);
+    all.add(client);
+    all.add(quick);
+    for (SolrClient c : all) {
       try {
         c.close();
       } catch (IOException e) {

@@ -201,8 +201,11 @@ class ClusterIT {
   @Order(5)
   void pauseAndResumeAreVisibleInStatus() throws Exception {
     assertThat(Cli.run("node", "pause", "--name", NAME, "solr3").exitCode()).isZero();
-    // a frozen node must not freeze status (its reads give up within seconds)
-    assertThat(node(status(), "solr3").get("state").asText()).isEqualTo("paused");
+    // a frozen node must not freeze status or hide the collections: reads go to running nodes
+    JsonNode paused = status();
+    assertThat(node(paused, "solr3").get("state").asText()).isEqualTo("paused");
+    assertThat(paused.get("error").isNull()).as(paused.toString()).isTrue();
+    assertThat(paused.get("collections")).hasSize(1);
     assertThat(Cli.run("node", "resume", "--name", NAME, "solr3").exitCode()).isZero();
     assertThat(node(status(), "solr3").get("state").asText()).isEqualTo("running");
     cluster().waitForCollections(Duration.ofSeconds(120));
