@@ -22,6 +22,7 @@ import picocli.CommandLine.ScopeType;
       AddNodeCommand.class,
       RemoveNodeCommand.class,
       CollectionCommand.class,
+      DataCommand.class,
       DemoCommand.class,
       CommandLine.HelpCommand.class
     })

@@ -1,0 +1,139 @@
+package org.solrscale.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.solrscale.data.CorpusStats;
+import org.solrscale.data.CorpusTools;
+import org.solrscale.data.Format;
+import org.solrscale.data.Inputs;
+import org.solrscale.spec.SolrscaleException;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** `solrscale data convert|sample|split`: corpus files, streamed, whole documents only. */
+@Command(name = "data", description = "Prepare corpora: convert, sample and split (Solr XML, JSONL, JSON, CSV; plain or gzip).",
+    subcommands = {DataCommand.Convert.class, DataCommand.Sample.class, DataCommand.Split.class})
+final class DataCommand {
+
+  abstract static class Op implements Callable<Integer> {
+    @Parameters(paramLabel = "FILE", arity = "1..*", description = "Input files or globs.")
+    List<String> inputs;
+
+    @Option(names = "--format", description = "Input format when the names do not tell: xml, jsonl, json, csv.")
+    String format;
+
+    @Option(names = "--json", description = "Print the summary as JSON.")
+    boolean json;
+
+    Format from() {
+      return format == null ? null : Format.parse(format);
+    }
+
+    int report(CorpusStats s, String what) {
+      if (json) {
+        Terminal.printJson(s);
+      } else {
+        double mb = s.bytesIn() / 1e6;
+        System.out.printf("%s: read %d documents (%.1f MB) in %.1f s (%.1f MB/s), wrote %d to %s%n",
+            what, s.read(), mb, s.seconds(), s.seconds() > 0 ? mb / s.seconds() : 0, s.written(),
+            s.filesWritten().size() == 1 ? s.filesWritten().get(0) : s.filesWritten().size() + " files");
+      }
+      if (s.bad() > 0) {
+        for (String p : s.problems()) {
+          System.err.println("  " + p);
+        }
+        if (s.bad() > s.problems().size()) {
+          System.err.println("  ... and " + (s.bad() - s.problems().size()) + " more");
+        }
+        throw SolrscaleException.failed(s.bad() + " input item(s) were not documents and were not "
+            + "written (listed above with file:line)");
+      }
+      return 0;
+    }
+  }
+
+  @Command(name = "convert", description = "Convert documents between formats into one file.")
+  static final class Convert extends Op {
+    @Option(names = {"-o", "--out"}, required = true, description = "Output file (.gz compresses).")
+    Path out;
+
+    @Option(names = "--to", description = "Output format (default: from the output's name).")
+    String to;
+
+    @Override
+    public Integer call() {
+      Format target = to == null ? Format.of(out) : Format.parse(to);
+      return report(CorpusTools.convert(Inputs.expand(inputs), from(), out, target), "convert");
+    }
+  }
+
+  @Command(name = "sample", description = "Keep the first N, or a seeded random N, documents (in input order).")
+  static final class Sample extends Op {
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    How how;
+
+    static final class How {
+      @Option(names = "--first", description = "The first N documents.")
+      Integer first;
+
+      @Option(names = "--random", description = "N documents chosen uniformly at random.")
+      Integer random;
+    }
+
+    @Option(names = "--seed", defaultValue = "42", description = "Seed for --random (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = {"-o", "--out"}, required = true, description = "Output file.")
+    Path out;
+
+    @Option(names = "--to", description = "Output format (default: from the output's name).")
+    String to;
+
+    @Override
+    public Integer call() {
+      int n = how.first != null ? how.first : how.random;
+      if (n < 1) {
+        throw SolrscaleException.usage("the sample size must be at least 1");
+      }
+      Format target = to == null ? Format.of(out) : Format.parse(to);
+      return report(CorpusTools.sample(Inputs.expand(inputs), from(), n,
+          how.random != null ? seed : null, out, target), "sample");
+    }
+  }
+
+  @Command(name = "split", description = "Split into parts, always at document boundaries.")
+  static final class Split extends Op {
+    @Option(names = "--parts", description = "This many parts of (nearly) equal document counts.")
+    Integer parts;
+
+    @Option(names = "--max-docs", description = "Parts of at most N documents.")
+    Long maxDocs;
+
+    @Option(names = "--max-mb", description = "Parts of at most about N MB (uncompressed).")
+    Long maxMb;
+
+    @Option(names = {"-o", "--out"}, required = true, description = "Output directory.")
+    Path out;
+
+    @Option(names = "--prefix", defaultValue = "part", description = "Part file prefix (default: ${DEFAULT-VALUE}).")
+    String prefix;
+
+    @Option(names = "--to", description = "Output format (default: the input's).")
+    String to;
+
+    @Option(names = "--gzip", description = "Compress the parts.")
+    boolean gzip;
+
+    @Override
+    public Integer call() {
+      List<java.nio.file.Path> files = Inputs.expand(inputs);
+      Format target = to != null ? Format.parse(to) : from() != null ? from() : Format.of(files.get(0));
+      CorpusTools.SplitRule rule = new CorpusTools.SplitRule(parts, maxDocs,
+          maxMb == null ? null : maxMb * 1_000_000L);
+      return report(CorpusTools.split(files, from(), rule, out, prefix, target, gzip), "split");
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package org.solrscale.data;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+import org.solrscale.spec.SolrscaleException;
+
+/** Opens corpus files: picks the reader or writer for the format, gzip in and out as needed. */
+public final class Corpus {
+  private Corpus() {}
+
+  /** A reader for a file; gzip is recognised by its magic bytes, not its name. */
+  public static CorpusReader open(Path file, Format format) {
+    try {
+      InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+      in.mark(2);
+      int b1 = in.read();
+      int b2 = in.read();
+      in.reset();
+      if (b1 == 0x1f && b2 == 0x8b) {
+        in = new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16);
+      }
+      String source = file.toString();
+      return switch (format) {
+        case XML -> new SolrXmlReader(in, source);
+        case JSONL -> new JsonLinesReader(in, source);
+        case JSON -> new JsonArrayReader(in, source);
+        case CSV -> new CsvReader(in, source);
+      };
+    } catch (NoSuchFileException e) {
+      throw SolrscaleException.usage("input file " + file + " does not exist");
+    } catch (IOException e) {
+      throw SolrscaleException.usage("cannot read " + file + ": " + e.getMessage());
+    }
+  }
+
+  public static CorpusReader open(Path file) {
+    return open(file, Format.of(file));
+  }
+
+  /**
+   * A writer for a file (gzip when the name ends .gz). CSV needs its columns up front: {@code
+   * csvColumns} (ignored for other formats).
+   */
+  public static CorpusWriter create(Path file, Format format, List<String> csvColumns) {
+    return create(file, format, csvColumns, new java.util.concurrent.atomic.AtomicLong());
+  }
+
+  /** As above, adding the (uncompressed) bytes written to {@code bytes}. */
+  public static CorpusWriter create(Path file, Format format, List<String> csvColumns,
+      java.util.concurrent.atomic.AtomicLong bytes) {
+    try {
+      if (file.getParent() != null) {
+        Files.createDirectories(file.getParent());
+      }
+      OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
+      if (file.getFileName().toString().endsWith(".gz")) {
+        out = new BufferedOutputStream(new GZIPOutputStream(out, 1 << 16), 1 << 16);
+      }
+      // counts what the writer emits (uncompressed), before any buffer: size limits stay close
+      out = new CountingOutputStream(out, bytes);
+      return switch (format) {
+        case XML -> new SolrXmlWriter(out);
+        case JSONL -> new JsonLinesWriter(out);
+        case JSON -> new JsonArrayWriter(out);
+        case CSV -> new CsvWriter(out, csvColumns);
+      };
+    } catch (IOException e) {
+      throw SolrscaleException.usage("cannot write " + file + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,195 @@
+package org.solrscale.data;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * convert, sample and split: stream documents from input files into output files, always whole
+ * documents, reporting every input that is not a document (with file:line) instead of dropping it
+ * silently.
+ */
+public final class CorpusTools {
+  private CorpusTools() {}
+
+  /** Something that consumes documents, one at a time. */
+  interface Sink {
+    void accept(Document d) throws IOException;
+  }
+
+  /** Reads every input file in order, feeding documents to the sink and counting bad items. */
+  static void readAll(List<Path> inputs, Format format, CorpusStats stats, Sink sink) {
+    for (Path in : inputs) {
+      try (CorpusReader r = format == null ? Corpus.open(in) : Corpus.open(in, format)) {
+        stats.bytesIn += Files.size(in);
+        Item item;
+        while ((item = r.next()) != null) {
+          if (item.ok()) {
+            stats.read++;
+            sink.accept(item.document());
+          } else {
+            stats.bad(item);
+          }
+        }
+      } catch (IOException e) {
+        throw SolrscaleException.usage("cannot read " + in + ": " + e.getMessage());
+      } catch (UncheckedIOException e) {
+        throw SolrscaleException.usage("cannot read " + in + ": " + e.getCause().getMessage());
+      }
+    }
+  }
+
+  /** The field names of all documents, in first-seen order: CSV's columns. */
+  static List<String> columns(List<Path> inputs, Format format) {
+    Set<String> names = new LinkedHashSet<>();
+    readAll(inputs, format, new CorpusStats(), d -> names.addAll(d.fields().keySet()));
+    return new ArrayList<>(names);
+  }
+
+  /** Converts the inputs into one output file in {@code to}. */
+  public static CorpusStats convert(List<Path> inputs, Format from, Path output, Format to) {
+    long t0 = System.nanoTime();
+    CorpusStats stats = new CorpusStats();
+    List<String> cols = to == Format.CSV ? columns(inputs, from) : List.of();
+    AtomicLong bytes = new AtomicLong();
+    try (CorpusWriter w = Corpus.create(output, to, cols.isEmpty() ? List.of("id") : cols, bytes)) {
+      readAll(inputs, from, stats, d -> {
+        w.write(d);
+        stats.written++;
+      });
+    } catch (IOException e) {
+      throw SolrscaleException.usage("cannot write " + output + ": " + e.getMessage());
+    }
+    stats.filesWritten.add(output.toString());
+    stats.bytesOut = bytes.get();
+    stats.seconds = (System.nanoTime() - t0) / 1e9;
+    return stats;
+  }
+
+  /**
+   * The first {@code n} documents, or with a seed a uniform random {@code n} of them (reservoir
+   * sampling: one pass, memory for n documents), written in input order.
+   */
+  public static CorpusStats sample(List<Path> inputs, Format from, int n, Long seed, Path output,
+      Format to) {
+    long t0 = System.nanoTime();
+    CorpusStats stats = new CorpusStats();
+    List<Document> picked = new ArrayList<>(Math.min(n, 1 << 16));
+    List<Long> order = new ArrayList<>();
+    SplittableRandom rnd = seed == null ? null : new SplittableRandom(seed);
+    long[] seen = {0};
+    readAll(inputs, from, stats, d -> {
+      long i = seen[0]++;
+      if (picked.size() < n) {
+        picked.add(d);
+        order.add(i);
+      } else if (rnd != null) {
+        long j = rnd.nextLong(i + 1);
+        if (j < n) {
+          picked.set((int) j, d);
+          order.set((int) j, i);
+        }
+      }
+    });
+    List<Integer> idx = new ArrayList<>();
+    for (int i = 0; i < picked.size(); i++) {
+      idx.add(i);
+    }
+    idx.sort((a, b) -> Long.compare(order.get(a), order.get(b)));
+    List<String> cols = new ArrayList<>();
+    if (to == Format.CSV) {
+      Set<String> names = new LinkedHashSet<>();
+      picked.forEach(d -> names.addAll(d.fields().keySet()));
+      cols.addAll(names);
+    }
+    AtomicLong bytes = new AtomicLong();
+    try (CorpusWriter w = Corpus.create(output, to, cols.isEmpty() ? List.of("id") : cols, bytes)) {
+      for (int i : idx) {
+        w.write(picked.get(i));
+        stats.written++;
+      }
+    } catch (IOException e) {
+      throw SolrscaleException.usage("cannot write " + output + ": " + e.getMessage());
+    }
+    stats.filesWritten.add(output.toString());
+    stats.bytesOut = bytes.get();
+    stats.seconds = (System.nanoTime() - t0) / 1e9;
+    return stats;
+  }
+
+  /** How to cut: into a number of parts, or parts of at most so many documents or bytes. */
+  public record SplitRule(Integer parts, Long maxDocs, Long maxBytes) {
+    public SplitRule {
+      int given = (parts != null ? 1 : 0) + (maxDocs != null ? 1 : 0) + (maxBytes != null ? 1 : 0);
+      if (given != 1) {
+        throw SolrscaleException.usage("give exactly one of --parts, --max-docs or --max-mb");
+      }
+      if (parts != null && parts < 1 || maxDocs != null && maxDocs < 1
+          || maxBytes != null && maxBytes < 1) {
+        throw SolrscaleException.usage("--parts, --max-docs and --max-mb must be at least 1");
+      }
+    }
+  }
+
+  /**
+   * Splits the inputs into parts {@code <dir>/<prefix>-00001.<ext>} at document boundaries. With
+   * {@code parts} the documents are counted first, so every part gets the same number (+-1).
+   */
+  public static CorpusStats split(List<Path> inputs, Format from, SplitRule rule, Path dir,
+      String prefix, Format to, boolean gzip) {
+    long t0 = System.nanoTime();
+    List<String> cols = to == Format.CSV ? columns(inputs, from) : List.of("id");
+    long perPart;
+    if (rule.parts() != null) {
+      CorpusStats count = new CorpusStats();
+      readAll(inputs, from, count, d -> { });
+      perPart = Math.max(1, (count.read + rule.parts() - 1) / rule.parts());
+    } else {
+      perPart = rule.maxDocs() != null ? rule.maxDocs() : Long.MAX_VALUE;
+    }
+    CorpusStats stats = new CorpusStats();
+    AtomicLong bytes = new AtomicLong();
+    long[] inPart = {0};
+    long[] partBytesStart = {0};
+    CorpusWriter[] current = {null};
+    try {
+      readAll(inputs, from, stats, d -> {
+        boolean full = inPart[0] >= perPart || rule.maxBytes() != null && inPart[0] > 0
+            && bytes.get() - partBytesStart[0] >= rule.maxBytes();
+        if (current[0] == null || full) {
+          if (current[0] != null) {
+            current[0].close();
+          }
+          partBytesStart[0] = bytes.get();
+          Path part = dir.resolve(String.format("%s-%05d.%s%s", prefix,
+              stats.filesWritten.size() + 1, to.extension(), gzip ? ".gz" : ""));
+          current[0] = Corpus.create(part, to, cols.isEmpty() ? List.of("id") : cols, bytes);
+          stats.filesWritten.add(part.toString());
+          inPart[0] = 0;
+        }
+        current[0].write(d);
+        inPart[0]++;
+        stats.written++;
+      });
+    } finally {
+      if (current[0] != null) {
+        try {
+          current[0].close();
+        } catch (IOException e) {
+          throw SolrscaleException.usage("cannot finish " + dir + ": " + e.getMessage());
+        }
+      }
+    }
+    stats.bytesOut = bytes.get();
+    stats.seconds = (System.nanoTime() - t0) / 1e9;
+    return stats;
+  }
+}

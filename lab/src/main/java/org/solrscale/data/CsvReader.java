@@ -1,0 +1,95 @@
+package org.solrscale.data;
+
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.RuntimeJsonMappingException;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * CSV with a header line naming the fields. An empty cell is an absent field; several values are
+ * joined by '|' (a literal '|' or '\' is escaped with '\').
+ */
+final class CsvReader implements CorpusReader {
+  static final char SEPARATOR = '|';
+  private static final CsvMapper CSV = new CsvMapper();
+
+  private final MappingIterator<Map<String, String>> rows;
+  private final String source;
+  private long ordinal;
+
+  CsvReader(InputStream in, String source) throws IOException {
+    this.rows = CSV.readerForMapOf(String.class)
+        .with(CsvSchema.emptySchema().withHeader())
+        .with(CsvParser.Feature.FAIL_ON_MISSING_HEADER_COLUMNS)
+        .readValues(in);
+    this.source = source;
+  }
+
+  @Override
+  public Item next() throws IOException {
+    try {
+      if (!rows.hasNextValue()) {
+        return null;
+      }
+    } catch (IOException | RuntimeJsonMappingException e) {
+      return null;
+    }
+    ordinal++;
+    long line = rows.getCurrentLocation().getLineNr();
+    try {
+      Map<String, String> row = rows.nextValue();
+      Document d = new Document();
+      for (Map.Entry<String, String> cell : row.entrySet()) {
+        if (cell.getValue() != null && !cell.getValue().isEmpty()) {
+          for (String v : splitValues(cell.getValue())) {
+            d.add(cell.getKey(), v);
+          }
+        }
+      }
+      return Item.ok(d, source, ordinal, line);
+    } catch (IOException | RuntimeJsonMappingException e) {
+      return Item.bad("malformed CSV row: " + JsonLinesReader.firstLine(e.getMessage()), source,
+          ordinal, line);
+    }
+  }
+
+  static List<String> splitValues(String cell) {
+    List<String> values = new ArrayList<>(1);
+    StringBuilder cur = new StringBuilder();
+    for (int i = 0; i < cell.length(); i++) {
+      char c = cell.charAt(i);
+      if (c == '\\' && i + 1 < cell.length()) {
+        cur.append(cell.charAt(++i));
+      } else if (c == SEPARATOR) {
+        values.add(cur.toString());
+        cur.setLength(0);
+      } else {
+        cur.append(c);
+      }
+    }
+    values.add(cur.toString());
+    return values;
+  }
+
+  static String joinValues(List<Object> values) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < values.size(); i++) {
+      if (i > 0) {
+        sb.append(SEPARATOR);
+      }
+      sb.append(String.valueOf(values.get(i)).replace("\\", "\\\\").replace("|", "\\|"));
+    }
+    return sb.toString();
+  }
+
+  @Override
+  public void close() throws IOException {
+    rows.close();
+  }
+}

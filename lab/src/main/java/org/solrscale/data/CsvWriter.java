@@ -1,0 +1,50 @@
+package org.solrscale.data;
+
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** CSV with a header of the given columns; see {@link CsvReader} for multiple values. */
+final class CsvWriter implements CorpusWriter {
+  private static final CsvMapper CSV = new CsvMapper();
+  private final List<String> columns;
+  private final Set<String> known;
+  private final SequenceWriter out;
+
+  CsvWriter(OutputStream out, List<String> columns) throws IOException {
+    if (columns == null || columns.isEmpty()) {
+      throw new IllegalArgumentException("CSV output needs its columns");
+    }
+    this.columns = List.copyOf(columns);
+    this.known = Set.copyOf(columns);
+    CsvSchema.Builder schema = CsvSchema.builder();
+    columns.forEach(schema::addColumn);
+    this.out = CSV.writer(schema.build().withHeader()).writeValues(out);
+  }
+
+  @Override
+  public void write(Document d) throws IOException {
+    Map<String, String> row = new LinkedHashMap<>();
+    for (String c : columns) {
+      List<Object> vs = d.fields().get(c);
+      row.put(c, vs == null ? "" : CsvReader.joinValues(vs));
+    }
+    for (String f : d.fields().keySet()) {
+      if (!known.contains(f)) {
+        throw new IllegalArgumentException("field '" + f + "' is not among the CSV columns");
+      }
+    }
+    out.write(row);
+  }
+
+  @Override
+  public void close() throws IOException {
+    out.close();
+  }
+}

@@ -1,0 +1,58 @@
+package org.solrscale.data;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import org.solrscale.spec.SolrscaleException;
+
+/** The corpus formats solrscale reads and writes. */
+public enum Format {
+  /** Solr's XML update format: {@code <add><doc><field name="..">..</field></doc></add>}. */
+  XML("xml"),
+  /** One JSON object per line. */
+  JSONL("jsonl"),
+  /** A JSON array of objects. */
+  JSON("json"),
+  /** Comma-separated values with a header line; multiple values joined by '|'. */
+  CSV("csv");
+
+  private final String extension;
+
+  Format(String extension) {
+    this.extension = extension;
+  }
+
+  public String extension() {
+    return extension;
+  }
+
+  /** The format a file name implies (.xml, .jsonl/.ndjson, .json, .csv, each optionally .gz). */
+  public static Format of(Path file) {
+    String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+    if (name.endsWith(".gz")) {
+      name = name.substring(0, name.length() - 3);
+    }
+    if (name.endsWith(".xml")) {
+      return XML;
+    }
+    if (name.endsWith(".jsonl") || name.endsWith(".ndjson")) {
+      return JSONL;
+    }
+    if (name.endsWith(".json")) {
+      return JSON;
+    }
+    if (name.endsWith(".csv")) {
+      return CSV;
+    }
+    throw SolrscaleException.usage("cannot tell the format of " + file
+        + " from its name; use .xml, .jsonl, .json or .csv (optionally .gz), or give --format");
+  }
+
+  public static Format parse(String name) {
+    for (Format f : values()) {
+      if (f.extension.equalsIgnoreCase(name) || f.name().equalsIgnoreCase(name)) {
+        return f;
+      }
+    }
+    throw SolrscaleException.usage("unknown format '" + name + "'; use xml, jsonl, json or csv");
+  }
+}

@@ -1,0 +1,73 @@
+package org.solrscale.data;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * A JSON array of objects, streamed one object at a time. Broken JSON syntax cannot be
+ * resynchronised reliably inside an array: it is reported once and the rest of the file skipped.
+ */
+final class JsonArrayReader implements CorpusReader {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final JsonParser parser;
+  private final String source;
+  private boolean started;
+  private boolean done;
+  private long ordinal;
+
+  JsonArrayReader(InputStream in, String source) throws IOException {
+    this.parser = JSON.getFactory().createParser(in);
+    this.source = source;
+  }
+
+  @Override
+  public Item next() throws IOException {
+    if (done) {
+      return null;
+    }
+    long line = parser.currentLocation().getLineNr();
+    try {
+      if (!started) {
+        started = true;
+        JsonToken first = parser.nextToken();
+        if (first == null) {
+          done = true;
+          return null;
+        }
+        if (first != JsonToken.START_ARRAY) {
+          done = true;
+          return Item.bad("expected a JSON array of documents (or use .jsonl for one per line)",
+              source, 1, parser.currentTokenLocation().getLineNr());
+        }
+      }
+      JsonToken t = parser.nextToken();
+      if (t == JsonToken.END_ARRAY || t == null) {
+        done = true;
+        return null;
+      }
+      line = parser.currentTokenLocation().getLineNr();
+      ordinal++;
+      JsonNode node = JSON.readTree(parser);
+      try {
+        return Item.ok(JsonDocuments.fromObject(node), source, ordinal, line);
+      } catch (IllegalArgumentException e) {
+        return Item.bad(e.getMessage(), source, ordinal, line);
+      }
+    } catch (JsonProcessingException e) {
+      done = true;
+      long at = e.getLocation() == null ? line : e.getLocation().getLineNr();
+      return Item.bad("malformed JSON, the rest of the file is skipped: "
+          + JsonLinesReader.firstLine(e.getOriginalMessage()), source, ordinal + 1, at);
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    parser.close();
+  }
+}

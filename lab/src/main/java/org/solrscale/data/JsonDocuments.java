@@ -1,0 +1,83 @@
+package org.solrscale.data;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/** Between JSON objects and documents: scalars and arrays of scalars are field values. */
+final class JsonDocuments {
+  private JsonDocuments() {}
+
+  /** The document of a JSON object; throws with a one-line reason if it is not one. */
+  static Document fromObject(JsonNode node) {
+    if (!node.isObject()) {
+      throw new IllegalArgumentException("expected a JSON object, found " + node.getNodeType().toString().toLowerCase());
+    }
+    Document d = new Document();
+    Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> f = it.next();
+      JsonNode v = f.getValue();
+      if (v.isArray()) {
+        for (JsonNode e : v) {
+          d.add(f.getKey(), scalar(f.getKey(), e));
+        }
+      } else if (!v.isNull()) {
+        d.add(f.getKey(), scalar(f.getKey(), v));
+      }
+    }
+    return d;
+  }
+
+  private static Object scalar(String field, JsonNode v) {
+    if (v.isTextual()) {
+      return v.textValue();
+    }
+    if (v.isBoolean()) {
+      return v.booleanValue();
+    }
+    if (v.isIntegralNumber()) {
+      return v.canConvertToLong() ? (Object) v.longValue() : v.bigIntegerValue();
+    }
+    if (v.isNumber()) {
+      return v.doubleValue();
+    }
+    throw new IllegalArgumentException("field '" + field + "' holds a nested "
+        + v.getNodeType().toString().toLowerCase() + "; only values and lists of values are supported");
+  }
+
+  static void write(JsonGenerator g, Document d) throws IOException {
+    g.writeStartObject();
+    for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
+      g.writeFieldName(f.getKey());
+      List<Object> vs = f.getValue();
+      if (vs.size() == 1) {
+        writeValue(g, vs.get(0));
+      } else {
+        g.writeStartArray();
+        for (Object v : vs) {
+          writeValue(g, v);
+        }
+        g.writeEndArray();
+      }
+    }
+    g.writeEndObject();
+  }
+
+  private static void writeValue(JsonGenerator g, Object v) throws IOException {
+    if (v instanceof Boolean b) {
+      g.writeBoolean(b);
+    } else if (v instanceof Long l) {
+      g.writeNumber(l);
+    } else if (v instanceof Double x) {
+      g.writeNumber(x);
+    } else if (v instanceof java.math.BigInteger bi) {
+      g.writeNumber(bi);
+    } else {
+      g.writeString(String.valueOf(v));
+    }
+  }
+}

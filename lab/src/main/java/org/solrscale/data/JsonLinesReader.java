@@ -1,0 +1,56 @@
+package org.solrscale.data;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+
+/** JSON Lines: one object per line; a broken line is reported and the next line read. */
+final class JsonLinesReader implements CorpusReader {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final BufferedReader in;
+  private final String source;
+  private long line;
+  private long ordinal;
+
+  JsonLinesReader(InputStream in, String source) {
+    this.in = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+    this.source = source;
+  }
+
+  @Override
+  public Item next() throws IOException {
+    String text;
+    while ((text = in.readLine()) != null) {
+      line++;
+      if (text.isBlank()) {
+        continue;
+      }
+      ordinal++;
+      try {
+        return Item.ok(JsonDocuments.fromObject(JSON.readTree(text)), source, ordinal, line);
+      } catch (JsonProcessingException e) {
+        return Item.bad("malformed JSON: " + firstLine(e.getOriginalMessage()), source, ordinal, line);
+      } catch (IllegalArgumentException e) {
+        return Item.bad(e.getMessage(), source, ordinal, line);
+      }
+    }
+    return null;
+  }
+
+  static String firstLine(String message) {
+    if (message == null) {
+      return "";
+    }
+    int nl = message.indexOf('\n');
+    return nl < 0 ? message : message.substring(0, nl);
+  }
+
+  @Override
+  public void close() throws IOException {
+    in.close();
+  }
+}

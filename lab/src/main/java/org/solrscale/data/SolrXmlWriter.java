@@ -1,0 +1,63 @@
+package org.solrscale.data;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Map;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+
+/** Solr's XML update format, one field per line. */
+final class SolrXmlWriter implements CorpusWriter {
+  private final OutputStream raw;
+  private final XMLStreamWriter x;
+
+  SolrXmlWriter(OutputStream out) throws IOException {
+    this.raw = out;
+    try {
+      this.x = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
+      x.writeStartDocument("UTF-8", "1.0");
+      x.writeCharacters("\n");
+      x.writeStartElement("add");
+      x.writeCharacters("\n");
+    } catch (XMLStreamException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void write(Document d) throws IOException {
+    try {
+      x.writeStartElement("doc");
+      x.writeCharacters("\n");
+      for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
+        for (Object v : f.getValue()) {
+          x.writeCharacters("  ");
+          x.writeStartElement("field");
+          x.writeAttribute("name", f.getKey());
+          x.writeCharacters(String.valueOf(v));
+          x.writeEndElement();
+          x.writeCharacters("\n");
+        }
+      }
+      x.writeEndElement();
+      x.writeCharacters("\n");
+    } catch (XMLStreamException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      x.writeEndElement();
+      x.writeCharacters("\n");
+      x.writeEndDocument();
+      x.close();
+    } catch (XMLStreamException e) {
+      throw new IOException(e.getMessage(), e);
+    }
+    raw.close();
+  }
+}

@@ -1,0 +1,217 @@
+package org.solrscale.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class CorpusToolsTest {
+  @TempDir Path dir;
+
+  /** Documents that stress every format: markup characters, separators, unicode, many values. */
+  static List<Document> corpus(int n) {
+    List<Document> docs = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Document d = new Document().add("id", "doc-" + i)
+          .add("title_t", "title <" + i + "> & \"quoted\" 'single' , comma")
+          .add("body_t", "line one\nline two with ünïcödé ✓ and a pipe | and \\ backslash");
+      for (int t = 0; t < i % 4; t++) {
+        d.add("tags_ss", "tag" + t + (t == 2 ? "|piped" : ""));
+      }
+      if (i % 3 == 0) {
+        d.add("n_i", Integer.toString(i));
+      }
+      docs.add(d);
+    }
+    return docs;
+  }
+
+  static List<Map<String, List<String>>> text(List<Document> docs) {
+    return docs.stream().map(Document::asText).toList();
+  }
+
+  Path write(List<Document> docs, String name) throws IOException {
+    Path f = dir.resolve(name);
+    Format format = Format.of(f);
+    List<String> cols = new ArrayList<>();
+    docs.forEach(d -> d.fields().keySet().stream().filter(k -> !cols.contains(k)).forEach(cols::add));
+    try (CorpusWriter w = Corpus.create(f, format, cols)) {
+      for (Document d : docs) {
+        w.write(d);
+      }
+    }
+    return f;
+  }
+
+  static List<Item> readItems(Path f) throws IOException {
+    List<Item> items = new ArrayList<>();
+    try (CorpusReader r = Corpus.open(f)) {
+      Item it;
+      while ((it = r.next()) != null) {
+        items.add(it);
+      }
+    }
+    return items;
+  }
+
+  static List<Document> read(Path... files) throws IOException {
+    List<Document> docs = new ArrayList<>();
+    for (Path f : files) {
+      for (Item it : readItems(f)) {
+        assertThat(it.ok()).as(it.where() + " " + it.error()).isTrue();
+        docs.add(it.document());
+      }
+    }
+    return docs;
+  }
+
+  static Stream<Arguments> pairs() {
+    List<Arguments> all = new ArrayList<>();
+    for (Format a : Format.values()) {
+      for (Format b : Format.values()) {
+        all.add(Arguments.of(a, b));
+      }
+    }
+    return all.stream();
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @MethodSource("pairs")
+  void everyPairOfFormatsRoundTrips(Format from, Format to) throws IOException {
+    List<Document> docs = corpus(25);
+    Path in = write(docs, "in." + from.extension());
+    Path out = dir.resolve("out." + to.extension() + ".gz");
+    CorpusStats s = CorpusTools.convert(List.of(in), null, out, to);
+    assertThat(s.read()).isEqualTo(25);
+    assertThat(s.written()).isEqualTo(25);
+    assertThat(s.bad()).isZero();
+    assertThat(text(read(out))).isEqualTo(text(docs));
+    Path back = dir.resolve("back." + from.extension());
+    CorpusTools.convert(List.of(out), null, back, from);
+    assertThat(text(read(back))).isEqualTo(text(docs));
+  }
+
+  @Test
+  void jsonKeepsNumbersAndBooleans() throws IOException {
+    Path in = dir.resolve("typed.jsonl");
+    Files.writeString(in, "{\"id\":\"a\",\"n\":3,\"x\":2.5,\"b\":true,\"many\":[1,2],\"none\":null}\n");
+    Path out = dir.resolve("typed.json");
+    CorpusTools.convert(List.of(in), null, out, Format.JSON);
+    Document d = read(out).get(0);
+    assertThat(d.fields()).containsEntry("n", List.of(3L)).containsEntry("x", List.of(2.5))
+        .containsEntry("b", List.of(true)).containsEntry("many", List.of(1L, 2L))
+        .doesNotContainKey("none");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("splitRules")
+  void splitNeverCutsADocument(CorpusTools.SplitRule rule, int expectedParts) throws IOException {
+    List<Document> docs = corpus(103);
+    Path in = write(docs, "big.xml");
+    CorpusStats s = CorpusTools.split(List.of(in), null, rule, dir.resolve("parts"), "p", Format.XML, false);
+    assertThat(s.filesWritten()).hasSize(expectedParts);
+    Path[] parts = s.filesWritten().stream().map(Path::of).toArray(Path[]::new);
+    assertThat(text(read(parts))).isEqualTo(text(docs));
+    if (rule.maxBytes() != null) {
+      for (Path p : parts) {
+        // at most the limit plus one document and the writer's buffer
+        assertThat(Files.size(p)).isLessThan(rule.maxBytes() + 8192 + 1024);
+      }
+    }
+  }
+
+  static Stream<Arguments> splitRules() {
+    return Stream.of(
+        Arguments.of(new CorpusTools.SplitRule(4, null, null), 4),
+        Arguments.of(new CorpusTools.SplitRule(null, 10L, null), 11),
+        Arguments.of(new CorpusTools.SplitRule(1, null, null), 1),
+        Arguments.of(new CorpusTools.SplitRule(null, null, 20_000L), 2));
+  }
+
+  @Test
+  void splitRuleNeedsExactlyOneLimit() {
+    assertThatThrownBy(() -> new CorpusTools.SplitRule(null, null, null))
+        .hasMessageContaining("exactly one");
+    assertThatThrownBy(() -> new CorpusTools.SplitRule(0, null, null)).hasMessageContaining("at least 1");
+  }
+
+  @Test
+  void sampleFirstAndSeededRandomKeepInputOrder() throws IOException {
+    List<Document> docs = corpus(200);
+    Path in = write(docs, "s.jsonl");
+    CorpusTools.sample(List.of(in), null, 10, null, dir.resolve("first.jsonl"), Format.JSONL);
+    assertThat(text(read(dir.resolve("first.jsonl")))).isEqualTo(text(docs.subList(0, 10)));
+
+    CorpusTools.sample(List.of(in), null, 10, 7L, dir.resolve("r1.jsonl"), Format.JSONL);
+    CorpusTools.sample(List.of(in), null, 10, 7L, dir.resolve("r2.jsonl"), Format.JSONL);
+    CorpusTools.sample(List.of(in), null, 10, 8L, dir.resolve("r3.jsonl"), Format.JSONL);
+    List<Document> r1 = read(dir.resolve("r1.jsonl"));
+    assertThat(r1).hasSize(10);
+    assertThat(text(read(dir.resolve("r2.jsonl")))).isEqualTo(text(r1));
+    assertThat(text(read(dir.resolve("r3.jsonl")))).isNotEqualTo(text(r1));
+    List<Integer> positions = r1.stream().map(d -> Integer.parseInt(d.first("id").substring(4))).toList();
+    assertThat(positions).isSorted().doesNotHaveDuplicates();
+    assertThat(positions.get(positions.size() - 1)).isGreaterThan(10); // not just the head
+  }
+
+  @Test
+  void brokenXmlDocumentsAreReportedByLineAndTheirNeighboursRead() throws IOException {
+    Path f = dir.resolve("bad.xml");
+    Files.writeString(f, String.join("\n",
+        "<add>",
+        "<doc><field name=\"id\">1</field></doc>",
+        "<doc><field name=\"id\">2</field><field name=\"t\">unclosed</doc>",
+        "<doc><field name=\"id\">3</field>",
+        "<doc><field name=\"id\">4</field><field name=\"t\">bad \u0001 char</field></doc>",
+        "<doc><field name=\"id\">5</field></doc>",
+        "<doc><field>no name</field></doc>",
+        "<doc><field name=\"id\">6</field></doc>",
+        "</add>"));
+    List<Item> items = readItems(f);
+    assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id")))
+        .containsExactly("1", "5", "6");
+    assertThat(items.stream().filter(i -> !i.ok()).map(Item::line)).containsExactly(3L, 4L, 5L, 7L);
+    assertThat(items.stream().filter(i -> !i.ok()).map(Item::error))
+        .allSatisfy(e -> assertThat(e).isNotBlank());
+  }
+
+  @Test
+  void aBrokenJsonLineIsReportedAndTheNextLineRead() throws IOException {
+    Path f = dir.resolve("bad.jsonl");
+    Files.writeString(f, "{\"id\":\"1\"}\n{\"id\": \"2\"\n\n{\"id\":\"3\",\"o\":{\"x\":1}}\n[1]\n{\"id\":\"4\"}\n");
+    List<Item> items = readItems(f);
+    assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id"))).containsExactly("1", "4");
+    assertThat(items.stream().filter(i -> !i.ok()).map(Item::where))
+        .containsExactly(f + ":2", f + ":4", f + ":5");
+  }
+
+  @Test
+  void aCsvRowWithTooManyCellsIsReported() throws IOException {
+    Path f = dir.resolve("bad.csv");
+    Files.writeString(f, "id,t\n1,a\n2,b,extra\n3,c\n");
+    List<Item> items = readItems(f);
+    assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id"))).contains("1", "3");
+    assertThat(items.stream().filter(i -> !i.ok())).hasSize(1);
+  }
+
+  @Test
+  void inputsExpandGlobsAndRejectMissingFiles() throws IOException {
+    write(corpus(1), "g1.jsonl");
+    write(corpus(1), "g2.jsonl");
+    assertThat(Inputs.expand(List.of(dir + "/g*.jsonl"))).hasSize(2);
+    assertThatThrownBy(() -> Inputs.expand(List.of(dir + "/none*.xml"))).hasMessageContaining("no file matches");
+    assertThatThrownBy(() -> Inputs.expand(List.of(dir + "/missing.xml"))).hasMessageContaining("does not exist");
+    assertThatThrownBy(() -> Format.of(Path.of("x.txt"))).hasMessageContaining("cannot tell the format");
+  }
+}
