@@ -15,7 +15,7 @@ import picocli.CommandLine.Parameters;
 
 /** `solrscale data convert|sample|split`: corpus files, streamed, whole documents only. */
 @Command(name = "data", description = "Prepare corpora: convert, sample and split (Solr XML, JSONL, JSON, CSV; plain or gzip).",
-    subcommands = {DataCommand.Convert.class, DataCommand.Sample.class, DataCommand.Split.class})
+    subcommands = {DataCommand.Clean.class, DataCommand.Convert.class, DataCommand.Sample.class, DataCommand.Split.class})
 final class DataCommand {
 
   abstract static class Op implements Callable<Integer> {
@@ -51,6 +51,38 @@ final class DataCommand {
         throw SolrscaleException.failed(s.bad() + " input item(s) were not documents and were not "
             + "written (listed above with file:line)");
       }
+      return 0;
+    }
+  }
+
+  @Command(name = "clean", description = "Repair invalid UTF-8 and remove characters XML 1.0 forbids.")
+  static final class Clean implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "FILE", description = "Input file (any text format, plain or gzip).")
+    Path input;
+
+    @Option(names = {"-o", "--out"}, required = true, description = "Output file (.gz compresses).")
+    Path out;
+
+    @Option(names = "--json", description = "Print the report as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+      if (!java.nio.file.Files.isRegularFile(input)) {
+        throw SolrscaleException.usage("input file " + input + " does not exist");
+      }
+      org.solrscale.data.Cleaner.Report r = org.solrscale.data.Cleaner.clean(input, out);
+      if (json) {
+        Terminal.printJson(r);
+        return 0;
+      }
+      double mb = r.bytesIn() / 1e6;
+      System.out.printf("clean: %.1f MB in %.1f s (%.1f MB/s) -> %s%n", mb, r.seconds(),
+          r.seconds() > 0 ? mb / r.seconds() : 0, out);
+      System.out.printf("  invalid UTF-8 sequences replaced by U+FFFD: %d%s%n", r.invalidUtf8(),
+          r.firstInvalidUtf8().isEmpty() ? "" : " (first at " + String.join(", ", r.firstInvalidUtf8()) + ")");
+      System.out.printf("  characters not allowed in XML 1.0 removed: %d%s%n", r.invalidXmlChars(),
+          r.firstInvalidXmlChars().isEmpty() ? "" : " (first at " + String.join(", ", r.firstInvalidXmlChars()) + ")");
       return 0;
     }
   }

@@ -1,0 +1,63 @@
+package org.solrscale.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CleanerTest {
+
+  @Test
+  void repairsUtf8RemovesForbiddenCharsAndTheResultParsesStrictly(@TempDir Path dir) throws Exception {
+    ByteArrayOutputStream raw = new ByteArrayOutputStream();
+    raw.writeBytes("<add>\n<doc><field name=\"id\">1</field><field name=\"t\">ok ünï ✓ 😀</field></doc>\n"
+        .getBytes(StandardCharsets.UTF_8));
+    raw.writeBytes("<doc><field name=\"id\">2</field><field name=\"t\">bell\u0007 nul\u0000 esc\u001b</field></doc>\n"
+        .getBytes(StandardCharsets.UTF_8));
+    raw.writeBytes("<doc><field name=\"id\">3</field><field name=\"t\">latin1 ".getBytes(StandardCharsets.UTF_8));
+    raw.write(new byte[] {(byte) 0xE9, (byte) 0xFF, ' ', (byte) 0xC3}); // é in Latin-1, 0xFF, a cut sequence
+    raw.writeBytes("</field></doc>\n</add>\n".getBytes(StandardCharsets.UTF_8));
+    Path in = dir.resolve("dirty.xml");
+    Files.write(in, raw.toByteArray());
+    Path out = dir.resolve("clean.xml.gz");
+
+    Cleaner.Report r = Cleaner.clean(in, out);
+    assertThat(r.invalidXmlChars()).isEqualTo(3);
+    assertThat(r.firstInvalidXmlChars()).containsExactly(in + ":3", in + ":3", in + ":3");
+    assertThat(r.invalidUtf8()).isEqualTo(3);
+    assertThat(r.firstInvalidUtf8()).allMatch(l -> l.equals(in + ":4"));
+
+    // a strict XML parser accepts the result, and every document is still there
+    Path plain = dir.resolve("clean.xml");
+    try (var gz = new java.util.zip.GZIPInputStream(Files.newInputStream(out))) {
+      Files.write(plain, gz.readAllBytes());
+    }
+    DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(plain.toFile());
+    List<Item> items = CorpusToolsTest.readItems(plain);
+    assertThat(items).allMatch(Item::ok).hasSize(3);
+    assertThat(items.get(0).document().first("t")).isEqualTo("ok ünï ✓ 😀");
+    assertThat(items.get(1).document().first("t")).isEqualTo("bell nul esc");
+    assertThat(items.get(2).document().first("t")).isEqualTo("latin1 \uFFFD\uFFFD \uFFFD");
+  }
+
+  @Test
+  void aCleanFileIsCopiedUnchangedAcrossBufferBoundaries(@TempDir Path dir) throws Exception {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < 40_000; i++) {
+      sb.append("line ").append(i).append(" ünïcödé 😀 ✓\n"); // multi-byte chars straddle buffers
+    }
+    Path in = dir.resolve("big.jsonl");
+    Files.writeString(in, sb);
+    Path out = dir.resolve("out.jsonl");
+    Cleaner.Report r = Cleaner.clean(in, out);
+    assertThat(r.invalidUtf8()).isZero();
+    assertThat(r.invalidXmlChars()).isZero();
+    assertThat(Files.mismatch(in, out)).isEqualTo(-1);
+  }
+}
