@@ -23,6 +23,7 @@ import picocli.CommandLine.ScopeType;
       RemoveNodeCommand.class,
       CollectionCommand.class,
       DataCommand.class,
+      IndexCommand.class,
       DemoCommand.class,
       CommandLine.HelpCommand.class
     })

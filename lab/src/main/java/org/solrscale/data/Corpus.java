@@ -19,8 +19,15 @@ public final class Corpus {
 
   /** A reader for a file; gzip is recognised by its magic bytes, not its name. */
   public static CorpusReader open(Path file, Format format) {
+    return open(file, format, new java.util.concurrent.atomic.AtomicLong());
+  }
+
+  /** As above, adding the bytes read from the file (compressed, if it is) to {@code bytesRead}. */
+  public static CorpusReader open(Path file, Format format,
+      java.util.concurrent.atomic.AtomicLong bytesRead) {
     try {
-      InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+      InputStream in = new BufferedInputStream(
+          new CountingInputStream(Files.newInputStream(file), bytesRead), 1 << 16);
       in.mark(2);
       int b1 = in.read();
       int b2 = in.read();

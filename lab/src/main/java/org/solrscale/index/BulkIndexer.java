@@ -1,0 +1,309 @@
+package org.solrscale.index;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.SolrServerException;
+import org.apache.solr.common.SolrException;
+import org.apache.solr.common.SolrInputDocument;
+import org.solrscale.data.Corpus;
+import org.solrscale.data.CorpusReader;
+import org.solrscale.data.Document;
+import org.solrscale.data.Format;
+import org.solrscale.data.Item;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * Sends a corpus to a collection: one reader fills a bounded queue of batches (backpressure, so
+ * memory stays bounded whatever the corpus size), worker threads send them through a routing
+ * client. Transient failures are retried with backoff; a batch Solr refuses is halved until the
+ * bad documents are isolated, so one bad document never takes its neighbours with it. Every input
+ * item ends up accepted or in the rejects file.
+ */
+public final class BulkIndexer {
+  /** One document to send and where it came from (for the rejects file). */
+  record Entry(SolrInputDocument doc, Document source, String file, long ordinal, long line) {}
+
+  private static final List<Entry> END = List.of();
+
+  private final SolrClient client;
+  private final IndexOptions options;
+  private final Consumer<String> progress;
+  private final AtomicLong read = new AtomicLong();
+  private final AtomicLong accepted = new AtomicLong();
+  private final AtomicLong retries = new AtomicLong();
+  private final AtomicLong bytesRead = new AtomicLong();
+  private final AtomicLong nextCommit = new AtomicLong();
+
+  public BulkIndexer(SolrClient client, IndexOptions options, Consumer<String> progress) {
+    this.client = client;
+    this.options = options;
+    this.progress = progress;
+    this.nextCommit.set(options.commitEvery() > 0 ? options.commitEvery() : Long.MAX_VALUE);
+  }
+
+  public IndexResult run() {
+    long before = count();
+    long totalBytes = totalBytes();
+    long t0 = System.nanoTime();
+    BlockingQueue<List<Entry>> queue = new ArrayBlockingQueue<>(options.threads() * 2);
+    ExecutorService pool = Executors.newFixedThreadPool(options.threads() + 1);
+    try (Rejects rejects = new Rejects(options.rejects())) {
+      List<Future<?>> workers = new ArrayList<>();
+      for (int i = 0; i < options.threads(); i++) {
+        workers.add(pool.submit(() -> work(queue, rejects)));
+      }
+      Future<?> reporter = pool.submit(() -> report(t0, totalBytes, rejects));
+      try {
+        readAll(queue, rejects);
+      } finally {
+        for (int i = 0; i < options.threads(); i++) {
+          putQuietly(queue, END);
+        }
+      }
+      for (Future<?> w : workers) {
+        await(w);
+      }
+      reporter.cancel(true);
+      if (options.commitEvery() != IndexOptions.NO_COMMIT) {
+        commit();
+      }
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      long after = options.commitEvery() == IndexOptions.NO_COMMIT ? -1 : count();
+      boolean verified = after >= 0 && after - before == accepted.get();
+      Path rejectsFile = rejects.fileIfAny();
+      return new IndexResult(read.get(), accepted.get(), rejects.count(), retries.get(), seconds,
+          accepted.get() / Math.max(seconds, 1e-9), totalBytes / 1e6 / Math.max(seconds, 1e-9),
+          before, after, verified, rejectsFile == null ? null : rejectsFile.toString());
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot close the rejects file: " + e.getMessage());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private long totalBytes() {
+    long sum = 0;
+    for (Path p : options.inputs()) {
+      try {
+        sum += Files.size(p);
+      } catch (IOException e) {
+        throw SolrscaleException.usage("cannot read " + p + ": " + e.getMessage());
+      }
+    }
+    return sum;
+  }
+
+  private void readAll(BlockingQueue<List<Entry>> queue, Rejects rejects) {
+    List<Entry> batch = new ArrayList<>(options.batchSize());
+    for (Path in : options.inputs()) {
+      Format format = options.format() != null ? options.format() : Format.of(in);
+      try (CorpusReader r = Corpus.open(in, format, bytesRead)) {
+        Item item;
+        while ((item = r.next()) != null) {
+          read.incrementAndGet();
+          if (!item.ok()) {
+            rejects.add(item.source(), item.ordinal(), item.line(), item.error(), null);
+            continue;
+          }
+          String problem = problem(item.document());
+          if (problem != null) {
+            rejects.add(item.source(), item.ordinal(), item.line(), problem, item.document());
+            continue;
+          }
+          batch.add(new Entry(toSolr(item.document()), item.document(), item.source(),
+              item.ordinal(), item.line()));
+          if (batch.size() >= options.batchSize()) {
+            putQuietly(queue, batch);
+            batch = new ArrayList<>(options.batchSize());
+          }
+        }
+      } catch (IOException e) {
+        throw SolrscaleException.usage("cannot read " + in + ": " + e.getMessage());
+      }
+    }
+    if (!batch.isEmpty()) {
+      putQuietly(queue, batch);
+    }
+  }
+
+  /** Why a document cannot be sent at all, or null. */
+  private String problem(Document d) {
+    if (d.first("id") == null || d.first("id").isEmpty()) {
+      return "document has no id";
+    }
+    String prefix = options.routePrefixField();
+    if (prefix != null && (d.first(prefix) == null || d.first(prefix).isEmpty())) {
+      return "document has no value for the route prefix field '" + prefix + "'";
+    }
+    return null;
+  }
+
+  private SolrInputDocument toSolr(Document d) {
+    SolrInputDocument s = new SolrInputDocument();
+    for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
+      for (Object v : f.getValue()) {
+        s.addField(f.getKey(), v);
+      }
+    }
+    if (options.routePrefixField() != null) {
+      // compositeId routing: documents sharing the prefix land on one shard
+      s.setField("id", d.first(options.routePrefixField()) + "!" + d.first("id"));
+    }
+    return s;
+  }
+
+  private void work(BlockingQueue<List<Entry>> queue, Rejects rejects) {
+    try {
+      while (true) {
+        List<Entry> batch = queue.take();
+        if (batch == END) {
+          return;
+        }
+        send(batch, rejects);
+        maybeCommit();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Sends a batch; a refused batch is halved until single bad documents are left and rejected. */
+  void send(List<Entry> batch, Rejects rejects) throws InterruptedException {
+    String refusal = sendWithRetries(batch);
+    if (refusal == null) {
+      accepted.addAndGet(batch.size());
+      return;
+    }
+    if (batch.size() == 1) {
+      Entry e = batch.get(0);
+      rejects.add(e.file(), e.ordinal(), e.line(), refusal, e.source());
+      return;
+    }
+    int half = batch.size() / 2;
+    send(batch.subList(0, half), rejects);
+    send(batch.subList(half, batch.size()), rejects);
+  }
+
+  /**
+   * Null when Solr accepted the batch; else why it refused it. Transient failures (connection
+   * errors, 5xx such as 503 during a leader change) are retried with exponential backoff; when the
+   * attempts run out the last error counts as a refusal, so the documents are rejected, not lost.
+   */
+  private String sendWithRetries(List<Entry> batch) throws InterruptedException {
+    List<SolrInputDocument> docs = batch.stream().map(Entry::doc).toList();
+    String last = null;
+    for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
+      try {
+        client.add(options.collection(), docs);
+        return null;
+      } catch (SolrException e) {
+        if (e.code() >= 400 && e.code() < 500) {
+          return "Solr refused it (HTTP " + e.code() + "): " + oneLine(e.getMessage());
+        }
+        last = "HTTP " + e.code() + ": " + oneLine(e.getMessage());
+      } catch (SolrServerException | IOException | RuntimeException e) {
+        last = oneLine(e.getMessage() == null ? e.toString() : e.getMessage());
+      }
+      if (attempt < options.maxAttempts()) {
+        retries.incrementAndGet();
+        long backoff = Math.min(10_000, 200L << Math.min(attempt - 1, 10));
+        Thread.sleep(backoff / 2 + ThreadLocalRandom.current().nextLong(backoff / 2 + 1));
+      }
+    }
+    return "gave up after " + options.maxAttempts() + " attempts: " + last;
+  }
+
+  private void maybeCommit() {
+    long at = nextCommit.get();
+    if (accepted.get() >= at && nextCommit.compareAndSet(at, at + options.commitEvery())) {
+      try {
+        commit();
+      } catch (SolrscaleException e) {
+        // a periodic commit failing must not stop a worker; the final commit and count decide
+        progress.accept("warning: " + e.getMessage());
+      }
+    }
+  }
+
+  private void commit() {
+    try {
+      client.commit(options.collection());
+    } catch (SolrServerException | IOException | SolrException e) {
+      throw SolrscaleException.failed("commit on " + options.collection() + " failed: "
+          + oneLine(e.getMessage()));
+    }
+  }
+
+  private long count() {
+    try {
+      return client.query(options.collection(), new SolrQuery("*:*").setRows(0)).getResults()
+          .getNumFound();
+    } catch (SolrServerException | IOException | SolrException e) {
+      throw SolrscaleException.failed("cannot count documents in " + options.collection() + ": "
+          + oneLine(e.getMessage()));
+    }
+  }
+
+  private void report(long t0, long totalBytes, Rejects rejects) {
+    try {
+      while (true) {
+        Thread.sleep(2000);
+        double s = (System.nanoTime() - t0) / 1e9;
+        long done = bytesRead.get();
+        String eta = done > 0 && totalBytes > 0
+            ? String.format(", %d%% of input, ETA %.0f s", Math.min(100, done * 100 / totalBytes),
+                s * (totalBytes - done) / done)
+            : "";
+        progress.accept(String.format("%,d docs accepted (%.0f docs/s, %.1f MB/s), %d rejected%s",
+            accepted.get(), accepted.get() / s, done / 1e6 / s, rejects.count(), eta));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static void putQuietly(BlockingQueue<List<Entry>> q, List<Entry> batch) {
+    try {
+      q.put(batch);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw SolrscaleException.failed("interrupted");
+    }
+  }
+
+  private static void await(Future<?> f) {
+    try {
+      f.get();
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException re) {
+        throw re;
+      }
+      throw new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw SolrscaleException.failed("interrupted");
+    }
+  }
+
+  static String oneLine(String s) {
+    if (s == null) {
+      return "";
+    }
+    String t = s.replaceAll("\\s+", " ").trim();
+    return t.length() > 300 ? t.substring(0, 300) + "..." : t;
+  }
+}

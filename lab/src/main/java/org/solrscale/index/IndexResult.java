@@ -1,0 +1,17 @@
+package org.solrscale.index;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/** The summary `index` prints (and as JSON with --json). */
+public record IndexResult(
+    @JsonProperty("read") long read,
+    @JsonProperty("accepted") long accepted,
+    @JsonProperty("rejected") long rejected,
+    @JsonProperty("retries") long retries,
+    @JsonProperty("seconds") double seconds,
+    @JsonProperty("docs_per_sec") double docsPerSec,
+    @JsonProperty("mb_per_sec") double mbPerSec,
+    @JsonProperty("searchable_before") long searchableBefore,
+    @JsonProperty("searchable_after") long searchableAfter,
+    @JsonProperty("verified") boolean verified,
+    @JsonProperty("rejects_file") String rejectsFile) {}

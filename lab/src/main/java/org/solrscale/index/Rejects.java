@@ -1,0 +1,78 @@
+package org.solrscale.index;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.solrscale.data.Document;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * The rejects file (JSON Lines): every input item that did not become a searchable document,
+ * with where it came from and why. Created on the first reject only.
+ */
+final class Rejects implements AutoCloseable {
+  private final Path file;
+  private JsonGenerator out;
+  private OutputStream stream;
+  private long count;
+
+  Rejects(Path file) {
+    this.file = file;
+  }
+
+  synchronized void add(String source, long ordinal, long line, String error, Document d) {
+    try {
+      if (out == null) {
+        if (file.getParent() != null) {
+          Files.createDirectories(file.getParent());
+        }
+        stream = Files.newOutputStream(file);
+        out = new JsonFactory().createGenerator(stream);
+        out.setRootValueSeparator(null);
+      }
+      out.writeStartObject();
+      out.writeStringField("file", source);
+      out.writeNumberField("ordinal", ordinal);
+      out.writeNumberField("line", line);
+      out.writeStringField("error", error);
+      if (d != null) {
+        out.writeObjectFieldStart("document");
+        for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
+          out.writeArrayFieldStart(f.getKey());
+          for (Object v : f.getValue()) {
+            out.writeString(String.valueOf(v));
+          }
+          out.writeEndArray();
+        }
+        out.writeEndObject();
+      }
+      out.writeEndObject();
+      out.writeRaw('\n');
+      count++;
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot write the rejects file " + file + ": " + e.getMessage());
+    }
+  }
+
+  synchronized long count() {
+    return count;
+  }
+
+  /** The file, if anything was rejected. */
+  synchronized Path fileIfAny() {
+    return out == null ? null : file;
+  }
+
+  @Override
+  public synchronized void close() throws IOException {
+    if (out != null) {
+      out.close();
+      stream.close();
+    }
+  }
+}

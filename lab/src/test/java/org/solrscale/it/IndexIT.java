@@ -1,0 +1,133 @@
+package org.solrscale.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.runtime.SolrscaleHome;
+
+/** `index` against a real 2-node, 2-shard cluster: every good document in, every bad one listed. */
+class IndexIT {
+  static final String NAME = "it-index";
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  static Cluster cluster() {
+    return new Cluster(SolrscaleHome.fromEnvironment(), NAME, System.err::println);
+  }
+
+  @BeforeAll
+  static void up() {
+    cluster().state().ifPresent(s -> cluster().down(true));
+    Cli.Result r = Cli.run("up", "--name", NAME, "--nodes", "2", "--heap", "384m",
+        "--collection", "docs", "--shards", "2");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+  }
+
+  @AfterAll
+  static void down() {
+    if (cluster().state().isPresent()) {
+      cluster().down(true);
+    }
+  }
+
+  @Test
+  void indexesGoodDocumentsRejectsExactlyThePlantedOnesAndVerifies(@TempDir Path dir) throws Exception {
+    // 5,000 good documents as gzipped JSON Lines, plus planted bad ones in Solr XML
+    Path good = dir.resolve("good.jsonl.gz");
+    try (var out = new java.io.PrintStream(new GZIPOutputStream(Files.newOutputStream(good)), false, "UTF-8")) {
+      for (int i = 0; i < 5000; i++) {
+        out.println("{\"id\":\"g" + i + "\",\"title_t\":\"doc " + i + "\",\"n_i\":" + i
+            + ",\"group_s\":\"grp" + (i % 10) + "\"}");
+      }
+    }
+    Path planted = dir.resolve("planted.xml");
+    Files.writeString(planted, String.join("\n",
+        "<add>",
+        "<doc><field name=\"id\">p1</field><field name=\"group_s\">grp1</field></doc>",
+        "<doc><field name=\"title_t\">no id</field><field name=\"group_s\">grp1</field></doc>",
+        "<doc><field name=\"id\">wrong-type</field><field name=\"n_i\">not a number</field><field name=\"group_s\">grp1</field></doc>",
+        "<doc><field name=\"id\">unclosed</field><field name=\"title_t\">oops</doc>",
+        "<doc><field name=\"id\">control</field><field name=\"title_t\">bell \u0007</field></doc>",
+        "<doc><field name=\"id\">p2</field><field name=\"group_s\">grp2</field></doc>",
+        "</add>", ""));
+    Path rejects = dir.resolve("rejects.jsonl");
+    Cli.Result r = Cli.run("index", "--name", NAME, "--collection", "docs", "--threads", "3",
+        "--batch", "250", "--rejects", rejects.toString(), "--json",
+        good.toString(), planted.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode s = JSON.readTree(r.out());
+    assertThat(s.get("read").asLong()).isEqualTo(5006);
+    assertThat(s.get("accepted").asLong()).isEqualTo(5002);
+    assertThat(s.get("rejected").asLong()).isEqualTo(4);
+    assertThat(s.get("verified").asBoolean()).isTrue();
+    assertThat(s.get("searchable_after").asLong() - s.get("searchable_before").asLong())
+        .isEqualTo(5002);
+
+    List<JsonNode> lines = new ArrayList<>();
+    for (String l : Files.readAllLines(rejects)) {
+      lines.add(JSON.readTree(l));
+    }
+    assertThat(lines).extracting(n -> n.get("line").asLong()).containsExactlyInAnyOrder(3L, 4L, 5L, 6L);
+    assertThat(lines).allSatisfy(n -> assertThat(n.get("file").asText()).isEqualTo(planted.toString()));
+    JsonNode refused = lines.stream().filter(n -> n.get("line").asLong() == 4).findFirst().orElseThrow();
+    assertThat(refused.get("error").asText()).contains("HTTP 400").contains("n_i");
+    assertThat(refused.get("document").get("id").get(0).asText()).isEqualTo("wrong-type");
+
+    // the wrong-typed document's batch neighbours all made it
+    try (SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {
+      assertThat(client.query("docs", new SolrQuery("id:p1 OR id:p2")).getResults().getNumFound()).isEqualTo(2);
+      assertThat(client.query("docs", new SolrQuery("group_s:grp1")).getResults().getNumFound())
+          .isEqualTo(501);
+    }
+  }
+
+  @Test
+  void routePrefixPutsRelatedDocumentsOnOneShard(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("tenants.jsonl");
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < 200; i++) {
+      sb.append("{\"id\":\"t").append(i).append("\",\"tenant_s\":\"tenant").append(i % 2).append("\"}\n");
+    }
+    Files.writeString(f, sb);
+    Cli.Result r = Cli.run("index", "--name", NAME, "--collection", "docs", "--route-prefix",
+        "tenant_s", "--json", f.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    try (SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {
+      for (String tenant : List.of("tenant0", "tenant1")) {
+        int shardsWithTenant = 0;
+        for (String shard : List.of("shard1", "shard2")) {
+          SolrQuery q = new SolrQuery("tenant_s:" + tenant).setRows(0);
+          q.set("shards", shard);
+          if (client.query("docs", q).getResults().getNumFound() > 0) {
+            shardsWithTenant++;
+          }
+        }
+        assertThat(shardsWithTenant).as(tenant).isEqualTo(1);
+      }
+      assertThat(client.query("docs", new SolrQuery("id:tenant0!t0")).getResults().getNumFound())
+          .isEqualTo(1);
+    }
+  }
+
+  @Test
+  void anUnknownCollectionFailsWithOneLine(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("one.jsonl");
+    Files.writeString(f, "{\"id\":\"x\"}\n");
+    Cli.Result r = Cli.run("index", "--name", NAME, "--collection", "nope", f.toString());
+    assertThat(r.exitCode()).isNotZero();
+    assertThat(r.err()).contains("solrscale: ").doesNotContain("\tat ");
+  }
+}
