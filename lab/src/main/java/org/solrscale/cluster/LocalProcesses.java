@@ -51,10 +51,10 @@ public final class LocalProcesses {
    * a dead one.
    */
   private static void awaitExec(Process p, List<String> command) {
-    String marker = command.stream().filter(a -> a.startsWith("-Dsolrscale.node=")).findFirst()
-        .orElse(command.get(command.size() - 1));
+    // done when the command line is the node's own program's (java's, not setsid's in between)
+    String own = command.get(0) + " ";
     long deadline = System.nanoTime() + 10_000_000_000L;
-    while (p.isAlive() && !commandLine(p.pid()).contains(marker) && System.nanoTime() < deadline) {
+    while (p.isAlive() && !commandLine(p.pid()).startsWith(own) && System.nanoTime() < deadline) {
       sleep(5);
     }
   }
@@ -81,6 +81,11 @@ public final class LocalProcesses {
       return Optional.empty();
     }
     String cmdline = commandLine(pid);
+    // while a process execs, its command line reads empty for a moment: look again
+    for (int i = 0; i < 50 && cmdline.isEmpty() && h.get().isAlive(); i++) {
+      sleep(10);
+      cmdline = commandLine(pid);
+    }
     return cmdline.contains(marker) ? h : Optional.empty();
   }
 

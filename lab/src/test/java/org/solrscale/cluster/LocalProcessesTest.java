@@ -45,6 +45,17 @@ class LocalProcessesTest {
   }
 
   @Test
+  void aJustStartedProcessIsNeverTakenForDead(@TempDir Path dir) {
+    // right after start the pid goes through Java's spawn helper and setsid before it is the node
+    for (int i = 0; i < 30; i++) {
+      startSleeper(dir, "fresh" + i);
+      assertThat(processes.state(pid, marker)).as("attempt %d", i).isEqualTo(ProcessState.RUNNING);
+      assertThat(processes.kill(pid, marker)).isTrue();
+    }
+    pid = 0;
+  }
+
+  @Test
   void killIsImmediate(@TempDir Path dir) {
     startSleeper(dir, "b");
     assertThat(processes.kill(pid, marker)).isTrue();
