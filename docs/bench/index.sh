@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Benchmark of `solrscale index` against Solr's own PostTool (docs/benchmarks.md), as the issue
+# asks: same corpus, same warm cluster (2 nodes, 2 shards, 1 GB heap), one warm-up load first,
+# then the two tools alternated, twice each, the collection emptied before every run; best of two.
+# Usage: docs/bench/index.sh [WORKDIR] [DOCS] [THREADS]
+set -euo pipefail
+work=${1:-/tmp/solrscale-bench-index}; docs=${2:-63000}; threads=${3:-4}
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+s="$root/solrscale"; name=bench-index
+home="${SOLRSCALE_HOME:-$HOME/.solrscale}"
+mkdir -p "$work"; corpus="$work/corpus-$docs.xml"
+"$s" --version >/dev/null
+if [ ! -f "$corpus" ]; then
+  python3 - "$corpus" "$docs" <<'PY'
+import random, sys
+path, n = sys.argv[1], int(sys.argv[2])
+words = [f"w{i}" for i in range(5000)]
+r = random.Random(11)
+with open(path, "w", encoding="utf-8") as f:
+    f.write("<add>\n")
+    for i in range(n):
+        body = " ".join(words[int(r.paretovariate(1.1)) % 5000] for _ in range(60))
+        f.write(f'<doc><field name="id">d{i}</field><field name="title_t">document {i}</field>'
+                f'<field name="body_t">{body}</field><field name="cat_s">c{i % 50}</field>'
+                f'<field name="price_d">{r.random() * 100:.2f}</field><field name="n_i">{i}</field></doc>\n')
+    f.write("</add>\n")
+PY
+fi
+"$s" down --name "$name" --purge >/dev/null 2>&1 || true
+"$s" up --name "$name" --nodes 2 --heap 1g --collection docs --shards 2 >/dev/null 2>&1
+port=$(python3 -c "import json;print([n['port'] for n in json.load(open('$home/clusters/$name/cluster.json'))['nodes'] if n['role']=='solr'][0])")
+cp=$(ls "$home"/runtimes/9.10.0/lib/*.jar | tr '\n' ':')
+now() { date +%s.%N; }
+empty() {
+  curl -s -m 120 "http://127.0.0.1:$port/solr/docs/update?commit=true" -H 'Content-Type: text/xml' \
+    --data-binary '<delete><query>*:*</query></delete>' >/dev/null
+}
+count() { curl -s "http://127.0.0.1:$port/solr/docs/select?q=*:*&rows=0&wt=json" | python3 -c 'import json,sys;print(json.load(sys.stdin)["response"]["numFound"])'; }
+post() { java -cp "$cp" org.apache.solr.cli.SolrCLI post -s "http://127.0.0.1:$port" -c docs "$corpus" >/dev/null 2>&1; }
+ours() { "$s" index --name "$name" --collection docs --threads "$threads" --batch 500 "$corpus" >/dev/null 2>&1; }
+ours; empty   # warm-up
+for run in 1 2; do
+  empty; t0=$(now); post; t1=$(now)
+  echo "run $run PostTool:        $(python3 -c "print(f'{$docs/($t1-$t0):.0f}')") docs/s ($(count) searchable)"
+  empty; t0=$(now); ours; t1=$(now)
+  echo "run $run solrscale index: $(python3 -c "print(f'{$docs/($t1-$t0):.0f}')") docs/s ($(count) searchable)"
+done
+"$s" down --name "$name" --purge >/dev/null 2>&1
