@@ -1,7 +1,6 @@
 package org.solrscale.data;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -17,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.solrscale.spec.SolrscaleException;
 
@@ -42,7 +40,7 @@ public final class Cleaner {
 
   public static Report clean(Path input, Path output) {
     long t0 = System.nanoTime();
-    try (InputStream in = open(input); OutputStream os = create(output);
+    try (InputStream in = Corpus.input(input, new java.util.concurrent.atomic.AtomicLong()); OutputStream os = create(output);
         Writer out = new OutputStreamWriter(os, StandardCharsets.UTF_8)) {
       Report r = clean(in, out, input.toString());
       return new Report(Files.size(input), r.invalidUtf8(), r.invalidXmlChars(),
@@ -150,15 +148,6 @@ public final class Cleaner {
   static boolean allowed(char c) {
     return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF)
         || (c >= 0xE000 && c <= 0xFFFD);
-  }
-
-  private static InputStream open(Path file) throws IOException {
-    InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
-    in.mark(2);
-    int b1 = in.read();
-    int b2 = in.read();
-    in.reset();
-    return b1 == 0x1f && b2 == 0x8b ? new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16) : in;
   }
 
   private static OutputStream create(Path file) throws IOException {

@@ -26,15 +26,7 @@ public final class Corpus {
   public static CorpusReader open(Path file, Format format,
       java.util.concurrent.atomic.AtomicLong bytesRead) {
     try {
-      InputStream in = new BufferedInputStream(
-          new CountingInputStream(Files.newInputStream(file), bytesRead), 1 << 16);
-      in.mark(2);
-      int b1 = in.read();
-      int b2 = in.read();
-      in.reset();
-      if (b1 == 0x1f && b2 == 0x8b) {
-        in = new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16);
-      }
+      InputStream in = input(file, bytesRead);
       String source = file.toString();
       return switch (format) {
         case XML -> new SolrXmlReader(in, source);
@@ -47,6 +39,24 @@ public final class Corpus {
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot read " + file + ": " + e.getMessage());
     }
+  }
+
+  /**
+   * The bytes of a file, decompressed if it is gzip (told by its magic bytes, not its name);
+   * {@code bytesRead} counts what is read from disk.
+   */
+  static InputStream input(Path file, java.util.concurrent.atomic.AtomicLong bytesRead)
+      throws IOException {
+    InputStream in = new BufferedInputStream(
+        new CountingInputStream(Files.newInputStream(file), bytesRead), 1 << 16);
+    in.mark(2);
+    int b1 = in.read();
+    int b2 = in.read();
+    in.reset();
+    if (b1 == 0x1f && b2 == 0x8b) {
+      in = new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16);
+    }
+    return in;
   }
 
   public static CorpusReader open(Path file) {

@@ -59,18 +59,10 @@ public final class CorpusTools {
     long t0 = System.nanoTime();
     CorpusStats stats = new CorpusStats();
     List<String> cols = to == Format.CSV ? columns(inputs, from) : List.of();
-    AtomicLong bytes = new AtomicLong();
-    try (CorpusWriter w = Corpus.create(output, to, cols.isEmpty() ? List.of("id") : cols, bytes)) {
-      readAll(inputs, from, stats, d -> {
-        w.write(d);
-        stats.written++;
-      });
-    } catch (IOException e) {
-      throw SolrscaleException.usage("cannot write " + output + ": " + e.getMessage());
-    }
-    stats.filesWritten.add(output.toString());
-    stats.bytesOut = bytes.get();
-    stats.seconds = (System.nanoTime() - t0) / 1e9;
+    writeOne(output, to, cols, stats, t0, w -> readAll(inputs, from, stats, d -> {
+      w.write(d);
+      stats.written++;
+    }));
     return stats;
   }
 
@@ -110,19 +102,32 @@ public final class CorpusTools {
       picked.forEach(d -> names.addAll(d.fields().keySet()));
       cols.addAll(names);
     }
-    AtomicLong bytes = new AtomicLong();
-    try (CorpusWriter w = Corpus.create(output, to, cols.isEmpty() ? List.of("id") : cols, bytes)) {
+    writeOne(output, to, cols, stats, t0, w -> {
       for (int i : idx) {
         w.write(picked.get(i));
         stats.written++;
       }
+    });
+    return stats;
+  }
+
+  /** Something that fills one output file. */
+  interface Fill {
+    void into(CorpusWriter w) throws IOException;
+  }
+
+  /** Creates one output file, lets {@code fill} write it, and records it in the stats. */
+  private static void writeOne(Path output, Format to, List<String> cols, CorpusStats stats,
+      long t0, Fill fill) {
+    AtomicLong bytes = new AtomicLong();
+    try (CorpusWriter w = Corpus.create(output, to, cols.isEmpty() ? List.of("id") : cols, bytes)) {
+      fill.into(w);
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot write " + output + ": " + e.getMessage());
     }
     stats.filesWritten.add(output.toString());
     stats.bytesOut = bytes.get();
     stats.seconds = (System.nanoTime() - t0) / 1e9;
-    return stats;
   }
 
   /** How to cut: into a number of parts, or parts of at most so many documents or bytes. */
