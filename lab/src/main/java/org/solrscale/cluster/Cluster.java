@@ -101,6 +101,10 @@ public final class Cluster {
       return;
     }
     boolean started = state.nodes().stream().anyMatch(n -> n.pid() > 0);
+    if (!started) {
+      deleteTree(store.clusterDir(name)); // nothing ran, so there are no logs worth keeping
+      return;
+    }
     parallel(state.nodes(), n -> provider.stop(state, n, Duration.ofSeconds(20)));
     for (NodeState n : state.nodes()) {
       Path dir = provider.nodeDir(state, n);
@@ -115,9 +119,7 @@ public final class Cluster {
     } catch (IOException e) {
       // the state file stays; down --purge removes it
     }
-    if (started) {
-      progress.accept("stopped what had started; logs kept under " + store.clusterDir(name));
-    }
+    progress.accept("stopped what had started; logs kept under " + store.clusterDir(name));
   }
 
   private ClusterState reconcile(ClusterState existing, ClusterSpec spec) {

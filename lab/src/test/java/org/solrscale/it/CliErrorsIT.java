@@ -37,6 +37,8 @@ class CliErrorsIT {
   void unknownSolrVersionIsAnEnvironmentError() {
     Cli.Result r = Cli.run("up", "--name", "it-version", "--solr-version", "9.99.0");
     assertOneLineError(r, 3, "Solr 9.99.0 is not published");
+    // nothing had started: nothing is left behind
+    assertThat(SolrscaleHome.fromEnvironment().cluster("it-version")).doesNotExist();
   }
 
   @Test
