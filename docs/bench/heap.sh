@@ -10,19 +10,7 @@ s="$root/solrscale"; name=bench-heap
 mkdir -p "$work"; corpus="$work/corpus-$docs.xml"
 "$s" --version >/dev/null
 if [ ! -f "$corpus" ]; then
-  python3 - "$corpus" "$docs" <<'PY'
-import random, sys
-path, n = sys.argv[1], int(sys.argv[2])
-words = [f"w{i}" for i in range(5000)]
-r = random.Random(11)
-with open(path, "w", encoding="utf-8") as f:
-    f.write("<add>\n")
-    for i in range(n):
-        body = " ".join(words[int(r.paretovariate(1.1)) % 5000] for _ in range(60))
-        f.write(f'<doc><field name="id">d{i}</field><field name="body_t">{body}</field>'
-                f'<field name="n_i">{i}</field></doc>\n')
-    f.write("</add>\n")
-PY
+  python3 "$root/docs/bench/corpus.py" "$corpus" "$docs" lean
 fi
 ls -la "$corpus"
 "$s" down --name "$name" --purge >/dev/null 2>&1 || true
