@@ -4,14 +4,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,13 +28,11 @@ public final class Cleaner {
       @JsonProperty("first_invalid_xml_chars") List<String> firstInvalidXmlChars,
       @JsonProperty("seconds") double seconds) {}
 
-  private Cleaner() {}
-
   public static Report clean(Path input, Path output) {
     long t0 = System.nanoTime();
-    try (InputStream in = Corpus.input(input, new java.util.concurrent.atomic.AtomicLong()); OutputStream os = create(output);
-        Writer out = new OutputStreamWriter(os, StandardCharsets.UTF_8)) {
-      Report r = clean(in, out, input.toString());
+    try (InputStream in = Corpus.input(input, new java.util.concurrent.atomic.AtomicLong());
+        OutputStream out = create(output)) {
+      Report r = new Cleaner(input.toString()).run(in, out);
       return new Report(Files.size(input), r.invalidUtf8(), r.invalidXmlChars(),
           r.firstInvalidUtf8(), r.firstInvalidXmlChars(), (System.nanoTime() - t0) / 1e9);
     } catch (IOException e) {
@@ -50,105 +40,132 @@ public final class Cleaner {
     }
   }
 
-  static Report clean(InputStream in, Writer out, String source) throws IOException {
-    CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
-    ByteBuffer bytes = ByteBuffer.allocate(1 << 16);
-    CharBuffer chars = CharBuffer.allocate(1 << 16);
-    char[] kept = new char[1 << 16];
-    long[] line = {1};
-    long badUtf8 = 0;
-    long badXml = 0;
-    List<String> firstUtf8 = new ArrayList<>();
-    List<String> firstXml = new ArrayList<>();
+  private static final byte[] REPLACEMENT = {(byte) 0xEF, (byte) 0xBF, (byte) 0xBD};
+
+  private final String source;
+  private long line = 1;
+  private long badUtf8;
+  private long badXml;
+  private final List<String> firstUtf8 = new ArrayList<>();
+  private final List<String> firstXml = new ArrayList<>();
+
+  private Cleaner(String source) {
+    this.source = source;
+  }
+
+  /**
+   * Copies runs of clean bytes straight from the input buffer; only the bytes that are not plain
+   * printable ASCII (found eight at a time) are looked at one by one.
+   */
+  private Report run(InputStream in, OutputStream out) throws IOException {
+    byte[] b = new byte[1 << 20];
+    int n = 0; // valid bytes in b
     boolean eof = false;
-    char pendingHigh = 0; // a high surrogate waiting for its partner across buffers
-    while (true) {
-      if (!eof) {
-        int n = in.read(bytes.array(), bytes.position(), bytes.remaining());
-        if (n < 0) {
-          eof = true;
+    while (!eof || n > 0) {
+      int r = eof ? -1 : in.read(b, n, b.length - n);
+      if (r < 0) {
+        eof = true;
+      } else {
+        n += r;
+      }
+      int i = 0;
+      int run = 0; // start of the clean bytes not written yet
+      while (i < n) {
+        if (i + 8 <= n && Bytes.unusualBytes(Bytes.word(b, i)) == 0) {
+          i += 8;
+          continue;
+        }
+        int c = b[i] & 0xFF;
+        if (c >= 0x20 && c < 0x80 || c == '\t' || c == '\r') {
+          i++;
+        } else if (c == '\n') {
+          line++;
+          i++;
+        } else if (c < 0x20) {
+          out.write(b, run, i - run);
+          badXml = note(badXml, firstXml);
+          run = ++i;
         } else {
-          bytes.position(bytes.position() + n);
-        }
-      }
-      bytes.flip();
-      CoderResult cr = decoder.decode(bytes, chars, eof);
-      if (cr.isMalformed() || cr.isUnmappable()) {
-        bytes.position(bytes.position() + cr.length());
-        // room is certain: a malformed byte yields no char, so fewer chars than bytes were decoded
-        chars.put('\uFFFD');
-        badUtf8++;
-        if (firstUtf8.size() < KEPT_LOCATIONS) {
-          firstUtf8.add(source + ":" + (line[0] + countNewlines(chars)));
-        }
-      }
-      bytes.compact();
-      // write out what was decoded, dropping what XML forbids
-      chars.flip();
-      int k = 0;
-      while (chars.hasRemaining()) {
-        char c = chars.get();
-        if (pendingHigh != 0) {
-          if (Character.isLowSurrogate(c)) {
-            kept[k++] = pendingHigh;
-            kept[k++] = c;
-            pendingHigh = 0;
-            continue;
+          int len = sequence(b, i, n);
+          if (len == 0 && !eof) {
+            break; // a sequence cut by the buffer's end: finish it after the next read
           }
-          pendingHigh = 0;
-          badXml = noteBadXml(badXml, firstXml, source, line[0]);
-        }
-        if (Character.isHighSurrogate(c)) {
-          pendingHigh = c;
-        } else if (allowed(c)) {
-          kept[k++] = c;
-          if (c == '\n') {
-            line[0]++;
+          if (len > 0) {
+            if (len == 3 && c == 0xEF && (b[i + 1] & 0xFF) == 0xBF && (b[i + 2] & 0xFE) == 0xBE) {
+              out.write(b, run, i - run); // U+FFFE or U+FFFF: valid UTF-8, not allowed in XML
+              badXml = note(badXml, firstXml);
+              run = i + 3;
+            }
+            i += len;
+          } else {
+            out.write(b, run, i - run);
+            out.write(REPLACEMENT);
+            badUtf8 = note(badUtf8, firstUtf8);
+            i += malformedLength(b, i, n);
+            run = i;
           }
-        } else {
-          badXml = noteBadXml(badXml, firstXml, source, line[0]);
-        }
-        if (k >= kept.length - 2) {
-          out.write(kept, 0, k);
-          k = 0;
         }
       }
-      out.write(kept, 0, k);
-      chars.clear();
-      if (eof && !cr.isMalformed() && !cr.isUnmappable() && bytes.position() == 0) {
-        break;
-      }
-    }
-    if (pendingHigh != 0) {
-      badXml = noteBadXml(badXml, firstXml, source, line[0]);
+      out.write(b, run, i - run);
+      System.arraycopy(b, i, b, 0, n - i);
+      n -= i;
     }
     out.flush();
     return new Report(0, badUtf8, badXml, firstUtf8, firstXml, 0);
   }
 
-  private static long countNewlines(CharBuffer chars) {
-    long n = 0;
-    for (int i = 0; i < chars.position(); i++) {
-      if (chars.get(i) == '\n') {
-        n++;
-      }
-    }
-    return n;
-  }
-
-  private static long noteBadXml(long count, List<String> first, String source, long line) {
+  private long note(long count, List<String> first) {
     if (first.size() < KEPT_LOCATIONS) {
       first.add(source + ":" + line);
     }
     return count + 1;
   }
 
-  /** XML 1.0's Char production, for one UTF-16 unit that is not a surrogate. */
-  static boolean allowed(char c) {
-    return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF)
-        || (c >= 0xE000 && c <= 0xFFFD);
+  /**
+   * The length of the well-formed UTF-8 sequence with its lead byte at {@code i} (2 to 4), -1 if
+   * it is malformed, 0 if the buffer ends before it could be told.
+   */
+  static int sequence(byte[] b, int i, int n) {
+    int c = b[i] & 0xFF;
+    int len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : -1;
+    if (len < 0) {
+      return -1;
+    }
+    for (int k = 1; k < len; k++) {
+      if (i + k >= n) {
+        return 0;
+      }
+      if (!continuation(c, k, b[i + k] & 0xFF)) {
+        return -1;
+      }
+    }
+    return len;
   }
+
+  /** Whether {@code x} may be byte {@code k} of a sequence led by {@code lead} (Unicode table 3-7). */
+  private static boolean continuation(int lead, int k, int x) {
+    if (k == 1) {
+      int lo = lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80;
+      int hi = lead == 0xED ? 0x9F : lead == 0xF4 ? 0x8F : 0xBF;
+      return x >= lo && x <= hi;
+    }
+    return x >= 0x80 && x <= 0xBF;
+  }
+
+  /** The maximal subpart of a malformed sequence: it becomes one U+FFFD, as Java's decoder does. */
+  private static int malformedLength(byte[] b, int i, int n) {
+    int c = b[i] & 0xFF;
+    if (c == 0xED && i + 2 < n && (b[i + 1] & 0xE0) == 0xA0 && (b[i + 2] & 0xC0) == 0x80) {
+      return 3; // an encoded surrogate: Java's decoder replaces it whole, and so do we
+    }
+    int len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 1;
+    int k = 1;
+    while (k < len && i + k < n && continuation(c, k, b[i + k] & 0xFF)) {
+      k++;
+    }
+    return k;
+  }
+
 
   private static OutputStream create(Path file) throws IOException {
     if (file.getParent() != null) {

@@ -150,6 +150,10 @@ public final class CorpusTools {
    */
   public static CorpusStats split(List<Path> inputs, Format from, SplitRule rule, Path dir,
       String prefix, Format to, boolean gzip) {
+    if (RawSplit.applies(from != null ? from : Format.of(inputs.get(0)), to)
+        && inputs.stream().allMatch(p -> from != null || Format.of(p) == to)) {
+      return new RawSplit(to, rule, dir, prefix, gzip).run(inputs);
+    }
     long t0 = System.nanoTime();
     List<String> cols = to == Format.CSV ? columns(inputs, from) : List.of("id");
     long perPart;

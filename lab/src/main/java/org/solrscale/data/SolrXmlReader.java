@@ -1,9 +1,7 @@
 package org.solrscale.data;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import javax.xml.stream.XMLInputFactory;
@@ -12,9 +10,11 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
 /**
- * Solr XML. The text is cut into {@code <doc>...</doc>} chunks first and each chunk parsed on its
- * own, so a broken document (bad character, unclosed tag, missing end) is reported with its line
- * and the next {@code <doc>} is read as usual. Nested child documents are not supported yet.
+ * Solr XML. The bytes are cut into {@code <doc>...</doc>} chunks first ({@link XmlChunks}) and each
+ * chunk parsed on its own, so a broken document (bad character, unclosed tag, missing end) is
+ * reported with its line and the next {@code <doc>} is read as usual. Plain chunks are parsed
+ * straight from the bytes ({@link FastXmlDoc}); the rest by StAX. Nested child documents are not
+ * supported yet.
  */
 final class SolrXmlReader implements CorpusReader {
   private static final XMLInputFactory XML = XMLInputFactory.newFactory();
@@ -25,89 +25,34 @@ final class SolrXmlReader implements CorpusReader {
     XML.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
   }
 
-  private final BufferedReader in;
+  private final XmlChunks chunks;
   private final String source;
-  private long line = 1;
   private long ordinal;
-  /** A doc start read while inside another doc: the next chunk begins there. */
-  private boolean pendingStart;
-  private long pendingLine;
-  /** One character read ahead and given back. */
-  private int pushed = -1;
 
   SolrXmlReader(InputStream in, String source) {
-    this.in = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+    this.chunks = new XmlChunks(in);
     this.source = source;
   }
 
   @Override
   public Item next() throws IOException {
-    long start;
-    if (pendingStart) {
-      pendingStart = false;
-      start = pendingLine;
-    } else if (!skipToDocStart()) {
+    if (!chunks.next()) {
       return null;
-    } else {
-      start = line;
-    }
-    StringBuilder chunk = new StringBuilder(1024).append("<doc");
-    int c;
-    while ((c = read()) >= 0) {
-      chunk.append((char) c);
-      if (c == '>' && endsWith(chunk, "</doc>")) {
-        ordinal++;
-        return parse(chunk.toString(), start);
-      }
-      if (isDocStartChar(c) && chunk.length() > 5 && endsWith(chunk, "<doc" + (char) c)) {
-        // a new document begins before this one ended: report this one, resume at the new one
-        ordinal++;
-        pendingStart = true;
-        pendingLine = line;
-        pushed = c;
-        return Item.bad("document is not closed before the next <doc> (missing </doc>; nested "
-            + "child documents are not supported)", source, ordinal, start);
-      }
     }
     ordinal++;
-    return Item.bad("document is not closed before the end of the file", source, ordinal, start);
-  }
-
-  private int read() throws IOException {
-    if (pushed >= 0) {
-      int c = pushed;
-      pushed = -1;
-      return c;
+    long line = chunks.lineAt(chunks.start);
+    if (chunks.error != null) {
+      return Item.bad(chunks.error, source, ordinal, line);
     }
-    int c = in.read();
-    if (c == '\n') {
-      line++;
+    Document d = FastXmlDoc.parse(chunks.buf, chunks.start, chunks.end);
+    if (d != null) {
+      return Item.ok(d, source, ordinal, line);
     }
-    return c;
-  }
-
-  private static boolean isDocStartChar(int c) {
-    return c == '>' || c == '/' || Character.isWhitespace(c);
-  }
-
-  /** Reads up to and including "<doc" when followed by whitespace, '>' or '/'; false at the end. */
-  private boolean skipToDocStart() throws IOException {
-    String pattern = "<doc";
-    int matched = 0;
-    int c;
-    while ((c = read()) >= 0) {
-      if (matched == 4 && isDocStartChar(c)) {
-        pushed = c; // the chunk goes on with it
-        return true;
-      }
-      matched = matched < 4 && c == pattern.charAt(matched) ? matched + 1 : (c == '<' ? 1 : 0);
-    }
-    return false;
-  }
-
-  private static boolean endsWith(StringBuilder sb, String s) {
-    int n = sb.length();
-    return n >= s.length() && s.contentEquals(sb.subSequence(n - s.length(), n));
+    // anything the fast path does not know (CDATA, comments, entities it does not decode, bad
+    // characters, broken markup) goes through a real XML parser, which also words the error
+    String text = new String(chunks.buf, chunks.start, chunks.end - chunks.start,
+        StandardCharsets.UTF_8);
+    return parse(text, line);
   }
 
   private Item parse(String chunk, long startLine) {
@@ -150,6 +95,6 @@ final class SolrXmlReader implements CorpusReader {
 
   @Override
   public void close() throws IOException {
-    in.close();
+    chunks.close();
   }
 }

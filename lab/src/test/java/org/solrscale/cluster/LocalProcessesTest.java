@@ -41,6 +41,8 @@ class LocalProcessesTest {
     processes.pause(pid, marker);
     assertThat(processes.stop(pid, marker, Duration.ofSeconds(10))).isTrue();
     assertThat(processes.state(pid, marker)).isEqualTo(ProcessState.DEAD);
+    // our child until the JVM reaps it: wait for that instead of racing the reaper
+    ProcessHandle.of(pid).ifPresent(h -> h.onExit().orTimeout(10, java.util.concurrent.TimeUnit.SECONDS).join());
     assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
   }
 

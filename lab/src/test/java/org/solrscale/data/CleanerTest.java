@@ -60,4 +60,30 @@ class CleanerTest {
     assertThat(r.invalidXmlChars()).isZero();
     assertThat(Files.mismatch(in, out)).isEqualTo(-1);
   }
+
+  @Test
+  void randomBytesCleanLikeJavasDecoderThenTheXmlFilter(@TempDir Path dir) throws Exception {
+    java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+    byte[][] pieces = {"ab".getBytes(StandardCharsets.UTF_8), "ü".getBytes(StandardCharsets.UTF_8),
+        "✓".getBytes(StandardCharsets.UTF_8), "😀".getBytes(StandardCharsets.UTF_8),
+        {(byte) 0xEF, (byte) 0xBF, (byte) 0xBE}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, {0x01},
+        {(byte) 0xC0, (byte) 0x80}, {(byte) 0xE2, (byte) 0x82}, {(byte) 0xF4, (byte) 0x90},
+        {(byte) 0xFF}, {(byte) 0x80}, {'\n'}, {(byte) 0xF0, (byte) 0x9F}};
+    for (int round = 0; round < 300; round++) {
+      ByteArrayOutputStream raw = new ByteArrayOutputStream();
+      for (int k = r.nextInt(40); k > 0; k--) {
+        raw.writeBytes(pieces[r.nextInt(pieces.length)]);
+      }
+      Path in = dir.resolve("in.txt");
+      Files.write(in, raw.toByteArray());
+      Path out = dir.resolve("out.txt");
+      Cleaner.clean(in, out);
+      String decoded = new String(raw.toByteArray(), StandardCharsets.UTF_8); // U+FFFD per maximal subpart
+      StringBuilder expected = new StringBuilder();
+      decoded.codePoints().filter(cp -> cp == 0x9 || cp == 0xA || cp == 0xD
+          || cp >= 0x20 && cp <= 0xD7FF || cp >= 0xE000 && cp <= 0xFFFD || cp >= 0x10000)
+          .forEach(expected::appendCodePoint);
+      assertThat(Files.readString(out)).as("round %d", round).isEqualTo(expected.toString());
+    }
+  }
 }

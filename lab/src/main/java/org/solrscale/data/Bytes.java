@@ -1,0 +1,112 @@
+package org.solrscale.data;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * Byte searches eight bytes at a time (SWAR): the scanners of split, clean and the XML reader look
+ * at every byte of files of many gigabytes, so a byte-at-a-time loop would be their bottleneck.
+ */
+final class Bytes {
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final long ONES = 0x0101010101010101L;
+  private static final long HIGHS = 0x8080808080808080L;
+  private static final long LOWS = 0x7F7F7F7F7F7F7F7FL;
+
+  private Bytes() {}
+
+  static long word(byte[] a, int i) {
+    return (long) LONGS.get(a, i);
+  }
+
+  /** The first index of {@code b} in {@code a[from, to)}, or -1. */
+  static int indexOf(byte[] a, int from, int to, byte b) {
+    long pattern = (b & 0xFFL) * ONES;
+    int i = from;
+    for (; i + 8 <= to; i += 8) {
+      long w = word(a, i) ^ pattern;
+      // the lowest byte flagged is exactly the first zero byte (carries only spill upwards)
+      long t = (w - ONES) & ~w & HIGHS;
+      if (t != 0) {
+        return i + (Long.numberOfTrailingZeros(t) >>> 3);
+      }
+    }
+    for (; i < to; i++) {
+      if (a[i] == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The first index {@code i} in {@code [from, to - 1)} where {@code a[i]} is {@code x} or {@code y}
+   * and {@code a[i + 1]} is {@code next}, or -1: finds "<d" and "/d" (every {@code <doc} and {@code
+   * </doc>}) while skipping the far more common other tags.
+   */
+  static int indexOfPair(byte[] a, int from, int to, byte x, byte y, byte next) {
+    long px = (x & 0xFFL) * ONES;
+    long py = (y & 0xFFL) * ONES;
+    long pn = (next & 0xFFL) * ONES;
+    int i = from;
+    for (; i + 9 <= to; i += 8) {
+      long w = word(a, i);
+      long m = zeroBytes(word(a, i + 1) ^ pn) & (zeroBytes(w ^ px) | zeroBytes(w ^ py));
+      if (m != 0) {
+        return i + (Long.numberOfTrailingZeros(m) >>> 3);
+      }
+    }
+    for (; i + 1 < to; i++) {
+      if ((a[i] == x || a[i] == y) && a[i + 1] == next) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** How many times {@code b} occurs in {@code a[from, to)}. */
+  static long count(byte[] a, int from, int to, byte b) {
+    long pattern = (b & 0xFFL) * ONES;
+    long n = 0;
+    int i = from;
+    for (; i + 8 <= to; i += 8) {
+      n += Long.bitCount(zeroBytes(word(a, i) ^ pattern));
+    }
+    for (; i < to; i++) {
+      if (a[i] == b) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** The high bit of every byte of {@code w} that is zero, exactly (no false positives). */
+  static long zeroBytes(long w) {
+    return ~(((w & LOWS) + LOWS) | w | LOWS);
+  }
+
+  /**
+   * The high bit of every byte that is below 0x20 or 0x80 and above: the bytes that are not plain
+   * printable ASCII. Exact, as {@link #zeroBytes}.
+   */
+  static long unusualBytes(long w) {
+    // a byte b < 0x80 is below 0x20 when b + 0x60 stays below 0x80
+    long belowSpace = ~((w & LOWS) + 0x6060606060606060L) & HIGHS;
+    return (belowSpace | w) & HIGHS;
+  }
+
+  /** Whether {@code a[at...]} starts with {@code ascii} (which must fit before {@code limit}). */
+  static boolean startsWith(byte[] a, int at, int limit, String ascii) {
+    if (at + ascii.length() > limit) {
+      return false;
+    }
+    for (int k = 0; k < ascii.length(); k++) {
+      if (a[at + k] != ascii.charAt(k)) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,153 @@
+package org.solrscale.data;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Finds the byte ranges of documents in a stream without decoding them: the XML reader parses
+ * each range, raw split copies it. The buffer holds the current document whole (it grows for a
+ * document larger than itself) and the bytes before it are dropped as the scan moves on.
+ */
+abstract class ChunkScanner implements Closeable {
+  private final InputStream in;
+  protected byte[] buf;
+  /** Valid bytes in {@code buf}. */
+  protected int limit;
+  /** Where the scan goes on. */
+  protected int pos;
+  /** Start of the current document: bytes from here on are kept when the buffer is refilled. */
+  protected int start;
+  /** End (exclusive) of the document just found. */
+  protected int end;
+  /** Why the range just found is not a document, or null. */
+  protected String error;
+  /**
+   * Whether only white space lies between the previous document's end and this one's start, so
+   * raw split may copy both, and what lies between them, as one range.
+   */
+  protected boolean contiguous;
+  private boolean eof;
+  /** Stream offset of {@code buf[0]}. */
+  private long base;
+  /** The line number of {@code buf[lineIndex]}. */
+  private long line = 1;
+  private int lineIndex;
+  /** Off when the caller finds lines afterwards ({@link #linesAt}): saves a pass over the bytes. */
+  private boolean countLines = true;
+
+  ChunkScanner(InputStream in, int bufferSize) {
+    this.in = in;
+    this.buf = new byte[bufferSize];
+  }
+
+  /**
+   * Finds the next document: true with {@link #start}/{@link #end} (and {@link #error} when the
+   * range is not a well-delimited document), false at the end of the input.
+   */
+  abstract boolean next() throws IOException;
+
+  /**
+   * Reads more input, dropping the bytes before {@code min(start, pos)}; false when the input is
+   * exhausted and nothing was added.
+   */
+  protected final boolean refill() throws IOException {
+    if (eof) {
+      return false;
+    }
+    int keep = Math.min(start, pos);
+    if (keep > 0) {
+      if (countLines) {
+        lineAt(keep);
+      }
+      System.arraycopy(buf, keep, buf, 0, limit - keep);
+      limit -= keep;
+      pos -= keep;
+      start -= keep;
+      end = Math.max(0, end - keep);
+      lineIndex -= keep;
+      base += keep;
+    }
+    if (limit == buf.length) {
+      buf = Arrays.copyOf(buf, buf.length * 2);
+    }
+    int n = in.read(buf, limit, buf.length - limit);
+    if (n < 0) {
+      eof = true;
+      return false;
+    }
+    limit += n;
+    return true;
+  }
+
+  /** Makes at least {@code n} bytes from {@code at} available if the input has them; may shift. */
+  protected final boolean have(int n) throws IOException {
+    while (pos + n > limit) {
+      if (!refill()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Stops counting lines: {@link #lineAt} is then not available. */
+  final void withoutLines() {
+    countLines = false;
+  }
+
+  /** The line numbers of the given (ascending) byte offsets of a file, in one pass. */
+  static long[] linesAt(Path file, long[] offsets) throws IOException {
+    long[] lines = new long[offsets.length];
+    byte[] b = new byte[1 << 16];
+    try (InputStream in = Corpus.input(file, new java.util.concurrent.atomic.AtomicLong())) {
+      long at = 0;
+      long line = 1;
+      int k = 0;
+      int n;
+      while (k < offsets.length && (n = in.read(b)) > 0) {
+        while (k < offsets.length && offsets[k] < at + n) {
+          lines[k] = line + Bytes.count(b, 0, (int) (offsets[k] - at), (byte) '\n');
+          k++;
+        }
+        line += Bytes.count(b, 0, n, (byte) '\n');
+        at += n;
+      }
+    }
+    return lines;
+  }
+
+  /** The line number of {@code buf[index]}; indexes must not go backwards between calls. */
+  final long lineAt(int index) {
+    if (!countLines) {
+      throw new IllegalStateException("lines are not counted");
+    }
+    if (index > lineIndex) {
+      line += Bytes.count(buf, lineIndex, index, (byte) '\n');
+      lineIndex = index;
+    }
+    return line;
+  }
+
+  /** Whether {@code buf[from, to)} is white space only. */
+  protected final boolean blank(int from, int to) {
+    for (int k = from; k < to; k++) {
+      byte c = buf[k];
+      if (c != ' ' && c != '\n' && c != '\t' && c != '\r') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The stream offset of {@code buf[index]}. */
+  final long offset(int index) {
+    return base + index;
+  }
+
+  @Override
+  public void close() throws IOException {
+    in.close();
+  }
+}

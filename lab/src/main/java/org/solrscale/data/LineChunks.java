@@ -1,0 +1,36 @@
+package org.solrscale.data;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/** The non-blank lines of a stream (JSON Lines documents), each with its line feed if it has one. */
+final class LineChunks extends ChunkScanner {
+  LineChunks(InputStream in) {
+    super(in, 1 << 20);
+  }
+
+  @Override
+  boolean next() throws IOException {
+    error = null;
+    contiguous = true;
+    while (true) {
+      start = pos;
+      int nl;
+      while ((nl = Bytes.indexOf(buf, pos, limit, (byte) '\n')) < 0) {
+        pos = limit;
+        if (!refill()) {
+          break;
+        }
+      }
+      end = nl < 0 ? limit : nl + 1;
+      pos = end;
+      if (end == start) {
+        return false;
+      }
+      if (!blank(start, end)) {
+        return true;
+      }
+      contiguous = false;
+    }
+  }
+}
