@@ -7,15 +7,18 @@ import org.solrscale.data.CorpusStats;
 import org.solrscale.data.CorpusTools;
 import org.solrscale.data.Format;
 import org.solrscale.data.Inputs;
+import org.solrscale.data.SynthOptions;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** `solrscale data convert|sample|split`: corpus files, streamed, whole documents only. */
-@Command(name = "data", description = "Prepare corpora: convert, sample and split (Solr XML, JSONL, JSON, CSV; plain or gzip).",
-    subcommands = {DataCommand.Clean.class, DataCommand.Convert.class, DataCommand.Sample.class, DataCommand.Split.class})
+/** `solrscale data clean|convert|sample|split|synth|queries`: corpus files, streamed, whole documents only. */
+@Command(name = "data", description = "Prepare corpora: clean, convert, sample, split, generate (synth) and derive "
+    + "queries from them (Solr XML, JSONL, JSON, CSV; plain or gzip).",
+    subcommands = {DataCommand.Clean.class, DataCommand.Convert.class, DataCommand.Sample.class,
+        DataCommand.Split.class, DataCommand.Synth.class})
 final class DataCommand {
 
   abstract static class Op implements Callable<Integer> {
@@ -166,6 +169,58 @@ final class DataCommand {
       CorpusTools.SplitRule rule = new CorpusTools.SplitRule(parts, maxDocs,
           maxMb == null ? null : maxMb * 1_000_000L);
       return report(CorpusTools.split(files, from(), rule, out, prefix, target, gzip), "split");
+    }
+  }
+
+  @Command(name = "synth", description = "Generate a synthetic corpus, the same for the same seed and options: "
+      + "Zipf-distributed words, facet fields of chosen cardinalities, numbers, dates and tags.")
+  static final class Synth implements Callable<Integer> {
+    @Option(names = "--docs", required = true, description = "How many documents.")
+    long docs;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--vocabulary", defaultValue = "50000",
+        description = "Distinct words of title_t and body_t (default: ${DEFAULT-VALUE}).")
+    int vocabulary;
+
+    @Option(names = "--zipf", defaultValue = "1.1",
+        description = "Zipf exponent of the words: higher is more skewed (default: ${DEFAULT-VALUE}).")
+    double zipf;
+
+    @Option(names = "--body-words", defaultValue = "20..200",
+        description = "Words per body_t, MIN..MAX or MIN,MAX (default: ${DEFAULT-VALUE}).")
+    String bodyWords;
+
+    @Option(names = "--facets", defaultValue = SynthOptions.DEFAULT_FACETS,
+        description = "Facet fields NAME:CARDINALITY,... (names end in _s; 'none' for none; default: ${DEFAULT-VALUE}).")
+    String facets;
+
+    @Option(names = {"-o", "--out"}, required = true, description = "Output file (.gz compresses).")
+    Path out;
+
+    @Option(names = "--to", description = "Output format (default: from the output's name).")
+    String to;
+
+    @Option(names = "--json", description = "Print the summary as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+      int[] body = SynthOptions.parseRange("--body-words", bodyWords);
+      SynthOptions o = new SynthOptions(docs, seed, vocabulary, zipf, body[0], body[1],
+          SynthOptions.parseFacets(facets));
+      Format target = to == null ? Format.of(out) : Format.parse(to);
+      CorpusStats s = org.solrscale.data.Synth.write(o, out, target);
+      if (json) {
+        Terminal.printJson(s);
+      } else {
+        double mb = s.bytesOut() / 1e6;
+        System.out.printf("synth: wrote %d documents (%.1f MB) to %s in %.1f s (%.1f MB/s)%n",
+            s.written(), mb, out, s.seconds(), s.seconds() > 0 ? mb / s.seconds() : 0);
+      }
+      return 0;
     }
   }
 }
