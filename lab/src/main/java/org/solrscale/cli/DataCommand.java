@@ -7,6 +7,10 @@ import org.solrscale.data.CorpusStats;
 import org.solrscale.data.CorpusTools;
 import org.solrscale.data.Format;
 import org.solrscale.data.Inputs;
+import org.solrscale.data.QueryDeriver;
+import org.solrscale.data.QueryKind;
+import org.solrscale.data.QueryOptions;
+import org.solrscale.data.QueryReport;
 import org.solrscale.data.SynthOptions;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.ArgGroup;
@@ -18,7 +22,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "data", description = "Prepare corpora: clean, convert, sample, split, generate (synth) and derive "
     + "queries from them (Solr XML, JSONL, JSON, CSV; plain or gzip).",
     subcommands = {DataCommand.Clean.class, DataCommand.Convert.class, DataCommand.Sample.class,
-        DataCommand.Split.class, DataCommand.Synth.class})
+        DataCommand.Split.class, DataCommand.Synth.class, DataCommand.Queries.class})
 final class DataCommand {
 
   abstract static class Op implements Callable<Integer> {
@@ -44,17 +48,22 @@ final class DataCommand {
             what, s.read(), mb, s.seconds(), s.seconds() > 0 ? mb / s.seconds() : 0, s.written(),
             s.filesWritten().size() == 1 ? s.filesWritten().get(0) : s.filesWritten().size() + " files");
       }
-      if (s.bad() > 0) {
-        for (String p : s.problems()) {
-          System.err.println("  " + p);
-        }
-        if (s.bad() > s.problems().size()) {
-          System.err.println("  ... and " + (s.bad() - s.problems().size()) + " more");
-        }
-        throw SolrscaleException.failed(s.bad() + " input item(s) were not documents and were not "
-            + "written (listed above with file:line)");
-      }
+      failIfBad(s.bad(), s.problems(), "were not written");
       return 0;
+    }
+  }
+
+  /** Lists the input items that were not documents and exits 1, if there were any. */
+  static void failIfBad(long bad, List<String> problems, String outcome) {
+    if (bad > 0) {
+      for (String p : problems) {
+        System.err.println("  " + p);
+      }
+      if (bad > problems.size()) {
+        System.err.println("  ... and " + (bad - problems.size()) + " more");
+      }
+      throw SolrscaleException.failed(bad + " input item(s) were not documents and " + outcome
+          + " (listed above with file:line)");
     }
   }
 
@@ -221,6 +230,77 @@ final class DataCommand {
             s.written(), mb, out, s.seconds(), s.seconds() > 0 ? mb / s.seconds() : 0);
       }
       return 0;
+    }
+  }
+
+  @Command(name = "queries", description = "Derive a query file from a corpus: term, AND, OR and phrase queries "
+      + "whose hit counts span a handful to most of the index, plus filter, sort and facet variants.")
+  static final class Queries implements Callable<Integer> {
+    @Parameters(paramLabel = "CORPUS", arity = "1..*", description = "Corpus files or globs.")
+    List<String> inputs;
+
+    @Option(names = "--format", description = "Input format when the names do not tell: xml, jsonl, json, csv.")
+    String format;
+
+    @Option(names = "--field", defaultValue = "body_t", description = "Text field to query (default: ${DEFAULT-VALUE}).")
+    String field;
+
+    @Option(names = "--count", defaultValue = "1000", description = "Requests to write (default: ${DEFAULT-VALUE}).")
+    int count;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--kinds", defaultValue = "term,and,or,phrase,filter,sort,facet",
+        description = "Kinds of request, equally many of each (default: ${DEFAULT-VALUE}).")
+    String kinds;
+
+    @Option(names = "--facet-fields", split = ",",
+        description = "Fields for facet.field and fq (default: the first six string fields, *_s or *_ss).")
+    List<String> facetFields = List.of();
+
+    @Option(names = "--facet-limit", defaultValue = "25", description = "facet.limit (default: ${DEFAULT-VALUE}).")
+    int facetLimit;
+
+    @Option(names = "--rows", defaultValue = "10", description = "rows of every request (default: ${DEFAULT-VALUE}).")
+    int rows;
+
+    @Option(names = {"-o", "--out"}, required = true, description = "Query file to write.")
+    Path out;
+
+    @Option(names = "--json", description = "Print the summary as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+      QueryOptions o = new QueryOptions(field, count, seed, QueryKind.parseList(kinds), facetFields,
+          facetLimit, rows);
+      QueryReport r = QueryDeriver.derive(Inputs.expand(inputs),
+          format == null ? null : Format.parse(format), o, out);
+      if (json) {
+        Terminal.printJson(r);
+      } else {
+        print(r);
+      }
+      failIfBad(r.bad(), r.problems(), "were left out");
+      return 0;
+    }
+
+    private void print(QueryReport r) {
+      System.out.printf("queries: wrote %d requests to %s from %d documents in %.1f s%n", r.total(),
+          out, r.documents(), r.seconds());
+      StringBuilder byKind = new StringBuilder();
+      r.queries().forEach((k, n) -> byKind.append(byKind.length() > 0 ? ", " : "").append(k + " " + n));
+      System.out.println("  by kind: " + byKind);
+      System.out.printf("  terms of %s: df %d to %d over %d log2 groups (%d distinct terms counted%s)%n",
+          r.field(), r.minDf(), r.maxDf(), r.dfGroups(), r.distinctTerms(),
+          r.termsNotCounted() > 0 ? "; later ones were not" : "");
+      if (!r.facetFields().isEmpty()) {
+        System.out.println("  facet and filter fields: " + String.join(", ", r.facetFields()));
+      }
+      if (!r.sortFields().isEmpty()) {
+        System.out.println("  sort fields: " + String.join(", ", r.sortFields()));
+      }
     }
   }
 }
