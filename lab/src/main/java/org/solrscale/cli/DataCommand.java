@@ -184,32 +184,35 @@ final class DataCommand {
   @Command(name = "synth", description = "Generate a synthetic corpus, the same for the same seed and options: "
       + "Zipf-distributed words, facet fields of chosen cardinalities, numbers, dates and tags.")
   static final class Synth implements Callable<Integer> {
-    @Option(names = "--docs", required = true, description = "How many documents.")
+    @Option(names = "--docs", required = true, paramLabel = "N", description = "How many documents.")
     long docs;
 
-    @Option(names = "--seed", defaultValue = "42", description = "Seed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "42", paramLabel = "N",
+        description = "Seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--vocabulary", defaultValue = "50000",
+    @Option(names = "--vocabulary", defaultValue = "50000", paramLabel = "N",
         description = "Distinct words of title_t and body_t (default: ${DEFAULT-VALUE}).")
     int vocabulary;
 
-    @Option(names = "--zipf", defaultValue = "1.1",
+    @Option(names = "--zipf", defaultValue = "1.1", paramLabel = "S",
         description = "Zipf exponent of the words: higher is more skewed (default: ${DEFAULT-VALUE}).")
     double zipf;
 
-    @Option(names = "--body-words", defaultValue = "20..200",
+    @Option(names = "--body-words", defaultValue = "20..200", paramLabel = "MIN..MAX",
         description = "Words per body_t, MIN..MAX or MIN,MAX (default: ${DEFAULT-VALUE}).")
     String bodyWords;
 
-    @Option(names = "--facets", defaultValue = SynthOptions.DEFAULT_FACETS,
+    @Option(names = "--facets", defaultValue = SynthOptions.DEFAULT_FACETS, paramLabel = "NAME:CARD,...",
         description = "Facet fields NAME:CARDINALITY,... (names end in _s; 'none' for none; default: ${DEFAULT-VALUE}).")
     String facets;
 
-    @Option(names = {"-o", "--out"}, required = true, description = "Output file (.gz compresses).")
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE",
+        description = "Output file (.gz compresses).")
     Path out;
 
-    @Option(names = "--to", description = "Output format (default: from the output's name).")
+    @Option(names = "--to", paramLabel = "FORMAT",
+        description = "Output format (default: from the output's name).")
     String to;
 
     @Option(names = "--json", description = "Print the summary as JSON.")
@@ -239,33 +242,40 @@ final class DataCommand {
     @Parameters(paramLabel = "CORPUS", arity = "1..*", description = "Corpus files or globs.")
     List<String> inputs;
 
-    @Option(names = "--format", description = "Input format when the names do not tell: xml, jsonl, json, csv.")
+    @Option(names = "--format", paramLabel = "FORMAT",
+        description = "Input format when the names do not tell: xml, jsonl, json, csv.")
     String format;
 
-    @Option(names = "--field", defaultValue = "body_t", description = "Text field to query (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--field", defaultValue = "body_t", paramLabel = "FIELD",
+        description = "Text field to query (default: ${DEFAULT-VALUE}).")
     String field;
 
-    @Option(names = "--count", defaultValue = "1000", description = "Requests to write (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--count", defaultValue = "1000", paramLabel = "N",
+        description = "Requests to write (default: ${DEFAULT-VALUE}).")
     int count;
 
-    @Option(names = "--seed", defaultValue = "42", description = "Seed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "42", paramLabel = "N",
+        description = "Seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--kinds", defaultValue = "term,and,or,phrase,filter,sort,facet",
+    @Option(names = "--kinds", defaultValue = "term,and,or,phrase,filter,sort,facet", paramLabel = "KIND,...",
         description = "Kinds of request, equally many of each (default: ${DEFAULT-VALUE}).")
     String kinds;
 
-    @Option(names = "--facet-fields", split = ",",
+    @Option(names = "--facet-fields", split = ",", paramLabel = "FIELD",
         description = "Fields for facet.field and fq (default: the first six string fields, *_s or *_ss).")
     List<String> facetFields = List.of();
 
-    @Option(names = "--facet-limit", defaultValue = "25", description = "facet.limit (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--facet-limit", defaultValue = "25", paramLabel = "N",
+        description = "facet.limit (default: ${DEFAULT-VALUE}).")
     int facetLimit;
 
-    @Option(names = "--rows", defaultValue = "10", description = "rows of every request (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--rows", defaultValue = "10", paramLabel = "N",
+        description = "rows of every request (default: ${DEFAULT-VALUE}).")
     int rows;
 
-    @Option(names = {"-o", "--out"}, required = true, description = "Query file to write.")
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE",
+        description = "Query file to write.")
     Path out;
 
     @Option(names = "--json", description = "Print the summary as JSON.")
