@@ -7,15 +7,22 @@ import org.solrscale.data.CorpusStats;
 import org.solrscale.data.CorpusTools;
 import org.solrscale.data.Format;
 import org.solrscale.data.Inputs;
+import org.solrscale.data.QueryDeriver;
+import org.solrscale.data.QueryKind;
+import org.solrscale.data.QueryOptions;
+import org.solrscale.data.QueryReport;
+import org.solrscale.data.SynthOptions;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** `solrscale data convert|sample|split`: corpus files, streamed, whole documents only. */
-@Command(name = "data", description = "Prepare corpora: convert, sample and split (Solr XML, JSONL, JSON, CSV; plain or gzip).",
-    subcommands = {DataCommand.Clean.class, DataCommand.Convert.class, DataCommand.Sample.class, DataCommand.Split.class})
+/** `solrscale data clean|convert|sample|split|synth|queries`: corpus files, streamed, whole documents only. */
+@Command(name = "data", description = "Prepare corpora: clean, convert, sample, split, generate (synth) and derive "
+    + "queries from them (Solr XML, JSONL, JSON, CSV; plain or gzip).",
+    subcommands = {DataCommand.Clean.class, DataCommand.Convert.class, DataCommand.Sample.class,
+        DataCommand.Split.class, DataCommand.Synth.class, DataCommand.Queries.class})
 final class DataCommand {
 
   abstract static class Op implements Callable<Integer> {
@@ -41,17 +48,22 @@ final class DataCommand {
             what, s.read(), mb, s.seconds(), s.seconds() > 0 ? mb / s.seconds() : 0, s.written(),
             s.filesWritten().size() == 1 ? s.filesWritten().get(0) : s.filesWritten().size() + " files");
       }
-      if (s.bad() > 0) {
-        for (String p : s.problems()) {
-          System.err.println("  " + p);
-        }
-        if (s.bad() > s.problems().size()) {
-          System.err.println("  ... and " + (s.bad() - s.problems().size()) + " more");
-        }
-        throw SolrscaleException.failed(s.bad() + " input item(s) were not documents and were not "
-            + "written (listed above with file:line)");
-      }
+      failIfBad(s.bad(), s.problems(), "were not written");
       return 0;
+    }
+  }
+
+  /** Lists the input items that were not documents and exits 1, if there were any. */
+  static void failIfBad(long bad, List<String> problems, String outcome) {
+    if (bad > 0) {
+      for (String p : problems) {
+        System.err.println("  " + p);
+      }
+      if (bad > problems.size()) {
+        System.err.println("  ... and " + (bad - problems.size()) + " more");
+      }
+      throw SolrscaleException.failed(bad + " input item(s) were not documents and " + outcome
+          + " (listed above with file:line)");
     }
   }
 
@@ -166,6 +178,139 @@ final class DataCommand {
       CorpusTools.SplitRule rule = new CorpusTools.SplitRule(parts, maxDocs,
           maxMb == null ? null : maxMb * 1_000_000L);
       return report(CorpusTools.split(files, from(), rule, out, prefix, target, gzip), "split");
+    }
+  }
+
+  @Command(name = "synth", description = "Generate a synthetic corpus, the same for the same seed and options: "
+      + "Zipf-distributed words, facet fields of chosen cardinalities, numbers, dates and tags.")
+  static final class Synth implements Callable<Integer> {
+    @Option(names = "--docs", required = true, paramLabel = "N", description = "How many documents.")
+    long docs;
+
+    @Option(names = "--seed", defaultValue = "42", paramLabel = "N",
+        description = "Seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--vocabulary", defaultValue = "50000", paramLabel = "N",
+        description = "Distinct words of title_t and body_t (default: ${DEFAULT-VALUE}).")
+    int vocabulary;
+
+    @Option(names = "--zipf", defaultValue = "1.1", paramLabel = "S",
+        description = "Zipf exponent of the words: higher is more skewed (default: ${DEFAULT-VALUE}).")
+    double zipf;
+
+    @Option(names = "--body-words", defaultValue = "20..200", paramLabel = "MIN..MAX",
+        description = "Words per body_t, MIN..MAX or MIN,MAX (default: ${DEFAULT-VALUE}).")
+    String bodyWords;
+
+    @Option(names = "--facets", defaultValue = SynthOptions.DEFAULT_FACETS, paramLabel = "NAME:CARD,...",
+        description = "Facet fields NAME:CARDINALITY,... (names end in _s; 'none' for none; default: ${DEFAULT-VALUE}).")
+    String facets;
+
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE",
+        description = "Output file (.gz compresses).")
+    Path out;
+
+    @Option(names = "--to", paramLabel = "FORMAT",
+        description = "Output format (default: from the output's name).")
+    String to;
+
+    @Option(names = "--json", description = "Print the summary as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+      int[] body = SynthOptions.parseRange("--body-words", bodyWords);
+      SynthOptions o = new SynthOptions(docs, seed, vocabulary, zipf, body[0], body[1],
+          SynthOptions.parseFacets(facets));
+      Format target = to == null ? Format.of(out) : Format.parse(to);
+      CorpusStats s = org.solrscale.data.Synth.write(o, out, target);
+      if (json) {
+        Terminal.printJson(s);
+      } else {
+        double mb = s.bytesOut() / 1e6;
+        System.out.printf("synth: wrote %d documents (%.1f MB) to %s in %.1f s (%.1f MB/s)%n",
+            s.written(), mb, out, s.seconds(), s.seconds() > 0 ? mb / s.seconds() : 0);
+      }
+      return 0;
+    }
+  }
+
+  @Command(name = "queries", description = "Derive a query file from a corpus: term, AND, OR and phrase queries "
+      + "whose hit counts span a handful to most of the index, plus filter, sort and facet variants.")
+  static final class Queries implements Callable<Integer> {
+    @Parameters(paramLabel = "CORPUS", arity = "1..*", description = "Corpus files or globs.")
+    List<String> inputs;
+
+    @Option(names = "--format", paramLabel = "FORMAT",
+        description = "Input format when the names do not tell: xml, jsonl, json, csv.")
+    String format;
+
+    @Option(names = "--field", defaultValue = "body_t", paramLabel = "FIELD",
+        description = "Text field to query (default: ${DEFAULT-VALUE}).")
+    String field;
+
+    @Option(names = "--count", defaultValue = "1000", paramLabel = "N",
+        description = "Requests to write (default: ${DEFAULT-VALUE}).")
+    int count;
+
+    @Option(names = "--seed", defaultValue = "42", paramLabel = "N",
+        description = "Seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--kinds", defaultValue = "term,and,or,phrase,filter,sort,facet", paramLabel = "KIND,...",
+        description = "Kinds of request, equally many of each (default: ${DEFAULT-VALUE}).")
+    String kinds;
+
+    @Option(names = "--facet-fields", split = ",", paramLabel = "FIELD",
+        description = "Fields for facet.field and fq (default: the first six string fields, *_s or *_ss).")
+    List<String> facetFields = List.of();
+
+    @Option(names = "--facet-limit", defaultValue = "25", paramLabel = "N",
+        description = "facet.limit (default: ${DEFAULT-VALUE}).")
+    int facetLimit;
+
+    @Option(names = "--rows", defaultValue = "10", paramLabel = "N",
+        description = "rows of every request (default: ${DEFAULT-VALUE}).")
+    int rows;
+
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE",
+        description = "Query file to write.")
+    Path out;
+
+    @Option(names = "--json", description = "Print the summary as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+      QueryOptions o = new QueryOptions(field, count, seed, QueryKind.parseList(kinds), facetFields,
+          facetLimit, rows);
+      QueryReport r = QueryDeriver.derive(Inputs.expand(inputs),
+          format == null ? null : Format.parse(format), o, out);
+      if (json) {
+        Terminal.printJson(r);
+      } else {
+        print(r);
+      }
+      failIfBad(r.bad(), r.problems(), "were left out");
+      return 0;
+    }
+
+    private void print(QueryReport r) {
+      System.out.printf("queries: wrote %d requests to %s from %d documents in %.1f s%n", r.total(),
+          out, r.documents(), r.seconds());
+      StringBuilder byKind = new StringBuilder();
+      r.queries().forEach((k, n) -> byKind.append(byKind.length() > 0 ? ", " : "").append(k + " " + n));
+      System.out.println("  by kind: " + byKind);
+      System.out.printf("  terms of %s: df %d to %d over %d log2 groups (%d distinct terms counted%s)%n",
+          r.field(), r.minDf(), r.maxDf(), r.dfGroups(), r.distinctTerms(),
+          r.termsNotCounted() > 0 ? "; later ones were not" : "");
+      if (!r.facetFields().isEmpty()) {
+        System.out.println("  facet and filter fields: " + String.join(", ", r.facetFields()));
+      }
+      if (!r.sortFields().isEmpty()) {
+        System.out.println("  sort fields: " + String.join(", ", r.sortFields()));
+      }
     }
   }
 }

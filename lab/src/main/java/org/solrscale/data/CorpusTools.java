@@ -117,7 +117,7 @@ public final class CorpusTools {
   }
 
   /** Creates one output file, lets {@code fill} write it, and records it in the stats. */
-  private static void writeOne(Path output, Format to, List<String> cols, CorpusStats stats,
+  static void writeOne(Path output, Format to, List<String> cols, CorpusStats stats,
       long t0, Fill fill) {
     AtomicLong bytes = new AtomicLong();
     try (CorpusWriter w = Corpus.create(output, to, cols.isEmpty() ? List.of("id") : cols, bytes)) {
