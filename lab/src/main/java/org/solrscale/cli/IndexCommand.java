@@ -34,10 +34,10 @@ final class IndexCommand implements Callable<Integer> {
   @Option(names = "--format", description = "Input format when the names do not tell: xml, jsonl, json, csv.")
   String format;
 
-  @Option(names = "--threads", defaultValue = "4", description = "Sending threads (default: ${DEFAULT-VALUE}).")
-  int threads;
+  @Option(names = "--threads", description = "Sending threads (default: the number of cores, at least 2).")
+  Integer threads;
 
-  @Option(names = "--batch", defaultValue = "500", description = "Documents per request (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--batch", defaultValue = "1000", description = "Documents per request (default: ${DEFAULT-VALUE}).")
   int batch;
 
   @Option(names = "--commit", defaultValue = "end", description = "end, none, or 'every N' documents (default: ${DEFAULT-VALUE}).")
@@ -59,7 +59,7 @@ final class IndexCommand implements Callable<Integer> {
   public Integer call() {
     List<Path> files = Inputs.expand(inputs);
     IndexOptions options = new IndexOptions(files, format == null ? null : Format.parse(format),
-        collection, threads, batch, IndexOptions.parseCommit(commit), routePrefix,
+        collection, threads != null ? threads : Math.max(2, Runtime.getRuntime().availableProcessors()), batch, IndexOptions.parseCommit(commit), routePrefix,
         rejects != null ? rejects : Path.of(collection + "-rejects.jsonl"), retries + 1);
     List<String> urls = url != null ? Arrays.stream(url.split(",")).map(String::trim).toList()
         : new Cluster(Terminal.home(), name, Terminal.progress()).solrUrls();

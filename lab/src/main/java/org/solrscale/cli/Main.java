@@ -25,6 +25,7 @@ import picocli.CommandLine.ScopeType;
       DataCommand.class,
       IndexCommand.class,
       DemoCommand.class,
+      CdsTrainingCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Main implements Runnable {
