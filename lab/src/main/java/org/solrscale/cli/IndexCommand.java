@@ -1,11 +1,9 @@
 package org.solrscale.cli;
 
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
-import org.solrscale.cluster.Cluster;
+import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.solrscale.data.Format;
 import org.solrscale.data.Inputs;
 import org.solrscale.index.BulkIndexer;
@@ -13,6 +11,7 @@ import org.solrscale.index.IndexOptions;
 import org.solrscale.index.IndexResult;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -22,11 +21,8 @@ final class IndexCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", arity = "1..*", description = "Input files or globs.")
   List<String> inputs;
 
-  @Option(names = "--name", defaultValue = "lab", description = "Cluster started by solrscale (default: ${DEFAULT-VALUE}).")
-  String name;
-
-  @Option(names = "--url", description = "Solr base URLs of any SolrCloud, comma-separated, e.g. http://127.0.0.1:8983/solr (instead of --name).")
-  String url;
+  @Mixin
+  SolrTarget target;
 
   @Option(names = "--collection", required = true, description = "Target collection.")
   String collection;
@@ -58,17 +54,14 @@ final class IndexCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     List<Path> files = Inputs.expand(inputs);
+    int senders = threads != null ? threads : Math.max(2, Runtime.getRuntime().availableProcessors());
     IndexOptions options = new IndexOptions(files, format == null ? null : Format.parse(format),
-        collection, threads != null ? threads : Math.max(2, Runtime.getRuntime().availableProcessors()), batch, IndexOptions.parseCommit(commit), routePrefix,
+        collection, senders, batch, IndexOptions.parseCommit(commit), routePrefix,
         rejects != null ? rejects : Path.of(collection + "-rejects.jsonl"), retries + 1);
-    List<String> urls = url != null ? Arrays.stream(url.split(",")).map(String::trim).toList()
-        : new Cluster(Terminal.home(), name, Terminal.progress()).solrUrls();
-    if (urls.isEmpty()) {
-      throw SolrscaleException.failed("no Solr node of '" + name + "' is running; run: solrscale up --name " + name);
-    }
     IndexResult r;
-    try (CloudHttp2SolrClient client = new CloudHttp2SolrClient.Builder(urls).build()) {
-      r = new BulkIndexer(client, options, Terminal.progress()).run();
+    try (CloudSolrClient client = target.client();
+        IndexProgressBar bar = new IndexProgressBar()) {
+      r = new BulkIndexer(client, options, Terminal.progress(), bar).run();
     } catch (java.io.IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }

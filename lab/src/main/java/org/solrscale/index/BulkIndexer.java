@@ -41,16 +41,20 @@ public final class BulkIndexer {
 
   private final SolrClient client;
   private final IndexOptions options;
-  private final Consumer<String> progress;
+  private final Consumer<String> warnings;
+  private final Consumer<IndexProgress> progress;
   private final AtomicLong read = new AtomicLong();
   private final AtomicLong accepted = new AtomicLong();
   private final AtomicLong retries = new AtomicLong();
   private final AtomicLong bytesRead = new AtomicLong();
   private final AtomicLong nextCommit = new AtomicLong();
 
-  public BulkIndexer(SolrClient client, IndexOptions options, Consumer<String> progress) {
+  /** {@code progress} hears about the load twice a second and once at its end. */
+  public BulkIndexer(SolrClient client, IndexOptions options, Consumer<String> warnings,
+      Consumer<IndexProgress> progress) {
     this.client = client;
     this.options = options;
+    this.warnings = warnings;
     this.progress = progress;
     this.nextCommit.set(options.commitEvery() > 0 ? options.commitEvery() : Long.MAX_VALUE);
   }
@@ -78,6 +82,7 @@ public final class BulkIndexer {
         await(w);
       }
       reporter.cancel(true);
+      progress.accept(snapshot(t0, totalBytes, rejects, true));
       if (options.commitEvery() != IndexOptions.NO_COMMIT) {
         commit();
       }
@@ -234,7 +239,7 @@ public final class BulkIndexer {
         commit();
       } catch (SolrscaleException e) {
         // a periodic commit failing must not stop a worker; the final commit and count decide
-        progress.accept("warning: " + e.getMessage());
+        warnings.accept("warning: " + e.getMessage());
       }
     }
   }
@@ -261,19 +266,17 @@ public final class BulkIndexer {
   private void report(long t0, long totalBytes, Rejects rejects) {
     try {
       while (true) {
-        Thread.sleep(2000);
-        double s = (System.nanoTime() - t0) / 1e9;
-        long done = bytesRead.get();
-        String eta = done > 0 && totalBytes > 0
-            ? String.format(", %d%% of input, ETA %.0f s", Math.min(100, done * 100 / totalBytes),
-                s * (totalBytes - done) / done)
-            : "";
-        progress.accept(String.format("%,d docs accepted (%.0f docs/s, %.1f MB/s), %d rejected%s",
-            accepted.get(), accepted.get() / s, done / 1e6 / s, rejects.count(), eta));
+        Thread.sleep(500);
+        progress.accept(snapshot(t0, totalBytes, rejects, false));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  private IndexProgress snapshot(long t0, long totalBytes, Rejects rejects, boolean done) {
+    return new IndexProgress(accepted.get(), rejects.count(), bytesRead.get(), totalBytes,
+        (System.nanoTime() - t0) / 1e9, done);
   }
 
   private static void putQuietly(BlockingQueue<List<Entry>> q, List<Entry> batch) {

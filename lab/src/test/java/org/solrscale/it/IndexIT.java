@@ -130,4 +130,25 @@ class IndexIT {
     assertThat(r.exitCode()).isNotZero();
     assertThat(r.err()).contains("solrscale: ").doesNotContain("\tat ");
   }
+
+  @Test
+  void aClusterNamedByItsZooKeeperIsIndexedAndAnUnreachableOneFailsFirst(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("zk.jsonl");
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < 300; i++) {
+      sb.append("{\"id\":\"zk").append(i).append("\"}\n");
+    }
+    Files.writeString(f, sb);
+    String zk = cluster().state().orElseThrow().zkHost();
+    Cli.Result r = Cli.run("index", "--zk", zk, "--collection", "docs", "--json", f.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode s = JSON.readTree(r.out());
+    assertThat(s.get("accepted").asLong()).isEqualTo(300);
+    assertThat(s.get("verified").asBoolean()).isTrue();
+
+    Cli.Result bad = Cli.run("index", "--zk", "127.0.0.1:1", "--collection", "docs", f.toString());
+    assertThat(bad.exitCode()).isEqualTo(3);
+    assertThat(bad.err()).contains("cannot reach SolrCloud at --zk 127.0.0.1:1").doesNotContain("\tat ");
+    assertThat(bad.err().strip().lines()).hasSize(1);
+  }
 }

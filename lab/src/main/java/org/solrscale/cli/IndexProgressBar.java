@@ -1,0 +1,53 @@
+package org.solrscale.cli;
+
+import java.util.function.Consumer;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.solrscale.index.IndexProgress;
+
+/**
+ * Shows a bulk load on stderr: a live bar (input MB read, MB/s, ETA, documents, docs/s, rejects)
+ * on a terminal; a plain line every few seconds when stderr goes to a file or a pipe.
+ */
+final class IndexProgressBar implements Consumer<IndexProgress>, AutoCloseable {
+  private static final double LINE_EVERY_SECONDS = 5;
+  private final boolean interactive = System.console() != null;
+  private ProgressBar bar;
+  private double lastLine;
+
+  @Override
+  public synchronized void accept(IndexProgress p) {
+    String docs = String.format("%,d docs (%,.0f/s), %,d rejected", p.accepted(), p.docsPerSec(),
+        p.rejected());
+    if (!interactive) {
+      if (!p.done() && p.seconds() - lastLine >= LINE_EVERY_SECONDS) {
+        lastLine = p.seconds();
+        double eta = p.etaSeconds();
+        System.err.printf("  %s, %.1f MB/s%s%n", docs, p.mbPerSec(),
+            eta >= 0 ? String.format(", %d%% of input, ETA %.0f s", p.bytesRead() * 100 / p.totalBytes(), eta) : "");
+      }
+      return;
+    }
+    if (bar == null) {
+      bar = new ProgressBarBuilder().setTaskName("index").setInitialMax(Math.max(1, p.totalBytes()))
+          .setUnit(" MB", 1_000_000).showSpeed().setStyle(ProgressBarStyle.ASCII)
+          .setConsumer(new ConsoleProgressBarConsumer(System.err)).setUpdateIntervalMillis(250)
+          .build();
+    }
+    bar.stepTo(Math.min(p.bytesRead(), p.totalBytes()));
+    bar.setExtraMessage(docs);
+    if (p.done()) {
+      close();
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (bar != null) {
+      bar.close();
+      bar = null;
+    }
+  }
+}
