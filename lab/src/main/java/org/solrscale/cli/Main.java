@@ -24,6 +24,7 @@ import picocli.CommandLine.ScopeType;
       CollectionCommand.class,
       DataCommand.class,
       IndexCommand.class,
+      BenchCommand.class,
       DemoCommand.class,
       CdsTrainingCommand.class,
       CommandLine.HelpCommand.class

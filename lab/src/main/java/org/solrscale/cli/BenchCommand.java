@@ -1,0 +1,215 @@
+package org.solrscale.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.apache.solr.client.solrj.impl.CloudSolrClient;
+import org.apache.solr.common.util.Utils;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.load.Bench;
+import org.solrscale.load.BenchSummary;
+import org.solrscale.load.Clock;
+import org.solrscale.load.Driver;
+import org.solrscale.load.HttpSender;
+import org.solrscale.load.Interval;
+import org.solrscale.load.LoadModel;
+import org.solrscale.load.Workload;
+import org.solrscale.spec.SolrscaleException;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** `solrscale bench`: sends a workload with a load model and measures latency honestly. */
+@Command(name = "bench", description = "Send queries closed-loop (--threads) or open-loop (--rate) and measure latency (HdrHistogram, coordinated-omission correct).")
+final class BenchCommand implements Callable<Integer> {
+  @Mixin
+  SolrTarget target;
+
+  @Option(names = "--collection", required = true, description = "Collection to query.")
+  String collection;
+
+  @Option(names = "--queries", required = true, paramLabel = "FILE[:WEIGHT][,FILE:WEIGHT...]",
+      description = "Query files (one request a line: q=...&fq=... or a JSON object) and their shares.")
+  String queries;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Model model;
+
+  static final class Model {
+    @Option(names = "--threads", description = "Closed loop: this many threads, each sending when its previous request returned.")
+    Integer threads;
+
+    @Option(names = "--rate", paramLabel = "QPS[,QPS...]", description = "Open loop: requests per second at scheduled times; several rates make a staircase (--step-duration each).")
+    String rate;
+  }
+
+  @Option(names = "--arrivals", defaultValue = "uniform", description = "Open loop arrivals: uniform or poisson (default: ${DEFAULT-VALUE}).")
+  String arrivals;
+
+  @Option(names = "--step-duration", defaultValue = "30s", converter = DurationConverter.class, description = "Length of each staircase step (default: ${DEFAULT-VALUE}).")
+  Duration stepDuration;
+
+  @Option(names = "--duration", converter = DurationConverter.class, description = "Measured time after the warm-up (default: 60s unless --requests is given).")
+  Duration duration;
+
+  @Option(names = "--requests", description = "Stop after this many measured requests.")
+  Long requests;
+
+  @Option(names = "--warmup", defaultValue = "10s", converter = DurationConverter.class, description = "Warm-up, recorded and tagged but left out of the summary (default: ${DEFAULT-VALUE}).")
+  Duration warmup;
+
+  @Option(names = "--order", defaultValue = "random", description = "random (seeded) or sequential (default: ${DEFAULT-VALUE}).")
+  String order;
+
+  @Option(names = "--zipf", defaultValue = "0", description = "Repeat requests with Zipf exponent S (0 = uniform): higher means more cache hits.")
+  double zipf;
+
+  @Option(names = "--seed", defaultValue = "42", description = "Seed for order and arrivals (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--timeout", defaultValue = "10s", converter = DurationConverter.class, description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
+  Duration timeout;
+
+  @Option(names = "--routing", defaultValue = "cloud", description = "cloud (spread over live nodes), round-robin (thread i to node i mod N) or node:ID (default: ${DEFAULT-VALUE}).")
+  String routing;
+
+  @Option(names = "--shards-preference", description = "Passed as shards.preference, e.g. node.sysprop:sysprop.dc.")
+  String shardsPreference;
+
+  @Option(names = "--shards-tolerant", description = "Pass shards.tolerant=true.")
+  boolean shardsTolerant;
+
+  @Option(names = "--compression", description = "gzip: ask for compressed responses (bytes are counted on the wire).")
+  String compression;
+
+  @Option(names = "--connections", defaultValue = "32", description = "HTTP connections per node (default: ${DEFAULT-VALUE}).")
+  int connections;
+
+  @Option(names = "--out", description = "Directory for latency.hlog, summary.json and timeline.csv.")
+  Path out;
+
+  @Option(names = "--json", description = "Print summary.json to stdout.")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    LoadModel loadModel = loadModel();
+    if (compression != null && !compression.equals("gzip")) {
+      throw SolrscaleException.usage("--compression takes gzip");
+    }
+    if (!order.equals("random") && !order.equals("sequential")) {
+      throw SolrscaleException.usage("--order is random or sequential");
+    }
+    Workload workload = new Workload(Workload.parseMix(queries), order.equals("sequential"), zipf, seed);
+    long durationNanos = duration != null ? duration.toNanos() : requests != null ? 0 : Duration.ofSeconds(60).toNanos();
+    Driver.Bounds bounds = new Driver.Bounds(warmup.toNanos(), durationNanos, requests == null ? 0 : requests);
+    List<String> urls = nodeUrls();
+    String extra = (shardsPreference == null ? "" : "&shards.preference=" + java.net.URLEncoder.encode(shardsPreference, java.nio.charset.StandardCharsets.UTF_8))
+        + (shardsTolerant ? "&shards.tolerant=true" : "");
+    Bench.Options options = new Bench.Options(workload, loadModel, bounds, seed, timeout.toNanos(), out);
+    BenchSummary s;
+    try (HttpSender sender = new HttpSender(HttpSender.routing(routing.startsWith("node:") ? "cloud" : routing, urls),
+        collection, extra, compression != null, timeout.toMillis(), connections, Clock.SYSTEM)) {
+      s = Bench.run(options, sender, Clock.SYSTEM, progressLine(System.nanoTime()));
+    }
+    System.err.println();
+    if (json) {
+      Terminal.printJson(s);
+    } else {
+      print(s);
+    }
+    return 0;
+  }
+
+  private LoadModel loadModel() {
+    if (model.threads != null) {
+      return new LoadModel.Closed(model.threads);
+    }
+    List<Double> rates = new ArrayList<>();
+    for (String r : model.rate.split(",")) {
+      try {
+        rates.add(Double.parseDouble(r.strip()));
+      } catch (NumberFormatException e) {
+        throw SolrscaleException.usage("--rate '" + model.rate + "' is not a number or a list like 50,100,200");
+      }
+    }
+    if (!arrivals.equals("uniform") && !arrivals.equals("poisson")) {
+      throw SolrscaleException.usage("--arrivals is uniform or poisson");
+    }
+    return new LoadModel.Open(rates, stepDuration.toNanos(), arrivals.equals("poisson"));
+  }
+
+  /** Live nodes to send to, checked (and the collection too) before any load starts. */
+  private List<String> nodeUrls() {
+    try (CloudSolrClient client = target.client()) {
+      var state = client.getClusterState();
+      if (state.getCollectionOrNull(collection) == null) {
+        throw SolrscaleException.usage("collection '" + collection + "' does not exist at "
+            + target.describe() + "; it has: " + String.join(", ", state.getCollectionNames()));
+      }
+      if (routing.startsWith("node:")) {
+        return List.of(nodeUrl(routing.substring(5)));
+      }
+      if (!routing.equals("cloud") && !routing.equals("round-robin")) {
+        throw SolrscaleException.usage("--routing is cloud, round-robin or node:ID");
+      }
+      return state.getLiveNodes().stream().sorted()
+          .map(n -> Utils.getBaseUrlForNodeName(n, "http")).collect(Collectors.toList());
+    } catch (java.io.IOException e) {
+      throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
+    }
+  }
+
+  private String nodeUrl(String id) {
+    if (target.zk != null || target.url != null) {
+      if (id.startsWith("http")) {
+        return id;
+      }
+      throw SolrscaleException.usage("--routing node:ID needs --name (node ids are solrscale's); "
+          + "for other clusters give node:http://HOST:PORT/solr");
+    }
+    return new Cluster(Terminal.home(), target.name, Terminal.progress()).state()
+        .orElseThrow(() -> SolrscaleException.usage("no cluster named '" + target.name + "'"))
+        .find(id).filter(n -> n.isSolr()).map(n -> n.baseUrl())
+        .orElseThrow(() -> SolrscaleException.usage("no Solr node '" + id + "' in cluster '" + target.name + "'"));
+  }
+
+  private static java.util.function.Consumer<Interval> progressLine(long start) {
+    return i -> {
+      if (i.count() == 0 && i.warmup()) {
+        return;
+      }
+      System.err.printf("\r  %5.0f s %s %,8.0f req/s  p50 %7.2f ms  p99 %8.2f ms  errors %d   ",
+          (i.endNanos() - start) / 1e9, i.warmup() ? "warm-up " : "measured", i.count() / Math.max(1e-9, i.seconds()),
+          i.latency().getTotalCount() == 0 ? 0 : i.latency().getValueAtPercentile(50) / 1000.0,
+          i.latency().getTotalCount() == 0 ? 0 : i.latency().getValueAtPercentile(99) / 1000.0, i.errors());
+    };
+  }
+
+  private static void print(BenchSummary s) {
+    System.out.printf("%s loop: %,d requests in %.1f s, offered %.1f/s, achieved %.1f/s, %d errors%n",
+        s.loadModel(), s.count(), s.seconds(), s.throughput().offered(), s.throughput().achieved(),
+        s.errors().total());
+    System.out.println("latency ms (from the intended start): " + row(s.latencyMs()));
+    System.out.println("service ms (from the actual send):    " + row(s.serviceTimeMs()));
+    if (s.msPer1000PerThread() != null) {
+      System.out.printf("time per 1000 requests per thread: %.0f ms%n", s.msPer1000PerThread());
+    }
+    s.errors().byKind().forEach((k, v) -> System.out.println("  " + k + ": " + v.count() + " " + v.samples()));
+    if (s.steps() != null) {
+      s.steps().forEach(st -> System.out.printf("  step %.1f/s: achieved %.1f/s over %.0f s%n", st.rate(), st.achieved(), st.seconds()));
+    }
+    System.out.println("driver: " + Math.round(s.driver().cpuPercent()) + "% CPU, schedule lag p99 "
+        + s.driver().scheduleLagMs().get("p99") + " ms; bottleneck: " + s.driver().bottleneck());
+  }
+
+  private static String row(java.util.Map<String, Double> m) {
+    return m.entrySet().stream().map(e -> e.getKey() + " " + String.format("%.2f", e.getValue()))
+        .collect(Collectors.joining("  "));
+  }
+}

@@ -1,0 +1,130 @@
+package org.solrscale.load;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+import org.solrscale.spec.SolrscaleException;
+
+/** One bench run: drives the load, keeps the intervals, and writes summary.json. */
+public final class Bench {
+  /** What to run and where its files go ({@code outDir} may be null). */
+  public record Options(Workload workload, LoadModel model, Driver.Bounds bounds, long seed,
+      long timeoutNanos, Path outDir) {}
+
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private Bench() {}
+
+  public static BenchSummary run(Options o, Sender sender, Clock clock, Consumer<Interval> progress)
+      throws InterruptedException {
+    long cpu0 = processCpuNanos();
+    long start = clock.nanoTime();
+    Driver driver = new Driver(clock, sender, o.workload(), o.model(), o.bounds(), o.seed());
+    LoadRecorder recorder = new LoadRecorder(start, start + o.bounds().warmupNanos());
+    Driver.Result result;
+    Thread hook = new Thread(driver::stop);
+    Runtime.getRuntime().addShutdownHook(hook);
+    try (RunLog log = new RunLog(start, o.outDir(), progress)) {
+      result = driver.run(recorder, start, log, o.timeoutNanos() + 1_000_000_000L);
+      long cpu = processCpuNanos() - cpu0;
+      BenchSummary s = summarize(o, result, log, recorder, cpu);
+      if (o.outDir() != null) {
+        try {
+          JSON.writeValue(o.outDir().resolve("summary.json").toFile(), s);
+        } catch (IOException e) {
+          throw SolrscaleException.usage("cannot write " + o.outDir() + "/summary.json: " + e.getMessage());
+        }
+      }
+      return s;
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running: nothing to remove
+      }
+    }
+  }
+
+  static BenchSummary summarize(Options o, Driver.Result r, RunLog log, LoadRecorder rec, long cpuNanos) {
+    double measured = Math.max(1e-9, (r.endNanos() - Math.min(r.endNanos(), r.warmupEndNanos())) / 1e9);
+    double achieved = log.measuredCount() / measured;
+    boolean open = o.model() instanceof LoadModel.Open;
+    double offered = open ? offeredRate((LoadModel.Open) o.model(), r) : achieved;
+    Histogram latency = log.latency();
+    Histogram lag = log.lag();
+    double wall = Math.max(1e-9, (r.endNanos() - r.startNanos()) / 1e9);
+    int cores = Runtime.getRuntime().availableProcessors();
+    double cpuPercent = cpuNanos / 1e9 / wall * 100;
+    Map<String, BenchSummary.ErrorKind> kinds = new LinkedHashMap<>();
+    rec.errors().forEach((k, v) -> kinds.put(k, new BenchSummary.ErrorKind(v.count.get(), List.copyOf(v.samples))));
+    List<BenchSummary.TemplateRow> templates = new ArrayList<>();
+    rec.templates().forEach((name, t) -> templates.add(new BenchSummary.TemplateRow(name,
+        t.count.get(), t.errors.get(), RunLog.ms(t.latency, 50), RunLog.ms(t.latency, 99),
+        t.count.get() - t.errors.get() > 0 ? (double) t.hits.get() / (t.count.get() - t.errors.get()) : 0)));
+    templates.sort(Comparator.comparingLong(BenchSummary.TemplateRow::count).reversed());
+    List<BenchSummary.Step> steps = new ArrayList<>();
+    for (long[] s : r.steps()) {
+      double secs = Math.max(1e-9, (s[1] - s[0]) / 1e9);
+      steps.add(new BenchSummary.Step(s[2] / 1000.0, log.countBetween(s[0], s[1]) / secs, secs));
+    }
+    Double per1000 = o.model() instanceof LoadModel.Closed c && log.measuredCount() > 0
+        ? measured * 1000.0 * c.threads() / log.measuredCount() * 1000 : null;
+    return new BenchSummary(open ? "open" : "closed", log.measuredCount(),
+        new BenchSummary.Errors(log.measuredErrors(), kinds),
+        new BenchSummary.Throughput(offered, achieved), BenchSummary.millis(latency),
+        BenchSummary.millis(log.service()), per1000, BenchSummary.values(rec.responseBytes()),
+        BenchSummary.values(rec.numFound()), BenchSummary.hitBuckets(rec.byHits()), templates,
+        steps.isEmpty() ? null : steps,
+        new BenchSummary.Warmup(log.warmupCount(), (r.warmupEndNanos() - r.startNanos()) / 1e9),
+        measured, r.unfinished(), new BenchSummary.DriverHealth(cpuPercent, cores,
+            BenchSummary.millis(lag), bottleneck(open, offered, achieved, lag, cpuPercent, cores)));
+  }
+
+  private static double offeredRate(LoadModel.Open open, Driver.Result r) {
+    if (open.rates().size() == 1) {
+      return open.rates().get(0);
+    }
+    double weighted = 0;
+    double secs = 0;
+    for (long[] s : r.steps()) {
+      double d = (s[1] - s[0]) / 1e9;
+      weighted += s[2] / 1000.0 * d;
+      secs += d;
+    }
+    return secs > 0 ? weighted / secs : open.rates().get(0);
+  }
+
+  /**
+   * Who limited the run. The driver is the bottleneck when it fell behind its schedule (open loop)
+   * or could not keep up, while using most of the cores it has; otherwise the server was.
+   */
+  static String bottleneck(boolean open, double offered, double achieved, Histogram lag,
+      double cpuPercent, int cores) {
+    boolean busy = cpuPercent >= 0.85 * cores * 100;
+    boolean behind = lag.getTotalCount() > 0 && lag.getValueAtPercentile(99) > 10_000;
+    if (open && achieved >= 0.95 * offered && !behind) {
+      return "none: the server kept up with the offered rate";
+    }
+    if (busy || open && behind && lag.getValueAtPercentile(50) > 10_000) {
+      return "driver: it used " + Math.round(cpuPercent) + "% CPU of " + cores
+          + " cores; its numbers understate what the server can do";
+    }
+    return "server";
+  }
+
+  static long processCpuNanos() {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+      return os.getProcessCpuTime();
+    }
+    return 0;
+  }
+}

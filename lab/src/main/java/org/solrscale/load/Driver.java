@@ -1,0 +1,211 @@
+package org.solrscale.load;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * Runs a workload with a load model against a sender and feeds a recorder. Open loop: one
+ * dispatcher starts every request at its scheduled time whatever the server does, so latency is
+ * measured from that time (no coordinated omission) and service time from the actual send.
+ * Closed loop: each thread sends its next request when the previous one returned. A ticker closes
+ * one interval a second and hands it to {@code intervals} (log, timeline, progress).
+ */
+public final class Driver {
+  /** The time the run has: warm-up first, then a duration and/or a request count. */
+  public record Bounds(long warmupNanos, long durationNanos, long maxRequests) {}
+
+  /** What the dispatcher saw, besides the recorder's figures. */
+  public record Result(long startNanos, long warmupEndNanos, long endNanos, long scheduled,
+      long unfinished, List<long[]> steps) {}
+
+  private final Clock clock;
+  private final Sender sender;
+  private final Workload workload;
+  private final LoadModel model;
+  private final Bounds bounds;
+  private final long seed;
+  private final AtomicLong outstanding = new AtomicLong();
+  private final AtomicLong measuredSent = new AtomicLong();
+  private volatile boolean stopped;
+
+  public Driver(Clock clock, Sender sender, Workload workload, LoadModel model, Bounds bounds,
+      long seed) {
+    this.clock = clock;
+    this.sender = sender;
+    this.workload = workload;
+    this.model = model;
+    this.bounds = bounds;
+    this.seed = seed;
+  }
+
+  /** Stops sending (e.g. on Ctrl-C); what was sent still finishes. */
+  public void stop() {
+    stopped = true;
+  }
+
+  /** Steps of a staircase: [startNanos, endNanos, rate x 1000] each. */
+  private final List<long[]> steps = new ArrayList<>();
+
+  /** Runs the load in this thread (and the closed loop's threads); returns when all finished. */
+  public Result run(LoadRecorder recorder, long start, Consumer<List<Interval>> intervals,
+      long drainNanos) throws InterruptedException {
+    long warmupEnd = start + bounds.warmupNanos();
+    long end = endOf(warmupEnd);
+    Thread ticker = clock == Clock.SYSTEM ? startTicker(recorder, start, intervals) : null;
+    long scheduled;
+    try {
+      scheduled = model instanceof LoadModel.Open open ? openLoop(open, recorder, start, warmupEnd, end)
+          : closedLoop((LoadModel.Closed) model, recorder, warmupEnd, end);
+      long deadline = clock.nanoTime() + drainNanos;
+      while (outstanding.get() > 0 && clock.nanoTime() < deadline) {
+        clock.sleepUntil(Math.min(deadline, clock.nanoTime() + 10_000_000L));
+      }
+    } finally {
+      if (ticker != null) {
+        ticker.interrupt();
+        ticker.join();
+      }
+    }
+    long now = clock.nanoTime();
+    intervals.accept(recorder.roll(now));
+    return new Result(start, warmupEnd, now, scheduled, outstanding.get(), List.copyOf(steps));
+  }
+
+  private long endOf(long warmupEnd) {
+    if (model instanceof LoadModel.Open open && open.rates().size() > 1) {
+      return warmupEnd + open.stepNanos() * open.rates().size();
+    }
+    return bounds.durationNanos() > 0 ? warmupEnd + bounds.durationNanos() : Long.MAX_VALUE;
+  }
+
+  private boolean countReached() {
+    return bounds.maxRequests() > 0 && measuredSent.get() >= bounds.maxRequests();
+  }
+
+  private long openLoop(LoadModel.Open open, LoadRecorder recorder, long start, long warmupEnd,
+      long end) throws InterruptedException {
+    Arrivals arrivals = new Arrivals(open.poisson(), seed);
+    Workload.Source source = workload.source(0);
+    long step = open.rates().size() > 1 ? open.stepNanos() : Long.MAX_VALUE;
+    long n = 0;
+    double rate = open.rates().get(0);
+    long stepStart = warmupEnd;
+    double offset = 0; // nanoseconds since the current rate began, kept exact for uniform gaps
+    long rateBase = start;
+    long intended = start;
+    int stepIndex = 0;
+    while (!stopped && intended < end && !countReached()) {
+      if (intended >= warmupEnd && intended - stepStart >= step && stepIndex + 1 < open.rates().size()) {
+        steps.add(new long[] {stepStart, stepStart + step, Math.round(rate * 1000)});
+        stepIndex++;
+        stepStart += step;
+        rate = open.rates().get(stepIndex);
+        rateBase = intended;
+        offset = 0;
+      }
+      clock.sleepUntil(intended);
+      long sent = clock.nanoTime();
+      QueryRequest r = source.next();
+      long due = intended;
+      if (due >= warmupEnd) {
+        measuredSent.incrementAndGet();
+      }
+      outstanding.incrementAndGet();
+      sender.send(r, n++, (o, done) -> {
+        recorder.record(r, due, sent, done, o);
+        outstanding.decrementAndGet();
+      });
+      offset += open.poisson() ? arrivals.gapNanos(rate) : 1e9 / rate;
+      intended = rateBase + Math.round(offset);
+    }
+    if (open.rates().size() > 1 || !steps.isEmpty()) {
+      steps.add(new long[] {stepStart, Math.min(end, clock.nanoTime()), Math.round(rate * 1000)});
+    }
+    return n;
+  }
+
+  private long closedLoop(LoadModel.Closed closed, LoadRecorder recorder, long warmupEnd, long end)
+      throws InterruptedException {
+    AtomicLong total = new AtomicLong();
+    CountDownLatch finished = new CountDownLatch(closed.threads());
+    List<Thread> threads = new ArrayList<>();
+    for (int t = 0; t < closed.threads(); t++) {
+      int worker = t;
+      Runnable loop = () -> {
+        try {
+          sendInTurn(worker, recorder, warmupEnd, end, total);
+        } finally {
+          finished.countDown();
+        }
+      };
+      if (clock != Clock.SYSTEM && closed.threads() == 1) {
+        loop.run(); // a fake clock drives one thread in the caller, deterministically
+      } else {
+        Thread th = new Thread(loop, "solrscale-load-" + t);
+        th.setDaemon(true);
+        th.start();
+        threads.add(th);
+      }
+    }
+    while (!finished.await(100, TimeUnit.MILLISECONDS)) {
+      if (Thread.interrupted()) {
+        stop();
+        throw new InterruptedException();
+      }
+    }
+    return total.get();
+  }
+
+  private void sendInTurn(int worker, LoadRecorder recorder, long warmupEnd, long end,
+      AtomicLong total) {
+    Workload.Source source = workload.source(worker);
+    CountDownLatch[] turn = new CountDownLatch[1];
+    while (!stopped && !countReached()) {
+      long sent = clock.nanoTime();
+      if (sent >= end) {
+        return;
+      }
+      if (sent >= warmupEnd) {
+        measuredSent.incrementAndGet();
+      }
+      QueryRequest r = source.next();
+      turn[0] = new CountDownLatch(1);
+      outstanding.incrementAndGet();
+      total.incrementAndGet();
+      CountDownLatch mine = turn[0];
+      sender.send(r, worker, (o, done) -> {
+        recorder.record(r, sent, sent, done, o);
+        outstanding.decrementAndGet();
+        mine.countDown();
+      });
+      try {
+        mine.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  private Thread startTicker(LoadRecorder recorder, long start, Consumer<List<Interval>> out) {
+    Thread t = new Thread(() -> {
+      long next = start + 1_000_000_000L;
+      try {
+        while (!Thread.currentThread().isInterrupted()) {
+          clock.sleepUntil(next);
+          out.accept(recorder.roll(next));
+          next += 1_000_000_000L;
+        }
+      } catch (InterruptedException e) {
+        // the run is over; the caller rolls the last interval
+      }
+    }, "solrscale-ticker");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+}

@@ -1,0 +1,174 @@
+package org.solrscale.load;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Records every completed request without keeping it: interval histograms (swapped each second by
+ * {@link #roll}) for latency, service time and schedule lag, and run totals by hit-count bucket,
+ * template and error kind. Memory is fixed whatever the duration. Many threads record at once.
+ */
+public final class LoadRecorder {
+  /** Up to an hour, in microseconds, three significant digits. */
+  static final long HIGHEST_US = 3_600_000_000L;
+  static final int DIGITS = 3;
+  /** Templates tracked one by one; more fall into one "other" entry. */
+  static final int MAX_TEMPLATES = 200;
+  static final int SAMPLE_MESSAGES = 3;
+
+  private final long warmupEndNanos;
+  private final Recorder latency = new Recorder(HIGHEST_US, DIGITS);
+  private final Recorder service = new Recorder(HIGHEST_US, DIGITS);
+  private final Recorder lag = new Recorder(HIGHEST_US, DIGITS);
+  private final Recorder warmLatency = new Recorder(HIGHEST_US, DIGITS);
+  private final Recorder warmService = new Recorder(HIGHEST_US, DIGITS);
+  private final Recorder warmLag = new Recorder(HIGHEST_US, DIGITS);
+  private final AtomicLong count = new AtomicLong();
+  private final AtomicLong errorCount = new AtomicLong();
+  private final AtomicLong bytes = new AtomicLong();
+  private final AtomicLong warmCount = new AtomicLong();
+  private final AtomicLong warmErrors = new AtomicLong();
+  private final AtomicLong warmBytes = new AtomicLong();
+  private final Map<String, ErrorStats> errors = new ConcurrentHashMap<>();
+  private final Map<String, TemplateStats> templates = new ConcurrentHashMap<>();
+  /** Latency (µs) by hit-count bucket: 0 hits, then [2^(b-1), 2^b). */
+  private final ConcurrentHistogram[] byHits = new ConcurrentHistogram[64];
+  private final ConcurrentHistogram numFound = new ConcurrentHistogram(1L << 40, 2);
+  private final ConcurrentHistogram responseBytes = new ConcurrentHistogram(1L << 36, 2);
+  private long intervalStart;
+
+  /** Requests whose intended start is before {@code warmupEndNanos} count as warm-up. */
+  public LoadRecorder(long startNanos, long warmupEndNanos) {
+    this.intervalStart = startNanos;
+    this.warmupEndNanos = warmupEndNanos;
+  }
+
+  /** Errors of one kind: how many, and the first few messages. */
+  public static final class ErrorStats {
+    final AtomicLong count = new AtomicLong();
+    final List<String> samples = new CopyOnWriteArrayList<>();
+  }
+
+  /** One template's requests. */
+  public static final class TemplateStats {
+    final AtomicLong count = new AtomicLong();
+    final AtomicLong errors = new AtomicLong();
+    final AtomicLong hits = new AtomicLong();
+    final ConcurrentHistogram latency = new ConcurrentHistogram(HIGHEST_US, 2);
+  }
+
+  /** One finished request: its intended start, actual send and completion, in nanoTime terms. */
+  public void record(QueryRequest request, long intended, long sent, long done, Outcome o) {
+    long latencyUs = Math.max(0, (done - intended) / 1000);
+    long serviceUs = Math.max(0, (done - sent) / 1000);
+    long lagUs = Math.max(0, (sent - intended) / 1000);
+    if (intended < warmupEndNanos) {
+      warmLatency.recordValue(Math.min(latencyUs, HIGHEST_US));
+      warmService.recordValue(Math.min(serviceUs, HIGHEST_US));
+      warmLag.recordValue(Math.min(lagUs, HIGHEST_US));
+      warmCount.incrementAndGet();
+      warmBytes.addAndGet(o.bytes());
+      if (o.failed()) {
+        warmErrors.incrementAndGet();
+      }
+      return;
+    }
+    latency.recordValue(Math.min(latencyUs, HIGHEST_US));
+    service.recordValue(Math.min(serviceUs, HIGHEST_US));
+    lag.recordValue(Math.min(lagUs, HIGHEST_US));
+    count.incrementAndGet();
+    bytes.addAndGet(o.bytes());
+    responseBytes.recordValue(Math.min(o.bytes(), (1L << 36) - 1));
+    TemplateStats t = template(request.template());
+    t.count.incrementAndGet();
+    t.latency.recordValue(Math.min(latencyUs, HIGHEST_US));
+    if (o.failed()) {
+      errorCount.incrementAndGet();
+      t.errors.incrementAndGet();
+      ErrorStats e = errors.computeIfAbsent(o.errorKind(), k -> new ErrorStats());
+      e.count.incrementAndGet();
+      if (e.samples.size() < SAMPLE_MESSAGES && o.message() != null) {
+        e.samples.add(o.message());
+      }
+    } else if (o.numFound() >= 0) {
+      t.hits.addAndGet(o.numFound());
+      numFound.recordValue(Math.min(o.numFound(), (1L << 40) - 1));
+      hitBucket(o.numFound()).recordValue(Math.min(latencyUs, HIGHEST_US));
+    }
+  }
+
+  private TemplateStats template(String name) {
+    TemplateStats t = templates.get(name);
+    if (t != null) {
+      return t;
+    }
+    return templates.size() < MAX_TEMPLATES ? templates.computeIfAbsent(name, n -> new TemplateStats())
+        : templates.computeIfAbsent("(other)", n -> new TemplateStats());
+  }
+
+  /** Bucket 0 holds 0 hits; bucket b > 0 holds [2^(b-1), 2^b). */
+  static int bucketOf(long hits) {
+    return hits <= 0 ? 0 : 64 - Long.numberOfLeadingZeros(hits);
+  }
+
+  private ConcurrentHistogram hitBucket(long hits) {
+    int b = bucketOf(hits);
+    ConcurrentHistogram h = byHits[b];
+    if (h == null) {
+      synchronized (byHits) {
+        if (byHits[b] == null) {
+          byHits[b] = new ConcurrentHistogram(HIGHEST_US, 2);
+        }
+        h = byHits[b];
+      }
+    }
+    return h;
+  }
+
+  /**
+   * Closes the current interval at {@code now} and starts the next. Warm-up and measured requests
+   * of the same second come back as two intervals (the warm-up one first), or one if only one kind
+   * finished.
+   */
+  public synchronized List<Interval> roll(long now) {
+    long start = intervalStart;
+    intervalStart = now;
+    Interval warm = new Interval(start, now, true, warmLatency.getIntervalHistogram(),
+        warmService.getIntervalHistogram(), warmLag.getIntervalHistogram(), warmCount.getAndSet(0),
+        warmErrors.getAndSet(0), warmBytes.getAndSet(0));
+    Interval main = new Interval(start, now, false, latency.getIntervalHistogram(),
+        service.getIntervalHistogram(), lag.getIntervalHistogram(), count.getAndSet(0),
+        errorCount.getAndSet(0), bytes.getAndSet(0));
+    if (warm.count() == 0) {
+      return List.of(main);
+    }
+    return main.count() == 0 && now <= warmupEndNanos ? List.of(warm) : List.of(warm, main);
+  }
+
+  public Map<String, ErrorStats> errors() {
+    return errors;
+  }
+
+  public Map<String, TemplateStats> templates() {
+    return templates;
+  }
+
+  /** Latency by hit bucket; null entries had no requests. */
+  public Histogram[] byHits() {
+    return byHits.clone();
+  }
+
+  public Histogram numFound() {
+    return numFound;
+  }
+
+  public Histogram responseBytes() {
+    return responseBytes;
+  }
+}

@@ -1,0 +1,132 @@
+package org.solrscale.load;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * Reads a query file: one request a line, either Solr parameters ({@code q=...&fq=...}, URL-encoded,
+ * as {@code data queries} writes them), optionally after a handler path ({@code /browse?q=...}), or
+ * a JSON object of parameters (arrays repeat a parameter; {@code _handler} and {@code _template}
+ * are ours). Blank lines and lines starting with {@code #} are skipped. The first bad line stops
+ * the load before it starts, with its file:line.
+ */
+public final class QueryFile {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private QueryFile() {}
+
+  public static List<QueryRequest> read(Path file) {
+    List<QueryRequest> requests = new ArrayList<>();
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String line;
+      int n = 0;
+      while ((line = in.readLine()) != null) {
+        n++;
+        String text = line.strip();
+        if (text.isEmpty() || text.startsWith("#")) {
+          continue;
+        }
+        String where = file + ":" + n;
+        requests.add(text.startsWith("{") ? fromJson(text, where) : fromParams(text, where));
+      }
+    } catch (NoSuchFileException e) {
+      throw SolrscaleException.usage("query file " + file + " does not exist");
+    } catch (java.nio.charset.MalformedInputException e) {
+      throw SolrscaleException.usage("query file " + file + " is not UTF-8 text");
+    } catch (IOException e) {
+      throw SolrscaleException.usage("cannot read query file " + file + ": " + e.getMessage());
+    }
+    if (requests.isEmpty()) {
+      throw SolrscaleException.usage("query file " + file + " has no requests (one per line: "
+          + "q=...&fq=... or a JSON object of parameters)");
+    }
+    return requests;
+  }
+
+  static QueryRequest fromParams(String text, String where) {
+    String handler = "/select";
+    String params = text;
+    if (text.startsWith("/")) {
+      int q = text.indexOf('?');
+      handler = q < 0 ? text : text.substring(0, q);
+      params = q < 0 ? "" : text.substring(q + 1);
+    }
+    Set<String> names = new LinkedHashSet<>();
+    for (String pair : params.split("&")) {
+      int eq = pair.indexOf('=');
+      if (pair.isEmpty() || eq <= 0) {
+        throw SolrscaleException.usage(where + ": '" + abbreviate(pair) + "' is not name=value; "
+            + "a line is Solr parameters (q=...&fq=...) or a JSON object");
+      }
+      try {
+        names.add(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8));
+        URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+      } catch (IllegalArgumentException e) {
+        throw SolrscaleException.usage(where + ": bad URL encoding in '" + abbreviate(pair) + "'");
+      }
+    }
+    if (!names.contains("q") && !names.contains("q.alt")) {
+      throw SolrscaleException.usage(where + ": no q parameter");
+    }
+    return new QueryRequest(handler, params, handler + " " + String.join(",", names), where);
+  }
+
+  static QueryRequest fromJson(String text, String where) {
+    JsonNode node;
+    try {
+      node = JSON.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw SolrscaleException.usage(where + ": malformed JSON: " + e.getOriginalMessage());
+    }
+    if (!node.isObject()) {
+      throw SolrscaleException.usage(where + ": a JSON line must be an object of parameters");
+    }
+    String handler = node.path("_handler").asText("/select");
+    StringBuilder params = new StringBuilder();
+    Set<String> names = new LinkedHashSet<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> f = it.next();
+      if (f.getKey().startsWith("_")) {
+        continue;
+      }
+      names.add(f.getKey());
+      for (JsonNode v : f.getValue().isArray() ? f.getValue() : List.of(f.getValue())) {
+        if (!v.isValueNode() || v.isNull()) {
+          throw SolrscaleException.usage(where + ": parameter '" + f.getKey()
+              + "' must be a string, number, boolean or an array of them");
+        }
+        if (params.length() > 0) {
+          params.append('&');
+        }
+        params.append(URLEncoder.encode(f.getKey(), StandardCharsets.UTF_8)).append('=')
+            .append(URLEncoder.encode(v.asText(), StandardCharsets.UTF_8));
+      }
+    }
+    if (!names.contains("q") && !names.contains("q.alt")) {
+      throw SolrscaleException.usage(where + ": no q parameter");
+    }
+    String template = node.has("_template") ? node.get("_template").asText()
+        : handler + " " + String.join(",", names);
+    return new QueryRequest(handler, params.toString(), template, where);
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() > 60 ? s.substring(0, 60) + "..." : s;
+  }
+}

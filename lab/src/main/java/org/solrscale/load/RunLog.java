@@ -1,0 +1,144 @@
+package org.solrscale.load;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * Takes the intervals as they close: merges the measured ones into run totals (losslessly: the
+ * histograms add up), writes them to an HdrHistogram interval log and a CSV timeline when there
+ * is an output directory, and passes them on for the live progress line.
+ */
+public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
+  private final long startNanos;
+  private final Histogram latency = new Histogram(LoadRecorder.HIGHEST_US, LoadRecorder.DIGITS);
+  private final Histogram service = new Histogram(LoadRecorder.HIGHEST_US, LoadRecorder.DIGITS);
+  private final Histogram lag = new Histogram(LoadRecorder.HIGHEST_US, LoadRecorder.DIGITS);
+  private final List<Interval> recent = new ArrayList<>();
+  private final Consumer<Interval> progress;
+  private HistogramLogWriter log;
+  private PrintStream logStream;
+  private PrintWriter csv;
+  private long warmupCount;
+  private long measuredCount;
+  private long measuredErrors;
+  private long measuredBytes;
+  /** Per measured interval: [start, end, count] for steps and throughput. */
+  private final List<long[]> counts = new ArrayList<>();
+
+  public RunLog(long startNanos, Path outDir, Consumer<Interval> progress) {
+    this.startNanos = startNanos;
+    this.progress = progress;
+    if (outDir != null) {
+      try {
+        Files.createDirectories(outDir);
+        logStream = new PrintStream(Files.newOutputStream(outDir.resolve("latency.hlog")), false, "UTF-8");
+        log = new HistogramLogWriter(logStream);
+        log.outputComment("solrscale bench: latency from the intended start, service time from the "
+            + "actual send, schedule lag; microseconds; tags warmup-* are left out of the summary");
+        log.outputLogFormatVersion();
+        log.outputStartTime(System.currentTimeMillis());
+        log.setBaseTime(System.currentTimeMillis());
+        log.outputLegend();
+        csv = new PrintWriter(Files.newBufferedWriter(outDir.resolve("timeline.csv")));
+        csv.println("second,phase,requests,errors,qps,latency_p50_ms,latency_p99_ms,latency_max_ms,"
+            + "service_p50_ms,service_p99_ms,bytes");
+      } catch (IOException e) {
+        throw SolrscaleException.usage("cannot write to " + outDir + ": " + e.getMessage());
+      }
+    }
+  }
+
+  @Override
+  public synchronized void accept(List<Interval> intervals) {
+    for (Interval i : intervals) {
+      if (i.warmup()) {
+        warmupCount += i.count();
+      } else {
+        latency.add(i.latency());
+        service.add(i.service());
+        lag.add(i.lag());
+        measuredCount += i.count();
+        measuredErrors += i.errors();
+        measuredBytes += i.bytes();
+        counts.add(new long[] {i.startNanos(), i.endNanos(), i.count()});
+      }
+      write(i);
+      progress.accept(i);
+    }
+  }
+
+  private void write(Interval i) {
+    if (log == null) {
+      return;
+    }
+    String phase = i.warmup() ? "warmup" : "measured";
+    double start = (i.startNanos() - startNanos) / 1e9;
+    double end = (i.endNanos() - startNanos) / 1e9;
+    for (Object[] h : new Object[][] {{"latency", i.latency()}, {"service", i.service()}, {"lag", i.lag()}}) {
+      Histogram copy = ((Histogram) h[1]).copy();
+      copy.setStartTimeStamp(Math.round(start * 1000));
+      copy.setEndTimeStamp(Math.round(end * 1000));
+      copy.setTag((i.warmup() ? "warmup-" : "") + h[0]);
+      log.outputIntervalHistogram(copy);
+    }
+    csv.printf(Locale.ROOT, "%.3f,%s,%d,%d,%.1f,%.3f,%.3f,%.3f,%.3f,%.3f,%d%n", start, phase,
+        i.count(), i.errors(), i.count() / Math.max(1e-9, i.seconds()), ms(i.latency(), 50),
+        ms(i.latency(), 99), i.latency().getMaxValue() / 1000.0, ms(i.service(), 50),
+        ms(i.service(), 99), i.bytes());
+  }
+
+  static double ms(Histogram h, double percentile) {
+    return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / 1000.0;
+  }
+
+  public synchronized Histogram latency() {
+    return latency.copy();
+  }
+
+  public synchronized Histogram service() {
+    return service.copy();
+  }
+
+  public synchronized Histogram lag() {
+    return lag.copy();
+  }
+
+  public synchronized long warmupCount() {
+    return warmupCount;
+  }
+
+  public synchronized long measuredCount() {
+    return measuredCount;
+  }
+
+  public synchronized long measuredErrors() {
+    return measuredErrors;
+  }
+
+  public synchronized long measuredBytes() {
+    return measuredBytes;
+  }
+
+  /** Completions between two times, from the per-interval counts (for staircase steps). */
+  public synchronized long countBetween(long from, long to) {
+    return counts.stream().filter(c -> c[0] >= from && c[1] <= to + 1).mapToLong(c -> c[2]).sum();
+  }
+
+  @Override
+  public synchronized void close() {
+    if (log != null) {
+      logStream.close();
+      csv.close();
+    }
+  }
+}

@@ -1,0 +1,15 @@
+package org.solrscale.load;
+
+/** Sends requests asynchronously and says when each finished; the driver never blocks on one. */
+public interface Sender extends AutoCloseable {
+  /** Called exactly once per request, with how it ended and when (in the driver clock's terms). */
+  interface Completion {
+    void complete(Outcome outcome, long doneNanos);
+  }
+
+  /** Sends {@code r}; {@code slot} is the worker (closed loop) or request number (open loop). */
+  void send(QueryRequest r, long slot, Completion done);
+
+  @Override
+  default void close() {}
+}

@@ -1,0 +1,133 @@
+package org.solrscale.load;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * What to send: a weighted mix of query files (e.g. 80 % search, 20 % facets), in seeded random
+ * or sequential order; with {@code zipf > 0} requests repeat with Zipf-skewed frequencies (rank 1
+ * the most often), which sets how often Solr's caches hit.
+ */
+public final class Workload {
+  /** One query file of the mix and its share. */
+  public record Part(Path file, double weight, List<QueryRequest> requests) {}
+
+  private final List<Part> parts;
+  private final double[] cumulative;
+  private final boolean sequential;
+  private final double zipf;
+  private final long seed;
+  private final AtomicLong sequence = new AtomicLong();
+  private final AtomicLong[] lines;
+  private final List<double[]> zipfCdfs = new ArrayList<>();
+
+  public Workload(List<Part> parts, boolean sequential, double zipf, long seed) {
+    if (parts.isEmpty()) {
+      throw SolrscaleException.usage("give at least one query file with --queries");
+    }
+    this.parts = List.copyOf(parts);
+    this.sequential = sequential;
+    this.zipf = zipf;
+    this.seed = seed;
+    double total = parts.stream().mapToDouble(Part::weight).sum();
+    cumulative = new double[parts.size()];
+    lines = new AtomicLong[parts.size()];
+    double sum = 0;
+    for (int i = 0; i < parts.size(); i++) {
+      sum += parts.get(i).weight() / total;
+      cumulative[i] = sum;
+      zipfCdfs.add(zipf > 0 ? zipfCdf(parts.get(i).requests().size(), zipf) : null);
+      lines[i] = new AtomicLong();
+    }
+  }
+
+  /** Parses {@code FILE[:WEIGHT][,FILE[:WEIGHT]...]} and reads the files. */
+  public static List<Part> parseMix(String spec) {
+    List<Part> parts = new ArrayList<>();
+    for (String item : spec.split(",")) {
+      String s = item.strip();
+      double weight = 1;
+      int colon = s.lastIndexOf(':');
+      if (colon > 0 && s.substring(colon + 1).matches("\\d+(\\.\\d+)?")) {
+        weight = Double.parseDouble(s.substring(colon + 1));
+        s = s.substring(0, colon);
+      }
+      if (s.isEmpty() || weight <= 0) {
+        throw SolrscaleException.usage("--queries '" + spec + "' is not FILE[:WEIGHT][,FILE:WEIGHT...] with weights > 0");
+      }
+      Path file = Path.of(s);
+      parts.add(new Part(file, weight, QueryFile.read(file)));
+    }
+    return parts;
+  }
+
+  /** A source of requests for one worker: its own random stream, so workers never contend. */
+  public Source source(int worker) {
+    return new Source(new SplittableRandom(seed * 1_000_003L + worker));
+  }
+
+  /** The requests of one worker. */
+  public final class Source {
+    private final SplittableRandom random;
+
+    private Source(SplittableRandom random) {
+      this.random = random;
+    }
+
+    public QueryRequest next() {
+      if (sequential) {
+        long n = sequence.getAndIncrement();
+        return at(n);
+      }
+      int p = pick(random.nextDouble());
+      List<QueryRequest> rs = parts.get(p).requests();
+      double[] cdf = zipfCdfs.get(p);
+      return rs.get(cdf == null ? random.nextInt(rs.size()) : rank(cdf, random.nextDouble()));
+    }
+  }
+
+  /**
+   * Sequential order: each file's lines in turn, from the top, the file chosen by its weight along
+   * a low-discrepancy sequence (so shares hold over any stretch of requests, with no randomness).
+   */
+  private QueryRequest at(long n) {
+    int p = pick((n * 0.6180339887498949) % 1.0);
+    List<QueryRequest> rs = parts.get(p).requests();
+    return rs.get((int) (lines[p].getAndIncrement() % rs.size()));
+  }
+
+  private int pick(double u) {
+    for (int i = 0; i < cumulative.length; i++) {
+      if (u < cumulative[i]) {
+        return i;
+      }
+    }
+    return cumulative.length - 1;
+  }
+
+  static double[] zipfCdf(int n, double s) {
+    double[] cdf = new double[n];
+    double sum = 0;
+    for (int k = 1; k <= n; k++) {
+      sum += 1 / Math.pow(k, s);
+      cdf[k - 1] = sum;
+    }
+    for (int k = 0; k < n; k++) {
+      cdf[k] /= sum;
+    }
+    return cdf;
+  }
+
+  static int rank(double[] cdf, double u) {
+    int i = java.util.Arrays.binarySearch(cdf, u);
+    return Math.min(cdf.length - 1, i >= 0 ? i : -i - 1);
+  }
+
+  public List<Part> parts() {
+    return parts;
+  }
+}

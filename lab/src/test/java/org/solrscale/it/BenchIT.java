@@ -1,0 +1,125 @@
+package org.solrscale.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.runtime.SolrscaleHome;
+
+/** `bench` against a real 2-node, 2-shard cluster with a synthetic corpus and derived queries. */
+class BenchIT {
+  static final String NAME = "it-bench";
+  static final ObjectMapper JSON = new ObjectMapper();
+  @TempDir static Path dir;
+  static Path queries;
+
+  static Cluster cluster() {
+    return new Cluster(SolrscaleHome.fromEnvironment(), NAME, System.err::println);
+  }
+
+  @BeforeAll
+  static void up() {
+    cluster().state().ifPresent(s -> cluster().down(true));
+    Cli.Result r = Cli.run("up", "--name", NAME, "--nodes", "2", "--heap", "384m",
+        "--collection", "docs", "--shards", "2");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    Path corpus = dir.resolve("synth.jsonl");
+    assertThat(Cli.run("data", "synth", "--docs", "3000", "-o", corpus.toString()).exitCode()).isZero();
+    assertThat(Cli.run("index", "--name", NAME, "--collection", "docs", corpus.toString()).exitCode()).isZero();
+    queries = dir.resolve("queries.txt");
+    assertThat(Cli.run("data", "queries", corpus.toString(), "--count", "200", "-o", queries.toString())
+        .exitCode()).isZero();
+  }
+
+  @AfterAll
+  static void down() {
+    if (cluster().state().isPresent()) {
+      cluster().down(true);
+    }
+  }
+
+  @Test
+  void closedLoopWritesTheSummaryTheLogAndTheTimeline() throws Exception {
+    Path out = dir.resolve("closed");
+    Cli.Result r = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries",
+        queries.toString(), "--threads", "2", "--warmup", "1s", "--requests", "300",
+        "--out", out.toString(), "--json");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode s = JSON.readTree(r.out());
+    assertThat(s.get("count").asLong()).isBetween(300L, 302L);
+    assertThat(s.get("errors").get("total").asLong()).isZero();
+    assertThat(s.get("throughput").get("achieved").asDouble()).isPositive();
+    for (String k : new String[] {"p50", "p75", "p90", "p95", "p99", "p99.9", "max"}) {
+      assertThat(s.get("latency_ms").has(k)).as(k).isTrue();
+      assertThat(s.get("service_time_ms").has(k)).as(k).isTrue();
+    }
+    assertThat(s.get("latency_ms").get("p50").asDouble()).isPositive();
+    assertThat(s.get("ms_per_1000_per_thread").asDouble()).isPositive();
+    assertThat(s.get("latency_by_hits").size()).isGreaterThan(2); // hits from a handful to many
+    assertThat(s.get("templates").size()).isGreaterThan(2);
+    assertThat(s.get("num_found").get("max").asDouble()).isGreaterThan(100);
+    assertThat(Files.readString(out.resolve("summary.json"))).contains("\"latency_ms\"");
+    assertThat(Files.readAllLines(out.resolve("timeline.csv")).get(0)).startsWith("second,phase,requests");
+    assertThat(Files.readString(out.resolve("latency.hlog"))).contains("Tag=latency");
+  }
+
+  @Test
+  void openLoopChargesAPausedNodeToEveryRequestDueMeanwhile() throws Exception {
+    Thread pauser = new Thread(() -> {
+      try {
+        Thread.sleep(2500);
+        cluster().node(Cluster.NodeOp.PAUSE, "solr2", java.time.Duration.ofSeconds(10));
+        Thread.sleep(1500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } finally {
+        cluster().node(Cluster.NodeOp.RESUME, "solr2", java.time.Duration.ofSeconds(10));
+      }
+    });
+    pauser.start();
+    Cli.Result r = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries",
+        queries.toString(), "--rate", "40", "--warmup", "1s", "--duration", "5s", "--json");
+    pauser.join();
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode s = JSON.readTree(r.out());
+    // every query fans out to both shards; those due during the 1.5 s freeze wait for its end
+    assertThat(s.get("latency_ms").get("max").asDouble()).isGreaterThan(1200);
+    assertThat(s.get("latency_ms").get("p90").asDouble()).isGreaterThan(300);
+    assertThat(s.get("throughput").get("offered").asDouble()).isEqualTo(40.0);
+    assertThat(s.get("count").asLong()).isBetween(190L, 210L);
+  }
+
+  @Test
+  void badInputFailsBeforeAnyLoadWithOneLine() throws Exception {
+    Path broken = dir.resolve("broken.txt");
+    Files.writeString(broken, "q=fine\nq=%zz\n");
+    Cli.Result r = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries",
+        broken.toString(), "--threads", "1", "--requests", "10");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains(broken + ":2").doesNotContain("\tat ");
+    Cli.Result c = Cli.run("bench", "--name", NAME, "--collection", "nope", "--queries",
+        queries.toString(), "--threads", "1", "--requests", "10");
+    assertThat(c.exitCode()).isEqualTo(2);
+    assertThat(c.err()).contains("collection 'nope' does not exist");
+  }
+
+  @Test
+  void gzipShrinksTheBytesOnTheWireAndNodeRoutingUsesOneNode() throws Exception {
+    JsonNode plain = JSON.readTree(Cli.run("bench", "--name", NAME, "--collection", "docs",
+        "--queries", queries.toString(), "--threads", "1", "--warmup", "0s", "--requests", "100",
+        "--order", "sequential", "--routing", "node:solr1", "--json").out());
+    JsonNode gz = JSON.readTree(Cli.run("bench", "--name", NAME, "--collection", "docs",
+        "--queries", queries.toString(), "--threads", "1", "--warmup", "0s", "--requests", "100",
+        "--order", "sequential", "--routing", "node:solr1", "--compression", "gzip", "--json").out());
+    assertThat(gz.get("response_bytes").get("mean").asDouble())
+        .isLessThan(plain.get("response_bytes").get("mean").asDouble() * 0.7);
+    assertThat(gz.get("num_found").get("max").asDouble()).isEqualTo(plain.get("num_found").get("max").asDouble());
+  }
+}
