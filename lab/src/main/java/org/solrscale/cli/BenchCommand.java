@@ -146,6 +146,12 @@ final class BenchCommand implements Callable<Integer> {
 
   /** Live nodes to send to, checked (and the collection too) before any load starts. */
   private List<String> nodeUrls() {
+    if (target.url != null && !routing.startsWith("node:")) {
+      List<String> standalone = standaloneUrls();
+      if (standalone != null) {
+        return standalone;
+      }
+    }
     try (CloudSolrClient client = target.client()) {
       var state = client.getClusterState();
       if (state.getCollectionOrNull(collection) == null) {
@@ -162,6 +168,47 @@ final class BenchCommand implements Callable<Integer> {
           .map(n -> Utils.getBaseUrlForNodeName(n, "http")).collect(Collectors.toList());
     } catch (java.io.IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
+    }
+  }
+
+  /**
+   * --url may name plain (non-cloud) Solr servers, or anything that answers like one: when the
+   * first URL has no SolrCloud cluster status but answers a query on the collection, the URLs are
+   * used as they are. Null when it is a SolrCloud (or answers neither).
+   */
+  private List<String> standaloneUrls() {
+    List<String> urls = target.urls();
+    String probe = urls.get(0) + "/admin/collections?action=CLUSTERSTATUS&wt=json";
+    if (httpStatus(probe).startsWith("200") && httpBody(probe).contains("\"cluster\"")) {
+      return null; // a SolrCloud: the cloud path checks the collection and finds the live nodes
+    }
+    for (String u : urls) {
+      String status = httpStatus(u + "/" + collection + "/select?q=*:*&rows=0&wt=json");
+      if (!status.startsWith("200")) {
+        throw SolrscaleException.environment("cannot query " + u + "/" + collection + ": " + status);
+      }
+    }
+    return urls;
+  }
+
+  private static String httpStatus(String url) {
+    try {
+      java.net.HttpURLConnection c = (java.net.HttpURLConnection) new java.net.URL(url).openConnection();
+      c.setConnectTimeout(5000);
+      c.setReadTimeout(15000);
+      int code = c.getResponseCode();
+      c.disconnect();
+      return code + " " + c.getResponseMessage();
+    } catch (java.io.IOException e) {
+      return "no answer (" + e.getMessage() + ")";
+    }
+  }
+
+  private static String httpBody(String url) {
+    try (java.io.InputStream in = new java.net.URL(url).openStream()) {
+      return new String(in.readNBytes(1 << 16), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      return "";
     }
   }
 

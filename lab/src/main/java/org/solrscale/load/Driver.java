@@ -128,28 +128,18 @@ public final class Driver {
     return n;
   }
 
+  /**
+   * The closed loop as {@code threads} users, each sending its next request from the completion of
+   * the previous one: with an event-loop sender no thread waits, so a closed loop of many users
+   * costs the driver no thread switches. A completion that arrives inside send (a synchronous
+   * sender, as in tests) is turned into a loop, not a deeper stack.
+   */
   private long closedLoop(LoadModel.Closed closed, LoadRecorder recorder, long warmupEnd, long end)
       throws InterruptedException {
     AtomicLong total = new AtomicLong();
     CountDownLatch finished = new CountDownLatch(closed.threads());
-    List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < closed.threads(); t++) {
-      int worker = t;
-      Runnable loop = () -> {
-        try {
-          sendInTurn(worker, recorder, warmupEnd, end, total);
-        } finally {
-          finished.countDown();
-        }
-      };
-      if (clock != Clock.SYSTEM && closed.threads() == 1) {
-        loop.run(); // a fake clock drives one thread in the caller, deterministically
-      } else {
-        Thread th = new Thread(loop, "solrscale-load-" + t);
-        th.setDaemon(true);
-        th.start();
-        threads.add(th);
-      }
+      new User(t, recorder, warmupEnd, end, total, finished).next();
     }
     while (!finished.await(100, TimeUnit.MILLISECONDS)) {
       if (Thread.interrupted()) {
@@ -160,34 +150,74 @@ public final class Driver {
     return total.get();
   }
 
-  private void sendInTurn(int worker, LoadRecorder recorder, long warmupEnd, long end,
-      AtomicLong total) {
-    Workload.Source source = workload.source(worker);
-    CountDownLatch[] turn = new CountDownLatch[1];
-    while (!stopped && !countReached()) {
+  /** One user of a closed loop. */
+  private final class User {
+    private final int id;
+    private final Workload.Source source;
+    private final LoadRecorder recorder;
+    private final long warmupEnd;
+    private final long end;
+    private final AtomicLong total;
+    private final CountDownLatch finished;
+    private boolean inSend;
+    private boolean again;
+
+    User(int id, LoadRecorder recorder, long warmupEnd, long end, AtomicLong total,
+        CountDownLatch finished) {
+      this.id = id;
+      this.source = workload.source(id);
+      this.recorder = recorder;
+      this.warmupEnd = warmupEnd;
+      this.end = end;
+      this.total = total;
+      this.finished = finished;
+    }
+
+    /** Sends this user's next request; a completion that comes back meanwhile only sets a flag. */
+    void next() {
+      synchronized (this) {
+        if (inSend) {
+          again = true;
+          return;
+        }
+        inSend = true;
+      }
+      while (true) {
+        if (!issue()) {
+          synchronized (this) {
+            inSend = false;
+          }
+          finished.countDown();
+          return;
+        }
+        synchronized (this) {
+          if (!again) {
+            inSend = false;
+            return;
+          }
+          again = false;
+        }
+      }
+    }
+
+    /** Sends one request; false when this user is done. */
+    private boolean issue() {
       long sent = clock.nanoTime();
-      if (sent >= end) {
-        return;
+      if (stopped || countReached() || sent >= end) {
+        return false;
       }
       if (sent >= warmupEnd) {
         measuredSent.incrementAndGet();
       }
       QueryRequest r = source.next();
-      turn[0] = new CountDownLatch(1);
       outstanding.incrementAndGet();
       total.incrementAndGet();
-      CountDownLatch mine = turn[0];
-      sender.send(r, worker, (o, done) -> {
+      sender.send(r, id, (o, done) -> {
         recorder.record(r, sent, sent, done, o);
         outstanding.decrementAndGet();
-        mine.countDown();
+        next();
       });
-      try {
-        mine.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
+      return true;
     }
   }
 

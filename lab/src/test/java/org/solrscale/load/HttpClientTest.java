@@ -1,0 +1,97 @@
+package org.solrscale.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The driver's HTTP/1.1 parser and event loop, against byte-exact input and a real local server. */
+class HttpClientTest {
+
+  static ResponseParser parseInPieces(String response, int piece) {
+    ResponseParser p = new ResponseParser();
+    p.reset(false);
+    byte[] b = response.getBytes(StandardCharsets.ISO_8859_1);
+    for (int i = 0; i < b.length && !p.done(); i += piece) {
+      p.feed(ByteBuffer.wrap(b, i, Math.min(piece, b.length - i)));
+    }
+    return p;
+  }
+
+  @Test
+  void parsesLengthAndChunkedBodiesWhateverTheReadSizes() {
+    String fixed = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 27\r\n\r\n"
+        + "{\"response\":{\"numFound\":9}}";
+    String chunked = "HTTP/1.1 503 Service Unavailable\r\nTransfer-Encoding: chunked\r\n"
+        + "Content-Encoding: gzip\r\nConnection: close\r\n\r\n5\r\nhello\r\n6;x=y\r\n world\r\n0\r\n\r\n";
+    for (int piece : new int[] {1, 3, 7, 1000}) {
+      ResponseParser a = parseInPieces(fixed, piece);
+      assertThat(a.done()).isTrue();
+      assertThat(a.status).isEqualTo(200);
+      assertThat(new String(a.head(), StandardCharsets.UTF_8)).isEqualTo("{\"response\":{\"numFound\":9}}");
+      assertThat(a.bytes).isEqualTo(fixed.length());
+      ResponseParser b = parseInPieces(chunked, piece);
+      assertThat(b.done()).isTrue();
+      assertThat(b.status).isEqualTo(503);
+      assertThat(b.gzip).isTrue();
+      assertThat(b.close).isTrue();
+      assertThat(new String(b.head(), StandardCharsets.UTF_8)).isEqualTo("hello world");
+      assertThat(b.bytes).isEqualTo(chunked.length());
+    }
+  }
+
+  @Test
+  void aLoopKeepsConnectionsAliveQueuesBeyondThemAndTimesOut() throws Exception {
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.setExecutor(java.util.concurrent.Executors.newFixedThreadPool(4));
+    server.createContext("/solr/c/select", ex -> {
+      if (ex.getRequestURI().getQuery().contains("slow")) {
+        try {
+          Thread.sleep(4500);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      byte[] body = "{\"response\":{\"numFound\":42,\"docs\":[]}}".getBytes(StandardCharsets.UTF_8);
+      ex.sendResponseHeaders(200, body.length);
+      try (OutputStream o = ex.getResponseBody()) {
+        o.write(body);
+      }
+    });
+    server.start();
+    String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/solr";
+    try (HttpSender sender = new HttpSender(HttpSender.routing("cloud", List.of(url)), "c", "",
+        false, 3000, 2, Clock.SYSTEM)) {
+      List<CompletableFuture<Outcome>> results = new java.util.ArrayList<>();
+      for (int i = 0; i < 50; i++) { // 50 requests over 2 connections
+        CompletableFuture<Outcome> f = new CompletableFuture<>();
+        sender.send(new QueryRequest("/select", "q=" + i, "t", "x"), i, (o, done) -> f.complete(o));
+        results.add(f);
+      }
+      for (CompletableFuture<Outcome> f : results) {
+        Outcome o = f.get(10, TimeUnit.SECONDS);
+        assertThat(o.failed()).as(String.valueOf(o)).isFalse();
+        assertThat(o.numFound()).isEqualTo(42);
+      }
+      CompletableFuture<Outcome> slow = new CompletableFuture<>();
+      sender.send(new QueryRequest("/select", "q=slow", "t", "x"), 0, (o, done) -> slow.complete(o));
+      assertThat(slow.get(10, TimeUnit.SECONDS).errorKind()).isEqualTo("timeout");
+    } finally {
+      server.stop(0);
+      ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+    }
+    CompletableFuture<Outcome> refused = new CompletableFuture<>();
+    try (HttpSender sender = new HttpSender(HttpSender.routing("cloud", List.of("http://127.0.0.1:1/solr")),
+        "c", "", false, 2000, 2, Clock.SYSTEM)) {
+      sender.send(new QueryRequest("/select", "q=x", "t", "x"), 0, (o, done) -> refused.complete(o));
+      assertThat(refused.get(10, TimeUnit.SECONDS).errorKind()).isEqualTo("connection");
+    }
+  }
+}
