@@ -63,6 +63,9 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--warmup", defaultValue = "10s", converter = DurationConverter.class, description = "Warm-up, recorded and tagged but left out of the summary (default: ${DEFAULT-VALUE}).")
   Duration warmup;
 
+  @Option(names = "--warmup-requests", description = "Warm up with this many requests instead of --warmup.")
+  Long warmupRequests;
+
   @Option(names = "--order", defaultValue = "random", description = "random (seeded) or sequential (default: ${DEFAULT-VALUE}).")
   String order;
 
@@ -107,7 +110,11 @@ final class BenchCommand implements Callable<Integer> {
     }
     Workload workload = new Workload(Workload.parseMix(queries), order.equals("sequential"), zipf, seed);
     long durationNanos = duration != null ? duration.toNanos() : requests != null ? 0 : Duration.ofSeconds(60).toNanos();
-    Driver.Bounds bounds = new Driver.Bounds(warmup.toNanos(), durationNanos, requests == null ? 0 : requests);
+    if (warmupRequests != null && warmupRequests < 1 || requests != null && requests < 1) {
+      throw SolrscaleException.usage("--warmup-requests and --requests must be at least 1");
+    }
+    Driver.Bounds bounds = new Driver.Bounds(warmupRequests != null ? 0 : warmup.toNanos(),
+        warmupRequests != null ? warmupRequests : 0, durationNanos, requests == null ? 0 : requests);
     List<String> urls = nodeUrls();
     String extra = (shardsPreference == null ? "" : "&shards.preference=" + java.net.URLEncoder.encode(shardsPreference, java.nio.charset.StandardCharsets.UTF_8))
         + (shardsTolerant ? "&shards.tolerant=true" : "");
@@ -226,15 +233,26 @@ final class BenchCommand implements Callable<Integer> {
         .orElseThrow(() -> SolrscaleException.usage("no Solr node '" + id + "' in cluster '" + target.name + "'"));
   }
 
+  /** The live line on stderr: time, this second's rate, p50/p99 of the measured time so far, errors. */
   private static java.util.function.Consumer<Interval> progressLine(long start) {
+    org.HdrHistogram.Histogram soFar = new org.HdrHistogram.Histogram(3_600_000_000L, 2);
+    long[] errors = {0};
     return i -> {
       if (i.count() == 0 && i.warmup()) {
         return;
       }
+      org.HdrHistogram.Histogram h = i.latency();
+      if (!i.warmup()) {
+        soFar.add(i.latency());
+        errors[0] += i.errors();
+        h = soFar;
+      }
       System.err.printf("\r  %5.0f s %s %,8.0f req/s  p50 %7.2f ms  p99 %8.2f ms  errors %d   ",
-          (i.endNanos() - start) / 1e9, i.warmup() ? "warm-up " : "measured", i.count() / Math.max(1e-9, i.seconds()),
-          i.latency().getTotalCount() == 0 ? 0 : i.latency().getValueAtPercentile(50) / 1000.0,
-          i.latency().getTotalCount() == 0 ? 0 : i.latency().getValueAtPercentile(99) / 1000.0, i.errors());
+          (i.endNanos() - start) / 1e9, i.warmup() ? "warm-up " : "measured",
+          i.count() / Math.max(1e-9, i.seconds()),
+          h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(50) / 1000.0,
+          h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99) / 1000.0,
+          i.warmup() ? i.errors() : errors[0]);
     };
   }
 

@@ -28,15 +28,16 @@ public final class Bench {
       throws InterruptedException {
     long cpu0 = processCpuNanos();
     long start = clock.nanoTime();
+    long startedAtMs = System.currentTimeMillis();
     Driver driver = new Driver(clock, sender, o.workload(), o.model(), o.bounds(), o.seed());
-    LoadRecorder recorder = new LoadRecorder(start, start + o.bounds().warmupNanos());
+    LoadRecorder recorder = new LoadRecorder(start);
     Driver.Result result;
     Thread hook = new Thread(driver::stop);
     Runtime.getRuntime().addShutdownHook(hook);
     try (RunLog log = new RunLog(start, o.outDir(), progress)) {
       result = driver.run(recorder, start, log, o.timeoutNanos() + 1_000_000_000L);
       long cpu = processCpuNanos() - cpu0;
-      BenchSummary s = summarize(o, result, log, recorder, cpu);
+      BenchSummary s = summarize(o, result, log, recorder, cpu, startedAtMs);
       if (o.outDir() != null) {
         try {
           JSON.writeValue(o.outDir().resolve("summary.json").toFile(), s);
@@ -54,7 +55,8 @@ public final class Bench {
     }
   }
 
-  static BenchSummary summarize(Options o, Driver.Result r, RunLog log, LoadRecorder rec, long cpuNanos) {
+  static BenchSummary summarize(Options o, Driver.Result r, RunLog log, LoadRecorder rec,
+      long cpuNanos, long startedAtMs) {
     double measured = Math.max(1e-9, (r.endNanos() - Math.min(r.endNanos(), r.warmupEndNanos())) / 1e9);
     double achieved = log.measuredCount() / measured;
     boolean open = o.model() instanceof LoadModel.Open;
@@ -78,7 +80,7 @@ public final class Bench {
     }
     Double per1000 = o.model() instanceof LoadModel.Closed c && log.measuredCount() > 0
         ? measured * 1000.0 * c.threads() / log.measuredCount() * 1000 : null;
-    return new BenchSummary(open ? "open" : "closed", log.measuredCount(),
+    return new BenchSummary(open ? "open" : "closed", startedAtMs, log.measuredCount(),
         new BenchSummary.Errors(log.measuredErrors(), kinds),
         new BenchSummary.Throughput(offered, achieved), BenchSummary.millis(latency),
         BenchSummary.millis(log.service()), per1000, BenchSummary.values(rec.responseBytes()),

@@ -12,6 +12,7 @@ import org.HdrHistogram.Histogram;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BenchSummary(
     @JsonProperty("load_model") String loadModel,
+    @JsonProperty("started_at_ms") long startedAtMs,
     @JsonProperty("count") long count,
     @JsonProperty("errors") Errors errors,
     @JsonProperty("throughput") Throughput throughput,

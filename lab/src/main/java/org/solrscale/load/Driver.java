@@ -15,8 +15,11 @@ import java.util.function.Consumer;
  * one interval a second and hands it to {@code intervals} (log, timeline, progress).
  */
 public final class Driver {
-  /** The time the run has: warm-up first, then a duration and/or a request count. */
-  public record Bounds(long warmupNanos, long durationNanos, long maxRequests) {}
+  /**
+   * The time the run has: a warm-up (a duration, or a number of requests), then a duration and/or
+   * a number of measured requests.
+   */
+  public record Bounds(long warmupNanos, long warmupRequests, long durationNanos, long maxRequests) {}
 
   /** What the dispatcher saw, besides the recorder's figures. */
   public record Result(long startNanos, long warmupEndNanos, long endNanos, long scheduled,
@@ -30,6 +33,10 @@ public final class Driver {
   private final long seed;
   private final AtomicLong outstanding = new AtomicLong();
   private final AtomicLong measuredSent = new AtomicLong();
+  private final AtomicLong warmSent = new AtomicLong();
+  /** When the measured time began: known at once for a timed warm-up, else at its last request. */
+  private volatile long warmupEnd = Long.MAX_VALUE;
+  private volatile long end = Long.MAX_VALUE;
   private volatile boolean stopped;
 
   public Driver(Clock clock, Sender sender, Workload workload, LoadModel model, Bounds bounds,
@@ -53,13 +60,14 @@ public final class Driver {
   /** Runs the load in this thread (and the closed loop's threads); returns when all finished. */
   public Result run(LoadRecorder recorder, long start, Consumer<List<Interval>> intervals,
       long drainNanos) throws InterruptedException {
-    long warmupEnd = start + bounds.warmupNanos();
-    long end = endOf(warmupEnd);
+    if (bounds.warmupRequests() <= 0) {
+      measuredFrom(start + bounds.warmupNanos());
+    }
     Thread ticker = clock == Clock.SYSTEM ? startTicker(recorder, start, intervals) : null;
     long scheduled;
     try {
-      scheduled = model instanceof LoadModel.Open open ? openLoop(open, recorder, start, warmupEnd, end)
-          : closedLoop((LoadModel.Closed) model, recorder, warmupEnd, end);
+      scheduled = model instanceof LoadModel.Open open ? openLoop(open, recorder, start)
+          : closedLoop((LoadModel.Closed) model, recorder);
       long deadline = clock.nanoTime() + drainNanos;
       while (outstanding.get() > 0 && clock.nanoTime() < deadline) {
         clock.sleepUntil(Math.min(deadline, clock.nanoTime() + 10_000_000L));
@@ -72,34 +80,57 @@ public final class Driver {
     }
     long now = clock.nanoTime();
     intervals.accept(recorder.roll(now));
-    return new Result(start, warmupEnd, now, scheduled, outstanding.get(), List.copyOf(steps));
+    return new Result(start, Math.min(warmupEnd, now), now, scheduled, outstanding.get(),
+        List.copyOf(steps));
   }
 
-  private long endOf(long warmupEnd) {
-    if (model instanceof LoadModel.Open open && open.rates().size() > 1) {
-      return warmupEnd + open.stepNanos() * open.rates().size();
+  /** Starts the measured time at {@code t} (once) and fixes when it ends. */
+  private synchronized void measuredFrom(long t) {
+    if (warmupEnd != Long.MAX_VALUE) {
+      return;
     }
-    return bounds.durationNanos() > 0 ? warmupEnd + bounds.durationNanos() : Long.MAX_VALUE;
+    warmupEnd = t;
+    if (model instanceof LoadModel.Open open && open.rates().size() > 1) {
+      end = t + open.stepNanos() * open.rates().size();
+    } else if (bounds.durationNanos() > 0) {
+      end = t + bounds.durationNanos();
+    }
+  }
+
+  /** Whether a request sent (or due) at {@code t} is warm-up; counts it when the warm-up is a number. */
+  private boolean warmup(long t) {
+    if (bounds.warmupRequests() > 0 && warmSent.get() < bounds.warmupRequests()
+        && warmSent.incrementAndGet() <= bounds.warmupRequests()) {
+      return true;
+    }
+    if (bounds.warmupRequests() > 0) {
+      measuredFrom(t);
+    }
+    return t < warmupEnd;
   }
 
   private boolean countReached() {
     return bounds.maxRequests() > 0 && measuredSent.get() >= bounds.maxRequests();
   }
 
-  private long openLoop(LoadModel.Open open, LoadRecorder recorder, long start, long warmupEnd,
-      long end) throws InterruptedException {
+  private long openLoop(LoadModel.Open open, LoadRecorder recorder, long start)
+      throws InterruptedException {
     Arrivals arrivals = new Arrivals(open.poisson(), seed);
     Workload.Source source = workload.source(0);
     long step = open.rates().size() > 1 ? open.stepNanos() : Long.MAX_VALUE;
     long n = 0;
     double rate = open.rates().get(0);
-    long stepStart = warmupEnd;
+    long stepStart = Long.MAX_VALUE; // the staircase starts with the measured time
     double offset = 0; // nanoseconds since the current rate began, kept exact for uniform gaps
     long rateBase = start;
     long intended = start;
     int stepIndex = 0;
     while (!stopped && intended < end && !countReached()) {
-      if (intended >= warmupEnd && intended - stepStart >= step && stepIndex + 1 < open.rates().size()) {
+      boolean warm = warmup(intended);
+      if (!warm && stepStart == Long.MAX_VALUE) {
+        stepStart = warmupEnd;
+      }
+      if (!warm && intended - stepStart >= step && stepIndex + 1 < open.rates().size()) {
         steps.add(new long[] {stepStart, stepStart + step, Math.round(rate * 1000)});
         stepIndex++;
         stepStart += step;
@@ -111,18 +142,18 @@ public final class Driver {
       long sent = clock.nanoTime();
       QueryRequest r = source.next();
       long due = intended;
-      if (due >= warmupEnd) {
+      if (!warm) {
         measuredSent.incrementAndGet();
       }
       outstanding.incrementAndGet();
-      sender.send(r, n++, (o, done) -> {
-        recorder.record(r, due, sent, done, o);
+      sender.send(r, n++, (o, onWire, done) -> {
+        recorder.record(r, due, onWire > 0 ? onWire : sent, done, o, warm);
         outstanding.decrementAndGet();
       });
       offset += open.poisson() ? arrivals.gapNanos(rate) : 1e9 / rate;
       intended = rateBase + Math.round(offset);
     }
-    if (open.rates().size() > 1 || !steps.isEmpty()) {
+    if ((open.rates().size() > 1 || !steps.isEmpty()) && stepStart != Long.MAX_VALUE) {
       steps.add(new long[] {stepStart, Math.min(end, clock.nanoTime()), Math.round(rate * 1000)});
     }
     return n;
@@ -134,12 +165,12 @@ public final class Driver {
    * costs the driver no thread switches. A completion that arrives inside send (a synchronous
    * sender, as in tests) is turned into a loop, not a deeper stack.
    */
-  private long closedLoop(LoadModel.Closed closed, LoadRecorder recorder, long warmupEnd, long end)
+  private long closedLoop(LoadModel.Closed closed, LoadRecorder recorder)
       throws InterruptedException {
     AtomicLong total = new AtomicLong();
     CountDownLatch finished = new CountDownLatch(closed.threads());
     for (int t = 0; t < closed.threads(); t++) {
-      new User(t, recorder, warmupEnd, end, total, finished).next();
+      new User(t, recorder, total, finished).next();
     }
     while (!finished.await(100, TimeUnit.MILLISECONDS)) {
       if (Thread.interrupted()) {
@@ -155,20 +186,15 @@ public final class Driver {
     private final int id;
     private final Workload.Source source;
     private final LoadRecorder recorder;
-    private final long warmupEnd;
-    private final long end;
     private final AtomicLong total;
     private final CountDownLatch finished;
     private boolean inSend;
     private boolean again;
 
-    User(int id, LoadRecorder recorder, long warmupEnd, long end, AtomicLong total,
-        CountDownLatch finished) {
+    User(int id, LoadRecorder recorder, AtomicLong total, CountDownLatch finished) {
       this.id = id;
       this.source = workload.source(id);
       this.recorder = recorder;
-      this.warmupEnd = warmupEnd;
-      this.end = end;
       this.total = total;
       this.finished = finished;
     }
@@ -206,14 +232,15 @@ public final class Driver {
       if (stopped || countReached() || sent >= end) {
         return false;
       }
-      if (sent >= warmupEnd) {
+      boolean warm = warmup(sent);
+      if (!warm) {
         measuredSent.incrementAndGet();
       }
       QueryRequest r = source.next();
       outstanding.incrementAndGet();
       total.incrementAndGet();
-      sender.send(r, id, (o, done) -> {
-        recorder.record(r, sent, sent, done, o);
+      sender.send(r, id, (o, onWire, done) -> {
+        recorder.record(r, sent, onWire > 0 ? onWire : sent, done, o, warm);
         outstanding.decrementAndGet();
         next();
       });

@@ -28,9 +28,9 @@ final class HttpLoop implements AutoCloseable {
 
   /** How an exchange ended: a parsed response, or a failure of a kind. */
   interface Listener {
-    void response(ResponseParser r, long doneNanos);
+    void response(ResponseParser r, long sentNanos, long doneNanos);
 
-    void failure(String kind, String message, long bytes, long doneNanos);
+    void failure(String kind, String message, long bytes, long sentNanos, long doneNanos);
   }
 
   private final Selector selector;
@@ -58,6 +58,8 @@ final class HttpLoop implements AutoCloseable {
     SelectionKey key;
     ByteBuffer out;
     Exchange current;
+    /** When the current request started going on the wire. */
+    long sentNanos;
 
     Connection(SocketChannel channel, Pool pool) {
       this.channel = channel;
@@ -147,7 +149,7 @@ final class HttpLoop implements AutoCloseable {
     } catch (IOException ex) {
       pool.count--;
       e.listener().failure("connection", "connect to " + e.server() + ": " + ex.getMessage(), 0,
-          clock.nanoTime());
+          0, clock.nanoTime());
     }
   }
 
@@ -157,6 +159,7 @@ final class HttpLoop implements AutoCloseable {
       busy.add(c);
     }
     c.parser.reset(false);
+    c.sentNanos = clock.nanoTime();
     c.out = ByteBuffer.wrap(e.request());
     write(c);
   }
@@ -214,7 +217,7 @@ final class HttpLoop implements AutoCloseable {
       c.key.interestOps(0);
       c.pool.idle.addLast(c);
     }
-    e.listener().response(c.parser, done);
+    e.listener().response(c.parser, c.sentNanos, done);
     next(c.pool);
   }
 
@@ -238,7 +241,7 @@ final class HttpLoop implements AutoCloseable {
     busy.remove(c);
     closeQuietly(c);
     if (e != null) {
-      e.listener().failure(kind, message, c.parser.bytes, clock.nanoTime());
+      e.listener().failure(kind, message, c.parser.bytes, c.sentNanos, clock.nanoTime());
     }
     next(c.pool);
   }
@@ -266,7 +269,7 @@ final class HttpLoop implements AutoCloseable {
     }
     for (Pool p : pools.values()) {
       while (!p.waiting.isEmpty() && now > p.waiting.peekFirst().deadlineNanos()) {
-        p.waiting.pollFirst().listener().failure("timeout", "no connection free within the timeout", 0, now);
+        p.waiting.pollFirst().listener().failure("timeout", "no connection free within the timeout", 0, 0, now);
       }
     }
   }
@@ -277,11 +280,11 @@ final class HttpLoop implements AutoCloseable {
     }
     Exchange e;
     while ((e = submitted.poll()) != null) {
-      e.listener().failure(kind, message, 0, clock.nanoTime());
+      e.listener().failure(kind, message, 0, 0, clock.nanoTime());
     }
     for (Pool p : pools.values()) {
       while (!p.waiting.isEmpty()) {
-        p.waiting.pollFirst().listener().failure(kind, message, 0, clock.nanoTime());
+        p.waiting.pollFirst().listener().failure(kind, message, 0, 0, clock.nanoTime());
       }
     }
   }

@@ -64,13 +64,13 @@ public final class HttpSender implements Sender {
     loop.submit(new HttpLoop.Exchange(base.server(), request.getBytes(StandardCharsets.UTF_8),
         deadline, new HttpLoop.Listener() {
           @Override
-          public void response(ResponseParser p, long doneNanos) {
-            done.complete(outcome(p), doneNanos);
+          public void response(ResponseParser p, long sentNanos, long doneNanos) {
+            done.complete(outcome(p), sentNanos, doneNanos);
           }
 
           @Override
-          public void failure(String kind, String message, long bytes, long doneNanos) {
-            done.complete(Outcome.failed(0, kind, message, bytes), doneNanos);
+          public void failure(String kind, String message, long bytes, long sentNanos, long doneNanos) {
+            done.complete(Outcome.failed(0, kind, message, bytes), sentNanos, doneNanos);
           }
         }));
   }

@@ -22,7 +22,6 @@ public final class LoadRecorder {
   static final int MAX_TEMPLATES = 200;
   static final int SAMPLE_MESSAGES = 3;
 
-  private final long warmupEndNanos;
   private final Recorder latency = new Recorder(HIGHEST_US, DIGITS);
   private final Recorder service = new Recorder(HIGHEST_US, DIGITS);
   private final Recorder lag = new Recorder(HIGHEST_US, DIGITS);
@@ -43,10 +42,8 @@ public final class LoadRecorder {
   private final ConcurrentHistogram responseBytes = new ConcurrentHistogram(1L << 36, 2);
   private long intervalStart;
 
-  /** Requests whose intended start is before {@code warmupEndNanos} count as warm-up. */
-  public LoadRecorder(long startNanos, long warmupEndNanos) {
+  public LoadRecorder(long startNanos) {
     this.intervalStart = startNanos;
-    this.warmupEndNanos = warmupEndNanos;
   }
 
   /** Errors of one kind: how many, and the first few messages. */
@@ -63,12 +60,16 @@ public final class LoadRecorder {
     final ConcurrentHistogram latency = new ConcurrentHistogram(HIGHEST_US, 2);
   }
 
-  /** One finished request: its intended start, actual send and completion, in nanoTime terms. */
-  public void record(QueryRequest request, long intended, long sent, long done, Outcome o) {
+  /**
+   * One finished request: its intended start, actual send and completion, in nanoTime terms, and
+   * whether the driver counted it as warm-up.
+   */
+  public void record(QueryRequest request, long intended, long sent, long done, Outcome o,
+      boolean warmup) {
     long latencyUs = Math.max(0, (done - intended) / 1000);
     long serviceUs = Math.max(0, (done - sent) / 1000);
     long lagUs = Math.max(0, (sent - intended) / 1000);
-    if (intended < warmupEndNanos) {
+    if (warmup) {
       warmLatency.recordValue(Math.min(latencyUs, HIGHEST_US));
       warmService.recordValue(Math.min(serviceUs, HIGHEST_US));
       warmLag.recordValue(Math.min(lagUs, HIGHEST_US));
@@ -148,7 +149,7 @@ public final class LoadRecorder {
     if (warm.count() == 0) {
       return List.of(main);
     }
-    return main.count() == 0 && now <= warmupEndNanos ? List.of(warm) : List.of(warm, main);
+    return main.count() == 0 ? List.of(warm) : List.of(warm, main);
   }
 
   public Map<String, ErrorStats> errors() {

@@ -97,6 +97,20 @@ class BenchIT {
   }
 
   @Test
+  void aStaircaseThroughZooKeeperWithACountedWarmup() throws Exception {
+    String zk = cluster().state().orElseThrow().zkHost();
+    Cli.Result r = Cli.run("bench", "--zk", zk, "--collection", "docs", "--queries",
+        queries.toString(), "--rate", "10,20", "--step-duration", "2s", "--arrivals", "poisson",
+        "--warmup-requests", "5", "--json");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode s = JSON.readTree(r.out());
+    assertThat(s.get("warmup").get("count").asLong()).isEqualTo(5);
+    assertThat(s.get("steps").size()).isEqualTo(2);
+    assertThat(s.get("steps").get(1).get("rate").asDouble()).isEqualTo(20.0);
+    assertThat(s.get("count").asLong()).isBetween(30L, 90L); // Poisson: about 20 + 40
+  }
+
+  @Test
   void badInputFailsBeforeAnyLoadWithOneLine() throws Exception {
     Path broken = dir.resolve("broken.txt");
     Files.writeString(broken, "q=fine\nq=%zz\n");

@@ -33,7 +33,7 @@ class DriverTest {
       long sent = clock.nanoTime();
       long begin = sent >= STALL_FROM && sent < STALL_TO ? STALL_TO : sent;
       long end = begin + MS;
-      done.complete(Outcome.ok(200, 100, slot % 5), end);
+      done.complete(Outcome.ok(200, 100, slot % 5), sent, end);
     }
   }
 
@@ -44,8 +44,8 @@ class DriverTest {
 
   /** Runs 10 s of load after 1 s of warm-up (the stall is measured time). */
   static List<Interval> run(LoadModel model, FakeClock clock, Sender server) throws Exception {
-    Driver d = new Driver(clock, server, workload(), model, new Driver.Bounds(0, 10 * S, 0), 7);
-    LoadRecorder rec = new LoadRecorder(0, 0);
+    Driver d = new Driver(clock, server, workload(), model, new Driver.Bounds(0, 0, 10 * S, 0), 7);
+    LoadRecorder rec = new LoadRecorder(0);
     List<Interval> intervals = new ArrayList<>();
     d.run(rec, 0, intervals::addAll, S);
     return intervals;
@@ -92,7 +92,7 @@ class DriverTest {
       long sent = clock.nanoTime();
       long end = (sent >= STALL_FROM && sent < STALL_TO ? STALL_TO : sent) + MS;
       clock.now = end; // the only thread waits for its answer
-      done.complete(Outcome.ok(200, 100, 3), end);
+      done.complete(Outcome.ok(200, 100, 3), sent, end);
     };
     List<Interval> intervals = run(new LoadModel.Closed(1), clock, server);
     Histogram latency = merged(intervals, true);
@@ -106,8 +106,8 @@ class DriverTest {
   void warmupIsRecordedApartAndIntervalsAddUpToTheTotal() throws Exception {
     FakeClock clock = new FakeClock();
     Driver d = new Driver(clock, new StallingServer(clock), workload(),
-        new LoadModel.Open(List.of(100.0), 0, false), new Driver.Bounds(2 * S, 3 * S, 0), 7);
-    LoadRecorder rec = new LoadRecorder(0, 2 * S);
+        new LoadModel.Open(List.of(100.0), 0, false), new Driver.Bounds(2 * S, 0, 3 * S, 0), 7);
+    LoadRecorder rec = new LoadRecorder(0);
     List<Interval> intervals = new ArrayList<>();
     Driver.Result r = d.run(rec, 0, intervals::addAll, S);
     long warm = intervals.stream().filter(Interval::warmup).mapToLong(Interval::count).sum();
@@ -118,11 +118,24 @@ class DriverTest {
   }
 
   @Test
+  void aWarmupByCountTagsExactlyThatManyAndTheDurationFollowsIt() throws Exception {
+    FakeClock clock = new FakeClock();
+    Driver d = new Driver(clock, new StallingServer(clock), workload(),
+        new LoadModel.Open(List.of(100.0), 0, false), new Driver.Bounds(0, 150, 2 * S, 0), 7);
+    LoadRecorder rec = new LoadRecorder(0);
+    List<Interval> intervals = new ArrayList<>();
+    Driver.Result r = d.run(rec, 0, intervals::addAll, S);
+    assertThat(intervals.stream().filter(Interval::warmup).mapToLong(Interval::count).sum()).isEqualTo(150);
+    assertThat(intervals.stream().filter(i -> !i.warmup()).mapToLong(Interval::count).sum()).isEqualTo(200);
+    assertThat(r.warmupEndNanos()).isEqualTo(1_500_000_000L);
+  }
+
+  @Test
   void aStaircaseRunsEachRateForItsStep() throws Exception {
     FakeClock clock = new FakeClock();
     Driver d = new Driver(clock, new StallingServer(clock), workload(),
-        new LoadModel.Open(List.of(10.0, 20.0, 40.0), 2 * S, false), new Driver.Bounds(0, 0, 0), 7);
-    LoadRecorder rec = new LoadRecorder(0, 0);
+        new LoadModel.Open(List.of(10.0, 20.0, 40.0), 2 * S, false), new Driver.Bounds(0, 0, 0, 0), 7);
+    LoadRecorder rec = new LoadRecorder(0);
     List<Interval> intervals = new ArrayList<>();
     Driver.Result r = d.run(rec, 0, intervals::addAll, S);
     assertThat(r.scheduled()).isEqualTo(20 + 40 + 80);

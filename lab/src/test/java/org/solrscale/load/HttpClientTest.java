@@ -72,7 +72,7 @@ class HttpClientTest {
       List<CompletableFuture<Outcome>> results = new java.util.ArrayList<>();
       for (int i = 0; i < 50; i++) { // 50 requests over 2 connections
         CompletableFuture<Outcome> f = new CompletableFuture<>();
-        sender.send(new QueryRequest("/select", "q=" + i, "t", "x"), i, (o, done) -> f.complete(o));
+        sender.send(new QueryRequest("/select", "q=" + i, "t", "x"), i, (o, sent, done) -> f.complete(o));
         results.add(f);
       }
       for (CompletableFuture<Outcome> f : results) {
@@ -81,7 +81,7 @@ class HttpClientTest {
         assertThat(o.numFound()).isEqualTo(42);
       }
       CompletableFuture<Outcome> slow = new CompletableFuture<>();
-      sender.send(new QueryRequest("/select", "q=slow", "t", "x"), 0, (o, done) -> slow.complete(o));
+      sender.send(new QueryRequest("/select", "q=slow", "t", "x"), 0, (o, sent, done) -> slow.complete(o));
       assertThat(slow.get(10, TimeUnit.SECONDS).errorKind()).isEqualTo("timeout");
     } finally {
       server.stop(0);
@@ -90,7 +90,7 @@ class HttpClientTest {
     CompletableFuture<Outcome> refused = new CompletableFuture<>();
     try (HttpSender sender = new HttpSender(HttpSender.routing("cloud", List.of("http://127.0.0.1:1/solr")),
         "c", "", false, 2000, 2, Clock.SYSTEM)) {
-      sender.send(new QueryRequest("/select", "q=x", "t", "x"), 0, (o, done) -> refused.complete(o));
+      sender.send(new QueryRequest("/select", "q=x", "t", "x"), 0, (o, sent, done) -> refused.complete(o));
       assertThat(refused.get(10, TimeUnit.SECONDS).errorKind()).isEqualTo("connection");
     }
   }
