@@ -136,14 +136,31 @@ public final class LocalProcesses {
     return true;
   }
 
+  /** SIGSTOP, and returns once the kernel shows the process stopped (signals are asynchronous). */
   public void pause(long pid, String marker) {
     requireAlive(pid, marker);
     signal(pid, "STOP");
+    awaitState(pid, true);
   }
 
+  /** SIGCONT, and returns once the process is no longer shown stopped. */
   public void resume(long pid, String marker) {
     requireAlive(pid, marker);
     signal(pid, "CONT");
+    awaitState(pid, false);
+  }
+
+  private static void awaitState(long pid, boolean stopped) {
+    long deadline = System.nanoTime() + 2_000_000_000L;
+    while ((linuxState(pid) == 'T') != stopped && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+      try {
+        Thread.sleep(1);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
   }
 
   private void requireAlive(long pid, String marker) {
