@@ -109,7 +109,7 @@ final class DataCommand {
 
     @Override
     public Integer call() {
-      Format target = to == null ? Format.of(out) : Format.parse(to);
+      Format target = to == null ? Format.ofOutput(out) : Format.parse(to);
       return report(CorpusTools.convert(Inputs.expand(inputs), from(), out, target), "convert");
     }
   }
@@ -142,7 +142,7 @@ final class DataCommand {
       if (n < 1) {
         throw SolrscaleException.usage("the sample size must be at least 1");
       }
-      Format target = to == null ? Format.of(out) : Format.parse(to);
+      Format target = to == null ? Format.ofOutput(out) : Format.parse(to);
       return report(CorpusTools.sample(Inputs.expand(inputs), from(), n,
           how.random != null ? seed : null, out, target), "sample");
     }
@@ -223,7 +223,7 @@ final class DataCommand {
       int[] body = SynthOptions.parseRange("--body-words", bodyWords);
       SynthOptions o = new SynthOptions(docs, seed, vocabulary, zipf, body[0], body[1],
           SynthOptions.parseFacets(facets));
-      Format target = to == null ? Format.of(out) : Format.parse(to);
+      Format target = to == null ? Format.ofOutput(out) : Format.parse(to);
       CorpusStats s = org.solrscale.data.Synth.write(o, out, target);
       if (json) {
         Terminal.printJson(s);

@@ -46,6 +46,12 @@ public final class Main implements Runnable {
     System.exit(run(args));
   }
 
+  /** Every subcommand answers --help (and -h), as its error messages suggest. */
+  private static void withHelp(CommandLine cl) {
+    cl.getCommandSpec().mixinStandardHelpOptions(true);
+    cl.getSubcommands().values().forEach(Main::withHelp);
+  }
+
   /** Runs solrscale in this JVM and returns its exit code (tests call this). */
   public static int run(String... args) {
     if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
@@ -55,6 +61,7 @@ public final class Main implements Runnable {
     System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
     Main main = new Main();
     CommandLine cl = new CommandLine(main);
+    withHelp(cl);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     cl.setParameterExceptionHandler((ex, argv) -> {
       CommandLine cmd = ex.getCommandLine();

@@ -47,6 +47,16 @@ public enum Format {
         + " from its name; use .xml, .jsonl, .json or .csv (optionally .gz), or give --format");
   }
 
+  /** The format an output file's name implies; the error names --to, the output's option. */
+  public static Format ofOutput(Path file) {
+    try {
+      return of(file);
+    } catch (SolrscaleException e) {
+      throw SolrscaleException.usage("cannot tell the output format of " + file + " from its name; "
+          + "use .xml, .jsonl, .json or .csv (optionally .gz), or give --to");
+    }
+  }
+
   public static Format parse(String name) {
     for (Format f : values()) {
       if (f.extension.equalsIgnoreCase(name) || f.name().equalsIgnoreCase(name)) {

@@ -23,6 +23,17 @@ class CliErrorsIT {
   }
 
   @Test
+  void everySubcommandAnswersHelp() {
+    for (String[] cmd : new String[][] {{"bench"}, {"index"}, {"data", "synth"}, {"node", "pause"}}) {
+      String[] args = java.util.Arrays.copyOf(cmd, cmd.length + 1);
+      args[cmd.length] = "--help";
+      Cli.Result r = Cli.run(args);
+      assertThat(r.exitCode()).as(String.join(" ", args)).isZero();
+      assertThat(r.out()).contains("Usage: solrscale " + String.join(" ", cmd));
+    }
+  }
+
+  @Test
   void portInUseNamesThePidAndTheFlag() throws Exception {
     try (ServerSocket s = new ServerSocket()) {
       s.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0));
