@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Benchmark of `solrscale index` against Solr's own PostTool (docs/benchmarks.md), as the issue
-# asks: same corpus, same warm cluster (2 nodes, 2 shards, 1 GB heap), one warm-up load first,
+# asks: same corpus, same warm cluster (2 nodes, 2 shards, 1 GB heap), one warm-up load with each tool
 # then the two tools alternated, twice each, the collection emptied before every run; best of two.
 # Usage: docs/bench/index.sh [WORKDIR] [DOCS] [THREADS]
 set -euo pipefail
-work=${1:-/tmp/solrscale-bench-index}; docs=${2:-63000}; threads=${3:-4}
+work=${1:-/tmp/solrscale-bench-index}; docs=${2:-63000}; threads=${3:-2}
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 s="$root/solrscale"; name=bench-index
 home="${SOLRSCALE_HOME:-$HOME/.solrscale}"
@@ -30,8 +30,8 @@ empty() {
 }
 count() { curl -s "http://127.0.0.1:$port/solr/docs/select?q=*:*&rows=0&wt=json" | python3 -c 'import json,sys;print(json.load(sys.stdin)["response"]["numFound"])'; }
 post() { java -cp "$cp" org.apache.solr.cli.SolrCLI post -s "http://127.0.0.1:$port" -c docs "$corpus" >/dev/null 2>&1; }
-ours() { "$s" index --name "$name" --collection docs --threads "$threads" --batch 500 "$corpus" >/dev/null 2>&1; }
-ours; empty   # warm-up
+ours() { "$s" index --name "$name" --collection docs --threads "$threads" --batch 1000 "$corpus" >/dev/null 2>&1; }
+ours; empty; post; empty   # warm-up: both tools, so both of Solr's update paths (javabin, XML) are compiled
 for run in 1 2; do
   for tool in post ours; do
     empty; c0=$(solr_cpu); t0=$(now)

@@ -1,6 +1,7 @@
 package org.solrscale.cli;
 
 import java.time.Duration;
+import org.solrscale.spec.Durations;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -8,23 +9,10 @@ import picocli.CommandLine.TypeConversionException;
 public final class DurationConverter implements ITypeConverter<Duration> {
   @Override
   public Duration convert(String value) {
-    String v = value.trim().toLowerCase();
     try {
-      if (v.endsWith("ms")) {
-        return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
-      }
-      if (v.endsWith("s")) {
-        return Duration.ofSeconds(Long.parseLong(v.substring(0, v.length() - 1)));
-      }
-      if (v.endsWith("m")) {
-        return Duration.ofMinutes(Long.parseLong(v.substring(0, v.length() - 1)));
-      }
-      if (v.endsWith("h")) {
-        return Duration.ofHours(Long.parseLong(v.substring(0, v.length() - 1)));
-      }
-      return Duration.ofSeconds(Long.parseLong(v));
-    } catch (NumberFormatException e) {
-      throw new TypeConversionException("'" + value + "' is not a duration like 90s, 5m or 500ms");
+      return Durations.parse(value);
+    } catch (IllegalArgumentException e) {
+      throw new TypeConversionException(e.getMessage());
     }
   }
 }

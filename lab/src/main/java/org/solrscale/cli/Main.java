@@ -25,6 +25,7 @@ import picocli.CommandLine.ScopeType;
       DataCommand.class,
       IndexCommand.class,
       BenchCommand.class,
+      RunCommand.class,
       DemoCommand.class,
       CdsTrainingCommand.class,
       CommandLine.HelpCommand.class

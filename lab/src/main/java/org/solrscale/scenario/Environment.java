@@ -1,0 +1,93 @@
+package org.solrscale.scenario;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.NodeState;
+
+/** environment.json: what a run ran on, so that two runs can be told apart later. */
+record Environment(
+    @JsonProperty("cpu_model") String cpuModel,
+    @JsonProperty("cores") int cores,
+    @JsonProperty("memory_bytes") long memoryBytes,
+    @JsonProperty("os") String os,
+    @JsonProperty("kernel") String kernel,
+    @JsonProperty("java") String java,
+    @JsonProperty("solr_version") String solrVersion,
+    @JsonProperty("solrscale_version") String solrscaleVersion,
+    @JsonProperty("git_revision") String gitRevision,
+    @JsonProperty("nodes") List<Node> nodes) {
+
+  /** One node of the cluster and the command line it ran with. */
+  record Node(@JsonProperty("id") String id, @JsonProperty("role") String role,
+      @JsonProperty("jvm_args") List<String> jvmArgs) {}
+
+  static Environment of(Cluster cluster, Path clusterDir, String solrVersion, String version) {
+    List<Node> nodes = new ArrayList<>();
+    cluster.state().ifPresent(s -> {
+      for (NodeState n : s.nodes()) {
+        nodes.add(new Node(n.id(), n.role().toString().toLowerCase(),
+            commandLine(clusterDir.resolve(n.id()).resolve("command.txt"))));
+      }
+    });
+    return new Environment(readCpuModel(), Runtime.getRuntime().availableProcessors(), readMemory(),
+        readOs(), System.getProperty("os.version"), System.getProperty("java.vm.name") + " "
+        + System.getProperty("java.runtime.version"), solrVersion, version, readGitRevision(), nodes);
+  }
+
+  private static List<String> commandLine(Path f) {
+    try {
+      return Files.isRegularFile(f) ? Files.readAllLines(f) : List.of();
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  private static String readCpuModel() {
+    try {
+      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
+          .map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst().orElse("unknown");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  private static long readMemory() {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+      return os.getTotalMemorySize();
+    }
+    return -1;
+  }
+
+  private static String readOs() {
+    try {
+      return Files.readAllLines(Path.of("/etc/os-release")).stream().filter(l -> l.startsWith("PRETTY_NAME="))
+          .map(l -> l.substring(12).replace("\"", "")).findFirst().orElse(System.getProperty("os.name"));
+    } catch (IOException e) {
+      return System.getProperty("os.name");
+    }
+  }
+
+  /** The git revision of the checkout the solrscale jar was built in, if it is one. */
+  private static String readGitRevision() {
+    try {
+      Path jar = Path.of(Environment.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      Path root = jar.getParent() == null ? null : jar.getParent().getParent();
+      root = root == null ? null : root.getParent();
+      if (root == null || !Files.isDirectory(root.resolve(".git"))) {
+        return "unknown";
+      }
+      Process p = new ProcessBuilder("git", "-C", root.toString(), "rev-parse", "HEAD")
+          .redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes()).strip();
+      return p.waitFor() == 0 ? out : "unknown";
+    } catch (Exception e) {
+      return "unknown";
+    }
+  }
+}

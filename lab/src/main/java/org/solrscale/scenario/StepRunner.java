@@ -1,0 +1,154 @@
+package org.solrscale.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
+import org.apache.solr.client.solrj.request.CollectionAdminRequest;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.NodeState;
+import org.solrscale.index.BulkIndexer;
+import org.solrscale.index.IndexOptions;
+import org.solrscale.load.Bench;
+import org.solrscale.load.Clock;
+import org.solrscale.load.Driver;
+import org.solrscale.load.HttpSender;
+import org.solrscale.load.LoadModel;
+import org.solrscale.load.Workload;
+import org.solrscale.spec.CollectionSpec;
+import org.solrscale.spec.Durations;
+import org.solrscale.spec.ReplicaCounts;
+import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepSpec;
+
+/** Runs one step of a scenario against a running cluster and returns what it measured. */
+final class StepRunner {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration TIMEOUT = Duration.ofMinutes(5);
+
+  private final Cluster cluster;
+  private final DataPrep.Data data;
+  private final String defaultCollection;
+
+  StepRunner(Cluster cluster, DataPrep.Data data, String defaultCollection) {
+    this.cluster = cluster;
+    this.data = data;
+    this.defaultCollection = defaultCollection;
+  }
+
+  /** Runs {@code step}, its files going to {@code dir}; returns its summary (or null). */
+  JsonNode run(StepSpec step, Path dir) throws InterruptedException {
+    if (step instanceof StepSpec.Index i) {
+      return index(i, dir);
+    }
+    if (step instanceof StepSpec.Bench b) {
+      return bench(b, dir);
+    }
+    if (step instanceof StepSpec.Wait w) {
+      Thread.sleep(Durations.parse(w.duration()).toMillis());
+      return null;
+    }
+    if (step instanceof StepSpec.Restart r) {
+      return restart(r);
+    }
+    return collection((StepSpec.Collection) step);
+  }
+
+  private String collection(String c) {
+    return c != null ? c : defaultCollection;
+  }
+
+  private JsonNode index(StepSpec.Index i, Path dir) {
+    List<Path> files = i.files().isEmpty() ? data.corpus()
+        : org.solrscale.data.Inputs.expand(i.files());
+    int threads = i.threads() != null ? i.threads() : Math.max(2, Runtime.getRuntime().availableProcessors());
+    IndexOptions o = new IndexOptions(files, null, collection(i.collection()), threads, i.batch(),
+        IndexOptions.parseCommit(i.commit()), null, dir.resolve("rejects.jsonl"), 9);
+    try (CloudHttp2SolrClient client = new CloudHttp2SolrClient.Builder(cluster.solrUrls()).build()) {
+      return JSON.valueToTree(new BulkIndexer(client, o, s -> { }, p -> { }).run());
+    } catch (java.io.IOException e) {
+      throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
+    }
+  }
+
+  private JsonNode bench(StepSpec.Bench b, Path dir) throws InterruptedException {
+    List<Workload.Part> parts = b.queries() != null ? Workload.parseMix(b.queries())
+        : data.queries().stream().map(q -> new Workload.Part(q, 1, org.solrscale.load.QueryFile.read(q))).toList();
+    Workload w = new Workload(parts, b.order().equals("sequential"), b.zipf(), b.seed());
+    LoadModel model = b.threads() != null ? new LoadModel.Closed(b.threads())
+        : new LoadModel.Open(rates(b.rate()), Durations.parse(b.stepDuration()).toNanos(),
+            b.arrivals().equals("poisson"));
+    long duration = b.duration() != null ? Durations.parse(b.duration()).toNanos()
+        : b.requests() != null ? 0 : Duration.ofSeconds(60).toNanos();
+    Driver.Bounds bounds = new Driver.Bounds(b.warmupRequests() != null ? 0 : Durations.parse(b.warmup()).toNanos(),
+        b.warmupRequests() != null ? b.warmupRequests() : 0, duration, b.requests() == null ? 0 : b.requests());
+    List<String> urls = urls(b.routing());
+    String extra = (b.shardsPreference() == null ? "" : "&shards.preference="
+        + java.net.URLEncoder.encode(b.shardsPreference(), java.nio.charset.StandardCharsets.UTF_8))
+        + (b.shardsTolerant() ? "&shards.tolerant=true" : "");
+    long timeout = Durations.parse(b.timeout()).toMillis();
+    try (HttpSender sender = new HttpSender(HttpSender.routing(b.routing().startsWith("node:") ? "cloud" : b.routing(), urls),
+        collection(b.collection()), extra, "gzip".equals(b.compression()), timeout, b.connections(), Clock.SYSTEM)) {
+      return JSON.valueToTree(Bench.run(new Bench.Options(w, model, bounds, b.seed(),
+          timeout * 1_000_000L, dir), sender, Clock.SYSTEM, i -> { }));
+    }
+  }
+
+  private List<String> urls(String routing) {
+    if (routing.startsWith("node:")) {
+      String id = routing.substring(5);
+      return List.of(cluster.requireState().find(id).filter(NodeState::isSolr).map(NodeState::baseUrl)
+          .orElseThrow(() -> SolrscaleException.usage("bench routing: no Solr node '" + id + "'")));
+    }
+    return cluster.solrUrls();
+  }
+
+  private static List<Double> rates(String spec) {
+    List<Double> rates = new ArrayList<>();
+    for (String r : spec.split(",")) {
+      try {
+        rates.add(Double.parseDouble(r.strip()));
+      } catch (NumberFormatException e) {
+        throw SolrscaleException.usage("bench rate '" + spec + "' is not a number or a list like 50,100");
+      }
+    }
+    return rates;
+  }
+
+  private JsonNode restart(StepSpec.Restart r) {
+    List<String> ids = r.nodes().contains("all")
+        ? cluster.requireState().solrNodes().stream().map(NodeState::id).toList() : r.nodes();
+    for (String id : ids) {
+      cluster.node(Cluster.NodeOp.RESTART, id, TIMEOUT);
+    }
+    cluster.waitForCollections(TIMEOUT);
+    return JSON.valueToTree(java.util.Map.of("restarted", ids));
+  }
+
+  private JsonNode collection(StepSpec.Collection c) {
+    String name = collection(c.collection());
+    switch (c.action() == null ? "" : c.action()) {
+      case "create" -> cluster.createCollection(new CollectionSpec(name, c.shards(),
+          ReplicaCounts.nrt(c.replicas() == null ? 1 : c.replicas()), null, null, null), TIMEOUT);
+      case "delete" -> cluster.deleteCollection(name);
+      case "split-shard", "add-replica" -> {
+        try (CloudHttp2SolrClient client = new CloudHttp2SolrClient.Builder(cluster.solrUrls()).build()) {
+          String shard = c.shard() == null ? "shard1" : c.shard();
+          var req = c.action().equals("split-shard")
+              ? CollectionAdminRequest.splitShard(name).setShardName(shard)
+              : CollectionAdminRequest.addReplicaToShard(name, shard);
+          req.process(client);
+        } catch (Exception e) {
+          throw SolrscaleException.failed(c.action() + " on " + name + " failed: " + e.getMessage());
+        }
+        cluster.waitForCollections(TIMEOUT);
+      }
+      default -> throw SolrscaleException.usage("collection step: action must be create, delete, "
+          + "split-shard or add-replica; got '" + c.action() + "'");
+    }
+    return JSON.valueToTree(java.util.Map.of("action", c.action(), "collection", name));
+  }
+}

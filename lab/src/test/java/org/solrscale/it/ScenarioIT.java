@@ -1,0 +1,80 @@
+package org.solrscale.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.runtime.SolrscaleHome;
+
+/** `run` of a small sweep against real clusters: results, cluster reuse and rebuild, resume. */
+class ScenarioIT {
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void aSweepRunsEveryCombinationRecordsItAndResumes(@TempDir Path dir) throws Exception {
+    Path scenario = dir.resolve("sweep.yaml");
+    Files.writeString(scenario, String.join("\n",
+        "name: it-sweep",
+        "cluster:",
+        "  nodes: 1",
+        "  heap: 384m",
+        "  collections: [{name: docs, shards: 1}]",
+        "data:",
+        "  synth: {docs: 2000}",
+        "  derive_queries: {count: 100}",
+        "steps:",
+        "  - index: {collection: docs}",
+        "  - bench: {name: q, collection: docs, threads: 1, warmup: 1s, requests: 100}",
+        "matrix:",
+        "  cluster.nodes: [1, 2]",
+        "  bench.threads: [1, 2]",
+        ""));
+    Path out = dir.resolve("run");
+    Cli.Result r = Cli.run("run", scenario.toString(), "--out", out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.err()).contains("combination 4 of 4");
+    JsonNode results = JSON.readTree(out.resolve("results.json").toFile());
+    assertThat(results.get("combinations")).hasSize(4);
+    for (JsonNode c : results.get("combinations")) {
+      assertThat(c.get("status").asText()).isEqualTo("done");
+      JsonNode index = c.get("steps").get(0).get("summary");
+      assertThat(index.get("verified").asBoolean()).isTrue(); // collections were made afresh on reuse
+      assertThat(index.get("accepted").asLong()).isEqualTo(2000);
+      JsonNode bench = c.get("steps").get(1).get("summary");
+      assertThat(bench.get("count").asLong()).isBetween(100L, 102L);
+      assertThat(Files.isRegularFile(out.resolve(c.get("steps").get(1).get("dir").asText()).resolve("latency.hlog"))).isTrue();
+    }
+    assertThat(results.get("combinations").get(3).get("params").get("cluster.nodes").asInt()).isEqualTo(2);
+    assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(5);
+    JsonNode env = JSON.readTree(out.resolve("environment.json").toFile());
+    assertThat(env.get("cores").asInt()).isPositive();
+    assertThat(env.get("nodes").size()).isGreaterThan(1);
+    // the cluster is gone at the end
+    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-it-sweep", s -> { }).state()).isEmpty();
+
+    // resume: forget the last combination, run again: only it runs
+    ArrayNode combos = (ArrayNode) results.get("combinations");
+    combos.remove(3);
+    JSON.writeValue(out.resolve("results.json").toFile(), results);
+    Cli.Result again = Cli.run("run", scenario.toString(), "--out", out.toString());
+    assertThat(again.exitCode()).as(again.err()).isZero();
+    assertThat(again.out()).contains("1 of 4 combination repeats ran now, 3 were already done");
+    assertThat(JSON.readTree(out.resolve("results.json").toFile()).get("combinations")).hasSize(4);
+  }
+
+  @Test
+  void aBadScenarioIsOneLineWithItsPlace(@TempDir Path dir) throws Exception {
+    Path scenario = dir.resolve("bad.yaml");
+    Files.writeString(scenario, "name: x\ncluster: {nodes: 1}\nsteps:\n  - bench: {threads: 1, rate: 5}\n");
+    Cli.Result r = Cli.run("run", scenario.toString(), "--out", dir.resolve("o").toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err().strip().lines()).hasSize(1);
+    assertThat(r.err()).contains("needs exactly one of threads or rate");
+  }
+}
