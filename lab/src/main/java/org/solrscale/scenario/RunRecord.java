@@ -32,10 +32,14 @@ final class RunRecord {
       @JsonProperty("dir") String dir, @JsonProperty("status") String status,
       @JsonProperty("seconds") double seconds, @JsonProperty("steps") List<StepResult> steps) {}
 
-  /** One step and what it measured (a bench summary, an index result, ...). */
+  /**
+   * One step and what it measured (a bench summary, an index result, ...), with the server's
+   * telemetry while it ran (per node; absent for steps that do not scrape).
+   */
   record StepResult(@JsonProperty("index") int index, @JsonProperty("kind") String kind,
       @JsonProperty("name") String name, @JsonProperty("dir") String dir,
-      @JsonProperty("summary") JsonNode summary) {}
+      @JsonProperty("summary") JsonNode summary,
+      @JsonProperty("telemetry") Map<String, Map<String, Double>> telemetry) {}
 
   private final Path runDir;
   private final Results results;

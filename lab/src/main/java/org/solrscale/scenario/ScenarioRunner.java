@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
@@ -18,6 +19,7 @@ import org.solrscale.spec.ScenarioLoader;
 import org.solrscale.spec.ScenarioSpec;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
+import org.solrscale.telemetry.Telemetry;
 
 /**
  * Runs a scenario: every combination of its matrix, each {@code repeat} times, steps in order.
@@ -144,11 +146,29 @@ public final class ScenarioRunner {
         throw SolrscaleException.usage("cannot write to " + path + ": " + e.getMessage());
       }
       progress.accept("  step " + i + " of " + c.spec().steps().size() + ": " + step.kind() + " " + step.name());
-      JsonNode summary = steps.run(step, path);
-      results.add(new RunRecord.StepResult(i, step.kind(), step.name(), stepDir, summary));
+      boolean scrape = step instanceof StepSpec.Bench || step instanceof StepSpec.Index;
+      JsonNode summary;
+      Map<String, Map<String, Double>> telemetry = null;
+      Telemetry t = scrape ? telemetry(cluster, path) : null;
+      try {
+        summary = steps.run(step, path);
+      } finally {
+        if (t != null) {
+          telemetry = t.stop();
+        }
+      }
+      results.add(new RunRecord.StepResult(i, step.kind(), step.name(), stepDir, summary, telemetry));
     }
     return new RunRecord.CombinationResult(c.id(), c.params(), r, dir, "done",
         (System.nanoTime() - start) / 1e9, results);
+  }
+
+  private static Telemetry telemetry(Cluster cluster, Path dir) {
+    try {
+      return new Telemetry(cluster.requireState().nodes(), dir, Duration.ofSeconds(2));
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot write telemetry to " + dir + ": " + e.getMessage());
+    }
   }
 
   private void writeEnvironment(Cluster cluster, String clusterName, ScenarioSpec spec) {

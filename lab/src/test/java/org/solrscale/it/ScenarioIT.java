@@ -48,7 +48,13 @@ class ScenarioIT {
       assertThat(index.get("accepted").asLong()).isEqualTo(2000);
       JsonNode bench = c.get("steps").get(1).get("summary");
       assertThat(bench.get("count").asLong()).isBetween(100L, 102L);
-      assertThat(Files.isRegularFile(out.resolve(c.get("steps").get(1).get("dir").asText()).resolve("latency.hlog"))).isTrue();
+      Path benchDir = out.resolve(c.get("steps").get(1).get("dir").asText());
+      assertThat(Files.isRegularFile(benchDir.resolve("latency.hlog"))).isTrue();
+      assertThat(Files.readAllLines(benchDir.resolve("telemetry.csv")).size()).isGreaterThan(2);
+      JsonNode solr1 = c.get("steps").get(1).get("telemetry").get("solr1");
+      assertThat(solr1.get("heap_used_max_mb").asDouble()).isPositive();
+      assertThat(solr1.has("cpu_percent")).isTrue();
+      assertThat(c.get("steps").get(1).get("telemetry").get("zk1").has("zk_avg_latency_ms")).isTrue();
     }
     assertThat(results.get("combinations").get(3).get("params").get("cluster.nodes").asInt()).isEqualTo(2);
     assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(5);

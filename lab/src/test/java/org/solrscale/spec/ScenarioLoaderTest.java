@@ -62,4 +62,16 @@ class ScenarioLoaderTest {
     assertThatThrownBy(() -> ScenarioLoader.parse(SCENARIO.replace("threads: 1, duration", "duration"), "s.yaml"))
         .hasMessageContaining("needs exactly one of threads or rate");
   }
+
+  @Test
+  void theShippedScenariosLoad() throws Exception {
+    try (var files = java.nio.file.Files.list(java.nio.file.Path.of("../scenarios"))) {
+      List<java.nio.file.Path> yamls = files.filter(f -> f.toString().endsWith(".yaml")).toList();
+      assertThat(yamls).extracting(f -> f.getFileName().toString())
+          .contains("quick.yaml", "scaling-solr.yaml", "facet-drop.yaml");
+      for (java.nio.file.Path f : yamls) {
+        assertThat(ScenarioLoader.load(f).combinations()).as(f.toString()).isNotEmpty();
+      }
+    }
+  }
 }

@@ -1,0 +1,194 @@
+package org.solrscale.telemetry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.solrscale.cluster.FourLetterWords;
+import org.solrscale.cluster.NodeState;
+
+/**
+ * Scrapes the cluster while a step runs: every Solr node's metrics API (CPU, heap, GC, /select
+ * requests, cache hit ratios) and every ZooKeeper's {@code mntr} (latency, outstanding requests),
+ * every {@code period}. Each sample goes to telemetry.csv (time, node, metric, value); the run's
+ * figures per node come back from {@link #stop()}.
+ */
+public final class Telemetry implements AutoCloseable {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String PREFIXES = "memory.heap.used,gc.,os.processCpuLoad,"
+      + "QUERY./select.requestTimes,CACHE.searcher.queryResultCache,CACHE.searcher.filterCache";
+
+  private final List<NodeState> nodes;
+  private final Duration period;
+  private final PrintWriter csv;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private final Thread thread;
+  private final long start = System.nanoTime();
+  /** node -> metric -> [first, last, min, max, sum, n]. */
+  private final Map<String, Map<String, double[]>> stats = new ConcurrentHashMap<>();
+  private volatile boolean running = true;
+
+  public Telemetry(List<NodeState> nodes, Path dir, Duration period) throws IOException {
+    this.nodes = List.copyOf(nodes);
+    this.period = period;
+    this.csv = new PrintWriter(Files.newBufferedWriter(dir.resolve("telemetry.csv")));
+    csv.println("second,node,metric,value");
+    thread = new Thread(this::loop, "solrscale-telemetry");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private void loop() {
+    while (running) {
+      long t = System.nanoTime();
+      for (NodeState n : nodes) {
+        if (n.isSolr()) {
+          solr(n);
+        } else {
+          zk(n);
+        }
+      }
+      long sleep = period.toMillis() - (System.nanoTime() - t) / 1_000_000;
+      try {
+        Thread.sleep(Math.max(10, sleep));
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  private void solr(NodeState n) {
+    try {
+      HttpRequest req = HttpRequest.newBuilder(URI.create(n.baseUrl() + "/admin/metrics?wt=json&group=jvm,core&prefix="
+          + java.net.URLEncoder.encode(PREFIXES, java.nio.charset.StandardCharsets.UTF_8)))
+          .timeout(Duration.ofSeconds(5)).build();
+      HttpResponse<String> resp = http.send(req, HttpResponse.BodyHandlers.ofString());
+      if (resp.statusCode() != 200) {
+        return;
+      }
+      Map<String, Double> m = new LinkedHashMap<>();
+      JsonNode metrics = JSON.readTree(resp.body()).path("metrics");
+      for (Iterator<Map.Entry<String, JsonNode>> regs = metrics.fields(); regs.hasNext(); ) {
+        Map.Entry<String, JsonNode> reg = regs.next();
+        for (Iterator<Map.Entry<String, JsonNode>> ms = reg.getValue().fields(); ms.hasNext(); ) {
+          Map.Entry<String, JsonNode> e = ms.next();
+          flatten(m, e.getKey(), e.getValue());
+        }
+      }
+      m.forEach((k, v) -> sample(n.id(), k, v));
+    } catch (IOException e) {
+      sample(n.id(), "scrape_errors", 1);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The numbers that matter: plain gauges, counts of timers, hit ratios of caches (summed over cores). */
+  private static void flatten(Map<String, Double> m, String name, JsonNode v) {
+    if (v.isNumber()) {
+      String key = name.equals("os.processCpuLoad") ? "cpu" : name.equals("memory.heap.used") ? "heap_used"
+          : name.startsWith("gc.") && name.endsWith(".count") ? "gc_count"
+          : name.startsWith("gc.") && name.endsWith(".time") ? "gc_ms" : null;
+      if (key != null) {
+        m.merge(key, v.asDouble(), Double::sum);
+      }
+    } else if (name.equals("QUERY./select.requestTimes")) {
+      m.merge("select_requests", v.path("count").asDouble(), Double::sum);
+    } else if (name.startsWith("CACHE.searcher.")) {
+      String cache = name.substring("CACHE.searcher.".length());
+      m.merge(cache + "_lookups", v.path("lookups").asDouble(), Double::sum);
+      m.merge(cache + "_hits", v.path("hits").asDouble(), Double::sum);
+    }
+  }
+
+  private void zk(NodeState n) {
+    FourLetterWords.ask(n.host(), n.port(), "mntr", 2000).ifPresent(text -> {
+      for (String line : text.split("\n")) {
+        String[] kv = line.split("\t");
+        if (kv.length == 2 && (kv[0].equals("zk_avg_latency") || kv[0].equals("zk_max_latency")
+            || kv[0].equals("zk_outstanding_requests"))) {
+          try {
+            sample(n.id(), kv[0].substring(3), Double.parseDouble(kv[1].strip()));
+          } catch (NumberFormatException ignored) {
+            // a version that writes it differently: left out
+          }
+        }
+      }
+    });
+  }
+
+  private synchronized void sample(String node, String metric, double value) {
+    csv.printf(Locale.ROOT, "%.1f,%s,%s,%s%n", (System.nanoTime() - start) / 1e9, node, metric, value);
+    double[] s = stats.computeIfAbsent(node, k -> new ConcurrentHashMap<>())
+        .computeIfAbsent(metric, k -> new double[] {value, value, value, value, 0, 0});
+    s[1] = value;
+    s[2] = Math.min(s[2], value);
+    s[3] = Math.max(s[3], value);
+    s[4] += value;
+    s[5]++;
+  }
+
+  /**
+   * Stops scraping; per node: mean CPU (percent of the machine), largest heap used (MB), GC
+   * collections and milliseconds during the step, /select requests per second, cache hit ratios,
+   * and for ZooKeeper the mean and largest latency and outstanding requests.
+   */
+  public Map<String, Map<String, Double>> stop() {
+    running = false;
+    thread.interrupt();
+    try {
+      thread.join(10_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    double seconds = Math.max(1e-9, (System.nanoTime() - start) / 1e9);
+    Map<String, Map<String, Double>> out = new LinkedHashMap<>();
+    stats.forEach((node, m) -> {
+      Map<String, Double> r = new LinkedHashMap<>();
+      m.forEach((metric, s) -> {
+        double mean = s[5] > 0 ? s[4] / s[5] : 0;
+        switch (metric) {
+          case "cpu" -> r.put("cpu_percent", mean * 100);
+          case "heap_used" -> r.put("heap_used_max_mb", s[3] / 1e6);
+          case "gc_count" -> r.put("gc_count", s[1] - s[0]);
+          case "gc_ms" -> r.put("gc_ms", s[1] - s[0]);
+          case "select_requests" -> r.put("select_per_sec", (s[1] - s[0]) / seconds);
+          case "avg_latency" -> r.put("zk_avg_latency_ms", mean);
+          case "max_latency" -> r.put("zk_max_latency_ms", s[3]);
+          case "outstanding_requests" -> r.put("zk_outstanding_max", s[3]);
+          default -> { }
+        }
+      });
+      for (String cache : List.of("queryResultCache", "filterCache")) {
+        double[] l = m.get(cache + "_lookups");
+        double[] h = m.get(cache + "_hits");
+        if (l != null && h != null && l[1] - l[0] > 0) {
+          r.put(cache + "_hit_ratio", (h[1] - h[0]) / (l[1] - l[0]));
+        }
+      }
+      out.put(node, r);
+    });
+    csv.close();
+    return out;
+  }
+
+  @Override
+  public void close() {
+    if (running) {
+      stop();
+    }
+  }
+}
