@@ -1,0 +1,131 @@
+package org.solrscale.results;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * A run directory as `solrscale run --out DIR` leaves it: results.json, environment.json, the
+ * resolved scenario, and per step the files a bench step wrote (summary.json, timeline.csv,
+ * latency.hlog). Reads them (each step's files once); never writes.
+ */
+public final class RunDir {
+  public static final ObjectMapper JSON = new ObjectMapper()
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  private final Path dir;
+  private final RunResults results;
+  private final Map<Path, List<TimelineRow>> timelines = new ConcurrentHashMap<>();
+  private final Map<Path, IntervalLog> logs = new ConcurrentHashMap<>();
+
+  private RunDir(Path dir, RunResults results) {
+    this.dir = dir;
+    this.results = results;
+  }
+
+  /** Opens DIR, or fails with one line saying what is missing and how to make it. */
+  public static RunDir open(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      throw SolrscaleException.usage(dir + " is not a directory; give a run directory made by: "
+          + "solrscale run SCENARIO --out " + dir);
+    }
+    Path file = dir.resolve("results.json");
+    if (!Files.isRegularFile(file)) {
+      throw SolrscaleException.usage(dir + " is not a solrscale run: results.json missing; run: "
+          + "solrscale run SCENARIO --out " + dir);
+    }
+    RunResults r;
+    try {
+      r = JSON.readValue(file.toFile(), RunResults.class);
+    } catch (JsonProcessingException e) {
+      throw SolrscaleException.usage(file + " is not valid results.json (line "
+          + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()) + ": "
+          + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot read " + file + ": " + e.getMessage());
+    }
+    if (r == null || r.combinations().isEmpty()) {
+      throw SolrscaleException.usage(file + " holds no finished combination yet; let the run "
+          + "finish, or resume it with: solrscale run SCENARIO --out " + dir);
+    }
+    List<CombinationRun> sorted = r.combinations().stream()
+        .sorted(Comparator.comparing(CombinationRun::id).thenComparingInt(CombinationRun::repeat))
+        .toList();
+    return new RunDir(dir, new RunResults(r.scenario(), sorted));
+  }
+
+  public Path path() {
+    return dir;
+  }
+
+  public RunResults results() {
+    return results;
+  }
+
+  /** The scenario's name, or the directory's when results.json has none. */
+  public String name() {
+    return results.scenario() != null ? results.scenario() : dir.getFileName().toString();
+  }
+
+  /** environment.json, when the run wrote one. */
+  public Optional<JsonNode> environment() {
+    Path file = dir.resolve("environment.json");
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(JSON.readTree(file.toFile()));
+    } catch (IOException e) {
+      throw SolrscaleException.usage(file + " cannot be read: " + e.getMessage().lines().findFirst().orElse(""));
+    }
+  }
+
+  /** The step's directory, or null when it recorded none. */
+  public Path stepDir(StepResult step) {
+    return step.dir() == null ? null : dir.resolve(step.dir());
+  }
+
+  /** The step's summary: inline in results.json, else its summary.json; null when neither. */
+  public JsonNode summary(StepResult step) {
+    if (step.summary() != null && !step.summary().isNull()) {
+      return step.summary();
+    }
+    Path d = stepDir(step);
+    if (d == null || !Files.isRegularFile(d.resolve("summary.json"))) {
+      return null;
+    }
+    try {
+      return JSON.readTree(d.resolve("summary.json").toFile());
+    } catch (IOException e) {
+      throw SolrscaleException.usage(d.resolve("summary.json") + " cannot be read: " + e.getMessage());
+    }
+  }
+
+  /** The step's timeline.csv rows; empty when it has none. */
+  public List<TimelineRow> timeline(StepResult step) {
+    Path d = stepDir(step);
+    return d == null ? List.of() : timelines.computeIfAbsent(d, x -> Timeline.read(x.resolve("timeline.csv")));
+  }
+
+  /** The step's telemetry.csv samples; empty when it has none. */
+  public List<TelemetrySample> telemetry(StepResult step) {
+    Path d = stepDir(step);
+    return d == null ? List.of() : TelemetrySample.read(d.resolve("telemetry.csv"));
+  }
+
+  /** The step's latency.hlog intervals; empty when it has none. */
+  public IntervalLog intervals(StepResult step) {
+    Path d = stepDir(step);
+    return d == null ? IntervalLog.EMPTY : logs.computeIfAbsent(d, x -> IntervalLog.read(x.resolve("latency.hlog")));
+  }
+}
