@@ -26,6 +26,8 @@ import picocli.CommandLine.ScopeType;
       IndexCommand.class,
       BenchCommand.class,
       RunCommand.class,
+      ReportCommand.class,
+      CompareCommand.class,
       DemoCommand.class,
       CdsTrainingCommand.class,
       CommandLine.HelpCommand.class

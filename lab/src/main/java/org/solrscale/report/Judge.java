@@ -1,0 +1,107 @@
+package org.solrscale.report;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.DoubleStream;
+import org.solrscale.results.Statistics;
+
+/**
+ * Judges B against A for one bench step, metric by metric. Samples: the repeats' summary values
+ * when both sides have enough repeats for the test to reach alpha; otherwise the per-second values
+ * of the measured phase (all repeats pooled), and then, when both sides have two or more repeats,
+ * a difference only counts if the repeats do not overlap either. A difference is significant when
+ * p < alpha and the change of medians exceeds the practical threshold.
+ */
+final class Judge {
+  static final double ALPHA = 0.05;
+  static final double THRESHOLD = 0.05;
+
+  private Judge() {}
+
+  static Comparison.StepDelta judge(String aLabel, String bLabel, String label, String step,
+      List<RunModel.Bench> a, List<RunModel.Bench> b) {
+    List<Comparison.MetricDelta> metrics = new ArrayList<>();
+    for (Metric m : Metric.values()) {
+      metrics.add(judge(m, a, b));
+    }
+    return new Comparison.StepDelta(aLabel, bLabel, label, step, samples(a.size(), b.size()),
+        a.size(), b.size(), metrics);
+  }
+
+  /** Which samples a comparison of these repeat counts uses. */
+  static String samples(int repeatsA, int repeatsB) {
+    return useRepeats(repeatsA, repeatsB) ? "repeats"
+        : repeatsA >= 2 && repeatsB >= 2 ? "per-second, repeats must not overlap" : "per-second";
+  }
+
+  private static boolean useRepeats(int a, int b) {
+    return a >= 2 && b >= 2 && minimumP(a, b) < ALPHA;
+  }
+
+  /** B against A on one metric. */
+  static Comparison.MetricDelta judge(Metric m, List<RunModel.Bench> a, List<RunModel.Bench> b) {
+    if (useRepeats(a.size(), b.size())) {
+      return judge(m, perRepeat(a, m), perRepeat(b, m), null, null);
+    }
+    boolean overlapRule = a.size() >= 2 && b.size() >= 2;
+    return judge(m, perSecond(a, m), perSecond(b, m), overlapRule ? perRepeat(a, m) : null,
+        overlapRule ? perRepeat(b, m) : null);
+  }
+
+  /** The smallest two-sided p the exact test can give for samples of these sizes. */
+  static double minimumP(int n1, int n2) {
+    double orderings = 1;
+    for (int i = 1; i <= n2; i++) {
+      orderings = orderings * (n1 + i) / i;
+    }
+    return 2 / orderings;
+  }
+
+  static double[] perRepeat(List<RunModel.Bench> benches, Metric m) {
+    return benches.stream().mapToDouble(x -> m.of(x.summary())).toArray();
+  }
+
+  static double[] perSecond(List<RunModel.Bench> benches, Metric m) {
+    return benches.stream().flatMapToDouble(x -> Arrays.stream(m.perSecond(x.timeline(), x.intervals())))
+        .toArray();
+  }
+
+  static Comparison.MetricDelta judge(Metric m, double[] a, double[] b, double[] repeatsA,
+      double[] repeatsB) {
+    String better = m.higherIsBetter ? "higher" : "lower";
+    if (a.length == 0 || b.length == 0) {
+      String why = m == Metric.P999 ? "no latency.hlog" : "no timeline.csv";
+      return new Comparison.MetricDelta(m.label, m.unit, better, a.length, b.length, null, null,
+          null, null, null, null, "not tested", false, "no per-second values (" + why + ")");
+    }
+    Statistics.Difference d = Statistics.compare(a, b);
+    boolean allZero = DoubleStream.concat(Arrays.stream(a), Arrays.stream(b)).allMatch(v -> v == 0);
+    boolean significant = !allZero && d.p() < ALPHA && Math.abs(d.relative()) > THRESHOLD;
+    String note = Double.isInfinite(d.relative()) ? "A's median is 0" : null;
+    if (significant && repeatsA != null && overlap(repeatsA, repeatsB)) {
+      significant = false;
+      note = "the per-second values differ, but the repeats overlap";
+    }
+    boolean improved = m.higherIsBetter ? d.relative() > 0 : d.relative() < 0;
+    String verdict = !significant ? "no significant difference"
+        : m == Metric.ERRORS ? (improved ? "fewer errors" : "more errors")
+        : improved ? "faster" : "slower";
+    return new Comparison.MetricDelta(m.label, m.unit, better, a.length, b.length, d.medianA(),
+        d.medianB(), pct(d.relative()), pct(d.ciLow()), pct(d.ciHigh()), d.p(), verdict,
+        significant && !improved, note);
+  }
+
+  private static boolean overlap(double[] a, double[] b) {
+    double minA = Arrays.stream(a).min().orElse(0);
+    double maxA = Arrays.stream(a).max().orElse(0);
+    double minB = Arrays.stream(b).min().orElse(0);
+    double maxB = Arrays.stream(b).max().orElse(0);
+    return minA <= maxB && minB <= maxA;
+  }
+
+  /** Percent, or null when undefined (A's median is 0 and B's is not). */
+  private static Double pct(double v) {
+    return Double.isNaN(v) || Double.isInfinite(v) ? null : v * 100;
+  }
+}

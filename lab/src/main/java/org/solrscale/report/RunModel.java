@@ -1,0 +1,166 @@
+package org.solrscale.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.solrscale.load.BenchSummary;
+import org.solrscale.results.CombinationRun;
+import org.solrscale.results.IntervalLog;
+import org.solrscale.results.RunDir;
+import org.solrscale.results.StepResult;
+import org.solrscale.results.TimelineRow;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * A run as report and compare see it: its combinations (in id order), the finished repeats of
+ * each, and their bench steps with parsed summaries, plus which parameters the matrix swept.
+ */
+final class RunModel {
+  /** One bench step of one repeat of one combination. */
+  record Bench(RunDir run, String combination, int repeat, String key, StepResult step,
+      BenchSummary summary) {
+    List<TimelineRow> timeline() {
+      return run.timeline(step);
+    }
+
+    IntervalLog intervals() {
+      return run.intervals(step);
+    }
+
+    /** Closed-loop threads, from the time per 1000 requests per thread and the achieved rate. */
+    Integer threads() {
+      if (summary.msPer1000PerThread() == null || summary.throughput() == null) {
+        return null;
+      }
+      long t = Math.round(summary.msPer1000PerThread() * summary.throughput().achieved() / 1e6);
+      return t > 0 ? (int) t : null;
+    }
+  }
+
+  /** One combination: its parameters and every repeat (finished or not). */
+  record Combination(String id, Map<String, Object> params, List<CombinationRun> repeats) {}
+
+  private final RunDir run;
+  private final List<Combination> combinations = new ArrayList<>();
+  private final Map<String, List<Bench>> benches = new HashMap<>();
+  private final List<String> swept;
+  private final List<String> stepKeys;
+
+  RunModel(RunDir run) {
+    this.run = run;
+    Set<String> keys = new LinkedHashSet<>();
+    run.results().byId().forEach((id, repeats) -> {
+      combinations.add(new Combination(id, repeats.get(0).params(), repeats));
+      for (CombinationRun c : repeats) {
+        if (!c.done()) {
+          continue;
+        }
+        Map<String, Integer> seen = new HashMap<>();
+        for (StepResult s : c.benchSteps()) {
+          int n = seen.merge(s.label(), 1, Integer::sum);
+          String key = n == 1 ? s.label() : s.label() + " #" + n;
+          JsonNode json = run.summary(s);
+          if (json == null) {
+            continue;
+          }
+          keys.add(key);
+          benches.computeIfAbsent(id + "\u0000" + key, k -> new ArrayList<>())
+              .add(new Bench(run, id, c.repeat(), key, s, parse(json, s)));
+        }
+      }
+    });
+    this.stepKeys = List.copyOf(keys);
+    this.swept = sweptParams(combinations);
+  }
+
+  private BenchSummary parse(JsonNode json, StepResult s) {
+    try {
+      return RunDir.JSON.treeToValue(json, BenchSummary.class);
+    } catch (JsonProcessingException e) {
+      throw SolrscaleException.usage(run.path() + ": the summary of step " + s.label() + " in "
+          + s.dir() + " is not a bench summary: " + e.getOriginalMessage());
+    }
+  }
+
+  private static List<String> sweptParams(List<Combination> combos) {
+    Set<String> names = new LinkedHashSet<>();
+    combos.forEach(c -> names.addAll(c.params().keySet()));
+    List<String> out = new ArrayList<>();
+    for (String n : names) {
+      if (combos.stream().map(c -> String.valueOf(c.params().get(n))).distinct().count() > 1) {
+        out.add(n);
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  RunDir run() {
+    return run;
+  }
+
+  List<Combination> combinations() {
+    return combinations;
+  }
+
+  Combination combination(String id) {
+    return combinations.stream().filter(c -> c.id().equals(id)).findFirst().orElse(null);
+  }
+
+  /** The parameters whose values differ between combinations. */
+  List<String> swept() {
+    return swept;
+  }
+
+  /** Bench step keys (names) in the order they first ran. */
+  List<String> stepKeys() {
+    return stepKeys;
+  }
+
+  /** The finished repeats' results of one bench step of one combination. */
+  List<Bench> benches(String combination, String key) {
+    return benches.getOrDefault(combination + "\u0000" + key, List.of());
+  }
+
+  /** How a combination is named in charts and tables: its swept parameters, else its id. */
+  String label(Combination c) {
+    if (swept.isEmpty()) {
+      return c.id();
+    }
+    List<String> parts = new ArrayList<>();
+    for (String p : swept) {
+      parts.add(shortName(p) + "=" + Objects.toString(c.params().get(p), "-"));
+    }
+    return String.join(" ", parts);
+  }
+
+  /** "bench.threads" reads as "threads" in labels. */
+  static String shortName(String param) {
+    int dot = param.lastIndexOf('.');
+    return dot < 0 ? param : param.substring(dot + 1);
+  }
+
+  /** The swept parameters of a combination other than one, as a label ("nodes=2"). */
+  String labelWithout(Combination c, String param) {
+    List<String> parts = new ArrayList<>();
+    for (String p : swept) {
+      if (!p.equals(param)) {
+        parts.add(shortName(p) + "=" + Objects.toString(c.params().get(p), "-"));
+      }
+    }
+    return parts.isEmpty() ? shortName(param) : String.join(" ", parts);
+  }
+
+  /** Parameters as a map of strings, for matching combinations of two runs. */
+  static Map<String, String> paramKey(Combination c) {
+    Map<String, String> m = new LinkedHashMap<>();
+    c.params().forEach((k, v) -> m.put(k, String.valueOf(v)));
+    return m;
+  }
+}

@@ -1,0 +1,219 @@
+package org.solrscale.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.HdrHistogram.Histogram;
+import org.solrscale.load.BenchSummary;
+import org.solrscale.load.Interval;
+import org.solrscale.load.RunLog;
+
+/**
+ * Writes run directories with plausible numbers, as `solrscale run` would: results.json,
+ * environment.json, scenario.yaml, and per bench step summary.json, timeline.csv and latency.hlog
+ * (through the bench's own RunLog). A closed loop whose latency falls during the first seconds (a
+ * cold start), lognormal noise, latency growing with the number of hits.
+ */
+final class RunFixture {
+  static final ObjectMapper JSON = new ObjectMapper();
+  static final long NS = 1_000_000_000L;
+
+  /** How one bench step behaves. */
+  record Load(int threads, double baseMs, double slowdown, long seed, int warmupSeconds,
+      int seconds, long errorsPerSecond, int telemetryNodes) {}
+
+  private final Path dir;
+  private final String scenario;
+  private final ArrayNode combinations = JSON.createArrayNode();
+
+  RunFixture(Path dir, String scenario) {
+    this.dir = dir;
+    this.scenario = scenario;
+  }
+
+  /** nodes 1,2 x threads 1,2,4, two repeats each, plus an index step; c004 has a few errors. */
+  static Path sweep(Path dir) throws IOException {
+    RunFixture f = new RunFixture(dir, "scaling-test");
+    int id = 0;
+    for (int nodes : new int[] {1, 2}) {
+      for (int threads : new int[] {1, 2, 4}) {
+        id++;
+        for (int repeat = 1; repeat <= 2; repeat++) {
+          Map<String, Object> params = new LinkedHashMap<>();
+          params.put("nodes", nodes);
+          params.put("bench.threads", threads);
+          double base = 4.0 * Math.pow(threads, 0.35) / Math.sqrt(nodes);
+          f.combination(String.format("c%03d", id), params, repeat,
+              new Load(threads, base, 1.0, id * 100L + repeat, 3, 20, id == 4 ? 1 : 0, nodes));
+        }
+      }
+    }
+    return f.finish();
+  }
+
+  /** One combination, one bench step per repeat, latencies times slowdown. */
+  static Path single(Path dir, double slowdown, long seed, int repeats) throws IOException {
+    RunFixture f = new RunFixture(dir, "single");
+    for (int r = 1; r <= repeats; r++) {
+      f.combination("c001", Map.of("bench.threads", 4), r, new Load(4, 6.0, slowdown, seed + r, 5, 40, 0, 0));
+    }
+    return f.finish();
+  }
+
+  void combination(String id, Map<String, Object> params, int repeat, Load load) throws IOException {
+    String cdir = id + "/r" + repeat;
+    ObjectNode c = combinations.addObject();
+    c.put("id", id);
+    c.set("params", JSON.valueToTree(params));
+    c.put("repeat", repeat);
+    c.put("dir", cdir);
+    c.put("status", "done");
+    ArrayNode steps = c.putArray("steps");
+    ObjectNode index = steps.addObject();
+    index.put("index", 0).put("kind", "index").put("name", "load").put("dir", cdir + "/s0-index-load");
+    index.set("summary", JSON.readTree("{\"read\":10000,\"accepted\":10000,\"rejected\":0,\"retries\":0,"
+        + "\"seconds\":4.2,\"docs_per_sec\":2380.9,\"mb_per_sec\":3.1,\"searchable_before\":0,"
+        + "\"searchable_after\":10000,\"verified\":true}"));
+    String sdir = cdir + "/s1-bench-search";
+    ObjectNode bench = steps.addObject();
+    bench.put("index", 1).put("kind", "bench").put("name", "search").put("dir", sdir);
+    BenchSummary summary = bench(dir.resolve(sdir), load);
+    JsonNode json = JSON.valueToTree(summary);
+    Files.writeString(dir.resolve(sdir).resolve("summary.json"), json.toPrettyString());
+    bench.set("summary", json);
+    if (load.telemetryNodes() > 0) {
+      bench.set("telemetry", telemetry(dir.resolve(sdir), load));
+    }
+  }
+
+  /** telemetry.csv as `run` scrapes it every 2 s, and the per-node figures of results.json. */
+  static JsonNode telemetry(Path stepDir, Load load) throws IOException {
+    SplittableRandom random = new SplittableRandom(load.seed() + 7);
+    StringBuilder csv = new StringBuilder("second,node,metric,value\n");
+    ObjectNode perNode = JSON.createObjectNode();
+    for (int n = 1; n <= load.telemetryNodes(); n++) {
+      double cpuSum = 0;
+      int samples = 0;
+      for (int t = 0; t < load.warmupSeconds() + load.seconds(); t += 2) {
+        double cpu = Math.min(1, 0.15 * load.threads() / load.telemetryNodes() + 0.05 * random.nextDouble());
+        double heap = 180e6 + 4e6 * t + 20e6 * random.nextDouble();
+        csv.append(String.format(java.util.Locale.ROOT, "%d.0,solr%d,cpu,%.4f%n%d.0,solr%d,heap_used,%.0f%n",
+            t, n, cpu, t, n, heap));
+        cpuSum += cpu;
+        samples++;
+      }
+      ObjectNode m = perNode.putObject("solr" + n);
+      m.put("cpu_percent", cpuSum / samples * 100).put("heap_used_max_mb", 300.0).put("gc_count", 3.0)
+          .put("gc_ms", 41.0).put("select_per_sec", 120.0 * load.threads())
+          .put("queryResultCache_hit_ratio", 0.42);
+    }
+    perNode.putObject("zk1").put("zk_avg_latency_ms", 0.4).put("zk_max_latency_ms", 7.0)
+        .put("zk_outstanding_max", 1.0);
+    Files.writeString(stepDir.resolve("telemetry.csv"), csv);
+    return perNode;
+  }
+
+  Path finish() throws IOException {
+    ObjectNode results = JSON.createObjectNode();
+    results.put("scenario", scenario);
+    results.set("combinations", combinations);
+    Files.writeString(dir.resolve("results.json"), results.toPrettyString());
+    Files.writeString(dir.resolve("environment.json"), "{\"cpu_model\":\"Test CPU @ 2.0GHz\",\"cores\":2,"
+        + "\"memory_bytes\":25769803776,\"os\":\"Linux\",\"kernel\":\"6.1.0\",\"java\":\"17.0.15\","
+        + "\"solr_version\":\"9.10.0\",\"solrscale_version\":\"0.1.0-SNAPSHOT\",\"git_revision\":\"abc1234\","
+        + "\"nodes\":[{\"id\":\"solr1\",\"jvm_args\":[\"-Xms512m\",\"-Xmx512m\",\"-XX:+UseG1GC\"]}]}");
+    Files.writeString(dir.resolve("scenario.yaml"), "name: " + scenario + "\nrepeat: 2\n");
+    return dir;
+  }
+
+  /** Runs a simulated closed loop through the bench's own RunLog; returns its summary. */
+  static BenchSummary bench(Path out, Load load) {
+    SplittableRandom random = new SplittableRandom(load.seed());
+    Histogram total = new Histogram(3_600_000_000L, 3);
+    Histogram[] byHits = new Histogram[12];
+    long count = 0;
+    long errors = 0;
+    int totalSeconds = load.warmupSeconds() + load.seconds();
+    try (RunLog log = new RunLog(0, out, i -> { })) {
+      for (int s = 0; s < totalSeconds; s++) {
+        boolean warmup = s < load.warmupSeconds();
+        double cold = 1 + 4 * Math.exp(-s / 3.0);
+        Histogram latency = new Histogram(3_600_000_000L, 3);
+        double sum = 0;
+        int n = 0;
+        // a closed loop: as many requests as the threads finish in this second
+        while (sum < 1000.0 * load.threads()) {
+          double noise = Math.exp(0.35 * gaussian(random));
+          int hitsBucket = random.nextInt(12);
+          double ms = load.baseMs() * load.slowdown() * cold * noise * (0.6 + 0.08 * hitsBucket);
+          latency.recordValue(Math.max(1, Math.round(ms * 1000)));
+          if (!warmup) {
+            if (byHits[hitsBucket] == null) {
+              byHits[hitsBucket] = new Histogram(3_600_000_000L, 3);
+            }
+            byHits[hitsBucket].recordValue(Math.max(1, Math.round(ms * 1000)));
+          }
+          sum += ms;
+          n++;
+        }
+        if (!warmup) {
+          total.add(latency);
+          count += n;
+          errors += load.errorsPerSecond();
+        }
+        log.accept(List.of(new Interval(s * NS, (s + 1) * NS, warmup, latency, latency.copy(),
+            new Histogram(3_600_000_000L, 3), n, warmup ? 0 : load.errorsPerSecond(), n * 2048L)));
+      }
+    }
+    double achieved = count / (double) load.seconds();
+    List<BenchSummary.HitBucket> buckets = new ArrayList<>();
+    for (int b = 0; b < byHits.length; b++) {
+      if (byHits[b] != null) {
+        long min = b == 0 ? 0 : 1L << (b - 1);
+        long max = b == 0 ? 0 : (1L << b) - 1;
+        buckets.add(new BenchSummary.HitBucket(min, max, byHits[b].getTotalCount(),
+            byHits[b].getValueAtPercentile(50) / 1000.0, byHits[b].getValueAtPercentile(99) / 1000.0,
+            byHits[b].getMaxValue() / 1000.0));
+      }
+    }
+    Map<String, BenchSummary.ErrorKind> kinds = new LinkedHashMap<>();
+    if (errors > 0) {
+      kinds.put("http_503", new BenchSummary.ErrorKind(errors, List.of("503 Service Unavailable: no servers hosting shard")));
+    }
+    return new BenchSummary("closed", 1_763_000_000_000L, count, new BenchSummary.Errors(errors, kinds),
+        new BenchSummary.Throughput(achieved, achieved), millis(total), millis(total),
+        load.seconds() * 1000.0 * load.threads() / count * 1000, Map.of("p50", 2048.0),
+        Map.of("p50", 120.0), buckets,
+        List.of(new BenchSummary.TemplateRow("q=body_t:{term}", count * 2 / 3, errors, millis(total).get("p50"),
+                millis(total).get("p99"), 41.5),
+            new BenchSummary.TemplateRow("q=body_t:{term}&facet=true&facet.field=category_s", count / 3, 0,
+                millis(total).get("p50") * 1.4, millis(total).get("p99") * 1.3, 812.0)),
+        null, new BenchSummary.Warmup(0, load.warmupSeconds()), load.seconds(), 0,
+        new BenchSummary.DriverHealth(12.5, 2, Map.of("p99", 0.1), "server"));
+  }
+
+  static Map<String, Double> millis(Histogram h) {
+    Map<String, Double> m = new LinkedHashMap<>();
+    for (String[] p : new String[][] {{"p50", "50"}, {"p75", "75"}, {"p90", "90"}, {"p95", "95"},
+        {"p99", "99"}, {"p99.9", "99.9"}}) {
+      m.put(p[0], h.getValueAtPercentile(Double.parseDouble(p[1])) / 1000.0);
+    }
+    m.put("max", h.getMaxValue() / 1000.0);
+    m.put("mean", h.getMean() / 1000.0);
+    return m;
+  }
+
+  private static double gaussian(SplittableRandom r) {
+    double u = Math.max(1e-12, r.nextDouble());
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * r.nextDouble());
+  }
+}
