@@ -280,6 +280,23 @@ public final class Report {
     sorted.sort(byParam(param, combos));
     List<String> values = sorted.stream().map(c -> String.valueOf(c.params().get(param))).distinct().toList();
     boolean numeric = values.stream().allMatch(v -> number(v) != null);
+    String fixed = "";
+    if (sorted.stream().map(c -> model.labelWithout(c, param)).distinct().count() > 8) {
+      // too many lines: one line per value of the other parameter with the most values, the
+      // rest fixed at their first value
+      List<String> others = model.swept().stream().filter(q -> !q.equals(param)).toList();
+      String line = others.stream().max(Comparator.comparingLong(q -> combos.stream()
+          .map(c -> String.valueOf(c.params().get(q))).distinct().count())).orElseThrow();
+      List<String> at = new ArrayList<>();
+      for (String q : others) {
+        if (!q.equals(line)) {
+          Object first = combos.stream().sorted(byParam(q, combos)).findFirst().orElseThrow().params().get(q);
+          sorted.removeIf(c -> !String.valueOf(c.params().get(q)).equals(String.valueOf(first)));
+          at.add(RunModel.shortName(q) + "=" + first);
+        }
+      }
+      fixed = " Other parameters fixed at " + String.join(", ", at) + ".";
+    }
     Map<String, List<RunModel.Combination>> lines = new LinkedHashMap<>();
     for (RunModel.Combination c : sorted) {
       lines.computeIfAbsent(model.labelWithout(c, param), k -> new ArrayList<>()).add(c);
@@ -307,13 +324,21 @@ public final class Report {
     XYChart chart = numeric ? Charts.lines(title, p, unit, curves)
         : Charts.categories(title, p, unit, values, curves);
     figure(title, "One line per value of the other swept parameters; points are the mean of the "
-        + "repeats, bars reach the lowest and highest repeat.", chart);
+        + "repeats, bars reach the lowest and highest repeat." + fixed, chart);
   }
 
   // ---- overlays: one line per combination (or per step when there is one combination)
 
   /** A chart's worth of lines: title suffix and (label, bench) pairs. */
-  private record Overlay(String title, List<Map.Entry<String, List<RunModel.Bench>>> series) {}
+  private record Overlay(String title, List<Map.Entry<String, List<RunModel.Bench>>> series, int total) {
+    /** Says so when only some combinations are drawn. */
+    String more() {
+      return total > series.size() ? " Only the first " + series.size() + " of " + total + " combinations are drawn." : "";
+    }
+  }
+
+  /** More lines than this on one chart cannot be told apart. */
+  static final int MAX_LINES = 12;
 
   private List<Overlay> overlays() {
     List<Overlay> out = new ArrayList<>();
@@ -326,7 +351,7 @@ public final class Report {
         }
       }
       if (!s.isEmpty()) {
-        out.add(new Overlay(model.label(c), s));
+        out.add(new Overlay(model.label(c), s, s.size()));
       }
       return out;
     }
@@ -338,7 +363,7 @@ public final class Report {
         }
       }
       if (!s.isEmpty()) {
-        out.add(new Overlay(key, s));
+        out.add(new Overlay(key, s.size() > MAX_LINES ? s.subList(0, MAX_LINES) : s, s.size()));
       }
     }
     return out;
@@ -367,8 +392,8 @@ public final class Report {
       if (!curves.isEmpty()) {
         any = true;
         figure("Latency by percentile (" + o.title() + ")", fromLog
-            ? "From latency.hlog: every measured interval of every repeat, merged."
-            : "From the summaries' percentiles (a step without latency.hlog).",
+            ? "From latency.hlog: every measured interval of every repeat, merged." + o.more()
+            : "From the summaries' percentiles (a step without latency.hlog)." + o.more(),
             Charts.distribution("Latency by percentile (" + o.title() + ")", curves));
       }
     }
@@ -446,7 +471,7 @@ public final class Report {
       }
       any = true;
       String title = "Latency against number of hits (" + o.title() + ")";
-      figure(title, "Requests grouped by numFound in powers of two; first repeat of each.",
+      figure(title, "Requests grouped by numFound in powers of two; first repeat of each." + o.more(),
           Charts.categories(title, "hits (numFound)", "latency (ms)", new ArrayList<>(buckets.values()), curves));
     }
     if (!any) {
@@ -487,7 +512,7 @@ public final class Report {
         any = true;
         String title = "Cold start (" + o.title() + ")";
         figure(title, "Closed loop, first repeat, warm-up included: each point is one second. "
-            + "A cold cache shows as a high start that falls.",
+            + "A cold cache shows as a high start that falls." + o.more(),
             Charts.lines(title, "requests done", perThread ? "seconds per 1000 requests per thread"
                 : "seconds per 1000 requests", curves));
       }
@@ -500,7 +525,13 @@ public final class Report {
   private void timelines() {
     boolean any = false;
     boolean fold = model.combinations().size() > 4;
-    for (RunModel.Combination c : model.combinations()) {
+    List<RunModel.Combination> drawn = model.combinations().size() > MAX_LINES
+        ? model.combinations().subList(0, MAX_LINES) : model.combinations();
+    if (drawn.size() < model.combinations().size()) {
+      note("Over-time charts of the first " + drawn.size() + " of " + model.combinations().size()
+          + " combinations; every step's timeline.csv and telemetry.csv are in its directory.");
+    }
+    for (RunModel.Combination c : drawn) {
       StringBuilder before = new StringBuilder();
       int start = html.length();
       for (String key : model.stepKeys()) {

@@ -45,6 +45,18 @@ class ReportTest {
   }
 
   @Test
+  void bigSweepsAreCappedToReadableCharts() throws Exception {
+    Path dir = RunFixture.bigSweep(tmp);
+    Report.write(dir);
+    List<String> ids = Report.chartIds(dir);
+    // 3 parameters x 4 metrics; distribution, hits, cold start; 12 of 27 timelines
+    assertThat(ids).hasSize(12 + 3 + 12);
+    String page = Files.readString(dir.resolve("report.html"));
+    assertThat(page).contains("Other parameters fixed at threads=1.", "Other parameters fixed at shards=1.",
+        "Only the first 12 of 27 combinations are drawn.", "Over-time charts of the first 12 of 27");
+  }
+
+  @Test
   void singleCombinationReport() throws Exception {
     Path dir = RunFixture.single(tmp, 1.0, 3, 1);
     Report.write(dir);

@@ -60,6 +60,25 @@ final class RunFixture {
     return f.finish();
   }
 
+  /** nodes x shards x threads, 3 values each, one repeat: more lines than a chart can hold. */
+  static Path bigSweep(Path dir) throws IOException {
+    RunFixture f = new RunFixture(dir, "big");
+    int id = 0;
+    for (int nodes = 1; nodes <= 3; nodes++) {
+      for (int shards = 1; shards <= 3; shards++) {
+        for (int threads : new int[] {1, 2, 4}) {
+          Map<String, Object> params = new LinkedHashMap<>();
+          params.put("cluster.nodes", nodes);
+          params.put("collection.shards", shards);
+          params.put("bench.threads", threads);
+          f.combination(String.format("c%03d", ++id), params, 1,
+              new Load(threads, 3.0 + shards / (double) nodes, 1.0, id, 1, 5, 0, 0));
+        }
+      }
+    }
+    return f.finish();
+  }
+
   /** One combination, one bench step per repeat, latencies times slowdown. */
   static Path single(Path dir, double slowdown, long seed, int repeats) throws IOException {
     RunFixture f = new RunFixture(dir, "single");
