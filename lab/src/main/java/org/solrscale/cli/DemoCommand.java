@@ -1,54 +1,79 @@
 package org.solrscale.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.concurrent.Callable;
-import org.solrscale.scenario.Demo;
-import org.solrscale.spec.ClusterSpec;
+import org.solrscale.report.Report;
+import org.solrscale.scenario.ScenarioRunner;
+import org.solrscale.spec.ScenarioLoader;
+import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** `solrscale demo`: the main job end to end on a small cluster. */
-@Command(name = "demo", description = "Up a 2-node cluster, index generated documents, query, show status, take it down.")
+/**
+ * `solrscale demo`: the main job end to end: runs the shipped quick scenario (a cluster, a
+ * synthetic corpus indexed, a closed and an open loop measured, telemetry), writes the report and
+ * prints its path.
+ */
+@Command(name = "demo", description = "Run scenarios/quick.yaml end to end (cluster, data, index, closed and open loop), "
+    + "write the HTML report and print its path.")
 final class DemoCommand implements Callable<Integer> {
-  @Option(names = "--name", defaultValue = "demo", description = "Cluster name (default: ${DEFAULT-VALUE}).")
-  String name;
+  private static final ObjectMapper JSON = new ObjectMapper();
 
-  @Option(names = "--solr-version", defaultValue = ClusterSpec.DEFAULT_SOLR_VERSION,
-      description = "Solr release (default: ${DEFAULT-VALUE}).")
-  String solrVersion;
-
-  @Option(names = "--docs", defaultValue = "5000", description = "Documents to index (default: ${DEFAULT-VALUE}).")
-  int docs;
-
-  @Option(names = "--keep", description = "Leave the cluster running (stop it with: solrscale down --name NAME).")
-  boolean keep;
-
-  @Option(names = "--json", description = "Print the result as JSON.")
-  boolean json;
+  @Option(names = "--out", description = "Results directory (default: runs/demo-TIMESTAMP).")
+  Path out;
 
   @Override
-  public Integer call() {
-    if (docs < 1) {
-      throw org.solrscale.spec.SolrscaleException.usage("--docs must be at least 1");
+  public Integer call() throws Exception {
+    String text = quickScenario();
+    ScenarioLoader.Loaded loaded = ScenarioLoader.parse(text, "scenarios/quick.yaml");
+    Path dir = out != null ? out : Path.of("runs", "demo-"
+        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    System.err.println("solrscale demo: scenarios/quick.yaml into " + dir);
+    new ScenarioRunner(Terminal.home(), dir, Terminal.progress(), new Version().getVersion()[0])
+        .run(loaded, null);
+    Path report = Report.write(dir);
+    JsonNode results = JSON.readTree(dir.resolve("results.json").toFile());
+    Table t = new Table("STEP", "REQUESTS", "ACHIEVED/s", "p50 ms", "p99 ms", "p99.9 ms", "ERRORS");
+    for (JsonNode c : results.path("combinations")) {
+      for (JsonNode s : c.path("steps")) {
+        JsonNode m = s.path("summary");
+        if (s.path("kind").asText().equals("index")) {
+          System.out.printf("indexed %,d documents in %.1f s (%,.0f docs/s), verified: %s%n",
+              m.path("accepted").asLong(), m.path("seconds").asDouble(),
+              m.path("docs_per_sec").asDouble(), m.path("verified").asBoolean());
+        } else if (s.path("kind").asText().equals("bench")) {
+          t.row(s.path("name").asText() + " (" + m.path("load_model").asText() + " loop)",
+              m.path("count").asLong(), String.format("%.1f", m.path("throughput").path("achieved").asDouble()),
+              String.format("%.2f", m.path("latency_ms").path("p50").asDouble()),
+              String.format("%.2f", m.path("latency_ms").path("p99").asDouble()),
+              String.format("%.2f", m.path("latency_ms").path("p99.9").asDouble()),
+              m.path("errors").path("total").asLong());
+        }
+      }
     }
-    System.err.println("solrscale demo: 1 ZooKeeper + 2 Solr " + solrVersion
-        + " nodes, collection 'demo' with 2 shards, " + docs + " documents");
-    Demo.Result r = new Demo(Terminal.home(), Terminal.progress()).run(name, solrVersion, docs, keep);
-    if (json) {
-      Terminal.printJson(r);
-      return 0;
-    }
-    System.out.printf("%ncluster up in %.1f s; %d documents indexed in %.1f s%n%n", r.upSeconds(),
-        r.documents(), r.indexSeconds());
-    Table t = new Table("QUERY", "HITS", "QTIME ms", "PARAMETERS");
-    for (Demo.QueryResult q : r.queries()) {
-      t.row(q.description(), q.numFound(), q.qtimeMillis(), q.params());
-    }
-    System.out.print(t.render());
     System.out.println();
-    System.out.print(StatusPrinter.render(r.status()));
-    System.out.println(keep
-        ? "\ncluster '" + name + "' left running; stop it with: ./solrscale down --name " + name
-        : "\ncluster '" + name + "' taken down and its data deleted");
+    System.out.print(t.render());
+    System.out.println("\nresults: " + dir.resolve("results.json"));
+    System.out.println("report:  " + report.toAbsolutePath());
     return 0;
+  }
+
+  /** The shipped quick scenario, from the jar (the same file as scenarios/quick.yaml). */
+  private static String quickScenario() {
+    try (InputStream in = DemoCommand.class.getResourceAsStream("/solrscale/scenarios/quick.yaml")) {
+      if (in == null) {
+        throw SolrscaleException.environment("the quick scenario is missing from the solrscale jar; rebuild it");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot read the quick scenario: " + e.getMessage());
+    }
   }
 }

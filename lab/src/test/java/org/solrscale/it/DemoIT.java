@@ -4,20 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.util.HashSet;
-import java.util.Set;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
 
-/** The README's main command, and two clusters side by side on free ports. */
+/** The README's main command beside another cluster: the quick scenario, its report, nothing left. */
 class DemoIT {
   static final ObjectMapper JSON = new ObjectMapper();
 
   @AfterAll
   static void cleanUp() {
-    for (String name : new String[] {"it-demo", "it-side"}) {
+    for (String name : new String[] {"scn-quick", "it-side"}) {
       Cluster c = new Cluster(SolrscaleHome.fromEnvironment(), name, System.err::println);
       if (c.state().isPresent()) {
         c.down(true);
@@ -26,38 +27,30 @@ class DemoIT {
   }
 
   @Test
-  void demoRunsEndToEndBesideAnotherClusterAndCleansUp() throws Exception {
+  void demoRunsTheQuickScenarioWritesTheReportAndCleansUp(@TempDir Path dir) throws Exception {
     Cli.Result side = Cli.run("up", "--name", "it-side", "--nodes", "1", "--heap", "256m", "--json");
     assertThat(side.exitCode()).as(side.err()).isZero();
-    JsonNode sideStatus = JSON.readTree(side.out());
-    Set<Integer> sidePorts = new HashSet<>();
-    sideStatus.get("nodes").forEach(n -> sidePorts.add(n.get("port").asInt()));
 
-    Cli.Result demo = Cli.run("demo", "--name", "it-demo", "--docs", "3000", "--json");
+    Path out = dir.resolve("demo");
+    Cli.Result demo = Cli.run("demo", "--out", out.toString());
     assertThat(demo.exitCode()).as(demo.err()).isZero();
-    JsonNode r = JSON.readTree(demo.out());
-    assertThat(r.get("documents").asInt()).isEqualTo(3000);
-    assertThat(r.get("queries").get(0).get("numFound").asLong()).isEqualTo(3000);
-    assertThat(r.get("queries")).allSatisfy(q -> assertThat(q.get("numFound").asLong()).isPositive());
-    JsonNode status = r.get("status");
-    assertThat(status.get("healthy").asBoolean()).isTrue();
-    long docs = 0;
-    for (JsonNode shard : status.get("collections").get(0).get("shards")) {
-      docs += shard.get("docs").asLong();
+    assertThat(demo.out()).contains("report:  " + out.resolve("report.html").toAbsolutePath());
+    JsonNode c = JSON.readTree(out.resolve("results.json").toFile()).get("combinations").get(0);
+    assertThat(c.get("status").asText()).isEqualTo("done");
+    JsonNode index = c.get("steps").get(0).get("summary");
+    assertThat(index.get("accepted").asLong()).isEqualTo(20_000);
+    assertThat(index.get("verified").asBoolean()).isTrue();
+    for (int s = 1; s <= 2; s++) {
+      JsonNode bench = c.get("steps").get(s).get("summary");
+      assertThat(bench.get("count").asLong()).isPositive();
+      assertThat(bench.get("errors").get("total").asLong()).isZero();
     }
-    assertThat(docs).isEqualTo(3000);
-    for (JsonNode n : status.get("nodes")) {
-      assertThat(sidePorts).doesNotContain(n.get("port").asInt());
-    }
-    // the other cluster was untouched
-    assertThat(JSON.readTree(Cli.run("status", "--name", "it-side", "--json").out())
-        .get("healthy").asBoolean()).isTrue();
+    assertThat(Files.readString(out.resolve("report.html"))).contains("<svg");
 
-    // without --keep the demo took its cluster down and deleted it
-    for (JsonNode n : status.get("nodes")) {
-      assertThat(ClusterIT.gone(n.get("pid").asLong())).isTrue();
-    }
-    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "it-demo", s -> { }).state()).isEmpty();
+    // the demo's cluster is gone, the other one untouched
+    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-quick", s -> { }).state()).isEmpty();
+    JsonNode sideNow = JSON.readTree(Cli.run("status", "--name", "it-side", "--json").out());
+    assertThat(sideNow.get("healthy").asBoolean()).isTrue();
     assertThat(Cli.run("down", "--name", "it-side", "--purge").exitCode()).isZero();
   }
 }
