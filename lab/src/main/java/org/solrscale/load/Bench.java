@@ -34,7 +34,7 @@ public final class Bench {
     Driver.Result result;
     Thread hook = new Thread(driver::stop);
     Runtime.getRuntime().addShutdownHook(hook);
-    try (RunLog log = new RunLog(start, o.outDir(), progress)) {
+    try (RunLog log = new RunLog(start, startedAtMs, o.outDir(), progress)) {
       result = driver.run(recorder, start, log, o.timeoutNanos() + 1_000_000_000L);
       long cpu = processCpuNanos() - cpu0;
       BenchSummary s = summarize(o, result, log, recorder, cpu, startedAtMs);

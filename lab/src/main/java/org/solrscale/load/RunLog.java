@@ -20,6 +20,7 @@ import org.solrscale.spec.SolrscaleException;
  */
 public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
   private final long startNanos;
+  private final long startedAtMs;
   private final Histogram latency = new Histogram(LoadRecorder.HIGHEST_US, LoadRecorder.DIGITS);
   private final Histogram service = new Histogram(LoadRecorder.HIGHEST_US, LoadRecorder.DIGITS);
   private final Histogram lag = new Histogram(LoadRecorder.HIGHEST_US, LoadRecorder.DIGITS);
@@ -35,8 +36,10 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
   /** Per measured interval: [start, end, count] for steps and throughput. */
   private final List<long[]> counts = new ArrayList<>();
 
-  public RunLog(long startNanos, Path outDir, Consumer<Interval> progress) {
+  /** {@code startedAtMs} is the wall-clock time of {@code startNanos}, for the log's timestamps. */
+  public RunLog(long startNanos, long startedAtMs, Path outDir, Consumer<Interval> progress) {
     this.startNanos = startNanos;
+    this.startedAtMs = startedAtMs;
     this.progress = progress;
     if (outDir != null) {
       try {
@@ -46,12 +49,12 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
         log.outputComment("solrscale bench: latency from the intended start, service time from the "
             + "actual send, schedule lag; microseconds; tags warmup-* are left out of the summary");
         log.outputLogFormatVersion();
-        log.outputStartTime(System.currentTimeMillis());
-        log.setBaseTime(System.currentTimeMillis());
+        log.outputStartTime(startedAtMs);
+        log.setBaseTime(startedAtMs);
         log.outputLegend();
         csv = new PrintWriter(Files.newBufferedWriter(outDir.resolve("timeline.csv")));
         csv.println("second,phase,requests,errors,qps,latency_p50_ms,latency_p99_ms,latency_max_ms,"
-            + "service_p50_ms,service_p99_ms,bytes");
+            + "service_p50_ms,service_p99_ms,bytes,seconds");
       } catch (IOException e) {
         throw SolrscaleException.usage("cannot write to " + outDir + ": " + e.getMessage());
       }
@@ -86,15 +89,15 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
     double end = (i.endNanos() - startNanos) / 1e9;
     for (Object[] h : new Object[][] {{"latency", i.latency()}, {"service", i.service()}, {"lag", i.lag()}}) {
       Histogram copy = ((Histogram) h[1]).copy();
-      copy.setStartTimeStamp(Math.round(start * 1000));
-      copy.setEndTimeStamp(Math.round(end * 1000));
+      copy.setStartTimeStamp(startedAtMs + Math.round(start * 1000));
+      copy.setEndTimeStamp(startedAtMs + Math.round(end * 1000));
       copy.setTag((i.warmup() ? "warmup-" : "") + h[0]);
       log.outputIntervalHistogram(copy);
     }
-    csv.printf(Locale.ROOT, "%.3f,%s,%d,%d,%.1f,%.3f,%.3f,%.3f,%.3f,%.3f,%d%n", start, phase,
+    csv.printf(Locale.ROOT, "%.3f,%s,%d,%d,%.1f,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%.3f%n", start, phase,
         i.count(), i.errors(), i.count() / Math.max(1e-9, i.seconds()), ms(i.latency(), 50),
         ms(i.latency(), 99), i.latency().getMaxValue() / 1000.0, ms(i.service(), 50),
-        ms(i.service(), 99), i.bytes());
+        ms(i.service(), 99), i.bytes(), i.seconds());
   }
 
   static double ms(Histogram h, double percentile) {

@@ -162,7 +162,7 @@ final class RunFixture {
     long count = 0;
     long errors = 0;
     int totalSeconds = load.warmupSeconds() + load.seconds();
-    try (RunLog log = new RunLog(0, out, i -> { })) {
+    try (RunLog log = new RunLog(0, 1_700_000_000_000L, out, i -> { })) {
       for (int s = 0; s < totalSeconds; s++) {
         boolean warmup = s < load.warmupSeconds();
         double cold = 1 + 4 * Math.exp(-s / 3.0);
