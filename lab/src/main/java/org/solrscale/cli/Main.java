@@ -60,6 +60,9 @@ public final class Main implements Runnable {
     if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
       boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "error");
+      // ZooKeeper's client logs errors with stack traces from its own threads (e.g. a watcher
+      // firing after a client that could not connect was closed); we report one line instead
+      System.setProperty("org.slf4j.simpleLogger.log.org.apache.zookeeper", verbose ? "info" : "off");
     }
     System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
     Main main = new Main();

@@ -74,4 +74,14 @@ class ScenarioLoaderTest {
       }
     }
   }
+
+  @Test
+  void cacheSizesAreSweptThroughTheNodesJvmArguments() {
+    String text = SCENARIO.replace("  cluster.nodes: [1, 2]\n  collection.shards: [1, 2]\n  bench.cold.threads: [2, 4, 8]",
+        "  cluster.jvm_args: [[-Dsolr.filterCache.size=128], [-Dsolr.filterCache.size=4096]]");
+    List<ScenarioLoader.Combination> cs = ScenarioLoader.parse(text, "s.yaml").combinations();
+    assertThat(cs).hasSize(2);
+    assertThat(cs.get(1).spec().cluster().jvmArgs()).containsExactly("-Dsolr.filterCache.size=4096");
+    assertThat(ScenarioLoader.sameTopology(cs.get(0).spec(), cs.get(1).spec())).isFalse();
+  }
 }

@@ -1,0 +1,46 @@
+package org.solrscale.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The resume logic: what a run recorded is what a second run skips, and a broken file is named. */
+class RunRecordTest {
+  @TempDir Path dir;
+
+  static RunRecord.CombinationResult result(String id, int repeat, String status) {
+    return new RunRecord.CombinationResult(id, Map.of("bench.threads", 2), repeat, id + "/r" + repeat,
+        status, 1.5, List.of(new RunRecord.StepResult(1, "wait", "wait", id + "/r" + repeat + "/s1-wait-wait", null, null)));
+  }
+
+  @Test
+  void aSecondRunSeesWhatTheFirstFinished() {
+    RunRecord first = new RunRecord(dir, "sweep");
+    first.add(result("c001", 1, "done"));
+    first.add(result("c001", 2, "done"));
+    first.add(result("c002", 1, "failed"));
+
+    RunRecord second = new RunRecord(dir, "sweep"); // as a resumed run reads it
+    assertThat(second.done("c001", 1)).isTrue();
+    assertThat(second.done("c001", 2)).isTrue();
+    assertThat(second.done("c002", 1)).isFalse(); // not done: runs again
+    assertThat(second.done("c003", 1)).isFalse();
+
+    second.add(result("c002", 1, "done")); // replaces, does not duplicate
+    assertThat(new RunRecord(dir, "sweep").done("c002", 1)).isTrue();
+    assertThat(Files.exists(dir.resolve("results.json.tmp"))).isFalse();
+  }
+
+  @Test
+  void aBrokenResultsFileIsNamedWithWhatToDo() throws Exception {
+    Files.writeString(dir.resolve("results.json"), "{ broken");
+    assertThatThrownBy(() -> new RunRecord(dir, "sweep"))
+        .hasMessageContaining("results.json cannot be read").hasMessageContaining("move it away");
+  }
+}
