@@ -149,6 +149,20 @@ final class StepRunner {
       default -> throw SolrscaleException.usage("collection step: action must be create, delete, "
           + "split-shard or add-replica; got '" + c.action() + "'");
     }
-    return JSON.valueToTree(java.util.Map.of("action", c.action(), "collection", name));
+    return JSON.valueToTree(shape(c.action(), name));
+  }
+
+  /** What the collection looks like after the operation: active shards and their replicas. */
+  private java.util.Map<String, Object> shape(String action, String name) {
+    java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+    out.put("action", action);
+    out.put("collection", name);
+    cluster.status(false).collections().stream().filter(s -> s.name().equals(name)).findFirst()
+        .ifPresent(s -> {
+          var active = s.shards().stream().filter(sh -> "active".equals(sh.state())).toList();
+          out.put("active_shards", active.size());
+          out.put("replicas", active.stream().mapToInt(sh -> sh.replicas().size()).sum());
+        });
+    return out;
   }
 }

@@ -75,6 +75,43 @@ class ScenarioIT {
   }
 
   @Test
+  void restartAndCollectionStepsChangeTheRealCluster(@TempDir Path dir) throws Exception {
+    Path scenario = dir.resolve("ops.yaml");
+    Files.writeString(scenario, String.join("\n",
+        "name: it-ops",
+        "cluster:",
+        "  nodes: 2",
+        "  heap: 384m",
+        "  collections: [{name: docs, shards: 1}]",
+        "data:",
+        "  synth: {docs: 1000}",
+        "  derive_queries: {count: 50}",
+        "steps:",
+        "  - index: {collection: docs}",
+        "  - restart: {nodes: [solr1]}",
+        "  - collection: {name: more, action: add-replica, collection: docs, shard: shard1}",
+        "  - collection: {name: split, action: split-shard, collection: docs, shard: shard1}",
+        "  - collection: {name: extra, action: create, collection: extra, shards: 2}",
+        "  - collection: {name: gone, action: delete, collection: extra}",
+        "  - wait: 1s",
+        "  - bench: {name: after, collection: docs, threads: 1, warmup: 0s, requests: 50}",
+        ""));
+    Cli.Result r = Cli.run("run", scenario.toString(), "--out", dir.resolve("run").toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode steps = JSON.readTree(dir.resolve("run/results.json").toFile())
+        .get("combinations").get(0).get("steps");
+    assertThat(steps.get(1).get("summary").get("restarted").get(0).asText()).isEqualTo("solr1");
+    assertThat(steps.get(2).get("summary").get("replicas").asInt()).isEqualTo(2);
+    assertThat(steps.get(3).get("summary").get("active_shards").asInt()).isEqualTo(2);
+    assertThat(steps.get(4).get("summary").get("active_shards").asInt()).isEqualTo(2);
+    assertThat(steps.get(5).get("summary").has("active_shards")).isFalse(); // deleted
+    JsonNode bench = steps.get(7).get("summary");
+    assertThat(bench.get("count").asLong()).isEqualTo(50);
+    assertThat(bench.get("errors").get("total").asLong()).isZero(); // the split collection still answers
+    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-it-ops", s -> { }).state()).isEmpty();
+  }
+
+  @Test
   void aBadScenarioIsOneLineWithItsPlace(@TempDir Path dir) throws Exception {
     Path scenario = dir.resolve("bad.yaml");
     Files.writeString(scenario, "name: x\ncluster: {nodes: 1}\nsteps:\n  - bench: {threads: 1, rate: 5}\n");
