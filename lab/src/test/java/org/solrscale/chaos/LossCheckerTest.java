@@ -1,0 +1,67 @@
+package org.solrscale.chaos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The loss checker against planted histories and planted losses. */
+class LossCheckerTest {
+  @TempDir Path dir;
+
+  /** 1,200 acknowledged ids in batches of 10, 30 in failed adds, 20 in timed-out ones. */
+  Path history() {
+    Path f = dir.resolve("history.jsonl");
+    try (History h = new History(f)) {
+      for (int b = 0; b < 120; b++) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+          ids.add("a" + (b * 10 + i));
+        }
+        h.append(HistoryEvent.add(b * 100L, ids, HistoryEvent.OK, 2, 200, null));
+      }
+      h.append(HistoryEvent.add(20_000, List.of("f1", "f2", "f3"), HistoryEvent.FAIL, null, 503, "no leader"));
+      for (int i = 0; i < 20; i++) {
+        h.append(HistoryEvent.add(21_000 + i, List.of("t" + i), HistoryEvent.INFO, null, null, "timeout"));
+      }
+      // a failed add retried with success counts as acknowledged
+      h.append(HistoryEvent.add(22_000, List.of("r1"), HistoryEvent.FAIL, null, 503, "no leader"));
+      h.append(HistoryEvent.add(22_500, List.of("r1"), HistoryEvent.OK, 1, 200, null));
+      h.append(new HistoryEvent(23_000, "query", null, "q=*:*", HistoryEvent.OK, null, 200, null));
+    }
+    return f;
+  }
+
+  @Test
+  void documentsDeletedBehindItsBackAreReportedById() {
+    Set<String> index = new HashSet<>();
+    for (int i = 0; i < 1200; i++) {
+      index.add("a" + i);
+    }
+    index.add("r1");
+    index.addAll(List.of("t3", "t4", "f2")); // some unacknowledged writes did land
+    index.removeAll(List.of("a7", "a500", "a1199")); // the planted loss
+    LossChecker.Verdict v = LossChecker.check(history(),
+        batch -> batch.stream().filter(index::contains).collect(Collectors.toSet()));
+    assertThat(v.acknowledged()).isEqualTo(1201);
+    assertThat(v.found()).isEqualTo(1198);
+    assertThat(v.lost()).isEqualTo(3);
+    assertThat(v.lostIds()).containsExactly("a7", "a500", "a1199");
+    assertThat(v.unacknowledgedFound()).isEqualTo(3);
+    assertThat(v.ok()).isFalse();
+  }
+
+  @Test
+  void nothingLostIsOk() {
+    LossChecker.Verdict v = LossChecker.check(history(), batch -> new HashSet<>(batch));
+    assertThat(v.lost()).isZero();
+    assertThat(v.ok()).isTrue();
+    assertThat(v.unacknowledgedFound()).isEqualTo(23);
+  }
+}
