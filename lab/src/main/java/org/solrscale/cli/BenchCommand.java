@@ -2,8 +2,6 @@ package org.solrscale.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -11,6 +9,7 @@ import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.apache.solr.common.util.Utils;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.load.Bench;
+import org.solrscale.load.BenchPlan;
 import org.solrscale.load.BenchSummary;
 import org.solrscale.load.Clock;
 import org.solrscale.load.Driver;
@@ -101,27 +100,18 @@ final class BenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    LoadModel loadModel = loadModel();
-    if (compression != null && !compression.equals("gzip")) {
-      throw SolrscaleException.usage("--compression takes gzip");
-    }
+    LoadModel loadModel = BenchPlan.model(model.threads, model.rate, arrivals, stepDuration.toNanos());
     if (!order.equals("random") && !order.equals("sequential")) {
       throw SolrscaleException.usage("--order is random or sequential");
     }
     Workload workload = new Workload(Workload.parseMix(queries), order.equals("sequential"), zipf, seed);
-    long durationNanos = duration != null ? duration.toNanos() : requests != null ? 0 : Duration.ofSeconds(60).toNanos();
-    if (warmupRequests != null && warmupRequests < 1 || requests != null && requests < 1) {
-      throw SolrscaleException.usage("--warmup-requests and --requests must be at least 1");
-    }
-    Driver.Bounds bounds = new Driver.Bounds(warmupRequests != null ? 0 : warmup.toNanos(),
-        warmupRequests != null ? warmupRequests : 0, durationNanos, requests == null ? 0 : requests);
+    Driver.Bounds bounds = BenchPlan.bounds(warmup.toNanos(), warmupRequests,
+        duration == null ? null : duration.toNanos(), requests);
     List<String> urls = nodeUrls();
-    String extra = (shardsPreference == null ? "" : "&shards.preference=" + java.net.URLEncoder.encode(shardsPreference, java.nio.charset.StandardCharsets.UTF_8))
-        + (shardsTolerant ? "&shards.tolerant=true" : "");
     Bench.Options options = new Bench.Options(workload, loadModel, bounds, seed, timeout.toNanos(), out);
     BenchSummary s;
-    try (HttpSender sender = new HttpSender(HttpSender.routing(routing.startsWith("node:") ? "cloud" : routing, urls),
-        collection, extra, compression != null, timeout.toMillis(), connections, Clock.SYSTEM)) {
+    try (HttpSender sender = BenchPlan.sender(routing, urls, collection,
+        BenchPlan.extraParams(shardsPreference, shardsTolerant), compression, timeout.toMillis(), connections)) {
       s = Bench.run(options, sender, Clock.SYSTEM, progressLine(System.nanoTime()));
     }
     System.err.println();
@@ -131,24 +121,6 @@ final class BenchCommand implements Callable<Integer> {
       print(s);
     }
     return 0;
-  }
-
-  private LoadModel loadModel() {
-    if (model.threads != null) {
-      return new LoadModel.Closed(model.threads);
-    }
-    List<Double> rates = new ArrayList<>();
-    for (String r : model.rate.split(",")) {
-      try {
-        rates.add(Double.parseDouble(r.strip()));
-      } catch (NumberFormatException e) {
-        throw SolrscaleException.usage("--rate '" + model.rate + "' is not a number or a list like 50,100,200");
-      }
-    }
-    if (!arrivals.equals("uniform") && !arrivals.equals("poisson")) {
-      throw SolrscaleException.usage("--arrivals is uniform or poisson");
-    }
-    return new LoadModel.Open(rates, stepDuration.toNanos(), arrivals.equals("poisson"));
   }
 
   /** Live nodes to send to, checked (and the collection too) before any load starts. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.request.CollectionAdminRequest;
@@ -13,6 +12,7 @@ import org.solrscale.cluster.NodeState;
 import org.solrscale.index.BulkIndexer;
 import org.solrscale.index.IndexOptions;
 import org.solrscale.load.Bench;
+import org.solrscale.load.BenchPlan;
 import org.solrscale.load.Clock;
 import org.solrscale.load.Driver;
 import org.solrscale.load.HttpSender;
@@ -78,20 +78,14 @@ final class StepRunner {
     List<Workload.Part> parts = b.queries() != null ? Workload.parseMix(b.queries())
         : data.queries().stream().map(q -> new Workload.Part(q, 1, org.solrscale.load.QueryFile.read(q))).toList();
     Workload w = new Workload(parts, b.order().equals("sequential"), b.zipf(), b.seed());
-    LoadModel model = b.threads() != null ? new LoadModel.Closed(b.threads())
-        : new LoadModel.Open(rates(b.rate()), Durations.parse(b.stepDuration()).toNanos(),
-            b.arrivals().equals("poisson"));
-    long duration = b.duration() != null ? Durations.parse(b.duration()).toNanos()
-        : b.requests() != null ? 0 : Duration.ofSeconds(60).toNanos();
-    Driver.Bounds bounds = new Driver.Bounds(b.warmupRequests() != null ? 0 : Durations.parse(b.warmup()).toNanos(),
-        b.warmupRequests() != null ? b.warmupRequests() : 0, duration, b.requests() == null ? 0 : b.requests());
-    List<String> urls = urls(b.routing());
-    String extra = (b.shardsPreference() == null ? "" : "&shards.preference="
-        + java.net.URLEncoder.encode(b.shardsPreference(), java.nio.charset.StandardCharsets.UTF_8))
-        + (b.shardsTolerant() ? "&shards.tolerant=true" : "");
+    LoadModel model = BenchPlan.model(b.threads(), b.rate(), b.arrivals(),
+        Durations.parse(b.stepDuration()).toNanos());
+    Driver.Bounds bounds = BenchPlan.bounds(Durations.parse(b.warmup()).toNanos(), b.warmupRequests(),
+        b.duration() == null ? null : Durations.parse(b.duration()).toNanos(), b.requests());
     long timeout = Durations.parse(b.timeout()).toMillis();
-    try (HttpSender sender = new HttpSender(HttpSender.routing(b.routing().startsWith("node:") ? "cloud" : b.routing(), urls),
-        collection(b.collection()), extra, "gzip".equals(b.compression()), timeout, b.connections(), Clock.SYSTEM)) {
+    try (HttpSender sender = BenchPlan.sender(b.routing(), urls(b.routing()), collection(b.collection()),
+        BenchPlan.extraParams(b.shardsPreference(), b.shardsTolerant()), b.compression(), timeout,
+        b.connections())) {
       return JSON.valueToTree(Bench.run(new Bench.Options(w, model, bounds, b.seed(),
           timeout * 1_000_000L, dir), sender, Clock.SYSTEM, i -> { }));
     }
@@ -104,18 +98,6 @@ final class StepRunner {
           .orElseThrow(() -> SolrscaleException.usage("bench routing: no Solr node '" + id + "'")));
     }
     return cluster.solrUrls();
-  }
-
-  private static List<Double> rates(String spec) {
-    List<Double> rates = new ArrayList<>();
-    for (String r : spec.split(",")) {
-      try {
-        rates.add(Double.parseDouble(r.strip()));
-      } catch (NumberFormatException e) {
-        throw SolrscaleException.usage("bench rate '" + spec + "' is not a number or a list like 50,100");
-      }
-    }
-    return rates;
   }
 
   private JsonNode restart(StepSpec.Restart r) {
