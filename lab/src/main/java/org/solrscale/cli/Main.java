@@ -28,6 +28,7 @@ import picocli.CommandLine.ScopeType;
       RunCommand.class,
       ReportCommand.class,
       CompareCommand.class,
+      ChaosCommand.class,
       DemoCommand.class,
       CdsTrainingCommand.class,
       CommandLine.HelpCommand.class

@@ -33,6 +33,7 @@ public final class Cluster {
   static final int ZK_PEER_BASE_PORT = 2888;
   static final int ZK_ELECTION_BASE_PORT = 3888;
   static final Duration STOP_GRACE = Duration.ofSeconds(60);
+  private final Object stateLock = new Object();
 
   private final SolrscaleHome home;
   private final String name;
@@ -77,7 +78,7 @@ public final class Cluster {
     try {
       state = startAll(state, deadline);
       try (SolrAdmin admin = new SolrAdmin(state.solrNodes())) {
-        waitForLiveNodes(admin, state, deadline);
+        waitForLiveNodes(admin, state.solrNodes(), deadline);
         for (CollectionSpec c : state.spec().collections()) {
           ensureCollection(admin, c, deadline);
         }
@@ -266,8 +267,8 @@ public final class Cluster {
     return n.isZk() ? FourLetterWords.mode(n.host(), n.port()).isPresent() : SolrHealth.healthy(n);
   }
 
-  private void waitForLiveNodes(SolrAdmin admin, ClusterState state, long deadline) {
-    List<String> expected = state.solrNodes().stream().map(NodeState::solrNodeName).toList();
+  private void waitForLiveNodes(SolrAdmin admin, List<NodeState> nodes, long deadline) {
+    List<String> expected = nodes.stream().filter(NodeState::isSolr).map(NodeState::solrNodeName).toList();
     while (true) {
       List<String> live;
       try {
@@ -460,7 +461,7 @@ public final class Cluster {
     switch (op) {
       case STOP -> {
         boolean was = provider.stop(state, node, STOP_GRACE);
-        store.save(state.with(node.withPid(0)));
+        saveNode(node.withPid(0));
         return was ? id + " stopped" : id + " was not running";
       }
       case KILL -> {
@@ -496,16 +497,54 @@ public final class Cluster {
   private NodeState startOne(ClusterState state, NodeState node, Duration timeout) {
     Launch launch = launch(state);
     NodeState started = provider.start(state, node, launch.runtime(), launch.jdk(), launch.nodeJar());
-    state = state.with(started);
-    store.save(state);
+    state = saveNode(started);
     long deadline = System.nanoTime() + timeout.toNanos();
     waitHealthy(state, List.of(started), deadline);
     if (started.isSolr()) {
       try (SolrAdmin admin = new SolrAdmin(List.of(started))) {
-        waitForLiveNodes(admin, state.with(started), deadline);
+        waitForLiveNodes(admin, List.of(started), deadline);
       }
     }
     return started;
+  }
+
+  /**
+   * Records one node's new pid. Faults run on several threads at once: each save re-reads the
+   * state under a lock, so one thread's pid never overwrites another's.
+   */
+  private ClusterState saveNode(NodeState changed) {
+    synchronized (stateLock) {
+      ClusterState fresh = requireState().with(changed);
+      store.save(fresh);
+      return fresh;
+    }
+  }
+
+  /**
+   * Starts several stopped nodes at once and waits until all serve (ZooKeeper servers that must
+   * form a quorum together cannot be started one after the other).
+   */
+  public void startNodes(List<String> ids, Duration timeout) {
+    ClusterState state = requireState();
+    Launch launch = launch(state);
+    List<NodeState> started = new ArrayList<>();
+    for (String id : ids) {
+      NodeState node = state.node(id);
+      if (provider.state(state, node).alive()) {
+        continue;
+      }
+      NodeState s = provider.start(state, node, launch.runtime(), launch.jdk(), launch.nodeJar());
+      state = saveNode(s);
+      started.add(s);
+    }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    waitHealthy(state, started, deadline);
+    List<NodeState> solr = started.stream().filter(NodeState::isSolr).toList();
+    if (!solr.isEmpty()) {
+      try (SolrAdmin admin = new SolrAdmin(solr)) {
+        waitForLiveNodes(admin, solr, deadline);
+      }
+    }
   }
 
   /** Waits until every collection of the cluster is healthy again (after a node came back). */
@@ -635,6 +674,11 @@ public final class Cluster {
     List<CollectionSpec> cols = new ArrayList<>(state.spec().collections());
     cols.removeIf(o -> o.name().equals(collection));
     store.save(state.withSpec(state.spec().withCollections(cols)));
+  }
+
+  /** Whether a node's process runs, is paused, or is gone (checked by its recorded pid). */
+  public ProcessState processState(NodeState node) {
+    return provider.state(requireState(), node);
   }
 
   /** Running Solr nodes' base URLs, for clients (demo, index, bench). */

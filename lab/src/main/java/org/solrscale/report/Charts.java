@@ -32,6 +32,7 @@ final class Charts {
       new Color(0x8C564B), new Color(0x7F7F7F), new Color(0xBCBD22), new Color(0x17BECF),
       new Color(0x9467BD)};
   static final Color WARMUP = new Color(225, 225, 225);
+  static final Color FAULT = new Color(250, 205, 200);
   private static final Pattern LONG_DECIMAL = Pattern.compile("(\\d\\.\\d\\d)\\d+");
   private static final Pattern PROLOG = Pattern.compile("^(<\\?xml[^>]*>\\s*)?(<!DOCTYPE[^>]*>\\s*)?");
   private static final Pattern CLIP = Pattern.compile("clip(\\d+)");
@@ -116,6 +117,12 @@ final class Charts {
    */
   static XYChart timeline(String title, double[] second, double[] p50, double[] p99, double[] qps,
       double[] warmup) {
+    return timeline(title, second, p50, p99, qps, warmup, List.of());
+  }
+
+  /** The same, with each fault's interval ([start, end] in seconds, and a label) shaded red. */
+  static XYChart timeline(String title, double[] second, double[] p50, double[] p99, double[] qps,
+      double[] warmup, List<Shade> faults) {
     XYChart c = base(title, "seconds since start", "latency (ms)");
     double top = 0;
     for (double v : p99) {
@@ -129,6 +136,17 @@ final class Charts {
       w.setLineColor(WARMUP);
       w.setMarker(SeriesMarkers.NONE);
     }
+    for (Shade f : faults) {
+      if (top <= 0) {
+        break;
+      }
+      XYSeries s = c.addSeries(f.label(), new double[] {f.start(), Math.max(f.end(), f.start() + 0.5)},
+          new double[] {top * 1.05, top * 1.05});
+      s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
+      s.setFillColor(FAULT);
+      s.setLineColor(FAULT);
+      s.setMarker(SeriesMarkers.NONE);
+    }
     add(c, new Curve("latency p50", second, p50), color++).setMarker(SeriesMarkers.NONE);
     add(c, new Curve("latency p99", second, p99), color++).setMarker(SeriesMarkers.NONE);
     XYSeries q = add(c, new Curve("throughput (req/s, right axis)", second, qps, null, true), 2);
@@ -139,6 +157,9 @@ final class Charts {
     c.getStyler().setYAxisMin(0.0);
     return c;
   }
+
+  /** A shaded interval of a timeline: a fault, from injection until recovered. */
+  record Shade(String label, double start, double end) {}
 
   /** Lines on two y axes: left ones solid, right ones dashed, the n-th of each in the same colour. */
   static XYChart twoAxes(String title, String xTitle, String leftTitle, String rightTitle,

@@ -1,5 +1,8 @@
 package org.solrscale.report;
 
+import org.solrscale.chaos.ChaosVerdict;
+import org.solrscale.chaos.FaultRecord;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -83,6 +86,9 @@ public final class Report {
     header();
     section("findings", "Findings", this::findings);
     section("results", "Results", this::resultsTable);
+    if (hasChaos()) {
+      section("chaos", "Faults and verdicts", this::chaos);
+    }
     if (model.combinations().size() > 1 && !model.swept().isEmpty()) {
       section("sweep", "Metrics against the swept parameters", this::sweeps);
     }
@@ -110,9 +116,10 @@ public final class Report {
     }
     html.append("</p><nav>");
     for (String[] s : new String[][] {{"findings", "findings"}, {"results", "results"}, {"sweep", "sweeps"},
-        {"latency", "latency"}, {"hits", "hits"}, {"cold-start", "cold start"}, {"timelines", "over time"},
+        {"chaos", "faults"}, {"latency", "latency"}, {"hits", "hits"}, {"cold-start", "cold start"}, {"timelines", "over time"},
         {"templates", "templates"}, {"errors", "errors"}, {"telemetry", "telemetry"}, {"environment", "environment"}}) {
-      if (!s[0].equals("sweep") || model.combinations().size() > 1 && !model.swept().isEmpty()) {
+      if ((!s[0].equals("sweep") || model.combinations().size() > 1 && !model.swept().isEmpty())
+          && (!s[0].equals("chaos") || hasChaos())) {
         html.append("<a href=\"#").append(s[0]).append("\">").append(s[1]).append("</a> ");
       }
     }
@@ -548,13 +555,15 @@ public final class Report {
           warm = new double[] {w.get(0).second(), end};
         }
         String title = "Over time: " + model.label(c) + ", " + key;
+        List<Charts.Shade> shades = faultShades(model.run().stepDir(b.get(0).step()));
         figure(title, "First repeat" + (b.size() > 1 ? " of " + b.size() : "")
             + "; latency percentiles per second (left axis) and throughput (right axis)"
-            + (warm == null ? "." : "; the warm-up is shaded."),
+            + (warm == null ? "." : "; the warm-up is shaded grey.")
+            + (shades.isEmpty() ? "" : " Faults are shaded red, from injection until recovered."),
             Charts.timeline(title, rows.stream().mapToDouble(TimelineRow::second).toArray(),
                 rows.stream().mapToDouble(TimelineRow::latencyP50Ms).toArray(),
                 rows.stream().mapToDouble(TimelineRow::latencyP99Ms).toArray(),
-                rows.stream().mapToDouble(TimelineRow::qps).toArray(), warm));
+                rows.stream().mapToDouble(TimelineRow::qps).toArray(), warm, shades));
         any = true;
         serverOverTime(c, key, b.get(0));
       }
@@ -616,12 +625,120 @@ public final class Report {
     }
   }
 
+  private boolean hasChaos() {
+    return model.combinations().stream().flatMap(c -> c.repeats().stream())
+        .flatMap(r -> r.steps().stream()).anyMatch(s -> "chaos".equals(s.kind()));
+  }
+
+  /** Faults recorded beside a step (faults.json), as shaded intervals. */
+  private static List<Charts.Shade> faultShades(java.nio.file.Path stepDir) {
+    List<Charts.Shade> out = new ArrayList<>();
+    for (FaultRecord f : faults(stepDir)) {
+      if (f.injected()) {
+        out.add(new Charts.Shade(f.fault() + " " + String.join(",", f.nodes()), f.startS(), f.until()));
+      }
+    }
+    return out;
+  }
+
+  private static List<FaultRecord> faults(java.nio.file.Path stepDir) {
+    java.nio.file.Path file = stepDir.resolve("faults.json");
+    if (!java.nio.file.Files.isRegularFile(file)) {
+      return List.of();
+    }
+    try {
+      return List.of(RunDir.JSON.readValue(file.toFile(), FaultRecord[].class));
+    } catch (java.io.IOException e) {
+      throw SolrscaleException.usage(file + ": not a faults file: " + e.getMessage());
+    }
+  }
+
+  /** Per chaos step: the verdict, a row per fault, the behaviours checked, and the timeline. */
+  private void chaos() {
+    Html.Table runs = new Html.Table("chaos", "combination", "repeat", "step", "verdict", "acknowledged",
+        "found", "lost", "divergent shards", "recovery s", "availability", "during faults");
+    Html.Table faults = new Html.Table("faults", "combination", "repeat", "step", "fault", "nodes",
+        "start s", "healed s", "recovery s", "availability", "writes ok/failed/unknown",
+        "queries ok/failed", "behaviours", "note");
+    List<Runnable> charts = new ArrayList<>();
+    for (RunModel.Combination c : model.combinations()) {
+      for (CombinationRun r : c.repeats()) {
+        for (StepResult s : r.steps()) {
+          if (!"chaos".equals(s.kind())) {
+            continue;
+          }
+          JsonNode sum = model.run().summary(s);
+          if (sum == null) {
+            continue;
+          }
+          ChaosVerdict v;
+          try {
+            v = RunDir.JSON.treeToValue(sum, ChaosVerdict.class);
+          } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw SolrscaleException.usage(model.run().path() + ": step " + s.label() + " in " + s.dir()
+                + " has no chaos verdict: " + e.getOriginalMessage());
+          }
+          runs.row(c.id(), r.repeat(), s.label(), v.ok() ? "pass" : "FAIL", v.acknowledged(), v.found(),
+              v.lost() + (v.lostIds() == null || v.lostIds().isEmpty() ? ""
+                  : " (" + String.join(", ", v.lostIds().subList(0, Math.min(5, v.lostIds().size()))) + ")"),
+              v.divergentShards(), v.recoverySeconds() == null ? (v.recovered() ? "" : "not recovered")
+                  : Html.num(v.recoverySeconds()), pct(v.availability()),
+              v.availabilityDuringFaults() == null ? "" : pct(v.availabilityDuringFaults()));
+          for (ChaosVerdict.FaultVerdict fv : v.faults()) {
+            FaultRecord f = fv.fault();
+            String behaviours = fv.behaviours() == null ? "" : fv.behaviours().stream()
+                .map(b -> (b.pass() == null ? "not reached: " : b.pass() ? "held: " : "FAILED: ") + b.expected() + " (" + b.observed() + ")")
+                .collect(java.util.stream.Collectors.joining("; "));
+            faults.row(c.id(), r.repeat(), s.label(), f.fault() + (f.target() == null ? "" : " " + f.target()),
+                f.nodes() == null ? "" : String.join(",", f.nodes()),
+                f.startS() == null ? "" : Html.num(f.startS()), f.healS() == null ? "" : Html.num(f.healS()),
+                f.recoverySeconds() == null ? "" : Html.num(f.recoverySeconds()),
+                fv.availability() == null ? "" : pct(fv.availability()),
+                fv.writes() == null ? "" : fv.writes().ok() + "/" + fv.writes().failed() + "/" + fv.writes().unknown(),
+                fv.queries() == null ? "" : fv.queries().ok() + "/" + fv.queries().failed(),
+                behaviours, f.note() == null ? "" : f.note());
+          }
+          if (r.repeat() == 1) {
+            charts.add(() -> chaosTimeline(c, s));
+          }
+        }
+      }
+    }
+    html.append(runs.render());
+    note("Lost = acknowledged writes the healed collection does not hold. A shard diverges when its "
+        + "replicas, each read alone (distrib=false), differ in documents. Recovery runs from healing "
+        + "until every replica is active again.");
+    if (!faults.isEmpty()) {
+      html.append(faults.render());
+    }
+    charts.forEach(Runnable::run);
+  }
+
+  private static String pct(double share) {
+    return String.format(Locale.ROOT, "%.1f %%", share * 100);
+  }
+
+  private void chaosTimeline(RunModel.Combination c, StepResult s) {
+    List<TimelineRow> rows = model.run().timeline(s);
+    if (rows.isEmpty()) {
+      return;
+    }
+    String title = "Faults over time: " + model.label(c) + ", " + s.label();
+    figure(title, "Query latency per second (left axis) and writes plus queries per second (right axis); "
+        + "faults are shaded red, from injection until recovered.",
+        Charts.timeline(title, rows.stream().mapToDouble(TimelineRow::second).toArray(),
+            rows.stream().mapToDouble(TimelineRow::latencyP50Ms).toArray(),
+            rows.stream().mapToDouble(TimelineRow::latencyP99Ms).toArray(),
+            rows.stream().mapToDouble(TimelineRow::qps).toArray(), null,
+            faultShades(model.run().stepDir(s))));
+  }
+
   private void otherSteps() {
     Html.Table t = new Html.Table("steps", "combination", "repeat", "step", "kind", "summary");
     for (RunModel.Combination c : model.combinations()) {
       for (CombinationRun r : c.repeats()) {
         for (StepResult s : r.steps()) {
-          if (s.isBench()) {
+          if (s.isBench() || "chaos".equals(s.kind())) {
             continue;
           }
           JsonNode sum = model.run().summary(s);

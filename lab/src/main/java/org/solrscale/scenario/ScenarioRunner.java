@@ -133,11 +133,17 @@ public final class ScenarioRunner {
     long start = System.nanoTime();
     String dir = c.id() + "/r" + r;
     List<CollectionSpec> collections = c.spec().cluster().collections();
-    StepRunner steps = new StepRunner(cluster, data, collections.isEmpty() ? null : collections.get(0).name());
+    StepRunner steps = new StepRunner(cluster, data, collections.isEmpty() ? null : collections.get(0).name(),
+        progress);
     List<RunRecord.StepResult> results = new ArrayList<>();
+    List<StepSpec.Fault> faults = new ArrayList<>();
     int i = 0;
     for (StepSpec step : c.spec().steps()) {
       i++;
+      if (step instanceof StepSpec.Fault f) {
+        faults.add(f); // runs alongside the next step
+        continue;
+      }
       String stepDir = dir + "/s" + i + "-" + step.kind() + "-" + step.name().replaceAll("[^A-Za-z0-9_-]", "-");
       Path path = out.resolve(stepDir);
       try {
@@ -146,12 +152,14 @@ public final class ScenarioRunner {
         throw SolrscaleException.usage("cannot write to " + path + ": " + e.getMessage());
       }
       progress.accept("  step " + i + " of " + c.spec().steps().size() + ": " + step.kind() + " " + step.name());
-      boolean scrape = step instanceof StepSpec.Bench || step instanceof StepSpec.Index;
+      boolean scrape = step instanceof StepSpec.Bench || step instanceof StepSpec.Index
+          || step instanceof StepSpec.Chaos;
       JsonNode summary;
       Map<String, Map<String, Double>> telemetry = null;
       Telemetry t = scrape ? telemetry(cluster, path) : null;
       try {
-        summary = steps.run(step, path);
+        summary = steps.run(step, path, List.copyOf(faults));
+        faults.clear();
       } finally {
         if (t != null) {
           telemetry = t.stop();

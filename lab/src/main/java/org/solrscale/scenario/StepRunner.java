@@ -7,6 +7,9 @@ import java.time.Duration;
 import java.util.List;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.request.CollectionAdminRequest;
+import org.solrscale.chaos.ChaosRun;
+import org.solrscale.chaos.FaultRecord;
+import org.solrscale.chaos.FaultRunner;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.index.BulkIndexer;
@@ -32,11 +35,41 @@ final class StepRunner {
   private final Cluster cluster;
   private final DataPrep.Data data;
   private final String defaultCollection;
+  private final java.util.function.Consumer<String> progress;
 
-  StepRunner(Cluster cluster, DataPrep.Data data, String defaultCollection) {
+  StepRunner(Cluster cluster, DataPrep.Data data, String defaultCollection,
+      java.util.function.Consumer<String> progress) {
+    this.progress = progress;
     this.cluster = cluster;
     this.data = data;
     this.defaultCollection = defaultCollection;
+  }
+
+  /**
+   * Runs {@code step} with {@code faults} injected alongside it (their offsets counting from the
+   * step's start; faults.json records what they did); returns its summary (or null).
+   */
+  JsonNode run(StepSpec step, Path dir, List<StepSpec.Fault> faults) throws InterruptedException {
+    if (step instanceof StepSpec.Chaos c) {
+      return JSON.valueToTree(ChaosRun.run(cluster, new ChaosRun.Options(collection(c.collection()),
+          Durations.parse(c.duration()), Durations.parse(c.after()), c.writeRate(), c.batch(),
+          c.queryRate(), Durations.parse(c.timeout()), dir), faults, progress));
+    }
+    if (faults.isEmpty()) {
+      return run(step, dir);
+    }
+    FaultRunner runner = new FaultRunner(cluster, defaultCollection, null, progress);
+    runner.start(faults);
+    try {
+      return run(step, dir);
+    } finally {
+      List<FaultRecord> records = runner.finish();
+      try {
+        JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("faults.json").toFile(), records);
+      } catch (java.io.IOException e) {
+        throw SolrscaleException.environment("cannot write faults.json: " + e.getMessage());
+      }
+    }
   }
 
   /** Runs {@code step}, its files going to {@code dir}; returns its summary (or null). */

@@ -183,14 +183,25 @@ public final class ScenarioLoader {
       throw SolrscaleException.usage(source + ": " + where + "a scenario needs steps (index, bench, ...)");
     }
     List<String> collections = s.cluster().collections().stream().map(CollectionSpec::name).toList();
-    for (StepSpec step : s.steps()) {
+    for (int at = 0; at < s.steps().size(); at++) {
+      StepSpec step = s.steps().get(at);
+      if (step instanceof StepSpec.Fault f) {
+        checkFault(f, source + ": " + where);
+        if (s.steps().subList(at + 1, s.steps().size()).stream().allMatch(x -> x instanceof StepSpec.Fault)) {
+          throw SolrscaleException.usage(source + ": " + where + "fault step '" + f.name()
+              + "' runs alongside the step after it, and there is none; add an index, bench or chaos step after it");
+        }
+      }
       if (step instanceof StepSpec.Bench b && (b.threads() == null) == (b.rate() == null)) {
         throw SolrscaleException.usage(source + ": " + where + "bench step '" + b.name()
             + "' needs exactly one of threads or rate");
       }
       String c = step instanceof StepSpec.Bench b ? b.collection()
           : step instanceof StepSpec.Index i ? i.collection() : null;
-      if ((step instanceof StepSpec.Bench || step instanceof StepSpec.Index)
+      if (step instanceof StepSpec.Chaos ch) {
+        c = ch.collection();
+      }
+      if ((step instanceof StepSpec.Bench || step instanceof StepSpec.Index || step instanceof StepSpec.Chaos)
           && (c == null ? collections.isEmpty() : false)) {
         throw SolrscaleException.usage(source + ": " + where + step.kind() + " step '" + step.name()
             + "' needs a collection, and the cluster defines none");
@@ -199,6 +210,28 @@ public final class ScenarioLoader {
     if (s.steps().stream().anyMatch(st -> st instanceof StepSpec.Index i && i.files().isEmpty())
         && s.data().files().isEmpty() && s.data().synth() == null) {
       throw SolrscaleException.usage(source + ": " + where + "an index step needs data: files or synth");
+    }
+  }
+
+  private static void checkFault(StepSpec.Fault f, String where) {
+    if (!StepSpec.Fault.KINDS.contains(f.fault())) {
+      throw SolrscaleException.usage(where + "fault step '" + f.name() + "': unknown fault '" + f.fault()
+          + "'; use one of " + String.join(", ", StepSpec.Fault.KINDS));
+    }
+    for (String d : List.of(f.at(), f.duration(), f.interval(), f.faultDuration())) {
+      try {
+        Durations.parse(d);
+      } catch (IllegalArgumentException e) {
+        throw SolrscaleException.usage(where + "fault step '" + f.name() + "': " + e.getMessage());
+      }
+    }
+    if (f.fault().equals("monkey")) {
+      for (String k : f.faults()) {
+        if (!List.of("kill", "stop", "pause", "zk-kill", "zk-quorum").contains(k)) {
+          throw SolrscaleException.usage(where + "fault step '" + f.name() + "': the monkey cannot use '"
+              + k + "'; use kill, stop, pause, zk-kill or zk-quorum");
+        }
+      }
     }
   }
 

@@ -17,7 +17,9 @@ import java.util.List;
   @JsonSubTypes.Type(value = StepSpec.Bench.class, name = "bench"),
   @JsonSubTypes.Type(value = StepSpec.Wait.class, name = "wait"),
   @JsonSubTypes.Type(value = StepSpec.Restart.class, name = "restart"),
-  @JsonSubTypes.Type(value = StepSpec.Collection.class, name = "collection")
+  @JsonSubTypes.Type(value = StepSpec.Collection.class, name = "collection"),
+  @JsonSubTypes.Type(value = StepSpec.Fault.class, name = "fault"),
+  @JsonSubTypes.Type(value = StepSpec.Chaos.class, name = "chaos")
 })
 public sealed interface StepSpec {
   /** The step's kind, as written in the scenario. */
@@ -119,6 +121,67 @@ public sealed interface StepSpec {
     @Override
     public String kind() {
       return "collection";
+    }
+  }
+
+  /**
+   * A fault, injected {@code at} after the start of the next step that is not a fault (so it runs
+   * alongside that index, bench or chaos step) and healed after {@code duration}. Kinds: kill,
+   * stop, pause, zk-kill, zk-quorum, rolling-restart, monkey.
+   */
+  record Fault(@JsonProperty("name") String name, @JsonProperty("fault") String fault,
+      @JsonProperty("target") String target, @JsonProperty("at") String at,
+      @JsonProperty("duration") String duration, @JsonProperty("seed") Long seed,
+      @JsonProperty("unsafe") Boolean unsafe, @JsonProperty("faults") List<String> faults,
+      @JsonProperty("interval") String interval, @JsonProperty("fault_duration") String faultDuration)
+      implements StepSpec {
+    /** The fault kinds there are. */
+    public static final List<String> KINDS = List.of("kill", "stop", "pause", "zk-kill", "zk-quorum",
+        "rolling-restart", "monkey");
+
+    public Fault {
+      if (fault == null) {
+        throw new IllegalArgumentException("a fault step needs 'fault:' (kill, stop, pause, zk-kill, "
+            + "zk-quorum, rolling-restart or monkey)");
+      }
+      name = name == null ? fault : name;
+      at = at == null ? "0s" : at;
+      duration = duration == null ? "10s" : duration;
+      seed = seed == null ? 42L : seed;
+      unsafe = unsafe != null && unsafe;
+      faults = faults == null ? List.of("kill", "pause") : List.copyOf(faults);
+      interval = interval == null ? "20s" : interval;
+      faultDuration = faultDuration == null ? "10s" : faultDuration;
+    }
+
+    @Override
+    public String kind() {
+      return "fault";
+    }
+  }
+
+  /**
+   * The workload for faults: writes of unique ids at a steady rate and queries, every outcome in a
+   * history, then (after healing) the checkers: loss, replica agreement, recovery, availability.
+   */
+  record Chaos(@JsonProperty("name") String name, @JsonProperty("collection") String collection,
+      @JsonProperty("duration") String duration, @JsonProperty("after") String after,
+      @JsonProperty("write_rate") Double writeRate,
+      @JsonProperty("batch") Integer batch, @JsonProperty("query_rate") Double queryRate,
+      @JsonProperty("timeout") String timeout) implements StepSpec {
+    public Chaos {
+      name = name == null ? "chaos" : name;
+      duration = duration == null ? "60s" : duration;
+      after = after == null ? "10s" : after;
+      writeRate = writeRate == null ? 200.0 : writeRate;
+      batch = batch == null ? 10 : batch;
+      queryRate = queryRate == null ? 10.0 : queryRate;
+      timeout = timeout == null ? "10s" : timeout;
+    }
+
+    @Override
+    public String kind() {
+      return "chaos";
     }
   }
 }

@@ -64,11 +64,28 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void faultStepsAreCheckedAndNeedAStepToRunAlongside() {
+    String base = "cluster: {nodes: 2, collections: [{name: c, shards: 2, replicas: 2}]}\nsteps:\n";
+    ScenarioSpec ok = ScenarioLoader.parse(base + "  - fault: {fault: kill, target: 'leader-of:shard1', at: 5s}\n"
+        + "  - chaos: {duration: 20s}\n", "c.yaml").base();
+    assertThat(ok.steps().get(0)).isInstanceOfSatisfying(StepSpec.Fault.class,
+        f -> assertThat(f.duration()).isEqualTo("10s"));
+    assertThatThrownBy(() -> ScenarioLoader.parse(base + "  - chaos: {}\n  - fault: {fault: kill}\n", "c.yaml"))
+        .hasMessageContaining("runs alongside the step after it, and there is none");
+    assertThatThrownBy(() -> ScenarioLoader.parse(base + "  - fault: {fault: explode}\n  - chaos: {}\n", "c.yaml"))
+        .hasMessageContaining("unknown fault 'explode'");
+    assertThatThrownBy(() -> ScenarioLoader.parse(base + "  - fault: {fault: monkey, faults: [rolling-restart]}\n"
+        + "  - chaos: {}\n", "c.yaml")).hasMessageContaining("the monkey cannot use 'rolling-restart'");
+    assertThatThrownBy(() -> ScenarioLoader.parse(base + "  - fault: {fault: kill, at: soon}\n  - chaos: {}\n", "c.yaml"))
+        .hasMessageContaining("fault step 'kill'");
+  }
+
+  @Test
   void theShippedScenariosLoad() throws Exception {
     try (var files = java.nio.file.Files.list(java.nio.file.Path.of("../scenarios"))) {
       List<java.nio.file.Path> yamls = files.filter(f -> f.toString().endsWith(".yaml")).toList();
       assertThat(yamls).extracting(f -> f.getFileName().toString())
-          .contains("quick.yaml", "scaling-solr.yaml", "facet-drop.yaml");
+          .contains("quick.yaml", "scaling-solr.yaml", "facet-drop.yaml", "chaos.yaml");
       for (java.nio.file.Path f : yamls) {
         assertThat(ScenarioLoader.load(f).combinations()).as(f.toString()).isNotEmpty();
       }

@@ -1,0 +1,148 @@
+package org.solrscale.chaos;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.CollectionStatus;
+import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepSpec;
+
+/**
+ * One chaos run: the write and query workload, the faults alongside it, then (after every fault
+ * healed) the checkers. Writes history.jsonl, faults.json, timeline.csv and verdict.json to its
+ * directory and returns the verdict.
+ */
+public final class ChaosRun {
+  static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** The workload's shape; rates in documents and queries per second. */
+  /**
+   * The workload's shape: it runs for {@code duration}, and when faults outlast that, until they
+   * healed and then {@code after} more (so "after" latency is always measured).
+   */
+  public record Options(String collection, Duration duration, Duration after, double writeRate,
+      int batch, double queryRate, Duration timeout, Path dir) {}
+
+  private ChaosRun() {}
+
+  public static ChaosVerdict run(Cluster cluster, Options o, List<StepSpec.Fault> faults,
+      Consumer<String> progress) throws InterruptedException {
+    faults.forEach(FaultRunner::validate);
+    try {
+      Files.createDirectories(o.dir());
+    } catch (IOException e) {
+      throw SolrscaleException.usage("cannot write to " + o.dir() + ": " + e.getMessage());
+    }
+    List<String> urls = cluster.requireState().solrNodes().stream().map(n -> n.baseUrl()).toList();
+    if (cluster.status(false).collections().stream().noneMatch(c -> c.name().equals(o.collection()))) {
+      throw SolrscaleException.usage("cluster '" + cluster.name() + "' has no collection '"
+          + o.collection() + "'; create it first (solrscale collection create ...)");
+    }
+    Path historyFile = o.dir().resolve("history.jsonl");
+    String prefix = "chaos-" + Long.toString(System.currentTimeMillis(), 36) + "-";
+    List<FaultRecord> records;
+    Topology before;
+    boolean recovered;
+    double finalRecovery;
+    try (History history = new History(historyFile)) {
+      FaultRunner runner = new FaultRunner(cluster, o.collection(), history, progress);
+      before = runner.topology();
+      long t0 = System.nanoTime();
+      ChaosWorkload load = new ChaosWorkload(urls, o.collection(), prefix, o.writeRate(), o.batch(),
+          o.queryRate(), o.timeout(), history, t0);
+      load.start();
+      runner.start(faults, t0);
+      try {
+        Thread.sleep(o.duration().toMillis());
+        if (!runner.awaitDone(0)) {
+          progress.accept("the workload goes on until the faults have healed, then " + o.after().toSeconds() + " s more");
+          runner.awaitDone(FaultRunner.HEAL_TIMEOUT.toMillis());
+          Thread.sleep(o.after().toMillis());
+        }
+      } finally {
+        load.stop();
+        records = runner.finish();
+      }
+      progress.accept("workload stopped; checking");
+      double healed = runner.now();
+      recovered = runner.awaitRecovered();
+      finalRecovery = runner.now() - healed;
+    }
+    write(o.dir().resolve("faults.json"), records);
+    return check(cluster, o, urls, prefix, historyFile, records, before, recovered, finalRecovery);
+  }
+
+  private static ChaosVerdict check(Cluster cluster, Options o, List<String> urls, String prefix,
+      Path historyFile, List<FaultRecord> records, Topology before, boolean recovered, double finalRecovery) {
+    ClusterChecks checks = new ClusterChecks(urls, o.collection());
+    checks.commit();
+    LossChecker.Verdict loss = LossChecker.check(historyFile, checks::present);
+    CollectionStatus c = cluster.status(false).collections().stream()
+        .filter(x -> x.name().equals(o.collection())).findFirst()
+        .orElseThrow(() -> SolrscaleException.failed("collection '" + o.collection() + "' is gone"));
+    List<ChaosVerdict.ShardAgreement> shards = checks.agreement(c, prefix);
+    HistoryStats stats = HistoryStats.read(historyFile, sessionTimeoutSeconds(cluster));
+    List<ChaosVerdict.FaultVerdict> fv = new ArrayList<>();
+    for (FaultRecord f : records) {
+      fv.add(stats.judge(f, before));
+    }
+    boolean anyFault = records.stream().anyMatch(FaultRecord::injected);
+    Double recovery = records.stream().filter(FaultRecord::injected)
+        .map(FaultRecord::recoverySeconds).filter(x -> x != null).max(Double::compare).orElse(null);
+    if (recovery == null && anyFault) {
+      recovery = recovered ? finalRecovery : null;
+    }
+    boolean allRecovered = recovered && records.stream().filter(FaultRecord::injected)
+        .allMatch(f -> f.recoverySeconds() != null);
+    int divergent = (int) shards.stream().filter(s -> !s.agree()).count();
+    ChaosVerdict v = new ChaosVerdict(loss.ok() && divergent == 0 && allRecovered, loss.acknowledged(),
+        loss.found(), loss.lost(), loss.lostIds(), loss.unacknowledgedFound(), divergent, recovery,
+        allRecovered, stats.availability(e -> true),
+        anyFault ? stats.availability(HistoryStats.during(records)) : null,
+        stats.writes(e -> true), stats.queries(e -> true), stats.errors(e -> true), stats.phases(records),
+        shards, fv);
+    write(o.dir().resolve("verdict.json"), v);
+    try {
+      Files.write(o.dir().resolve("timeline.csv"), stats.timeline());
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot write timeline.csv: " + e.getMessage());
+    }
+    return v;
+  }
+
+  /** The nodes' ZooKeeper session timeout: -DzkClientTimeout from the spec's JVM arguments, else 30 s. */
+  static double sessionTimeoutSeconds(Cluster cluster) {
+    for (String a : cluster.requireState().spec().jvmArgs()) {
+      if (a.startsWith("-DzkClientTimeout=")) {
+        try {
+          return Long.parseLong(a.substring(18)) / 1000.0;
+        } catch (NumberFormatException e) {
+          break;
+        }
+      }
+    }
+    return HistoryStats.DEFAULT_SESSION_TIMEOUT_S;
+  }
+
+  /** Checks a history again against the collection as it is now (ids deleted since are lost). */
+  public static LossChecker.Verdict checkLoss(List<String> baseUrls, String collection, Path history) {
+    ClusterChecks checks = new ClusterChecks(baseUrls, collection);
+    checks.commit();
+    return LossChecker.check(history, checks::present);
+  }
+
+  static void write(Path file, Object value) {
+    try {
+      JSON.writeValue(file.toFile(), value);
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot write " + file + ": " + e.getMessage());
+    }
+  }
+}

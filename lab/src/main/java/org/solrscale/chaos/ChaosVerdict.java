@@ -1,0 +1,69 @@
+package org.solrscale.chaos;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Map;
+
+/** What a chaos run found: the summary `--json` prints and the report's verdict table. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ChaosVerdict(
+    @JsonProperty("ok") boolean ok,
+    @JsonProperty("acknowledged") long acknowledged,
+    @JsonProperty("found") long found,
+    @JsonProperty("lost") long lost,
+    @JsonProperty("lost_ids") List<String> lostIds,
+    @JsonProperty("unacknowledged_found") long unacknowledgedFound,
+    @JsonProperty("divergent_shards") int divergentShards,
+    @JsonProperty("recovery_seconds") Double recoverySeconds,
+    @JsonProperty("recovered") boolean recovered,
+    @JsonProperty("availability") double availability,
+    @JsonProperty("availability_during_faults") Double availabilityDuringFaults,
+    @JsonProperty("writes") Counts writes,
+    @JsonProperty("queries") Counts queries,
+    @JsonProperty("errors") Map<String, Long> errors,
+    @JsonProperty("latency_ms") Map<String, Percentiles> latencyMs,
+    @JsonProperty("shards") List<ShardAgreement> shards,
+    @JsonProperty("faults") List<FaultVerdict> faults) {
+
+  /** Requests of one kind: sent, answered OK, failed, outcome unknown (timeouts). */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Counts(@JsonProperty("sent") long sent, @JsonProperty("ok") long ok,
+      @JsonProperty("failed") long failed, @JsonProperty("unknown") long unknown,
+      @JsonProperty("partial_results") Long partialResults,
+      @JsonProperty("zk_disconnected") Long zkDisconnected,
+      @JsonProperty("min_rf") Integer minRf) {
+    public double availability() {
+      return sent == 0 ? 1 : (double) ok / sent;
+    }
+  }
+
+  /** Query latency in one phase (before, during, after the faults). */
+  public record Percentiles(@JsonProperty("count") long count, @JsonProperty("p50") double p50,
+      @JsonProperty("p99") double p99, @JsonProperty("max") double max) {}
+
+  /** One replica's documents (all, and this run's), read with distrib=false. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ReplicaCount(@JsonProperty("replica") String replica, @JsonProperty("node") String node,
+      @JsonProperty("docs") long docs, @JsonProperty("run_docs") long runDocs,
+      @JsonProperty("error") String error) {}
+
+  /** Whether a shard's replicas agree; {@code differing_ids} samples ids some replica lacks. */
+  public record ShardAgreement(@JsonProperty("shard") String shard,
+      @JsonProperty("agree") boolean agree, @JsonProperty("replicas") List<ReplicaCount> replicas,
+      @JsonProperty("differing_ids") List<String> differingIds) {}
+
+  /**
+   * An expected behaviour during a fault, what was seen, and whether it held (null: the fault did
+   * not last long enough to show it).
+   */
+  public record Behaviour(@JsonProperty("expected") String expected,
+      @JsonProperty("observed") String observed, @JsonProperty("pass") Boolean pass) {}
+
+  /** One fault: what it did, what users saw while it lasted, the behaviours checked. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record FaultVerdict(@JsonProperty("fault") FaultRecord fault,
+      @JsonProperty("availability") Double availability, @JsonProperty("writes") Counts writes,
+      @JsonProperty("queries") Counts queries, @JsonProperty("errors") Map<String, Long> errors,
+      @JsonProperty("behaviours") List<Behaviour> behaviours) {}
+}

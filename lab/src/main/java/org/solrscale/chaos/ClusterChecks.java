@@ -1,0 +1,152 @@
+package org.solrscale.chaos;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.solrscale.cluster.CollectionStatus;
+import org.solrscale.cluster.ReplicaStatus;
+import org.solrscale.cluster.ShardStatus;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * The checks that ask the healed cluster: a hard commit, which acknowledged ids it holds (for
+ * {@link LossChecker}), and whether each shard's replicas agree, every replica read alone with
+ * {@code distrib=false}.
+ */
+final class ClusterChecks {
+  private static final Duration TIMEOUT = Duration.ofSeconds(60);
+  private final SolrHttp http = new SolrHttp();
+  private final List<String> baseUrls;
+  private final String collection;
+
+  ClusterChecks(List<String> baseUrls, String collection) {
+    this.baseUrls = baseUrls;
+    this.collection = collection;
+  }
+
+  private static String enc(String s) {
+    return URLEncoder.encode(s, StandardCharsets.UTF_8);
+  }
+
+  /** A hard commit that opens a searcher on every replica, retried for a minute. */
+  void commit() {
+    long deadline = System.nanoTime() + TIMEOUT.toNanos();
+    String last = "";
+    while (System.nanoTime() < deadline) {
+      for (String url : baseUrls) {
+        SolrHttp.Reply r = http.get(url + "/" + collection + "/update?commit=true&wt=json", TIMEOUT);
+        if (r.ok()) {
+          return;
+        }
+        last = r.message();
+      }
+      sleep(1000);
+    }
+    throw SolrscaleException.failed("the commit before checking failed for a minute: " + last);
+  }
+
+  /** Which of {@code ids} the collection holds (a terms query, asked of any node that answers). */
+  Set<String> present(Collection<String> ids) {
+    String body = "q=" + enc("{!terms f=id}" + String.join(",", ids)) + "&fl=id&wt=json&rows=" + ids.size();
+    String last = "";
+    for (int attempt = 0; attempt < 3; attempt++) {
+      for (String url : baseUrls) {
+        SolrHttp.Reply r = http.post(url + "/" + collection + "/select",
+            "application/x-www-form-urlencoded", body, TIMEOUT);
+        if (r.ok()) {
+          Set<String> out = new HashSet<>();
+          for (JsonNode d : r.body().path("response").path("docs")) {
+            out.add(d.path("id").asText());
+          }
+          return out;
+        }
+        last = r.message();
+      }
+      sleep(1000);
+    }
+    throw SolrscaleException.failed("cannot ask the collection which ids it holds: " + last);
+  }
+
+  /** Reads every replica of every shard alone; a shard whose replicas differ is divergent. */
+  List<ChaosVerdict.ShardAgreement> agreement(CollectionStatus c, String runPrefix) {
+    List<ChaosVerdict.ShardAgreement> out = new ArrayList<>();
+    for (ShardStatus s : c.shards()) {
+      if (!"active".equals(s.state())) {
+        continue;
+      }
+      List<ChaosVerdict.ReplicaCount> counts = new ArrayList<>();
+      List<Set<String>> sets = new ArrayList<>();
+      for (ReplicaStatus r : s.replicas()) {
+        String core = "http://" + r.node().replace("_solr", "/solr") + "/" + r.core();
+        try {
+          long all = count(core, "*:*");
+          Set<String> ids = ids(core, "chaos_run_s:" + runPrefix.replace("-", "\\-"));
+          counts.add(new ChaosVerdict.ReplicaCount(r.name(), r.nodeId(), all, ids.size(), null));
+          sets.add(ids);
+        } catch (SolrscaleException e) {
+          counts.add(new ChaosVerdict.ReplicaCount(r.name(), r.nodeId(), -1, -1, e.getMessage()));
+          sets.add(null);
+        }
+      }
+      Set<String> union = new TreeSet<>();
+      sets.stream().filter(x -> x != null).forEach(union::addAll);
+      List<String> differing = new ArrayList<>();
+      for (String id : union) {
+        if (sets.stream().anyMatch(x -> x != null && !x.contains(id))) {
+          differing.add(id);
+          if (differing.size() == 20) {
+            break;
+          }
+        }
+      }
+      boolean agree = sets.stream().allMatch(x -> x != null) && differing.isEmpty()
+          && counts.stream().mapToLong(ChaosVerdict.ReplicaCount::docs).distinct().count() <= 1;
+      out.add(new ChaosVerdict.ShardAgreement(s.name(), agree, counts, differing));
+    }
+    return out;
+  }
+
+  private long count(String core, String q) {
+    SolrHttp.Reply r = http.get(core + "/select?q=" + enc(q) + "&rows=0&distrib=false&wt=json", TIMEOUT);
+    if (!r.ok()) {
+      throw SolrscaleException.failed(core + ": " + r.message());
+    }
+    return r.body().path("response").path("numFound").asLong();
+  }
+
+  private Set<String> ids(String core, String q) {
+    Set<String> out = new HashSet<>();
+    String cursor = "*";
+    while (true) {
+      SolrHttp.Reply r = http.get(core + "/select?q=" + enc(q) + "&fl=id&sort=" + enc("id asc")
+          + "&rows=5000&distrib=false&wt=json&cursorMark=" + enc(cursor), TIMEOUT);
+      if (!r.ok()) {
+        throw SolrscaleException.failed(core + ": " + r.message());
+      }
+      for (JsonNode d : r.body().path("response").path("docs")) {
+        out.add(d.path("id").asText());
+      }
+      String next = r.body().path("nextCursorMark").asText(cursor);
+      if (next.equals(cursor)) {
+        return out;
+      }
+      cursor = next;
+    }
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw SolrscaleException.failed("interrupted");
+    }
+  }
+}

@@ -1,0 +1,32 @@
+package org.solrscale.chaos;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+
+/**
+ * What one fault did, in seconds since the step started: when it was injected, when healing began
+ * and when the healed nodes served again (and every replica was active: the recovery). A fault
+ * that could not be injected has no start and says why in {@code note}.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FaultRecord(
+    @JsonProperty("name") String name,
+    @JsonProperty("fault") String fault,
+    @JsonProperty("target") String target,
+    @JsonProperty("nodes") List<String> nodes,
+    @JsonProperty("start_s") Double startS,
+    @JsonProperty("heal_s") Double healS,
+    @JsonProperty("end_s") Double endS,
+    @JsonProperty("recovery_seconds") Double recoverySeconds,
+    @JsonProperty("note") String note) {
+
+  public boolean injected() {
+    return startS != null;
+  }
+
+  /** The interval users could notice the fault in: from injection until recovered. */
+  public double until() {
+    return endS != null ? endS : healS != null ? healS : startS;
+  }
+}

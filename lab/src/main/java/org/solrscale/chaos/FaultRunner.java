@@ -1,0 +1,330 @@
+package org.solrscale.chaos;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.ClusterState;
+import org.solrscale.cluster.CollectionStatus;
+import org.solrscale.cluster.LiveStatus;
+import org.solrscale.cluster.NodeState;
+import org.solrscale.cluster.ProcessState;
+import org.solrscale.cluster.ReplicaStatus;
+import org.solrscale.cluster.ShardStatus;
+import org.solrscale.cluster.SolrAdmin;
+import org.solrscale.spec.Durations;
+import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepSpec;
+
+/**
+ * Injects faults into a running cluster on a schedule (each {@code at} after the step started,
+ * healed after its {@code duration}), one thread per fault so they may overlap. Every fault is
+ * healed before {@link #finish} returns, even when the step ended first. Faults append their start
+ * and end to the history when there is one.
+ */
+public final class FaultRunner {
+  static final Duration HEAL_TIMEOUT = Duration.ofMinutes(5);
+
+  private final Cluster cluster;
+  private final String collection;
+  private final History history;
+  private final Consumer<String> progress;
+  private final Set<String> down = ConcurrentHashMap.newKeySet();
+  private final List<FaultRecord> records = Collections.synchronizedList(new ArrayList<>());
+  private final List<Thread> threads = new ArrayList<>();
+  private final CountDownLatch stopping = new CountDownLatch(1);
+  private final SolrHttp http = new SolrHttp();
+  private long t0;
+
+  public FaultRunner(Cluster cluster, String collection, History history, Consumer<String> progress) {
+    this.cluster = cluster;
+    this.collection = collection;
+    this.history = history;
+    this.progress = progress;
+  }
+
+  /** Checks every fault's fields before anything runs (a bad duration must not surface mid-run). */
+  public static void validate(StepSpec.Fault f) {
+    if (!StepSpec.Fault.KINDS.contains(f.fault())) {
+      throw SolrscaleException.usage("fault '" + f.name() + "': unknown fault '" + f.fault() + "'; use one of "
+          + String.join(", ", StepSpec.Fault.KINDS));
+    }
+    try {
+      Durations.parse(f.at());
+      Durations.parse(f.duration());
+      Durations.parse(f.interval());
+      Durations.parse(f.faultDuration());
+    } catch (IllegalArgumentException e) {
+      throw SolrscaleException.usage("fault '" + f.name() + "': " + e.getMessage());
+    }
+    if (f.fault().equals("monkey")) {
+      for (String k : f.faults()) {
+        if (!StepSpec.Fault.KINDS.contains(k) || k.equals("monkey") || k.equals("rolling-restart")) {
+          throw SolrscaleException.usage("fault '" + f.name() + "': the monkey cannot use '" + k
+              + "'; use kill, stop, pause, zk-kill or zk-quorum");
+        }
+      }
+    }
+  }
+
+  /** Starts the faults' clock now. */
+  public void start(List<StepSpec.Fault> faults) {
+    start(faults, System.nanoTime());
+  }
+
+  /** Starts the faults, their offsets counting from {@code t0Nanos} (a System.nanoTime()). */
+  public void start(List<StepSpec.Fault> faults, long t0Nanos) {
+    t0 = t0Nanos;
+    for (StepSpec.Fault f : faults) {
+      validate(f);
+      Thread t = new Thread(() -> runScheduled(f), "fault-" + f.name());
+      t.setDaemon(true);
+      threads.add(t);
+      t.start();
+    }
+  }
+
+  /** Seconds since {@link #start}. */
+  double now() {
+    return (System.nanoTime() - t0) / 1e9;
+  }
+
+  /** Waits until every fault has run its course by itself; false if some still lasts after {@code ms}. */
+  public boolean awaitDone(long ms) {
+    long deadline = System.currentTimeMillis() + ms;
+    for (Thread t : threads) {
+      try {
+        t.join(Math.max(1, deadline - System.currentTimeMillis()));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return threads.stream().noneMatch(Thread::isAlive);
+  }
+
+  /** Ends every fault (healing at once those still injected), waits for them, returns what they did. */
+  public List<FaultRecord> finish() {
+    stopping.countDown();
+    for (Thread t : threads) {
+      try {
+        t.join(HEAL_TIMEOUT.toMillis() * 2);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw SolrscaleException.failed("interrupted while healing faults");
+      }
+    }
+    List<FaultRecord> out = new ArrayList<>(records);
+    out.sort((a, b) -> Double.compare(a.startS() == null ? Double.MAX_VALUE : a.startS(),
+        b.startS() == null ? Double.MAX_VALUE : b.startS()));
+    return out;
+  }
+
+  /** Sleeps until {@code seconds} after the start; false when the step ended first. */
+  private boolean awaitUntil(double seconds) {
+    long waitMs = Math.round((seconds - now()) * 1000);
+    try {
+      return waitMs <= 0 ? stopping.getCount() > 0 : !stopping.await(waitMs, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private void runScheduled(StepSpec.Fault f) {
+    double at = Durations.parse(f.at()).toMillis() / 1000.0;
+    if (!awaitUntil(at)) {
+      records.add(new FaultRecord(f.name(), f.fault(), f.target(), List.of(), null, null, null, null,
+          "not injected: the step ended before " + f.at()));
+      return;
+    }
+    if (f.fault().equals("monkey")) {
+      monkey(f, at);
+      return;
+    }
+    inject(f.name(), f.fault(), f.target(), Durations.parse(f.duration()).toMillis(),
+        new Random(f.seed()), f.unsafe());
+  }
+
+  private void monkey(StepSpec.Fault f, double at) {
+    long window = Durations.parse(f.duration()).toMillis();
+    Random targets = new Random(f.seed() * 31 + 7);
+    for (Monkey.Planned p : Monkey.schedule(f.seed(), window, Durations.parse(f.interval()).toMillis(),
+        Durations.parse(f.faultDuration()).toMillis(), f.faults())) {
+      if (!awaitUntil(at + p.atMs() / 1000.0)) {
+        return;
+      }
+      inject(f.name() + ":" + p.kind(), p.kind(), "random", p.durationMs(), targets, f.unsafe());
+    }
+  }
+
+  /** Injects one fault, holds it for {@code durationMs} (or until the step ends), heals it. */
+  void inject(String name, String kind, String target, long durationMs, Random rnd, boolean unsafe) {
+    List<String> nodes;
+    try {
+      nodes = Targets.resolve(kind, target, topology(), down, rnd, unsafe);
+    } catch (Targets.NoTarget | IllegalArgumentException | SolrscaleException e) {
+      progress.accept("fault " + name + " skipped: " + e.getMessage());
+      records.add(new FaultRecord(name, kind, target, List.of(), null, null, null, null,
+          "not injected: " + e.getMessage()));
+      return;
+    }
+    down.addAll(nodes);
+    double start = now();
+    event(start, "start", kind, target, nodes);
+    progress.accept(String.format("%.1f s: %s %s", start, kind, String.join(",", nodes)));
+    String note = null;
+    double heal;
+    try {
+      if (kind.equals("rolling-restart")) {
+        for (String id : nodes) {
+          cluster.node(Cluster.NodeOp.RESTART, id, HEAL_TIMEOUT);
+          cluster.waitForCollections(HEAL_TIMEOUT);
+        }
+        heal = now();
+      } else {
+        Cluster.NodeOp op = switch (kind) {
+          case "stop" -> Cluster.NodeOp.STOP;
+          case "pause" -> Cluster.NodeOp.PAUSE;
+          default -> Cluster.NodeOp.KILL;
+        };
+        for (String id : nodes) {
+          cluster.node(op, id, HEAL_TIMEOUT);
+        }
+        if (!awaitUntil(start + durationMs / 1000.0)) {
+          note = "healed early: the step ended";
+        }
+        heal = now();
+        event(heal, "heal", kind, target, nodes);
+        if (kind.equals("pause")) {
+          for (String id : nodes) {
+            cluster.node(Cluster.NodeOp.RESUME, id, HEAL_TIMEOUT);
+          }
+        } else {
+          cluster.startNodes(nodes, HEAL_TIMEOUT);
+        }
+      }
+    } catch (SolrscaleException e) {
+      heal = now();
+      note = "failed: " + e.getMessage().lines().findFirst().orElse("");
+      progress.accept("fault " + name + " " + note);
+    } finally {
+      down.removeAll(nodes);
+    }
+    double end = now();
+    Double recovery = awaitRecovered() ? now() - heal : null;
+    if (recovery == null) {
+      note = (note == null ? "" : note + "; ") + "not recovered within " + HEAL_TIMEOUT.toMinutes() + " min";
+    }
+    event(now(), "end", kind, target, nodes);
+    progress.accept(String.format("%.1f s: %s %s healed, recovered in %s", now(), kind,
+        String.join(",", nodes), recovery == null ? "-" : String.format("%.1f s", recovery)));
+    records.add(new FaultRecord(name, kind, target, nodes, start, heal, Math.max(end, now()),
+        recovery, note));
+  }
+
+  private void event(double t, String phase, String kind, String target, List<String> nodes) {
+    if (history != null) {
+      history.append(new HistoryEvent(Math.round(t * 1000), "fault", nodes,
+          kind + (target == null ? "" : " " + target), phase, null, null, null));
+    }
+  }
+
+  /** Polls until every replica of the collection is active on a live node; false on timeout. */
+  boolean awaitRecovered() {
+    long deadline = System.nanoTime() + HEAL_TIMEOUT.toNanos();
+    while (System.nanoTime() < deadline) {
+      try {
+        LiveStatus s = liveStatus();
+        if (s != null && s.collection(collection).map(c -> c.healthy(s.liveNodes())).orElse(true)
+            && allSolrRunning()) {
+          return true;
+        }
+      } catch (SolrscaleException e) {
+        // a node is still coming up: ask again
+      }
+      try {
+        Thread.sleep(250);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    return false;
+  }
+
+  private boolean allSolrRunning() {
+    ClusterState state = cluster.requireState();
+    return state.solrNodes().stream().allMatch(n -> down.contains(n.id())
+        || cluster.processState(n) == ProcessState.RUNNING);
+  }
+
+  private LiveStatus liveStatus() {
+    ClusterState state = cluster.requireState();
+    List<NodeState> running = state.solrNodes().stream()
+        .filter(n -> !down.contains(n.id()) && cluster.processState(n) == ProcessState.RUNNING).toList();
+    if (running.isEmpty()) {
+      return null;
+    }
+    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes())) {
+      return admin.clusterStatus();
+    }
+  }
+
+  /** Where every replica, leader and the overseer are now. */
+  Topology topology() {
+    ClusterState state = cluster.requireState();
+    Map<String, List<String>> replicas = new LinkedHashMap<>();
+    Map<String, String> leaders = new HashMap<>();
+    LiveStatus s = liveStatus();
+    if (s != null) {
+      for (CollectionStatus c : s.collections()) {
+        if (collection != null && !c.name().equals(collection)) {
+          continue;
+        }
+        for (ShardStatus sh : c.shards()) {
+          if (!"active".equals(sh.state())) {
+            continue;
+          }
+          String key = collection != null ? sh.name() : c.name() + "/" + sh.name();
+          List<String> nodes = new ArrayList<>();
+          for (ReplicaStatus r : sh.replicas()) {
+            nodes.add(r.nodeId());
+            if (r.leader() && s.liveNodes().contains(r.node())) {
+              leaders.put(key, r.nodeId());
+            }
+          }
+          replicas.put(key, nodes);
+        }
+      }
+    }
+    return new Topology(replicas, leaders, state.solrNodes().stream().map(NodeState::id).toList(),
+        state.zkNodes().stream().map(NodeState::id).toList(), overseer(state));
+  }
+
+  private String overseer(ClusterState state) {
+    for (NodeState n : state.solrNodes()) {
+      if (down.contains(n.id())) {
+        continue;
+      }
+      SolrHttp.Reply r = http.get(n.baseUrl() + "/admin/collections?action=OVERSEERSTATUS&wt=json",
+          Duration.ofSeconds(5));
+      if (r.ok()) {
+        String leader = r.body().path("leader").asText("");
+        return state.solrNodes().stream().filter(x -> x.solrNodeName().equals(leader))
+            .map(NodeState::id).findFirst().orElse(null);
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,241 @@
+package org.solrscale.chaos;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Predicate;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What users saw, judged from a history: availability and error kinds overall and per fault, query
+ * latency before, during and after the faults, and the documented behaviours (ZooKeeper quorum
+ * lost: updates refused with 503, queries still answered with zkConnected:false; every replica of
+ * a shard down: plain queries fail, shards.tolerant ones answer with partialResults:true).
+ */
+final class HistoryStats {
+  /** Solr needs a moment to notice a fault; behaviours are judged from this long after it began. */
+  static final double GRACE_S = 3;
+
+  /**
+   * Solr refuses updates only once its ZooKeeper session is "likely expired": disconnected for 90 %
+   * of zkClientTimeout (ConnectionManager.isLikelyExpired). Until then it accepts them.
+   */
+  static final double LIKELY_EXPIRED = 0.9;
+  static final double DEFAULT_SESSION_TIMEOUT_S = 30;
+
+  private final List<HistoryEvent> events;
+  private final double sessionTimeoutS;
+
+  HistoryStats(List<HistoryEvent> events) {
+    this(events, DEFAULT_SESSION_TIMEOUT_S);
+  }
+
+  HistoryStats(List<HistoryEvent> events, double sessionTimeoutS) {
+    this.events = events;
+    this.sessionTimeoutS = sessionTimeoutS;
+  }
+
+  static HistoryStats read(java.nio.file.Path history, double sessionTimeoutS) {
+    List<HistoryEvent> all = new ArrayList<>();
+    History.read(history, e -> all.add(e.isAdd()
+        ? new HistoryEvent(e.timeMs(), e.op(), List.of(), null, e.outcome(), e.rf(), e.status(),
+            e.message(), e.latencyMs(), null, null, (long) e.ids().size())
+        : e));
+    return new HistoryStats(all, sessionTimeoutS);
+  }
+
+  private static boolean in(HistoryEvent e, double from, double to) {
+    double t = e.timeMs() / 1000.0;
+    return t >= from && t <= to;
+  }
+
+  ChaosVerdict.Counts writes(Predicate<HistoryEvent> when) {
+    return counts(e -> e.isAdd() && when.test(e), false);
+  }
+
+  ChaosVerdict.Counts queries(Predicate<HistoryEvent> when) {
+    return counts(e -> e.isQuery() && when.test(e), true);
+  }
+
+  private ChaosVerdict.Counts counts(Predicate<HistoryEvent> which, boolean query) {
+    long sent = 0;
+    long ok = 0;
+    long failed = 0;
+    long unknown = 0;
+    long partial = 0;
+    long zkOff = 0;
+    Integer minRf = null;
+    for (HistoryEvent e : events) {
+      if (!which.test(e)) {
+        continue;
+      }
+      sent++;
+      switch (e.outcome()) {
+        case HistoryEvent.OK -> ok++;
+        case HistoryEvent.FAIL -> failed++;
+        default -> unknown++;
+      }
+      if (Boolean.TRUE.equals(e.partial())) {
+        partial++;
+      }
+      if (Boolean.FALSE.equals(e.zkConnected())) {
+        zkOff++;
+      }
+      if (e.rf() != null) {
+        minRf = minRf == null ? e.rf() : Math.min(minRf, e.rf());
+      }
+    }
+    return new ChaosVerdict.Counts(sent, ok, failed, unknown, query ? partial : null,
+        query ? zkOff : null, query ? null : minRf);
+  }
+
+  /** Error messages by kind ("HTTP 503: ...", "timeout ..."), counted. */
+  Map<String, Long> errors(Predicate<HistoryEvent> when) {
+    Map<String, Long> out = new TreeMap<>();
+    for (HistoryEvent e : events) {
+      if ((e.isAdd() || e.isQuery()) && !e.ok() && when.test(e)) {
+        String m = e.message() == null ? "" : e.message().replaceAll("\\d{3,}", "N");
+        m = m.length() > 100 ? m.substring(0, 100) + "..." : m;
+        String kind = (e.status() == null ? "" : "HTTP " + e.status() + ": ") + m;
+        out.merge(e.op() + " " + kind, 1L, Long::sum);
+      }
+    }
+    return out;
+  }
+
+  double availability(Predicate<HistoryEvent> when) {
+    ChaosVerdict.Counts w = writes(when);
+    ChaosVerdict.Counts q = queries(when);
+    long sent = w.sent() + q.sent();
+    return sent == 0 ? 1 : (double) (w.ok() + q.ok()) / sent;
+  }
+
+  ChaosVerdict.Percentiles latency(Predicate<HistoryEvent> when) {
+    Histogram h = new Histogram(3_600_000_000L, 3);
+    for (HistoryEvent e : events) {
+      if (e.isQuery() && e.latencyMs() != null && when.test(e)) {
+        h.recordValue(Math.max(1, Math.min(h.getHighestTrackableValue(), Math.round(e.latencyMs() * 1000))));
+      }
+    }
+    return new ChaosVerdict.Percentiles(h.getTotalCount(), h.getValueAtPercentile(50) / 1000.0,
+        h.getValueAtPercentile(99) / 1000.0, h.getMaxValue() / 1000.0);
+  }
+
+  /** Whether {@code e} happened while some injected fault lasted. */
+  static Predicate<HistoryEvent> during(List<FaultRecord> faults) {
+    return e -> faults.stream().filter(FaultRecord::injected).anyMatch(f -> in(e, f.startS(), f.until()));
+  }
+
+  /** Latency before the first fault, during any, after the last. */
+  Map<String, ChaosVerdict.Percentiles> phases(List<FaultRecord> faults) {
+    List<FaultRecord> inj = faults.stream().filter(FaultRecord::injected).toList();
+    Map<String, ChaosVerdict.Percentiles> out = new java.util.LinkedHashMap<>();
+    if (inj.isEmpty()) {
+      out.put("all", latency(e -> true));
+      return out;
+    }
+    double first = inj.stream().mapToDouble(FaultRecord::startS).min().orElse(0);
+    double last = inj.stream().mapToDouble(FaultRecord::until).max().orElse(0);
+    out.put("before", latency(e -> e.timeMs() / 1000.0 < first));
+    out.put("during", latency(during(faults)));
+    out.put("after", latency(e -> e.timeMs() / 1000.0 > last));
+    return out;
+  }
+
+  /** One fault's verdict: what users saw while it lasted, and its expected behaviours. */
+  ChaosVerdict.FaultVerdict judge(FaultRecord f, Topology before) {
+    if (!f.injected()) {
+      return new ChaosVerdict.FaultVerdict(f, null, null, null, null, List.of());
+    }
+    Predicate<HistoryEvent> window = e -> in(e, f.startS(), f.until());
+    List<ChaosVerdict.Behaviour> behaviours = new ArrayList<>();
+    double from = f.startS() + GRACE_S;
+    double to = f.healS() == null ? f.until() : f.healS();
+    Predicate<HistoryEvent> held = e -> in(e, from, to) && e.timeMs() / 1000.0 < to;
+    if (to > from) {
+      if (f.fault().equals("zk-quorum")) {
+        double expired = f.startS() + LIKELY_EXPIRED * sessionTimeoutS;
+        double from2 = expired + GRACE_S;
+        String when = String.format(java.util.Locale.ROOT, " (from %.0f s without quorum: 90 %% of the "
+            + "%.0f s ZooKeeper session timeout, plus %.0f s)", from2 - f.startS(), sessionTimeoutS, GRACE_S);
+        Predicate<HistoryEvent> expiredWindow = e -> in(e, from2, to) && e.timeMs() / 1000.0 < to;
+        ChaosVerdict.Counts early = writes(e -> in(e, f.startS(), expired) && e.timeMs() / 1000.0 < to);
+        String first503 = events.stream().filter(e -> e.isAdd() && !e.ok() && Integer.valueOf(503).equals(e.status())
+                && in(e, f.startS(), f.until())).findFirst()
+            .map(e -> String.format(java.util.Locale.ROOT, "; first 503 %.1f s after the quorum was lost",
+                e.timeMs() / 1000.0 - f.startS())).orElse("; no 503");
+        if (to <= from2) {
+          behaviours.add(new ChaosVerdict.Behaviour("updates are refused with HTTP 503" + when,
+              String.format(java.util.Locale.ROOT, "not reached: the quorum was lost for %.0f s; %d of %d "
+                  + "updates acknowledged meanwhile", to - f.startS(), early.ok(), early.sent()), null));
+        } else {
+          ChaosVerdict.Counts w = writes(expiredWindow);
+          long refused503 = events.stream().filter(e -> e.isAdd() && expiredWindow.test(e) && !e.ok()
+              && Integer.valueOf(503).equals(e.status())).count();
+          behaviours.add(new ChaosVerdict.Behaviour("updates are refused with HTTP 503" + when,
+              w.sent() + " updates: " + refused503 + " got 503, " + w.ok() + " acknowledged" + first503,
+              w.ok() == 0 && refused503 > 0));
+          ChaosVerdict.Counts q = queries(expiredWindow);
+          behaviours.add(new ChaosVerdict.Behaviour("queries are answered, with zkConnected:false" + when,
+              q.sent() + " queries: " + q.ok() + " answered, " + q.zkDisconnected() + " with zkConnected:false",
+              q.ok() > 0 && q.zkDisconnected() > 0));
+        }
+      }
+      if ((f.fault().equals("kill") || f.fault().equals("stop")) && shardDown(f, before)) {
+        ChaosVerdict.Counts plain = queries(held.and(e -> "plain".equals(e.query())));
+        behaviours.add(new ChaosVerdict.Behaviour("queries without shards.tolerant fail",
+            plain.sent() + " plain queries: " + plain.failed() + " failed, " + plain.ok() + " answered",
+            plain.sent() > 0 && plain.ok() == 0));
+        ChaosVerdict.Counts tol = queries(held.and(e -> "tolerant".equals(e.query())));
+        behaviours.add(new ChaosVerdict.Behaviour("shards.tolerant queries answer with partialResults:true",
+            tol.sent() + " tolerant queries: " + tol.partialResults() + " partial, " + tol.failed() + " failed",
+            tol.partialResults() > 0 && tol.failed() == 0));
+      }
+    }
+    return new ChaosVerdict.FaultVerdict(f, availability(window), writes(window), queries(window),
+        errors(window), behaviours);
+  }
+
+  /** True when the fault took down every replica of some shard. */
+  static boolean shardDown(FaultRecord f, Topology t) {
+    if (t == null) {
+      return false;
+    }
+    Set<String> nodes = Set.copyOf(f.nodes());
+    return t.replicaNodes().values().stream().anyMatch(r -> !r.isEmpty() && nodes.containsAll(r));
+  }
+
+  /** Per-second rows for timeline.csv: all requests, errors, and query latency. */
+  List<String> timeline() {
+    TreeMap<Long, List<HistoryEvent>> bySecond = new TreeMap<>();
+    for (HistoryEvent e : events) {
+      if (e.isAdd() || e.isQuery()) {
+        bySecond.computeIfAbsent(e.timeMs() / 1000, k -> new ArrayList<>()).add(e);
+      }
+    }
+    List<String> rows = new ArrayList<>();
+    rows.add("second,phase,requests,errors,qps,latency_p50_ms,latency_p99_ms,latency_max_ms,"
+        + "writes,write_errors,docs_acknowledged");
+    if (bySecond.isEmpty()) {
+      return rows;
+    }
+    for (long s = bySecond.firstKey(); s <= bySecond.lastKey(); s++) {
+      List<HistoryEvent> es = bySecond.getOrDefault(s, List.of());
+      long errors = es.stream().filter(e -> !e.ok()).count();
+      Histogram h = new Histogram(3_600_000_000L, 3);
+      es.stream().filter(e -> e.isQuery() && e.latencyMs() != null)
+          .forEach(e -> h.recordValue(Math.max(1, Math.min(h.getHighestTrackableValue(),
+              Math.round(e.latencyMs() * 1000)))));
+      long writes = es.stream().filter(HistoryEvent::isAdd).count();
+      long writeErrors = es.stream().filter(e -> e.isAdd() && !e.ok()).count();
+      long docs = es.stream().filter(HistoryEvent::acknowledgedAdd)
+          .mapToLong(e -> e.numFound() != null ? e.numFound() : e.ids() == null ? 0 : e.ids().size()).sum();
+      rows.add(String.format(java.util.Locale.ROOT, "%d,measure,%d,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d", s,
+          es.size(), errors, es.size(), h.getValueAtPercentile(50) / 1000.0,
+          h.getValueAtPercentile(99) / 1000.0, h.getMaxValue() / 1000.0, writes, writeErrors, docs));
+    }
+    return rows;
+  }
+}

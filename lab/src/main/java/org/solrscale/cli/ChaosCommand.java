@@ -1,0 +1,140 @@
+package org.solrscale.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.solrscale.chaos.ChaosRun;
+import org.solrscale.chaos.ChaosVerdict;
+import org.solrscale.chaos.FaultRecord;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * `solrscale chaos`: one fault during a write and query workload, then the checkers. Exit code 1
+ * when an acknowledged write was lost, replicas diverge or the cluster did not recover.
+ */
+@Command(name = "chaos", description = "Inject a fault while writing and querying, then prove nothing "
+    + "acknowledged was lost and the replicas agree.")
+final class ChaosCommand implements Callable<Integer> {
+  @Option(names = "--name", defaultValue = "lab", description = "Cluster name (default: ${DEFAULT-VALUE}).")
+  String name;
+
+  @Option(names = "--collection", required = true, description = "Collection to write to and query.")
+  String collection;
+
+  @Option(names = "--fault", required = true, description = "kill, stop, pause, zk-kill, zk-quorum, "
+      + "rolling-restart or monkey.")
+  String fault;
+
+  @Option(names = "--target", description = "A node id (solr2, zk1), leader-of:shardN, replicas-of:shardN, "
+      + "overseer or random (default: random).")
+  String target;
+
+  @Option(names = "--duration", defaultValue = "10s", converter = DurationConverter.class,
+      description = "How long the fault lasts before it is healed (default: ${DEFAULT-VALUE}); the monkey's window.")
+  Duration duration;
+
+  @Option(names = "--at", defaultValue = "10s", converter = DurationConverter.class,
+      description = "When the fault starts, after the workload did (default: ${DEFAULT-VALUE}).")
+  Duration at;
+
+  @Option(names = "--after", defaultValue = "15s", converter = DurationConverter.class,
+      description = "How long the workload goes on after the fault's duration (default: ${DEFAULT-VALUE}).")
+  Duration after;
+
+  @Option(names = "--write-rate", defaultValue = "200", description = "Documents per second (default: ${DEFAULT-VALUE}; 0 for none).")
+  double writeRate;
+
+  @Option(names = "--batch", defaultValue = "10", description = "Documents per update request (default: ${DEFAULT-VALUE}).")
+  int batch;
+
+  @Option(names = "--query-rate", defaultValue = "10", description = "Queries per second, half of them with shards.tolerant=true (default: ${DEFAULT-VALUE}).")
+  double queryRate;
+
+  @Option(names = "--request-timeout", defaultValue = "10s", converter = DurationConverter.class,
+      description = "Per-request timeout; a write that times out counts as unknown, not acknowledged (default: ${DEFAULT-VALUE}).")
+  Duration requestTimeout;
+
+  @Option(names = "--seed", defaultValue = "42", description = "Seed for random targets and the monkey (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--unsafe", description = "Allow taking down the last live replica of a shard or a ZooKeeper majority.")
+  boolean unsafe;
+
+  @Option(names = "--faults", split = ",", description = "The monkey's fault kinds (default: kill,pause).")
+  List<String> faults;
+
+  @Option(names = "--interval", defaultValue = "20s", description = "The monkey's mean gap between faults (default: ${DEFAULT-VALUE}).")
+  String interval;
+
+  @Option(names = "--fault-duration", defaultValue = "10s", description = "How long each of the monkey's faults lasts (default: ${DEFAULT-VALUE}).")
+  String faultDuration;
+
+  @Option(names = "--out", description = "Directory for history.jsonl, faults.json, timeline.csv and verdict.json (default: runs/chaos-TIMESTAMP).")
+  Path out;
+
+  @Option(names = "--json", description = "Print the verdict as JSON.")
+  boolean json;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    if (writeRate < 0 || queryRate < 0 || batch < 1) {
+      throw SolrscaleException.usage("--write-rate and --query-rate must be 0 or more, --batch at least 1");
+    }
+    if (writeRate == 0 && queryRate == 0) {
+      throw SolrscaleException.usage("--write-rate and --query-rate are both 0: there would be nothing to check");
+    }
+    StepSpec.Fault f = new StepSpec.Fault(fault, fault, target, at.toMillis() + "ms",
+        duration.toMillis() + "ms", seed, unsafe, faults, interval, faultDuration);
+    Cluster cluster = new Cluster(Terminal.home(), name, Terminal.progress());
+    cluster.requireState();
+    Path dir = out != null ? out : Path.of("runs", "chaos-"
+        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    Duration total = at.plus(duration).plus(after);
+    ChaosVerdict v = ChaosRun.run(cluster, new ChaosRun.Options(collection, total, after, writeRate, batch,
+        queryRate, requestTimeout, dir), List.of(f), Terminal.progress());
+    if (json) {
+      Terminal.printJson(v);
+    } else {
+      print(v, dir);
+    }
+    return v.ok() ? 0 : 1;
+  }
+
+  static void print(ChaosVerdict v, Path dir) {
+    System.out.printf("acknowledged %,d, found %,d, lost %,d%s%n", v.acknowledged(), v.found(), v.lost(),
+        v.lost() == 0 ? "" : " (first: " + String.join(", ", v.lostIds().subList(0, Math.min(5, v.lostIds().size()))) + ")");
+    System.out.printf("replicas: %d shard(s) checked, %d divergent%n", v.shards().size(), v.divergentShards());
+    System.out.printf("availability %.1f %% overall%s; recovery %s%n", v.availability() * 100,
+        v.availabilityDuringFaults() == null ? "" : String.format(", %.1f %% during faults", v.availabilityDuringFaults() * 100),
+        v.recoverySeconds() == null ? (v.recovered() ? "-" : "NOT recovered") : String.format("%.1f s", v.recoverySeconds()));
+    v.latencyMs().forEach((phase, p) -> System.out.printf("query latency %-6s p50 %.1f ms, p99 %.1f ms, max %.1f ms (%d)%n",
+        phase, p.p50(), p.p99(), p.max(), p.count()));
+    for (ChaosVerdict.FaultVerdict fv : v.faults()) {
+      FaultRecord f = fv.fault();
+      if (!f.injected()) {
+        System.out.println("fault " + f.name() + ": " + f.note());
+        continue;
+      }
+      System.out.printf("fault %s %s at %.1f s, healed %.1f s, recovered %s; availability %.1f %%%s%n",
+          f.fault(), String.join(",", f.nodes()), f.startS(), f.healS(),
+          f.recoverySeconds() == null ? "never" : String.format("after %.1f s", f.recoverySeconds()),
+          fv.availability() * 100, f.note() == null ? "" : " (" + f.note() + ")");
+      for (ChaosVerdict.Behaviour b : fv.behaviours()) {
+        System.out.println("  " + (b.pass() == null ? "n/a   " : b.pass() ? "ok    " : "FAILED") + " "
+            + b.expected() + ": " + b.observed());
+      }
+    }
+    for (Map.Entry<String, Long> e : v.errors().entrySet()) {
+      System.out.println("  error " + e.getKey() + ": " + e.getValue());
+    }
+    System.out.println((v.ok() ? "PASS" : "FAIL") + ": details in " + dir.resolve("verdict.json"));
+  }
+}
