@@ -103,7 +103,7 @@ public final class ChaosRun {
         .allMatch(f -> f.recoverySeconds() != null);
     int divergent = (int) shards.stream().filter(s -> !s.agree()).count();
     ChaosVerdict v = new ChaosVerdict(loss.ok() && divergent == 0 && allRecovered, loss.acknowledged(),
-        loss.found(), loss.lost(), loss.lostIds(), loss.unacknowledgedFound(), divergent, recovery,
+        loss.found(), loss.lost(), loss.lostIds(), loss.unacknowledgedFound(), loss.lostByRf(), loss.lostWrites(), divergent, recovery,
         allRecovered, stats.availability(e -> true),
         anyFault ? stats.availability(HistoryStats.during(records)) : null,
         stats.writes(e -> true), stats.queries(e -> true), stats.errors(e -> true), stats.phases(records),

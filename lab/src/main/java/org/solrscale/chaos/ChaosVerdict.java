@@ -14,6 +14,8 @@ public record ChaosVerdict(
     @JsonProperty("lost") long lost,
     @JsonProperty("lost_ids") List<String> lostIds,
     @JsonProperty("unacknowledged_found") long unacknowledgedFound,
+    @JsonProperty("lost_by_rf") Map<String, Long> lostByRf,
+    @JsonProperty("lost_writes") List<LossChecker.LostWrite> lostWrites,
     @JsonProperty("divergent_shards") int divergentShards,
     @JsonProperty("recovery_seconds") Double recoverySeconds,
     @JsonProperty("recovered") boolean recovered,

@@ -121,7 +121,8 @@ final class ChaosWorkload {
       Integer rf = r.ok() && r.body().path("responseHeader").has("rf")
           ? r.body().path("responseHeader").path("rf").asInt() : null;
       history.append(new HistoryEvent(Math.round(due / 1e6), "add", ids, null, outcome, rf,
-          r.status() == 0 ? null : r.status(), r.ok() ? null : r.message(), latency, null, null, null));
+          r.status() == 0 ? null : r.status(), r.ok() ? null : r.message(), latency, null, null, null,
+          a.node()));
     }
   }
 
@@ -149,21 +150,25 @@ final class ChaosWorkload {
       Long found = r.ok() ? r.body().path("response").path("numFound").asLong() : null;
       history.append(new HistoryEvent(Math.round(due / 1e6), "query", null,
           tolerant ? "tolerant" : "plain", r.ok() ? HistoryEvent.OK : HistoryEvent.FAIL, null,
-          r.status() == 0 ? null : r.status(), r.ok() ? null : r.message(), latency, partial, zk, found));
+          r.status() == 0 ? null : r.status(), r.ok() ? null : r.message(), latency, partial, zk, found,
+          a.node()));
     }
   }
 
-  private record Attempt(SolrHttp.Reply reply) {}
+  /** The answer, and which node gave it (its host:port). */
+  private record Attempt(SolrHttp.Reply reply, String node) {}
 
   /** Sends to the node after the last one, moving on while nodes refuse the connection. */
   private Attempt send(int start, java.util.function.Function<String, SolrHttp.Reply> call) {
     SolrHttp.Reply r = null;
+    String url = null;
     for (int i = 0; i < baseUrls.size(); i++) {
-      r = call.apply(baseUrls.get(Math.floorMod(start + i, baseUrls.size())));
+      url = baseUrls.get(Math.floorMod(start + i, baseUrls.size()));
+      r = call.apply(url);
       if (!r.refused()) {
         break;
       }
     }
-    return new Attempt(r);
+    return new Attempt(r, url.replaceFirst("^http://", "").replaceFirst("/solr$", ""));
   }
 }

@@ -164,6 +164,12 @@ public final class FaultRunner {
       if (!awaitUntil(at + p.atMs() / 1000.0)) {
         return;
       }
+      if (p.kind().equals("zk-quorum") && !f.unsafe()) {
+        // a monkey takes down a ZooKeeper majority only when told it may
+        records.add(new FaultRecord(f.name() + ":" + p.kind(), p.kind(), null, List.of(), null, null, null,
+            null, "not injected: a monkey's zk-quorum needs unsafe: true"));
+        continue;
+      }
       inject(f.name() + ":" + p.kind(), p.kind(), "random", p.durationMs(), targets, f.unsafe());
     }
   }

@@ -10,7 +10,8 @@ import java.util.List;
  * One operation of a chaos run and how it ended: an {@code add} of some ids (acknowledged or not,
  * with the replication factor Solr reported), a {@code query} (with {@code partialResults} and
  * {@code zkConnected} as Solr reported them), or a {@code fault} starting or ending. Times are
- * milliseconds since the run started. Workloads and faults only append these; checkers judge them
+ * milliseconds since the run started (when the request was due; it was answered {@code latency_ms}
+ * later), {@code node} is the Solr node that answered. Workloads and faults only append these; checkers judge them
  * afterwards.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -27,7 +28,8 @@ public record HistoryEvent(
     @JsonProperty("latency_ms") Double latencyMs,
     @JsonProperty("partial") Boolean partial,
     @JsonProperty("zk_connected") Boolean zkConnected,
-    @JsonProperty("num_found") Long numFound) {
+    @JsonProperty("num_found") Long numFound,
+    @JsonProperty("node") String node) {
 
   public static final String OK = "ok";
   public static final String FAIL = "fail";
@@ -36,7 +38,7 @@ public record HistoryEvent(
 
   public HistoryEvent(long timeMs, String op, List<String> ids, String query, String outcome,
       Integer rf, Integer status, String message) {
-    this(timeMs, op, ids, query, outcome, rf, status, message, null, null, null, null);
+    this(timeMs, op, ids, query, outcome, rf, status, message, null, null, null, null, null);
   }
 
   public static HistoryEvent add(long t, List<String> ids, String outcome, Integer rf, Integer status,
@@ -46,7 +48,7 @@ public record HistoryEvent(
 
   public HistoryEvent withLatency(double ms) {
     return new HistoryEvent(timeMs, op, ids, query, outcome, rf, status, message, ms, partial,
-        zkConnected, numFound);
+        zkConnected, numFound, node);
   }
 
   @JsonIgnore

@@ -41,7 +41,7 @@ final class HistoryStats {
     List<HistoryEvent> all = new ArrayList<>();
     History.read(history, e -> all.add(e.isAdd()
         ? new HistoryEvent(e.timeMs(), e.op(), List.of(), null, e.outcome(), e.rf(), e.status(),
-            e.message(), e.latencyMs(), null, null, (long) e.ids().size())
+            e.message(), e.latencyMs(), null, null, (long) e.ids().size(), e.node())
         : e));
     return new HistoryStats(all, sessionTimeoutS);
   }

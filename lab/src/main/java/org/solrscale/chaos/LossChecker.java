@@ -5,14 +5,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Set;
 import java.util.function.Function;
 
 /**
  * Judges a history after healing: every id Solr acknowledged must be found. Lost = acknowledged
  * minus found, listed by id. Ids whose add failed or timed out may or may not be there; they are
- * counted apart ("maybe"), never as lost.
+ * counted apart ("maybe"), never as lost. Lost ids are also counted by the replication factor Solr
+ * reported when it acknowledged them: a write acknowledged with rf=1 lived on one replica only.
  */
 public final class LossChecker {
   /** How many ids to ask about at once. */
@@ -22,13 +26,25 @@ public final class LossChecker {
   public record Verdict(@JsonProperty("acknowledged") long acknowledged,
       @JsonProperty("found") long found, @JsonProperty("lost") long lost,
       @JsonProperty("lost_ids") List<String> lostIds,
-      @JsonProperty("unacknowledged_found") long unacknowledgedFound) {
+      @JsonProperty("unacknowledged_found") long unacknowledgedFound,
+      @JsonProperty("lost_by_rf") Map<String, Long> lostByRf,
+      @JsonProperty("lost_writes") List<LostWrite> lostWrites) {
     public boolean ok() {
       return lost == 0;
     }
   }
 
   public static final int MAX_LISTED = 1000;
+  static final int MAX_WRITES = 20;
+
+  /**
+   * An acknowledged write some of whose ids are lost: when it was due, how long until Solr answered,
+   * which node answered, the rf it reported, and which of its ids are gone.
+   */
+  @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+  public record LostWrite(@JsonProperty("t_ms") long timeMs, @JsonProperty("latency_ms") Double latencyMs,
+      @JsonProperty("node") String node, @JsonProperty("rf") Integer rf,
+      @JsonProperty("batch") int batch, @JsonProperty("lost_ids") List<String> lostIds) {}
 
   private LossChecker() {}
 
@@ -37,19 +53,23 @@ public final class LossChecker {
    * collection holds (a query for them, in production; a planted set in tests).
    */
   public static Verdict check(Path history, Function<Collection<String>, Set<String>> present) {
-    Set<String> acked = new LinkedHashSet<>();
+    Map<String, Integer> ackedRf = new LinkedHashMap<>();
     Set<String> unsure = new LinkedHashSet<>();
     History.read(history, e -> {
       if (!"add".equals(e.op())) {
         return;
       }
       if (e.acknowledgedAdd()) {
-        acked.addAll(e.ids());
+        for (String id : e.ids()) {
+          ackedRf.merge(id, e.rf() == null ? 0 : e.rf(), Math::max);
+        }
       } else {
         unsure.addAll(e.ids());
       }
     });
+    Set<String> acked = ackedRf.keySet();
     unsure.removeAll(acked); // acknowledged on a retry: it counts as acknowledged
+    Map<String, Long> lostByRf = new TreeMap<>();
     long found = 0;
     long lost = 0;
     List<String> lostIds = new ArrayList<>();
@@ -60,6 +80,8 @@ public final class LossChecker {
           found++;
         } else {
           lost++;
+          int rf = ackedRf.get(id);
+          lostByRf.merge(rf == 0 ? "unknown" : Integer.toString(rf), 1L, Long::sum);
           if (lostIds.size() < MAX_LISTED) {
             lostIds.add(id);
           }
@@ -70,10 +92,28 @@ public final class LossChecker {
     for (List<String> batch : batches(unsure)) {
       maybe += present.apply(batch).size();
     }
-    return new Verdict(acked.size(), found, lost, lostIds, maybe);
+    return new Verdict(acked.size(), found, lost, lostIds, maybe, lostByRf, lostWrites(history, lostIds));
   }
 
-  private static List<List<String>> batches(Set<String> ids) {
+  /** The acknowledged writes that carried the first lost ids. */
+  private static List<LostWrite> lostWrites(Path history, List<String> lostIds) {
+    List<LostWrite> out = new ArrayList<>();
+    if (lostIds.isEmpty()) {
+      return out;
+    }
+    Set<String> lost = Set.copyOf(lostIds);
+    History.read(history, e -> {
+      if (out.size() < MAX_WRITES && e.acknowledgedAdd()) {
+        List<String> gone = e.ids().stream().filter(lost::contains).toList();
+        if (!gone.isEmpty()) {
+          out.add(new LostWrite(e.timeMs(), e.latencyMs(), e.node(), e.rf(), e.ids().size(), gone));
+        }
+      }
+    });
+    return out;
+  }
+
+  private static List<List<String>> batches(java.util.Collection<String> ids) {
     List<List<String>> out = new ArrayList<>();
     List<String> cur = new ArrayList<>(BATCH);
     for (String id : ids) {

@@ -110,7 +110,8 @@ final class ChaosCommand implements Callable<Integer> {
 
   static void print(ChaosVerdict v, Path dir) {
     System.out.printf("acknowledged %,d, found %,d, lost %,d%s%n", v.acknowledged(), v.found(), v.lost(),
-        v.lost() == 0 ? "" : " (first: " + String.join(", ", v.lostIds().subList(0, Math.min(5, v.lostIds().size()))) + ")");
+        v.lost() == 0 ? "" : " (first: " + String.join(", ", v.lostIds().subList(0, Math.min(5, v.lostIds().size())))
+            + "; by the rf of their acknowledgement: " + v.lostByRf() + ")");
     System.out.printf("replicas: %d shard(s) checked, %d divergent%n", v.shards().size(), v.divergentShards());
     System.out.printf("availability %.1f %% overall%s; recovery %s%n", v.availability() * 100,
         v.availabilityDuringFaults() == null ? "" : String.format(", %.1f %% during faults", v.availabilityDuringFaults() * 100),

@@ -660,6 +660,8 @@ public final class Report {
     Html.Table faults = new Html.Table("faults", "combination", "repeat", "step", "fault", "nodes",
         "start s", "healed s", "recovery s", "availability", "writes ok/failed/unknown",
         "queries ok/failed", "behaviours", "note");
+    Html.Table lostWrites = new Html.Table("lost-writes", "combination", "repeat", "step", "due s",
+        "answered after s", "answered by", "rf", "batch", "lost ids");
     List<Runnable> charts = new ArrayList<>();
     for (RunModel.Combination c : model.combinations()) {
       for (CombinationRun r : c.repeats()) {
@@ -684,6 +686,12 @@ public final class Report {
               v.divergentShards(), v.recoverySeconds() == null ? (v.recovered() ? "" : "not recovered")
                   : Html.num(v.recoverySeconds()), pct(v.availability()),
               v.availabilityDuringFaults() == null ? "" : pct(v.availabilityDuringFaults()));
+          for (org.solrscale.chaos.LossChecker.LostWrite w : v.lostWrites() == null
+              ? List.<org.solrscale.chaos.LossChecker.LostWrite>of() : v.lostWrites()) {
+            lostWrites.row(c.id(), r.repeat(), s.label(), Html.num(w.timeMs() / 1000.0),
+                w.latencyMs() == null ? "" : Html.num(w.latencyMs() / 1000.0), w.node() == null ? "" : w.node(),
+                w.rf() == null ? "" : w.rf(), w.batch(), String.join(", ", w.lostIds()));
+          }
           for (ChaosVerdict.FaultVerdict fv : v.faults()) {
             FaultRecord f = fv.fault();
             String behaviours = fv.behaviours() == null ? "" : fv.behaviours().stream()
@@ -708,6 +716,11 @@ public final class Report {
     note("Lost = acknowledged writes the healed collection does not hold. A shard diverges when its "
         + "replicas, each read alone (distrib=false), differ in documents. Recovery runs from healing "
         + "until every replica is active again.");
+    if (!lostWrites.isEmpty()) {
+      note("Acknowledged writes that lost documents: when each was due, how long Solr took to answer, "
+          + "which node answered, and the replication factor it reported.");
+      html.append(lostWrites.render());
+    }
     if (!faults.isEmpty()) {
       html.append(faults.render());
     }

@@ -10,12 +10,12 @@ import org.junit.jupiter.api.Test;
 class HistoryStatsTest {
   static HistoryEvent add(long t, boolean ok, Integer status) {
     return new HistoryEvent(t, "add", List.of("a" + t), null, ok ? HistoryEvent.OK : HistoryEvent.FAIL,
-        ok ? 2 : null, status, ok ? null : "Cannot talk to ZooKeeper - Updates are disabled.", 5.0, null, null, null);
+        ok ? 2 : null, status, ok ? null : "Cannot talk to ZooKeeper - Updates are disabled.", 5.0, null, null, null, "127.0.0.1:8983");
   }
 
   static HistoryEvent query(long t, String kind, boolean ok, Boolean partial, Boolean zk, double ms) {
     return new HistoryEvent(t, "query", null, kind, ok ? HistoryEvent.OK : HistoryEvent.FAIL, null,
-        ok ? 200 : 503, ok ? null : "no servers hosting shard", ms, partial, zk, ok ? 10L : null);
+        ok ? 200 : 503, ok ? null : "no servers hosting shard", ms, partial, zk, ok ? 10L : null, "127.0.0.1:8984");
   }
 
   static FaultRecord fault(String kind, List<String> nodes, double start, double heal, double end) {

@@ -54,6 +54,12 @@ class LossCheckerTest {
     assertThat(v.lost()).isEqualTo(3);
     assertThat(v.lostIds()).containsExactly("a7", "a500", "a1199");
     assertThat(v.unacknowledgedFound()).isEqualTo(3);
+    assertThat(v.lostByRf()).containsExactly(java.util.Map.entry("2", 3L));
+    // the writes that carried them: a7 in the first batch, a500 in the 51st, a1199 in the last
+    assertThat(v.lostWrites()).extracting(LossChecker.LostWrite::timeMs).containsExactly(0L, 5000L, 11_900L);
+    assertThat(v.lostWrites().get(1).lostIds()).containsExactly("a500");
+    assertThat(v.lostWrites().get(1).batch()).isEqualTo(10);
+    assertThat(v.lostWrites().get(1).rf()).isEqualTo(2);
     assertThat(v.ok()).isFalse();
   }
 

@@ -9,10 +9,64 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Map;
+import org.solrscale.chaos.ChaosVerdict;
+import org.solrscale.chaos.FaultRecord;
 import org.solrscale.cli.Main;
 
 class ReportTest {
   @TempDir Path tmp;
+
+  @Test
+  void chaosStepsGetAVerdictTableAndTheirFaultsShaded() throws Exception {
+    Path dir = RunFixture.single(tmp, 1.0, 3, 1);
+    var json = new com.fasterxml.jackson.databind.ObjectMapper();
+    var results = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(dir.resolve("results.json").toFile());
+    var steps = (com.fasterxml.jackson.databind.node.ArrayNode) results.get("combinations").get(0).get("steps");
+    String sdir = "c001/r1/s2-chaos-leader-kill";
+    Files.createDirectories(dir.resolve(sdir));
+    FaultRecord f = new FaultRecord("leader-kill", "kill", "leader-of:shard1", List.of("solr2"), 10.0, 30.0,
+        75.0, 45.0, null);
+    FaultRecord skipped = new FaultRecord("pause", "pause", "random", List.of(), null, null, null, null,
+        "not injected: no Solr node can be taken down safely now");
+    ChaosVerdict.Counts w = new ChaosVerdict.Counts(100, 90, 8, 2, null, null, 1);
+    ChaosVerdict.Counts q = new ChaosVerdict.Counts(100, 97, 3, 0, 0L, 0L, null);
+    ChaosVerdict v = new ChaosVerdict(false, 1000, 992, 8, List.of("chaos-x-1052", "chaos-x-1053"), 3,
+        Map.of("1", 8L), List.of(new org.solrscale.chaos.LossChecker.LostWrite(11_000, 28_117.0, "127.0.0.1:8986",
+            1, 10, List.of("chaos-x-1052", "chaos-x-1053"))), 1, 45.0, true, 0.93, 0.9, w, q, Map.of("add HTTP 500: Async exceptions", 8L),
+        Map.of("before", new ChaosVerdict.Percentiles(10, 5, 9, 9)), List.of(),
+        List.of(new ChaosVerdict.FaultVerdict(f, 0.9, w, q, Map.of(),
+                List.of(new ChaosVerdict.Behaviour("queries without shards.tolerant fail", "3 of 3 failed", true))),
+            new ChaosVerdict.FaultVerdict(skipped, null, null, null, null, List.of())));
+    json.writeValue(dir.resolve(sdir).resolve("faults.json").toFile(), List.of(f, skipped));
+    StringBuilder csv = new StringBuilder("second,phase,requests,errors,qps,latency_p50_ms,latency_p99_ms,latency_max_ms\n");
+    for (int s = 0; s < 90; s++) {
+      double p99 = s >= 10 && s < 75 ? 900 : 20;
+      csv.append(s).append(",measure,30,0,30,5,").append(p99).append(',').append(p99).append('\n');
+    }
+    Files.writeString(dir.resolve(sdir).resolve("timeline.csv"), csv);
+    var step = steps.addObject();
+    step.put("index", 2).put("kind", "chaos").put("name", "leader-kill").put("dir", sdir);
+    step.set("summary", json.valueToTree(v));
+    json.writeValue(dir.resolve("results.json").toFile(), results);
+
+    String page = Files.readString(Report.write(dir));
+    assertThat(page).contains("Faults and verdicts", "href=\"#chaos\"", "FAIL", "chaos-x-1052",
+        "kill leader-of:shard1", "held: queries without shards.tolerant fail", "not injected: no Solr node",
+        "90.0 %", "Acknowledged writes that lost documents", "127.0.0.1:8986");
+    String chart = Report.chartIds(dir).stream().filter(id -> id.contains("faults-over-time")).findFirst()
+        .orElseThrow();
+    // the fault's interval is drawn in its own fill colour (SVG text is drawn as paths here)
+    assertThat(Files.readString(dir.resolve("charts").resolve(chart + ".svg")).toLowerCase())
+        .containsAnyOf("rgb(250,205,200)", "#facdc8");
+    String benchChart = Report.chartIds(dir).stream().filter(id -> id.contains("over-time") && !id.contains("faults"))
+        .findFirst().orElseThrow();
+    assertThat(Files.readString(dir.resolve("charts").resolve(benchChart + ".svg")).toLowerCase())
+        .doesNotContain("rgb(250,205,200)", "#facdc8");
+    // a run without chaos steps has no such section
+    assertThat(Files.readString(Report.write(RunFixture.single(tmp.resolve("plain"), 1.0, 3, 1))))
+        .doesNotContain("Faults and verdicts", "href=\"#chaos\"");
+  }
 
   @Test
   void sweepReportHasEveryChartInlineAndAsFile() throws Exception {
