@@ -112,6 +112,53 @@ class ScenarioIT {
   }
 
   @Test
+  void faultStepsRunAlongsideBenchAndChaosStepsAndTheReportShowsThem(@TempDir Path dir) throws Exception {
+    Path scenario = dir.resolve("faults.yaml");
+    Files.writeString(scenario, String.join("\n",
+        "name: it-faults",
+        "cluster:",
+        "  nodes: 2",
+        "  heap: 384m",
+        "  collections: [{name: c, shards: 1, replicas: 2}]",
+        "data:",
+        "  synth: {docs: 1000}",
+        "  derive_queries: {count: 50}",
+        "steps:",
+        "  - index: {collection: c}",
+        "  - fault: {name: freeze, fault: pause, target: solr2, at: 2s, duration: 2s}",
+        "  - bench: {name: during, collection: c, rate: 20, warmup: 0s, duration: 8s}",
+        "  - fault: {name: graceful, fault: stop, target: 'leader-of:shard1', at: 2s, duration: 4s}",
+        // with one of two nodes down, no node may be taken down: the safety rules refuse it
+        "  - fault: {name: refused, fault: kill, target: random, at: 4s, duration: 2s}",
+        "  - chaos: {collection: c, duration: 10s, after: 2s, write_rate: 50, query_rate: 10}",
+        ""));
+    Path out = dir.resolve("run");
+    Cli.Result r = Cli.run("run", scenario.toString(), "--out", out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode steps = JSON.readTree(out.resolve("results.json").toFile()).get("combinations").get(0).get("steps");
+    assertThat(steps).extracting(s -> s.get("kind").asText()).containsExactly("index", "bench", "chaos");
+    JsonNode benchFaults = JSON.readTree(out.resolve(steps.get(1).get("dir").asText()).resolve("faults.json").toFile());
+    assertThat(benchFaults.get(0).get("nodes").get(0).asText()).isEqualTo("solr2");
+    assertThat(benchFaults.get(0).get("start_s").asDouble()).isBetween(1.9, 3.5);
+    assertThat(benchFaults.get(0).get("heal_s").asDouble() - benchFaults.get(0).get("start_s").asDouble())
+        .isBetween(1.9, 3.5);
+    JsonNode v = steps.get(2).get("summary");
+    assertThat(v.get("ok").asBoolean()).as(v.toString()).isTrue();
+    assertThat(v.get("lost").asLong()).isZero();
+    assertThat(v.get("acknowledged").asLong()).isPositive();
+    JsonNode faults = v.get("faults");
+    assertThat(faults).hasSize(2);
+    assertThat(faults.get(0).get("fault").get("fault").asText()).isEqualTo("stop");
+    assertThat(faults.get(0).get("fault").get("recovery_seconds").asDouble()).isPositive();
+    assertThat(faults.get(1).get("fault").get("note").asText()).contains("can be taken down safely");
+    assertThat(faults.get(1).get("fault").has("start_s")).isFalse();
+    Cli.Result report = Cli.run("report", out.toString());
+    assertThat(report.exitCode()).as(report.err()).isZero();
+    assertThat(Files.readString(out.resolve("report.html"))).contains("Faults and verdicts", "not injected");
+    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-it-faults", s -> { }).state()).isEmpty();
+  }
+
+  @Test
   void aBadScenarioIsOneLineWithItsPlace(@TempDir Path dir) throws Exception {
     Path scenario = dir.resolve("bad.yaml");
     Files.writeString(scenario, "name: x\ncluster: {nodes: 1}\nsteps:\n  - bench: {threads: 1, rate: 5}\n");
