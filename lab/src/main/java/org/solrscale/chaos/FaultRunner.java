@@ -164,6 +164,12 @@ public final class FaultRunner {
       if (!awaitUntil(at + p.atMs() / 1000.0)) {
         return;
       }
+      if (now() + p.durationMs() / 1000.0 > at + window / 1000.0) {
+        // earlier faults took longer to recover than planned: the window is over
+        records.add(new FaultRecord(f.name() + ":" + p.kind(), p.kind(), null, List.of(), null, null, null,
+            null, "not injected: the monkey's window ended while earlier faults were recovering"));
+        return;
+      }
       if (p.kind().equals("zk-quorum") && !f.unsafe()) {
         // a monkey takes down a ZooKeeper majority only when told it may
         records.add(new FaultRecord(f.name() + ":" + p.kind(), p.kind(), null, List.of(), null, null, null,
