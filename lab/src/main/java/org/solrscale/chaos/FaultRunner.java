@@ -55,25 +55,9 @@ public final class FaultRunner {
 
   /** Checks every fault's fields before anything runs (a bad duration must not surface mid-run). */
   public static void validate(StepSpec.Fault f) {
-    if (!StepSpec.Fault.KINDS.contains(f.fault())) {
-      throw SolrscaleException.usage("fault '" + f.name() + "': unknown fault '" + f.fault() + "'; use one of "
-          + String.join(", ", StepSpec.Fault.KINDS));
-    }
-    try {
-      Durations.parse(f.at());
-      Durations.parse(f.duration());
-      Durations.parse(f.interval());
-      Durations.parse(f.faultDuration());
-    } catch (IllegalArgumentException e) {
-      throw SolrscaleException.usage("fault '" + f.name() + "': " + e.getMessage());
-    }
-    if (f.fault().equals("monkey")) {
-      for (String k : f.faults()) {
-        if (!StepSpec.Fault.KINDS.contains(k) || k.equals("monkey") || k.equals("rolling-restart")) {
-          throw SolrscaleException.usage("fault '" + f.name() + "': the monkey cannot use '" + k
-              + "'; use kill, stop, pause, zk-kill or zk-quorum");
-        }
-      }
+    String problem = f.problem();
+    if (problem != null) {
+      throw SolrscaleException.usage("fault '" + f.name() + "': " + problem);
     }
   }
 
@@ -233,7 +217,6 @@ public final class FaultRunner {
     } finally {
       down.removeAll(nodes);
     }
-    double end = now();
     Double recovery = awaitRecovered() ? now() - heal : null;
     if (recovery == null) {
       note = (note == null ? "" : note + "; ") + "not recovered within " + HEAL_TIMEOUT.toMinutes() + " min";
@@ -241,8 +224,7 @@ public final class FaultRunner {
     event(now(), "end", kind, target, nodes);
     progress.accept(String.format("%.1f s: %s %s healed, recovered in %s", now(), kind,
         String.join(",", nodes), recovery == null ? "-" : String.format("%.1f s", recovery)));
-    records.add(new FaultRecord(name, kind, target, nodes, start, heal, Math.max(end, now()),
-        recovery, note));
+    records.add(new FaultRecord(name, kind, target, nodes, start, heal, now(), recovery, note));
   }
 
   private void event(double t, String phase, String kind, String target, List<String> nodes) {

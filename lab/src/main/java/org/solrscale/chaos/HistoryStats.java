@@ -39,6 +39,7 @@ final class HistoryStats {
 
   static HistoryStats read(java.nio.file.Path history, double sessionTimeoutS) {
     List<HistoryEvent> all = new ArrayList<>();
+    // an add keeps only how many ids it carried (in num_found): the ids are the loss checker's
     History.read(history, e -> all.add(e.isAdd()
         ? new HistoryEvent(e.timeMs(), e.op(), List.of(), null, e.outcome(), e.rf(), e.status(),
             e.message(), e.latencyMs(), null, null, (long) e.ids().size(), e.node())
@@ -112,13 +113,19 @@ final class HistoryStats {
     return sent == 0 ? 1 : (double) (w.ok() + q.ok()) / sent;
   }
 
-  ChaosVerdict.Percentiles latency(Predicate<HistoryEvent> when) {
+  /** Query latency in microseconds, of the queries {@code events} holds that pass {@code when}. */
+  private static Histogram queryLatency(List<HistoryEvent> events, Predicate<HistoryEvent> when) {
     Histogram h = new Histogram(3_600_000_000L, 3);
     for (HistoryEvent e : events) {
       if (e.isQuery() && e.latencyMs() != null && when.test(e)) {
         h.recordValue(Math.max(1, Math.min(h.getHighestTrackableValue(), Math.round(e.latencyMs() * 1000))));
       }
     }
+    return h;
+  }
+
+  ChaosVerdict.Percentiles latency(Predicate<HistoryEvent> when) {
+    Histogram h = queryLatency(events, when);
     return new ChaosVerdict.Percentiles(h.getTotalCount(), h.getValueAtPercentile(50) / 1000.0,
         h.getValueAtPercentile(99) / 1000.0, h.getMaxValue() / 1000.0);
   }
@@ -224,10 +231,7 @@ final class HistoryStats {
     for (long s = bySecond.firstKey(); s <= bySecond.lastKey(); s++) {
       List<HistoryEvent> es = bySecond.getOrDefault(s, List.of());
       long errors = es.stream().filter(e -> !e.ok()).count();
-      Histogram h = new Histogram(3_600_000_000L, 3);
-      es.stream().filter(e -> e.isQuery() && e.latencyMs() != null)
-          .forEach(e -> h.recordValue(Math.max(1, Math.min(h.getHighestTrackableValue(),
-              Math.round(e.latencyMs() * 1000)))));
+      Histogram h = queryLatency(es, e -> true);
       long writes = es.stream().filter(HistoryEvent::isAdd).count();
       long writeErrors = es.stream().filter(e -> e.isAdd() && !e.ok()).count();
       long docs = es.stream().filter(HistoryEvent::acknowledgedAdd)

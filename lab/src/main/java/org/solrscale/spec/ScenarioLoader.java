@@ -214,24 +214,9 @@ public final class ScenarioLoader {
   }
 
   private static void checkFault(StepSpec.Fault f, String where) {
-    if (!StepSpec.Fault.KINDS.contains(f.fault())) {
-      throw SolrscaleException.usage(where + "fault step '" + f.name() + "': unknown fault '" + f.fault()
-          + "'; use one of " + String.join(", ", StepSpec.Fault.KINDS));
-    }
-    for (String d : List.of(f.at(), f.duration(), f.interval(), f.faultDuration())) {
-      try {
-        Durations.parse(d);
-      } catch (IllegalArgumentException e) {
-        throw SolrscaleException.usage(where + "fault step '" + f.name() + "': " + e.getMessage());
-      }
-    }
-    if (f.fault().equals("monkey")) {
-      for (String k : f.faults()) {
-        if (!List.of("kill", "stop", "pause", "zk-kill", "zk-quorum").contains(k)) {
-          throw SolrscaleException.usage(where + "fault step '" + f.name() + "': the monkey cannot use '"
-              + k + "'; use kill, stop, pause, zk-kill or zk-quorum");
-        }
-      }
+    String problem = f.problem();
+    if (problem != null) {
+      throw SolrscaleException.usage(where + "fault step '" + f.name() + "': " + problem);
     }
   }
 

@@ -138,6 +138,8 @@ public sealed interface StepSpec {
     /** The fault kinds there are. */
     public static final List<String> KINDS = List.of("kill", "stop", "pause", "zk-kill", "zk-quorum",
         "rolling-restart", "monkey");
+    /** The kinds a monkey may draw from. */
+    public static final List<String> MONKEY_KINDS = List.of("kill", "stop", "pause", "zk-kill", "zk-quorum");
 
     public Fault {
       if (fault == null) {
@@ -152,6 +154,28 @@ public sealed interface StepSpec {
       faults = faults == null ? List.of("kill", "pause") : List.copyOf(faults);
       interval = interval == null ? "20s" : interval;
       faultDuration = faultDuration == null ? "10s" : faultDuration;
+    }
+
+    /** What is wrong with this fault (an unknown kind, a bad duration), or null. */
+    public String problem() {
+      if (!KINDS.contains(fault)) {
+        return "unknown fault '" + fault + "'; use one of " + String.join(", ", KINDS);
+      }
+      for (String d : List.of(at, duration, interval, faultDuration)) {
+        try {
+          Durations.parse(d);
+        } catch (IllegalArgumentException e) {
+          return e.getMessage();
+        }
+      }
+      if (fault.equals("monkey")) {
+        for (String k : faults) {
+          if (!MONKEY_KINDS.contains(k)) {
+            return "the monkey cannot use '" + k + "'; use " + String.join(", ", MONKEY_KINDS);
+          }
+        }
+      }
+      return null;
     }
 
     @Override
