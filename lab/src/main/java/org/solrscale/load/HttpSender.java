@@ -23,7 +23,61 @@ import org.solrscale.spec.SolrscaleException;
 public final class HttpSender implements Sender {
   /** Where request {@code slot} goes: a Solr base URL such as http://127.0.0.1:8983/solr. */
   public interface Routing {
-    String baseUrl(long slot);
+    /** The node for {@code slot}; when failing over, one other than {@code failed} (else null). */
+    String baseUrl(long slot, long nowNanos, String failed);
+
+    /** How many nodes one request may try: more than one when a failed connection fails over. */
+    default int attempts() {
+      return 1;
+    }
+
+    /** {@code baseUrl} refused a connection at {@code nowNanos}. */
+    default void refused(String baseUrl, long nowNanos) {}
+  }
+
+  /**
+   * {@code cloud} routing: the nodes in turn, as SolrJ's load balancer does. A node that refuses a
+   * connection is skipped for {@link #DOWN_NANOS} (then tried again by the next request due to it),
+   * and a request whose connection failed before it was answered goes to the next node, so a
+   * killed node costs a few requests their latency, not the rest of the run its share of errors.
+   */
+  static final class CloudRouting implements Routing {
+    static final long DOWN_NANOS = 2_000_000_000L;
+    private final List<String> urls;
+    private final AtomicLong next = new AtomicLong();
+    private final Map<String, Long> downUntil = new ConcurrentHashMap<>();
+
+    CloudRouting(List<String> urls) {
+      this.urls = List.copyOf(urls);
+    }
+
+    @Override
+    public String baseUrl(long slot, long nowNanos, String failed) {
+      String fallback = null;
+      for (int i = 0; i < urls.size(); i++) {
+        String u = urls.get((int) (next.getAndIncrement() % urls.size()));
+        if (u.equals(failed)) {
+          continue;
+        }
+        Long until = downUntil.get(u);
+        if (until == null || until - nowNanos <= 0) {
+          return u;
+        }
+        fallback = fallback == null ? u : fallback;
+      }
+      // every other node refused lately: the request goes anyway and counts what it gets
+      return fallback != null ? fallback : failed != null ? failed : urls.get(0);
+    }
+
+    @Override
+    public int attempts() {
+      return urls.size();
+    }
+
+    @Override
+    public void refused(String baseUrl, long nowNanos) {
+      downUntil.put(baseUrl, nowNanos + DOWN_NANOS);
+    }
   }
 
   /** A base URL taken apart once: the server's address and the path prefix. */
@@ -55,7 +109,17 @@ public final class HttpSender implements Sender {
 
   @Override
   public void send(QueryRequest r, long slot, Completion done) {
-    Base base = bases.computeIfAbsent(routing.baseUrl(slot), HttpSender::parse);
+    attempt(r, slot, done, 1, null);
+  }
+
+  /**
+   * One attempt at {@code r}. A connection that fails before the response (refused, reset, closed)
+   * is tried on the next node while the routing allows; a request that failed over reports no
+   * time on the wire, so its service time counts from when it was first sent.
+   */
+  private void attempt(QueryRequest r, long slot, Completion done, int attempt, String failed) {
+    String url = routing.baseUrl(slot, clock.nanoTime(), failed);
+    Base base = bases.computeIfAbsent(url, HttpSender::parse);
     String target = base.path() + "/" + collection + r.handler() + "?" + r.params() + extraParams
         + (r.params().contains("wt=") ? "" : "&wt=json");
     String request = "GET " + target + " HTTP/1.1\r\nHost: " + base.host() + "\r\n"
@@ -65,12 +129,22 @@ public final class HttpSender implements Sender {
         deadline, new HttpLoop.Listener() {
           @Override
           public void response(ResponseParser p, long sentNanos, long doneNanos) {
-            done.complete(outcome(p), sentNanos, doneNanos);
+            done.complete(outcome(p), attempt > 1 ? 0 : sentNanos, doneNanos);
           }
 
           @Override
           public void failure(String kind, String message, long bytes, long sentNanos, long doneNanos) {
-            done.complete(Outcome.failed(0, kind, message, bytes), sentNanos, doneNanos);
+            if (kind.equals("connection")) {
+              if (sentNanos == 0) {
+                routing.refused(url, doneNanos); // never got a connection: the node is down
+              }
+              if (attempt < routing.attempts()) {
+                attempt(r, slot, done, attempt + 1, url);
+                return;
+              }
+            }
+            done.complete(Outcome.failed(0, kind, message, bytes), attempt > 1 ? 0 : sentNanos,
+                doneNanos);
           }
         }));
   }
@@ -136,16 +210,18 @@ public final class HttpSender implements Sender {
     return t.length() > 200 ? t.substring(0, 200) : t;
   }
 
-  /** Routing over a fixed list: per request in turn ("cloud"), or by slot modulo ("round-robin"). */
+  /**
+   * Routing over a fixed list: per request in turn, skipping nodes that refuse connections
+   * ("cloud"), or by slot modulo ("round-robin", which keeps its node whatever happens to it).
+   */
   public static Routing routing(String mode, List<String> urls) {
     if (urls.isEmpty()) {
       throw SolrscaleException.failed("no live Solr node to send to");
     }
     if (mode.equals("round-robin")) {
-      return slot -> urls.get((int) (slot % urls.size()));
+      return (slot, now, failed) -> urls.get((int) (slot % urls.size()));
     }
-    AtomicLong next = new AtomicLong();
-    return slot -> urls.get((int) (next.getAndIncrement() % urls.size()));
+    return new CloudRouting(urls);
   }
 
   @Override

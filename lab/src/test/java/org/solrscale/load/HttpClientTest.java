@@ -94,4 +94,52 @@ class HttpClientTest {
       assertThat(refused.get(10, TimeUnit.SECONDS).errorKind()).isEqualTo("connection");
     }
   }
+
+  @Test
+  void cloudRoutingFailsOverFromANodeThatRefusesAndSkipsItForAWhile() throws Exception {
+    int dead;
+    try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1,
+        java.net.InetAddress.getByName("127.0.0.1"))) {
+      dead = probe.getLocalPort(); // closed again below: connections to it are refused
+    }
+    java.util.concurrent.atomic.AtomicInteger served = new java.util.concurrent.atomic.AtomicInteger();
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/solr/c/select", ex -> {
+      served.incrementAndGet();
+      byte[] body = "{\"response\":{\"numFound\":7}}".getBytes(StandardCharsets.UTF_8);
+      ex.sendResponseHeaders(200, body.length);
+      try (OutputStream o = ex.getResponseBody()) {
+        o.write(body);
+      }
+    });
+    server.start();
+    String live = "http://127.0.0.1:" + server.getAddress().getPort() + "/solr";
+    String down = "http://127.0.0.1:" + dead + "/solr";
+    HttpSender.Routing routing = HttpSender.routing("cloud", List.of(down, live));
+    try (HttpSender sender = new HttpSender(routing, "c", "", false, 3000, 2, Clock.SYSTEM)) {
+      for (int i = 0; i < 20; i++) {
+        CompletableFuture<Outcome> f = new CompletableFuture<>();
+        sender.send(new QueryRequest("/select", "q=" + i, "t", "x"), i, (o, sent, done) -> f.complete(o));
+        Outcome o = f.get(10, TimeUnit.SECONDS);
+        assertThat(o.failed()).as(String.valueOf(o)).isFalse();
+        assertThat(o.numFound()).isEqualTo(7);
+      }
+      assertThat(served.get()).isEqualTo(20);
+    } finally {
+      server.stop(0);
+    }
+    // the refusing node is skipped until its time is up, then tried again
+    long now = 1_000_000_000L;
+    routing.refused(down, now);
+    assertThat(java.util.stream.IntStream.range(0, 6).mapToObj(k -> routing.baseUrl(k, now + 1, null))
+        .distinct()).containsExactly(live);
+    assertThat(java.util.stream.IntStream.range(0, 6)
+        .mapToObj(k -> routing.baseUrl(k, now + HttpSender.CloudRouting.DOWN_NANOS, null)).distinct())
+        .containsExactlyInAnyOrder(live, down);
+    // a failed-over request goes to another node than the one that failed, even a refusing one
+    assertThat(routing.baseUrl(0, now + 1, live)).isEqualTo(down);
+    // a round-robin slot keeps its node, and a lone node gets no second attempt
+    assertThat(HttpSender.routing("round-robin", List.of(down, live)).attempts()).isEqualTo(1);
+    assertThat(HttpSender.routing("cloud", List.of(live)).attempts()).isEqualTo(1);
+  }
 }
