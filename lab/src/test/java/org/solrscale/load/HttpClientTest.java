@@ -25,6 +25,14 @@ class HttpClientTest {
     return p;
   }
 
+  static void answer(com.sun.net.httpserver.HttpExchange ex, String json) throws java.io.IOException {
+    byte[] body = json.getBytes(StandardCharsets.UTF_8);
+    ex.sendResponseHeaders(200, body.length);
+    try (OutputStream o = ex.getResponseBody()) {
+      o.write(body);
+    }
+  }
+
   @Test
   void parsesLengthAndChunkedBodiesWhateverTheReadSizes() {
     String fixed = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 27\r\n\r\n"
@@ -59,11 +67,7 @@ class HttpClientTest {
           Thread.currentThread().interrupt();
         }
       }
-      byte[] body = "{\"response\":{\"numFound\":42,\"docs\":[]}}".getBytes(StandardCharsets.UTF_8);
-      ex.sendResponseHeaders(200, body.length);
-      try (OutputStream o = ex.getResponseBody()) {
-        o.write(body);
-      }
+      answer(ex, "{\"response\":{\"numFound\":42,\"docs\":[]}}");
     });
     server.start();
     String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/solr";
@@ -106,11 +110,7 @@ class HttpClientTest {
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/solr/c/select", ex -> {
       served.incrementAndGet();
-      byte[] body = "{\"response\":{\"numFound\":7}}".getBytes(StandardCharsets.UTF_8);
-      ex.sendResponseHeaders(200, body.length);
-      try (OutputStream o = ex.getResponseBody()) {
-        o.write(body);
-      }
+      answer(ex, "{\"response\":{\"numFound\":7}}");
     });
     server.start();
     String live = "http://127.0.0.1:" + server.getAddress().getPort() + "/solr";
