@@ -6,15 +6,22 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.function.LongUnaryOperator;
 
 /**
- * The load a chaos run keeps up while faults happen: one writer adding documents with unique ids
+ * The load a chaos run keeps up while faults happen: writers adding documents with unique ids
  * at a steady rate, in batches, and two readers (a plain query and one with
  * {@code shards.tolerant=true}), each on its own schedule. Every request goes to the next Solr
  * node in turn and, when a node refuses the connection, to the one after (as a client behind a
  * load balancer would see it). Each outcome goes to the history; latency counts from when the
- * request was due, so a stalled request also delays the ones queued behind it.
+ * request was due. Requests are sent without waiting for the answers before them (an open loop):
+ * a stalled node does not slow the schedule, until {@link #MAX_IN_FLIGHT} requests are unanswered
+ * at once; from then on the next waits, and its latency (from when it was due) shows it.
  */
 final class ChaosWorkload {
   private final List<String> baseUrls;
@@ -29,6 +36,10 @@ final class ChaosWorkload {
   private final SolrHttp http = new SolrHttp();
   private final AtomicBoolean stop = new AtomicBoolean();
   private final List<Thread> threads = new ArrayList<>();
+
+  /** Unanswered requests at most, all schedules together. */
+  static final int MAX_IN_FLIGHT = 2000;
+  private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
 
   ChaosWorkload(List<String> baseUrls, String collection, String idPrefix, double writeRate, int batch,
       double queryRate, Duration timeout, History history, long t0Nanos) {
@@ -48,24 +59,49 @@ final class ChaosWorkload {
 
   void start() {
     if (writeRate > 0) {
-      spawn("chaos-writer", this::write);
+      long interval = Math.round(batch / writeRate * 1e9);
+      schedule("chaos-writer", k -> k * interval, this::write);
     }
     if (queryRate > 0) {
-      spawn("chaos-query", () -> query(false, 0));
-      spawn("chaos-query-tolerant", () -> query(true, 1));
+      long interval = Math.round(2 / queryRate * 1e9); // two readers share the rate
+      schedule("chaos-query", k -> k * interval, (k, due) -> query(false, k, due));
+      schedule("chaos-query-tolerant", k -> k * interval + interval / 2, (k, due) -> query(true, k, due));
     }
+  }
+
+  /** Sends request {@code k} of a schedule, due {@code dueNanos} after the start; answered later. */
+  private interface Request {
+    CompletableFuture<?> send(long k, long dueNanos);
+  }
+
+  /** A thread sending requests 0, 1, 2... of a schedule, each when it is due, not waiting for answers. */
+  private void schedule(String name, LongUnaryOperator dueOf, Request request) {
+    spawn(name, () -> {
+      for (long k = 0; awaitDue(dueOf.applyAsLong(k)); k++) {
+        try {
+          inFlight.acquire();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+        request.send(k, dueOf.applyAsLong(k)).whenComplete((r, ex) -> inFlight.release());
+      }
+    });
   }
 
   /** Stops sending and waits for the requests in flight (each is bounded by the timeout). */
   void stop() {
     stop.set(true);
-    for (Thread t : threads) {
-      try {
-        t.join(timeout.toMillis() * (baseUrls.size() + 1) + 5000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
+    long wait = timeout.toMillis() * (baseUrls.size() + 1) + 5000;
+    try {
+      for (Thread t : threads) {
+        t.join(wait);
       }
+      if (inFlight.tryAcquire(MAX_IN_FLIGHT, wait, TimeUnit.MILLISECONDS)) {
+        inFlight.release(MAX_IN_FLIGHT);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -97,78 +133,77 @@ final class ChaosWorkload {
     return false;
   }
 
-  private void write() {
-    long interval = Math.round(batch / writeRate * 1e9);
-    long seq = 0;
-    int node = 0;
-    for (long k = 0; awaitDue(k * interval); k++) {
-      long due = k * interval;
-      List<String> ids = new ArrayList<>(batch);
-      StringBuilder body = new StringBuilder("[");
-      for (int i = 0; i < batch; i++, seq++) {
-        String id = idPrefix + seq;
-        ids.add(id);
-        body.append(i == 0 ? "" : ",").append("{\"id\":\"").append(id).append("\",\"chaos_seq_l\":")
-            .append(seq).append(",\"chaos_run_s\":\"").append(idPrefix).append("\"}");
-      }
-      body.append(']');
-      Attempt a = send(node++, url -> http.post(url + "/" + collection + "/update?wt=json",
-          "application/json", body.toString(), timeout));
-      SolrHttp.Reply r = a.reply;
-      double latency = (elapsedNanos() - due) / 1e6;
-      String outcome = r.ok() ? HistoryEvent.OK : r.status() == 0 && !r.refused() ? HistoryEvent.INFO
-          : HistoryEvent.FAIL;
-      Integer rf = r.ok() && r.body().path("responseHeader").has("rf")
-          ? r.body().path("responseHeader").path("rf").asInt() : null;
-      history.append(new HistoryEvent(Math.round(due / 1e6), "add", ids, null, outcome, rf,
-          r.status() == 0 ? null : r.status(), r.ok() ? null : r.message(), latency, null, null, null,
-          a.node()));
+  private CompletableFuture<?> write(long k, long due) {
+    long seq = k * batch;
+    List<String> ids = new ArrayList<>(batch);
+    StringBuilder body = new StringBuilder("[");
+    for (int i = 0; i < batch; i++, seq++) {
+      String id = idPrefix + seq;
+      ids.add(id);
+      body.append(i == 0 ? "" : ",").append("{\"id\":\"").append(id).append("\",\"chaos_seq_l\":")
+          .append(seq).append(",\"chaos_run_s\":\"").append(idPrefix).append("\"}");
     }
+    body.append(']');
+    return send((int) (k % baseUrls.size()), url -> http.postAsync(url + "/" + collection
+        + "/update?wt=json", "application/json", body.toString(), timeout)).thenAccept(a -> written(a, ids, due));
   }
 
-  private void query(boolean tolerant, int offset) {
-    long interval = Math.round(2 / queryRate * 1e9); // two readers share the rate
+  private void written(Attempt a, List<String> ids, long due) {
+    SolrHttp.Reply r = a.reply;
+    double latency = (elapsedNanos() - due) / 1e6;
+    String outcome = r.ok() ? HistoryEvent.OK : r.status() == 0 && !r.refused() ? HistoryEvent.INFO
+        : HistoryEvent.FAIL;
+    Integer rf = r.ok() && r.body().path("responseHeader").has("rf")
+        ? r.body().path("responseHeader").path("rf").asInt() : null;
+    history.append(new HistoryEvent(Math.round(due / 1e6), "add", ids, null, outcome, rf,
+        r.status() == 0 ? null : r.status(), r.ok() ? null : r.message(), latency, null, null, null,
+        a.node()));
+  }
+
+  private CompletableFuture<?> query(boolean tolerant, long k, long due) {
     String q = "q=" + URLEncoder.encode("*:*", StandardCharsets.UTF_8) + "&rows=0&wt=json"
         + (tolerant ? "&shards.tolerant=true" : "");
-    int node = offset;
-    for (long k = 0; awaitDue(k * interval + offset * interval / 2); k++) {
-      long due = k * interval + offset * interval / 2;
-      Attempt a = send(node++, url -> http.get(url + "/" + collection + "/select?" + q, timeout));
-      SolrHttp.Reply r = a.reply;
-      double latency = (elapsedNanos() - due) / 1e6;
-      JsonNode header = r.body() == null ? null : r.body().path("responseHeader");
-      Boolean partial = null;
-      Boolean zk = null;
-      if (header != null && header.has("partialResults")) {
-        partial = header.path("partialResults").asBoolean();
-      } else if (r.ok()) {
-        partial = Boolean.FALSE;
-      }
-      if (header != null && header.has("zkConnected")) {
-        zk = header.path("zkConnected").asBoolean();
-      }
-      Long found = r.ok() ? r.body().path("response").path("numFound").asLong() : null;
-      history.append(new HistoryEvent(Math.round(due / 1e6), "query", null,
-          tolerant ? "tolerant" : "plain", r.ok() ? HistoryEvent.OK : HistoryEvent.FAIL, null,
-          r.status() == 0 ? null : r.status(), r.ok() ? null : r.message(), latency, partial, zk, found,
-          a.node()));
+    return send((int) ((k + (tolerant ? 1 : 0)) % baseUrls.size()),
+        url -> http.getAsync(url + "/" + collection + "/select?" + q, timeout))
+        .thenAccept(a -> answered(a, tolerant, due));
+  }
+
+  private void answered(Attempt a, boolean tolerant, long due) {
+    SolrHttp.Reply r = a.reply;
+    double latency = (elapsedNanos() - due) / 1e6;
+    JsonNode header = r.body() == null ? null : r.body().path("responseHeader");
+    Boolean partial = null;
+    Boolean zk = null;
+    if (header != null && header.has("partialResults")) {
+      partial = header.path("partialResults").asBoolean();
+    } else if (r.ok()) {
+      partial = Boolean.FALSE;
     }
+    if (header != null && header.has("zkConnected")) {
+      zk = header.path("zkConnected").asBoolean();
+    }
+    Long found = r.ok() ? r.body().path("response").path("numFound").asLong() : null;
+    history.append(new HistoryEvent(Math.round(due / 1e6), "query", null,
+        tolerant ? "tolerant" : "plain", r.ok() ? HistoryEvent.OK : HistoryEvent.FAIL, null,
+        r.status() == 0 ? null : r.status(), r.ok() ? null : r.message(), latency, partial, zk, found,
+        a.node()));
   }
 
   /** The answer, and which node gave it (its host:port). */
   private record Attempt(SolrHttp.Reply reply, String node) {}
 
-  /** Sends to the node after the last one, moving on while nodes refuse the connection. */
-  private Attempt send(int start, java.util.function.Function<String, SolrHttp.Reply> call) {
-    SolrHttp.Reply r = null;
-    String url = null;
-    for (int i = 0; i < baseUrls.size(); i++) {
-      url = baseUrls.get(Math.floorMod(start + i, baseUrls.size()));
-      r = call.apply(url);
-      if (!r.refused()) {
-        break;
-      }
-    }
-    return new Attempt(r, url.replaceFirst("^http://", "").replaceFirst("/solr$", ""));
+  /** Sends to node {@code start}, moving on to the next while nodes refuse the connection. */
+  private CompletableFuture<Attempt> send(int start,
+      Function<String, CompletableFuture<SolrHttp.Reply>> call) {
+    return attempt(start, 0, call);
+  }
+
+  private CompletableFuture<Attempt> attempt(int start, int i,
+      Function<String, CompletableFuture<SolrHttp.Reply>> call) {
+    String url = baseUrls.get(Math.floorMod(start + i, baseUrls.size()));
+    return call.apply(url).thenCompose(r -> r.refused() && i + 1 < baseUrls.size()
+        ? attempt(start, i + 1, call)
+        : CompletableFuture.completedFuture(
+            new Attempt(r, url.replaceFirst("^http://", "").replaceFirst("/solr$", ""))));
   }
 }

@@ -33,7 +33,8 @@ final class HistoryStats {
   }
 
   HistoryStats(List<HistoryEvent> events, double sessionTimeoutS) {
-    this.events = events;
+    // by due time: concurrent senders append in the order their answers came
+    this.events = events.stream().sorted(java.util.Comparator.comparingLong(HistoryEvent::timeMs)).toList();
     this.sessionTimeoutS = sessionTimeoutS;
   }
 

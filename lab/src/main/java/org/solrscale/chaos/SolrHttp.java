@@ -10,6 +10,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * The few HTTP calls a chaos run makes (updates, queries, per-replica reads), with JDK's client
@@ -50,27 +52,64 @@ final class SolrHttp {
         .header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofString(body)).build());
   }
 
+  /** {@link #get}, answered later: the calling thread does not wait. */
+  CompletableFuture<Reply> getAsync(String url, Duration timeout) {
+    return sendAsync(HttpRequest.newBuilder(URI.create(url)).timeout(timeout).GET().build());
+  }
+
+  /** {@link #post}, answered later: the calling thread does not wait. */
+  CompletableFuture<Reply> postAsync(String url, String contentType, String body,
+      Duration timeout) {
+    return sendAsync(HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
+        .header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofString(body)).build());
+  }
+
   private Reply send(HttpRequest req) {
     try {
-      HttpResponse<byte[]> r = client.send(req, HttpResponse.BodyHandlers.ofByteArray());
-      JsonNode body = null;
-      try {
-        body = JSON.readTree(r.body());
-      } catch (IOException notJson) {
-        // a proxy's or Jetty's HTML error page: the status says enough
-      }
-      return new Reply(r.statusCode(), body, false, false, null);
-    } catch (HttpTimeoutException e) {
-      return new Reply(0, null, false, true, "timeout after " + req.timeout().map(Duration::toMillis)
-          .orElse(0L) + " ms");
-    } catch (ConnectException e) {
-      return new Reply(0, null, true, false, "connection refused");
+      return reply(client.send(req, HttpResponse.BodyHandlers.ofByteArray()));
     } catch (IOException e) {
-      // a connection reset or closed mid-answer: the request may have been processed
-      return new Reply(0, null, false, true, "connection lost: " + e.getClass().getSimpleName());
+      return failure(req, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return new Reply(0, null, false, true, "interrupted");
     }
+  }
+
+  private CompletableFuture<Reply> sendAsync(HttpRequest req) {
+    return client.sendAsync(req, HttpResponse.BodyHandlers.ofByteArray()).handle((r, ex) -> {
+      if (ex == null) {
+        return reply(r);
+      }
+      Throwable cause = ex instanceof CompletionException && ex.getCause() != null
+          ? ex.getCause() : ex;
+      return cause instanceof IOException io ? failure(req, io)
+          : new Reply(0, null, false, true, "failed: " + cause);
+    });
+  }
+
+  private static Reply reply(HttpResponse<byte[]> r) {
+    JsonNode body = null;
+    try {
+      body = JSON.readTree(r.body());
+    } catch (IOException notJson) {
+      // a proxy's or Jetty's HTML error page: the status says enough
+    }
+    return new Reply(r.statusCode(), body, false, false, null);
+  }
+
+  private static Reply failure(HttpRequest req, IOException e) {
+    if (e instanceof java.net.http.HttpConnectTimeoutException) {
+      // no connection (a frozen node whose accept queue is full): nothing reached Solr
+      return new Reply(0, null, true, false, "connect timed out");
+    }
+    if (e instanceof HttpTimeoutException) {
+      return new Reply(0, null, false, true, "timeout after " + req.timeout().map(Duration::toMillis)
+          .orElse(0L) + " ms");
+    }
+    if (e instanceof ConnectException) {
+      return new Reply(0, null, true, false, "connection refused");
+    }
+    // a connection reset or closed mid-answer: the request may have been processed
+    return new Reply(0, null, false, true, "connection lost: " + e.getClass().getSimpleName());
   }
 }
