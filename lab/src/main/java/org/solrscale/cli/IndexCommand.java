@@ -7,6 +7,7 @@ import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.solrscale.data.Format;
 import org.solrscale.data.Inputs;
 import org.solrscale.index.BulkIndexer;
+import org.solrscale.index.CpuMeter;
 import org.solrscale.index.IndexOptions;
 import org.solrscale.index.IndexResult;
 import org.solrscale.spec.SolrscaleException;
@@ -61,7 +62,11 @@ final class IndexCommand implements Callable<Integer> {
     IndexResult r;
     try (CloudSolrClient client = target.client();
         IndexProgressBar bar = new IndexProgressBar()) {
+      CpuMeter meter = new CpuMeter(liveNodeUrls(client));
+      CpuMeter.Reading before = meter.read();
+      long t0 = System.nanoTime();
       r = new BulkIndexer(client, options, Terminal.progress(), bar).run();
+      r = r.withCpu(meter.between(before, meter.read(), (System.nanoTime() - t0) / 1e9));
     } catch (java.io.IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }
@@ -70,6 +75,13 @@ final class IndexCommand implements Callable<Integer> {
     } else {
       System.out.printf("read %,d, accepted %,d, rejected %,d in %.1f s (%,.0f docs/s, %.1f MB/s), %d retries%n",
           r.read(), r.accepted(), r.rejected(), r.seconds(), r.docsPerSec(), r.mbPerSec(), r.retries());
+      if (r.cpu() != null && !r.cpu().solrS().isEmpty()) {
+        CpuMeter.Cpu c = r.cpu();
+        System.out.printf("CPU: client %.1f s, Solr %.1f s on %d node(s): the client did %.0f %% of the work%s%n",
+            c.clientS(), c.solrTotal(), c.solrS().size(), 100 * c.clientShare(),
+            c.coresBusy() == null ? "" : String.format(java.util.Locale.ROOT,
+                "; %.1f of %d cores busy (client and Solr share this machine)", c.coresBusy(), c.cores()));
+      }
       if (r.rejectsFile() != null) {
         System.out.println("rejected documents and why: " + r.rejectsFile());
       }
@@ -80,5 +92,15 @@ final class IndexCommand implements Callable<Integer> {
               + " + " + r.accepted() + " (duplicate ids in the input replace each other)");
     }
     return r.searchableAfter() >= 0 && !r.verified() ? 1 : 0;
+  }
+
+  /** The base URLs of the live Solr nodes, for their CPU figures; none if the state cannot be read. */
+  private static List<String> liveNodeUrls(CloudSolrClient client) {
+    try {
+      return client.getClusterState().getLiveNodes().stream().sorted()
+          .map(n -> org.apache.solr.common.util.Utils.getBaseUrlForNodeName(n, "http")).toList();
+    } catch (RuntimeException e) {
+      return List.of();
+    }
   }
 }

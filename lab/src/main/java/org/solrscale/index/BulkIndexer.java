@@ -92,7 +92,7 @@ public final class BulkIndexer {
       Path rejectsFile = rejects.fileIfAny();
       return new IndexResult(read.get(), accepted.get(), rejects.count(), retries.get(), seconds,
           accepted.get() / Math.max(seconds, 1e-9), totalBytes / 1e6 / Math.max(seconds, 1e-9),
-          before, after, verified, rejectsFile == null ? null : rejectsFile.toString());
+          before, after, verified, rejectsFile == null ? null : rejectsFile.toString(), null);
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the rejects file: " + e.getMessage());
     } finally {

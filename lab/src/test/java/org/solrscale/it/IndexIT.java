@@ -75,6 +75,13 @@ class IndexIT {
     assertThat(s.get("verified").asBoolean()).isTrue();
     assertThat(s.get("searchable_after").asLong() - s.get("searchable_before").asLong())
         .isEqualTo(5002);
+    // which side did the work: this process and both Solr nodes, all on this machine
+    JsonNode cpu = s.get("cpu");
+    assertThat(cpu.get("client_s").asDouble()).isPositive();
+    assertThat(cpu.get("solr_s").size()).isEqualTo(2);
+    cpu.get("solr_s").forEach(v -> assertThat(v.asDouble()).isPositive());
+    assertThat(cpu.get("client_share").asDouble()).isBetween(0.0, 1.0);
+    assertThat(cpu.get("cores_busy").asDouble()).isPositive();
 
     List<JsonNode> lines = new ArrayList<>();
     for (String l : Files.readAllLines(rejects)) {

@@ -1,0 +1,106 @@
+package org.solrscale.index;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * CPU time of this process and of each Solr node (the metrics API's {@code os.processCpuTime}),
+ * taken before and after a load, so {@code index} can say which side did the work: on a machine
+ * where both share the cores, the client's share is what a faster client can win back.
+ */
+public final class CpuMeter {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final List<String> baseUrls;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  /** CPU seconds over a load; a node whose metrics could not be read is left out. */
+  public record Cpu(@JsonProperty("client_s") double clientS,
+      @JsonProperty("solr_s") Map<String, Double> solrS,
+      @JsonProperty("client_share") double clientShare,
+      @JsonProperty("cores_busy") Double coresBusy,
+      @JsonProperty("cores") int cores) {
+
+    public double solrTotal() {
+      return solrS.values().stream().mapToDouble(Double::doubleValue).sum();
+    }
+  }
+
+  /** What was read at one moment: this process's CPU and each node's, in nanoseconds. */
+  public record Reading(long clientNanos, Map<String, Long> nodeNanos) {}
+
+  public CpuMeter(List<String> baseUrls) {
+    this.baseUrls = List.copyOf(baseUrls);
+  }
+
+  public Reading read() {
+    Map<String, Long> nodes = new LinkedHashMap<>();
+    for (String u : baseUrls) {
+      Long n = nodeNanos(u);
+      if (n != null) {
+        nodes.put(u, n);
+      }
+    }
+    return new Reading(clientNanos(), nodes);
+  }
+
+  /**
+   * From {@code a} to {@code b}, {@code wallSeconds} apart. {@code cores_busy} is given only when
+   * every node runs on this machine (loopback URLs): then client and Solr share its cores.
+   */
+  public Cpu between(Reading a, Reading b, double wallSeconds) {
+    double client = Math.max(0, b.clientNanos() - a.clientNanos()) / 1e9;
+    Map<String, Double> solr = new LinkedHashMap<>();
+    a.nodeNanos().forEach((u, before) -> {
+      Long after = b.nodeNanos().get(u);
+      if (after != null) {
+        solr.put(u, Math.max(0, after - before) / 1e9);
+      }
+    });
+    double total = client + solr.values().stream().mapToDouble(Double::doubleValue).sum();
+    boolean local = !solr.isEmpty() && solr.size() == baseUrls.size()
+        && baseUrls.stream().allMatch(CpuMeter::loopback);
+    int cores = Runtime.getRuntime().availableProcessors();
+    return new Cpu(client, solr, total > 0 ? client / total : 0,
+        local && wallSeconds > 0 ? total / wallSeconds : null, cores);
+  }
+
+  private static long clientNanos() {
+    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
+  }
+
+  private Long nodeNanos(String baseUrl) {
+    try {
+      HttpRequest req = HttpRequest.newBuilder(URI.create(baseUrl
+          + "/admin/metrics?wt=json&group=jvm&prefix=os.processCpuTime")).timeout(Duration.ofSeconds(5)).build();
+      HttpResponse<String> r = http.send(req, HttpResponse.BodyHandlers.ofString());
+      JsonNode v = JSON.readTree(r.body()).path("metrics").path("solr.jvm").path("os.processCpuTime");
+      return r.statusCode() == 200 && v.isNumber() ? v.asLong() : null;
+    } catch (IOException | IllegalArgumentException e) {
+      return null; // no figure for this node; the load itself is unaffected
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
+  }
+
+  private static boolean loopback(String baseUrl) {
+    try {
+      return InetAddress.getByName(URI.create(baseUrl).getHost()).isLoopbackAddress();
+    } catch (IOException | IllegalArgumentException e) {
+      return false;
+    }
+  }
+}
