@@ -67,7 +67,10 @@ public final class ChaosRun {
           Thread.sleep(o.after().toMillis());
         }
       } finally {
-        load.stop();
+        String missing = load.stop();
+        if (missing != null) {
+          progress.accept(missing);
+        }
         records = runner.finish();
       }
       progress.accept("workload stopped; checking");

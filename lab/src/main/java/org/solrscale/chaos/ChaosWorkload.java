@@ -40,6 +40,9 @@ final class ChaosWorkload {
   /** Unanswered requests at most, all schedules together. */
   static final int MAX_IN_FLIGHT = 2000;
   private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
+  /** Requests whose outcome could not be recorded, and why the first one could not. */
+  private final java.util.concurrent.atomic.AtomicLong unrecorded = new java.util.concurrent.atomic.AtomicLong();
+  private volatile String firstProblem;
 
   ChaosWorkload(List<String> baseUrls, String collection, String idPrefix, double writeRate, int batch,
       double queryRate, Duration timeout, History history, long t0Nanos) {
@@ -84,25 +87,57 @@ final class ChaosWorkload {
           Thread.currentThread().interrupt();
           return;
         }
-        request.send(k, dueOf.applyAsLong(k)).whenComplete((r, ex) -> inFlight.release());
+        try {
+          request.send(k, dueOf.applyAsLong(k)).whenComplete((r, ex) -> {
+            inFlight.release();
+            if (ex != null) {
+              problem(ex);
+            }
+          });
+        } catch (RuntimeException e) {
+          inFlight.release();
+          problem(e);
+        }
       }
     });
   }
 
-  /** Stops sending and waits for the requests in flight (each is bounded by the timeout). */
-  void stop() {
+  private void problem(Throwable t) {
+    unrecorded.incrementAndGet();
+    if (firstProblem == null) {
+      firstProblem = String.valueOf(t instanceof java.util.concurrent.CompletionException
+          && t.getCause() != null ? t.getCause() : t);
+    }
+  }
+
+  /**
+   * Stops sending and waits for the requests in flight (each is bounded by the timeout). Returns
+   * null, or a warning when some outcomes are missing from the history: requests still unanswered
+   * when waiting ran out, or whose outcome could not be recorded.
+   */
+  String stop() {
     stop.set(true);
     long wait = timeout.toMillis() * (baseUrls.size() + 1) + 5000;
+    int unanswered = 0;
     try {
       for (Thread t : threads) {
         t.join(wait);
       }
       if (inFlight.tryAcquire(MAX_IN_FLIGHT, wait, TimeUnit.MILLISECONDS)) {
         inFlight.release(MAX_IN_FLIGHT);
+      } else {
+        unanswered = MAX_IN_FLIGHT - inFlight.availablePermits();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    long failed = unrecorded.get();
+    if (unanswered == 0 && failed == 0) {
+      return null;
+    }
+    return "warning: the history misses " + (unanswered + failed) + " request outcome(s): "
+        + unanswered + " still unanswered after " + wait / 1000 + " s, " + failed
+        + " not recorded" + (firstProblem == null ? "" : " (first: " + firstProblem + ")");
   }
 
   private void spawn(String name, Runnable r) {

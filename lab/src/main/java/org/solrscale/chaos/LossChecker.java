@@ -103,14 +103,16 @@ public final class LossChecker {
     }
     Set<String> lost = Set.copyOf(lostIds);
     History.read(history, e -> {
-      if (out.size() < MAX_WRITES && e.acknowledgedAdd()) {
+      if (e.acknowledgedAdd()) {
         List<String> gone = e.ids().stream().filter(lost::contains).toList();
         if (!gone.isEmpty()) {
           out.add(new LostWrite(e.timeMs(), e.latencyMs(), e.node(), e.rf(), e.ids().size(), gone));
         }
       }
     });
-    return out;
+    // the earliest due first: answers, and so history lines, come in any order
+    out.sort(java.util.Comparator.comparingLong(LostWrite::timeMs));
+    return out.size() > MAX_WRITES ? new ArrayList<>(out.subList(0, MAX_WRITES)) : out;
   }
 
   private static List<List<String>> batches(java.util.Collection<String> ids) {

@@ -132,22 +132,35 @@ final class HttpLoop implements AutoCloseable {
   }
 
   private void connect(Pool pool, Exchange e) {
+    SocketChannel ch = null;
+    Connection c = null;
     try {
-      SocketChannel ch = SocketChannel.open();
+      ch = SocketChannel.open();
       ch.configureBlocking(false);
       ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
-      Connection c = new Connection(ch, pool);
+      boolean connected = ch.connect(e.server());
+      c = new Connection(ch, pool);
       pool.count++;
       c.current = e;
       busy.add(c);
-      if (ch.connect(e.server())) {
-        c.key = ch.register(selector, 0, c);
+      c.key = ch.register(selector, connected ? 0 : SelectionKey.OP_CONNECT, c);
+      if (connected) {
         send(c, e);
-      } else {
-        c.key = ch.register(selector, SelectionKey.OP_CONNECT, c);
       }
     } catch (IOException ex) {
-      pool.count--;
+      // undo what was done, so the exchange is failed once and the pool's count stays true
+      if (c != null) {
+        c.current = null;
+        busy.remove(c);
+        pool.count--;
+      }
+      if (ch != null) {
+        try {
+          ch.close();
+        } catch (IOException ignored) {
+          // closing a channel that never connected
+        }
+      }
       e.listener().failure("connection", "connect to " + e.server() + ": " + ex.getMessage(), 0,
           0, clock.nanoTime());
     }

@@ -9,6 +9,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPInputStream;
@@ -23,8 +24,8 @@ import org.solrscale.spec.SolrscaleException;
 public final class HttpSender implements Sender {
   /** Where request {@code slot} goes: a Solr base URL such as http://127.0.0.1:8983/solr. */
   public interface Routing {
-    /** The node for {@code slot}; when failing over, one other than {@code failed} (else null). */
-    String baseUrl(long slot, long nowNanos, String failed);
+    /** The node for {@code slot}; when failing over, one not in {@code tried} (else empty). */
+    String baseUrl(long slot, long nowNanos, Set<String> tried);
 
     /** How many nodes one request may try: more than one when a failed connection fails over. */
     default int attempts() {
@@ -52,11 +53,11 @@ public final class HttpSender implements Sender {
     }
 
     @Override
-    public String baseUrl(long slot, long nowNanos, String failed) {
+    public String baseUrl(long slot, long nowNanos, Set<String> tried) {
       String fallback = null;
       for (int i = 0; i < urls.size(); i++) {
         String u = urls.get((int) (next.getAndIncrement() % urls.size()));
-        if (u.equals(failed)) {
+        if (tried.contains(u)) {
           continue;
         }
         Long until = downUntil.get(u);
@@ -66,7 +67,7 @@ public final class HttpSender implements Sender {
         fallback = fallback == null ? u : fallback;
       }
       // every other node refused lately: the request goes anyway and counts what it gets
-      return fallback != null ? fallback : failed != null ? failed : urls.get(0);
+      return fallback != null ? fallback : urls.get((int) Math.floorMod(next.getAndIncrement(), urls.size()));
     }
 
     @Override
@@ -109,7 +110,7 @@ public final class HttpSender implements Sender {
 
   @Override
   public void send(QueryRequest r, long slot, Completion done) {
-    attempt(r, slot, done, 1, null);
+    attempt(r, slot, done, Set.of(), clock.nanoTime() + timeoutNanos);
   }
 
   /**
@@ -117,14 +118,14 @@ public final class HttpSender implements Sender {
    * is tried on the next node while the routing allows; a request that failed over reports no
    * time on the wire, so its service time counts from when it was first sent.
    */
-  private void attempt(QueryRequest r, long slot, Completion done, int attempt, String failed) {
-    String url = routing.baseUrl(slot, clock.nanoTime(), failed);
+  private void attempt(QueryRequest r, long slot, Completion done, Set<String> tried, long deadline) {
+    int attempt = tried.size() + 1;
+    String url = routing.baseUrl(slot, clock.nanoTime(), tried);
     Base base = bases.computeIfAbsent(url, HttpSender::parse);
     String target = base.path() + "/" + collection + r.handler() + "?" + r.params() + extraParams
         + (r.params().contains("wt=") ? "" : "&wt=json");
     String request = "GET " + target + " HTTP/1.1\r\nHost: " + base.host() + "\r\n"
         + (gzip ? "Accept-Encoding: gzip\r\n" : "") + "User-Agent: solrscale\r\n\r\n";
-    long deadline = clock.nanoTime() + timeoutNanos;
     loop.submit(new HttpLoop.Exchange(base.server(), request.getBytes(StandardCharsets.UTF_8),
         deadline, new HttpLoop.Listener() {
           @Override
@@ -139,7 +140,9 @@ public final class HttpSender implements Sender {
                 routing.refused(url, doneNanos); // never got a connection: the node is down
               }
               if (attempt < routing.attempts()) {
-                attempt(r, slot, done, attempt + 1, url);
+                Set<String> now = new java.util.HashSet<>(tried);
+                now.add(url);
+                attempt(r, slot, done, now, deadline); // the first attempt's deadline still holds
                 return;
               }
             }
@@ -219,7 +222,7 @@ public final class HttpSender implements Sender {
       throw SolrscaleException.failed("no live Solr node to send to");
     }
     if (mode.equals("round-robin")) {
-      return (slot, now, failed) -> urls.get((int) (slot % urls.size()));
+      return (slot, now, tried) -> urls.get((int) (slot % urls.size()));
     }
     return new CloudRouting(urls);
   }

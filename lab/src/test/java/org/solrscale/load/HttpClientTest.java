@@ -131,13 +131,13 @@ class HttpClientTest {
     // the refusing node is skipped until its time is up, then tried again
     long now = 1_000_000_000L;
     routing.refused(down, now);
-    assertThat(java.util.stream.IntStream.range(0, 6).mapToObj(k -> routing.baseUrl(k, now + 1, null))
+    assertThat(java.util.stream.IntStream.range(0, 6).mapToObj(k -> routing.baseUrl(k, now + 1, java.util.Set.of()))
         .distinct()).containsExactly(live);
     assertThat(java.util.stream.IntStream.range(0, 6)
-        .mapToObj(k -> routing.baseUrl(k, now + HttpSender.CloudRouting.DOWN_NANOS, null)).distinct())
+        .mapToObj(k -> routing.baseUrl(k, now + HttpSender.CloudRouting.DOWN_NANOS, java.util.Set.of())).distinct())
         .containsExactlyInAnyOrder(live, down);
     // a failed-over request goes to another node than the one that failed, even a refusing one
-    assertThat(routing.baseUrl(0, now + 1, live)).isEqualTo(down);
+    assertThat(routing.baseUrl(0, now + 1, java.util.Set.of(live))).isEqualTo(down);
     // a round-robin slot keeps its node, and a lone node gets no second attempt
     assertThat(HttpSender.routing("round-robin", List.of(down, live)).attempts()).isEqualTo(1);
     assertThat(HttpSender.routing("cloud", List.of(live)).attempts()).isEqualTo(1);
