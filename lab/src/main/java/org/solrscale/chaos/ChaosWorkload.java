@@ -7,9 +7,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.LongUnaryOperator;
 
@@ -41,7 +43,7 @@ final class ChaosWorkload {
   static final int MAX_IN_FLIGHT = 2000;
   private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
   /** Requests whose outcome could not be recorded, and why the first one could not. */
-  private final java.util.concurrent.atomic.AtomicLong unrecorded = new java.util.concurrent.atomic.AtomicLong();
+  private final AtomicLong unrecorded = new AtomicLong();
   private volatile String firstProblem;
 
   ChaosWorkload(List<String> baseUrls, String collection, String idPrefix, double writeRate, int batch,
@@ -105,7 +107,7 @@ final class ChaosWorkload {
   private void problem(Throwable t) {
     unrecorded.incrementAndGet();
     if (firstProblem == null) {
-      firstProblem = String.valueOf(t instanceof java.util.concurrent.CompletionException
+      firstProblem = String.valueOf(t instanceof CompletionException
           && t.getCause() != null ? t.getCause() : t);
     }
   }

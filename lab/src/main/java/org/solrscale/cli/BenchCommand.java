@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
-import org.apache.solr.common.util.Utils;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.load.Bench;
 import org.solrscale.load.BenchPlan;
@@ -143,8 +142,7 @@ final class BenchCommand implements Callable<Integer> {
       if (!routing.equals("cloud") && !routing.equals("round-robin")) {
         throw SolrscaleException.usage("--routing is cloud, round-robin or node:ID");
       }
-      return state.getLiveNodes().stream().sorted()
-          .map(n -> Utils.getBaseUrlForNodeName(n, "http")).collect(Collectors.toList());
+      return SolrTarget.liveNodeUrls(state);
     } catch (java.io.IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }

@@ -97,8 +97,7 @@ final class IndexCommand implements Callable<Integer> {
   /** The base URLs of the live Solr nodes, for their CPU figures; none if the state cannot be read. */
   private static List<String> liveNodeUrls(CloudSolrClient client) {
     try {
-      return client.getClusterState().getLiveNodes().stream().sorted()
-          .map(n -> org.apache.solr.common.util.Utils.getBaseUrlForNodeName(n, "http")).toList();
+      return SolrTarget.liveNodeUrls(client.getClusterState());
     } catch (RuntimeException e) {
       return List.of();
     }

@@ -70,6 +70,12 @@ final class SolrTarget {
     return urls;
   }
 
+  /** The base URLs of the cluster state's live nodes, sorted. */
+  static List<String> liveNodeUrls(org.apache.solr.common.cloud.ClusterState state) {
+    return state.getLiveNodes().stream().sorted()
+        .map(n -> org.apache.solr.common.util.Utils.getBaseUrlForNodeName(n, "http")).toList();
+  }
+
   String describe() {
     return zk != null ? "--zk " + zk : url != null ? "--url " + url : "cluster '" + name + "'";
   }

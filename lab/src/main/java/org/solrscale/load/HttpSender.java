@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -140,7 +141,7 @@ public final class HttpSender implements Sender {
                 routing.refused(url, doneNanos); // never got a connection: the node is down
               }
               if (attempt < routing.attempts()) {
-                Set<String> now = new java.util.HashSet<>(tried);
+                Set<String> now = new HashSet<>(tried);
                 now.add(url);
                 attempt(r, slot, done, now, deadline); // the first attempt's deadline still holds
                 return;
