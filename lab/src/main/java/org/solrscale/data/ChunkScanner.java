@@ -141,6 +141,11 @@ abstract class ChunkScanner implements Closeable {
     return true;
   }
 
+  /** The index in {@code buf} of a stream offset at or after {@code min(start, pos)}'s. */
+  final int index(long offset) {
+    return (int) (offset - base);
+  }
+
   /** The stream offset of {@code buf[index]}. */
   final long offset(int index) {
     return base + index;

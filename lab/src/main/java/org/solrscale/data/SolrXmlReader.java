@@ -13,8 +13,8 @@ import javax.xml.stream.XMLStreamReader;
  * Solr XML. The bytes are cut into {@code <doc>...</doc>} chunks first ({@link XmlChunks}) and each
  * chunk parsed on its own, so a broken document (bad character, unclosed tag, missing end) is
  * reported with its line and the next {@code <doc>} is read as usual. Plain chunks are parsed
- * straight from the bytes ({@link FastXmlDoc}); the rest by StAX. Nested child documents are not
- * supported yet.
+ * straight from the bytes ({@link FastXmlDoc}); the rest by StAX. A document with nested child
+ * documents is reported whole (not supported yet), never as its children on their own.
  */
 final class SolrXmlReader implements CorpusReader {
   private static final XMLInputFactory XML = XMLInputFactory.newFactory();
@@ -26,11 +26,14 @@ final class SolrXmlReader implements CorpusReader {
   }
 
   private final XmlChunks chunks;
+  private final FastXmlDoc fast;
   private final String source;
   private long ordinal;
 
-  SolrXmlReader(InputStream in, String source) {
+  /** {@code utf8}: see {@link Corpus#open(java.nio.file.Path, Format, java.util.concurrent.atomic.AtomicLong, boolean)}. */
+  SolrXmlReader(InputStream in, String source, boolean utf8) {
     this.chunks = new XmlChunks(in);
+    this.fast = new FastXmlDoc(utf8);
     this.source = source;
   }
 
@@ -44,7 +47,11 @@ final class SolrXmlReader implements CorpusReader {
     if (chunks.error != null) {
       return Item.bad(chunks.error, source, ordinal, line);
     }
-    Document d = FastXmlDoc.parse(chunks.buf, chunks.start, chunks.end);
+    if (chunks.children > 0) { // rejected whole: a child on its own would be a different document
+      return Item.bad("document with " + chunks.children + " nested child document(s): nested "
+          + "documents are not supported yet; flatten them into separate documents", source, ordinal, line);
+    }
+    Document d = fast.parse(chunks.buf, chunks.start, chunks.end);
     if (d != null) {
       return Item.ok(d, source, ordinal, line);
     }

@@ -5,13 +5,21 @@ import java.io.InputStream;
 
 /**
  * The {@code <doc ...>...</doc>} ranges of a Solr XML stream. A {@code <doc} that starts before the
- * current one ended gives a range with an error, and the scan resumes at the new document, so one
- * broken document never swallows its neighbours. Nested child documents are not supported.
+ * current one ended is either a nested child document or the next document after a missing
+ * {@code </doc>}; only what follows tells them apart. So the scan counts depth: if the outer
+ * document closes (within {@link #MAX_NESTED_SCAN} bytes, and before {@code </add>} or the end of
+ * the input) the whole range is one document with {@link #children} nested ones; otherwise the
+ * outer one is a range with an error and the scan resumes at the inner start, so one broken
+ * document never swallows its neighbours.
  */
 final class XmlChunks extends ChunkScanner {
-  static final String NOT_CLOSED = "document is not closed before the next <doc> (missing </doc>; "
-      + "nested child documents are not supported)";
+  static final String NOT_CLOSED = "document is not closed before the next <doc> (missing </doc>)";
   static final String NOT_CLOSED_AT_END = "document is not closed before the end of the file";
+  /** How far past its first inner {@code <doc} a document may run and still count as its parent. */
+  static final int MAX_NESTED_SCAN = 8 << 20;
+
+  /** Nested {@code <doc>} elements in the range just found (a document with children). */
+  int children;
 
   /** Whether a document start was found before: the first one is never contiguous. */
   private boolean found;
@@ -27,16 +35,22 @@ final class XmlChunks extends ChunkScanner {
   @Override
   boolean next() throws IOException {
     error = null;
+    children = 0;
     if (!findStart()) {
       return false;
     }
     pos = start + 4;
+    int depth = 1;
+    long inner = -1; // stream offset of the first nested <doc, if any
     while (true) {
+      if (inner >= 0 && offset(pos) - inner > MAX_NESTED_SCAN) {
+        return notClosed(inner);
+      }
       int at = Bytes.indexOfPair(buf, pos, limit, (byte) '<', (byte) '/', (byte) 'd');
       if (at < 0) {
         pos = Math.max(pos, limit - 1); // the last byte may start a pair
         if (!refill()) {
-          return unclosedAtEnd();
+          return inner >= 0 ? notClosed(inner) : unclosedAtEnd();
         }
         continue;
       }
@@ -49,23 +63,44 @@ final class XmlChunks extends ChunkScanner {
       }
       pos = at;
       if (!have(6)) {
+        if (inner >= 0) {
+          return notClosed(inner);
+        }
         if (isDocStart(pos)) {
-          break;
+          return notClosed(offset(pos));
         }
         return unclosedAtEnd();
       }
       if (Bytes.startsWith(buf, pos, limit, "</doc>")) {
-        end = pos + 6;
-        pos = end;
-        return true;
+        pos += 6;
+        if (--depth == 0) {
+          end = pos;
+          return true;
+        }
+        continue;
       }
       if (isDocStart(pos)) {
-        break;
+        if (inner < 0) {
+          inner = offset(pos);
+        }
+        depth++;
+        children++;
+        pos += 4;
+        continue;
+      }
+      if (inner >= 0 && Bytes.startsWith(buf, pos, limit, "</add>")) {
+        return notClosed(inner);
       }
       pos++;
     }
+  }
+
+  /** The current document ends where the {@code <doc} at stream offset {@code next} starts. */
+  private boolean notClosed(long next) {
+    pos = index(next);
     end = pos; // the next document starts here; the scan resumes with it
     error = NOT_CLOSED;
+    children = 0;
     return true;
   }
 

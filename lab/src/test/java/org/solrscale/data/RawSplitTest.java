@@ -72,6 +72,24 @@ class RawSplitTest {
   }
 
   @Test
+  void aDocumentWithNestedChildrenStaysWholeInOnePart() throws IOException {
+    StringBuilder x = new StringBuilder("<add>\n");
+    for (int i = 0; i < 6; i++) {
+      x.append(i == 3 ? "<doc><field name=\"id\">3</field><doc><field name=\"id\">3.1</field></doc>"
+          + "<doc><field name=\"id\">3.2</field></doc></doc>\n" : xmlDoc(i) + "\n");
+    }
+    Path f = dir.resolve("n.xml");
+    Files.writeString(f, x.append("</add>\n"));
+    CorpusStats s = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(null, null, 1L),
+        dir.resolve("nparts"), "p", Format.XML, false);
+    assertThat(s.written()).isEqualTo(6);
+    assertThat(s.bad()).isZero();
+    assertThat(s.filesWritten()).hasSize(6);
+    String part = Files.readString(Path.of(s.filesWritten().get(3)));
+    assertThat(part).contains("<field name=\"id\">3.1</field>", "<field name=\"id\">3.2</field></doc></doc>");
+  }
+
+  @Test
   void jsonLinesPartsKeepLinesAndSkipBlankOnes() throws IOException {
     Path a = dir.resolve("a.jsonl");
     Files.writeString(a, "{\"id\":\"1\"}\n\n{\"id\":\"2\"}\r\n{\"id\":\"3\"}"); // no final line feed
