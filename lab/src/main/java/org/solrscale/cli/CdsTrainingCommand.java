@@ -65,9 +65,10 @@ final class CdsTrainingCommand implements Callable<Integer> {
           r.next();
         }
       }
+      picocli.CommandLine all = Main.commandLine(new Main());
       for (String line : List.of("index --name n --collection c --threads 2 a.xml",
           "status --name n --json", "data split a.xml --parts 2 -o d", "up --nodes 2 --shards 2")) {
-        new picocli.CommandLine(new Main()).parseArgs(line.split(" "));
+        all.parseArgs(line.split(" "));
       }
       talkToNobody();
       return 0;

@@ -3,6 +3,7 @@ package org.solrscale.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.solrscale.data.Format;
 import org.solrscale.data.Inputs;
@@ -60,9 +61,9 @@ final class IndexCommand implements Callable<Integer> {
         collection, senders, batch, IndexOptions.parseCommit(commit), routePrefix,
         rejects != null ? rejects : Path.of(collection + "-rejects.jsonl"), retries + 1);
     IndexResult r;
-    try (CloudSolrClient client = target.client();
+    try (CloudHttp2SolrClient client = target.client();
         IndexProgressBar bar = new IndexProgressBar()) {
-      CpuMeter meter = new CpuMeter(liveNodeUrls(client));
+      CpuMeter meter = new CpuMeter(client.getHttpClient(), liveNodeUrls(client));
       CpuMeter.Reading before = meter.read();
       long t0 = System.nanoTime();
       r = new BulkIndexer(client, options, Terminal.progress(), bar).run();

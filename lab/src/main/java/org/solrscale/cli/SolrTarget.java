@@ -27,11 +27,11 @@ final class SolrTarget {
   String url;
 
   /** A routing client, connected: an unreachable target fails here, before any work starts. */
-  CloudSolrClient client() {
+  CloudHttp2SolrClient client() {
     if (zk != null && url != null) {
       throw SolrscaleException.usage("give --zk or --url, not both");
     }
-    CloudSolrClient client = zk != null ? zkClient() : new CloudHttp2SolrClient.Builder(urls()).build();
+    CloudHttp2SolrClient client = zk != null ? zkClient() : new CloudHttp2SolrClient.Builder(urls()).build();
     try {
       client.connect(15, TimeUnit.SECONDS);
       return client;
@@ -42,7 +42,7 @@ final class SolrTarget {
     }
   }
 
-  private CloudSolrClient zkClient() {
+  private CloudHttp2SolrClient zkClient() {
     int slash = zk.indexOf('/');
     List<String> hosts = Arrays.stream((slash < 0 ? zk : zk.substring(0, slash)).split(","))
         .map(String::trim).filter(h -> !h.isEmpty()).toList();
