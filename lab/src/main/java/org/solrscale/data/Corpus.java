@@ -25,11 +25,20 @@ public final class Corpus {
   /** As above, adding the bytes read from the file (compressed, if it is) to {@code bytesRead}. */
   public static CorpusReader open(Path file, Format format,
       java.util.concurrent.atomic.AtomicLong bytesRead) {
+    return open(file, format, bytesRead, false);
+  }
+
+  /**
+   * As above; {@code utf8}: text values may be {@link Utf8Text} rather than String (Solr XML's plain
+   * values), for a consumer that wants the bytes as they were read.
+   */
+  public static CorpusReader open(Path file, Format format,
+      java.util.concurrent.atomic.AtomicLong bytesRead, boolean utf8) {
     try {
       InputStream in = input(file, bytesRead);
       String source = file.toString();
       return switch (format) {
-        case XML -> new SolrXmlReader(in, source);
+        case XML -> new SolrXmlReader(in, source, utf8);
         case JSONL -> new JsonLinesReader(in, source);
         case JSON -> new JsonArrayReader(in, source);
         case CSV -> new CsvReader(in, source);

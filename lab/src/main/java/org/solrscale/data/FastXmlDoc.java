@@ -1,19 +1,35 @@
 package org.solrscale.data;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Parses the common shape of a Solr XML document, {@code <doc><field name="f">text</field>...</doc>},
  * straight from its UTF-8 bytes, about ten times cheaper than a general XML parser. It gives up
  * (returns null) on anything else: CDATA, comments, other attributes, unknown entities, control
  * characters, carriage returns (which XML would normalise), or broken markup; the caller then
- * parses the chunk with a real XML parser, which decides and words any error.
+ * parses the chunk with a real XML parser, which decides and words any error. One per reader: it
+ * remembers the field names it has seen, so each document's names are the same String objects.
  */
 final class FastXmlDoc {
-  private FastXmlDoc() {}
+  private static final int MAX_NAMES = 256;
+  private final boolean utf8;
+  private byte[][] nameBytes = new byte[8][];
+  private String[] names = new String[8];
+  private int nameCount;
+
+  /** {@code utf8}: values without entities are {@link Utf8Text} (over a copy of the document's bytes). */
+  FastXmlDoc(boolean utf8) {
+    this.utf8 = utf8;
+  }
 
   /** The document in {@code b[from, to)} (which starts with {@code <doc} and ends with {@code </doc>}), or null. */
-  static Document parse(byte[] b, int from, int to) {
+  Document parse(byte[] b, int from, int to) {
+    if (utf8) { // the values point into these bytes, and the caller's buffer is reused
+      b = Arrays.copyOfRange(b, from, to);
+      to -= from;
+      from = 0;
+    }
     int i = skipStartTag(b, from + 4, to);
     if (i < 0) {
       return null;
@@ -55,7 +71,7 @@ final class FastXmlDoc {
       if (valueEnd < 0) {
         return null;
       }
-      String value = text(b, i + 1, valueEnd);
+      CharSequence value = text(b, i + 1, valueEnd, utf8);
       if (value == null || !Bytes.startsWith(b, valueEnd, to, "</field")) {
         return null;
       }
@@ -68,14 +84,31 @@ final class FastXmlDoc {
     }
   }
 
-  /** An attribute value without markup, entities or control characters (which XML would change). */
-  private static String name(byte[] b, int from, int to) {
+  /**
+   * An attribute value without markup, entities or control characters (which XML would change),
+   * as the String seen before for the same bytes.
+   */
+  private String name(byte[] b, int from, int to) {
+    for (int n = 0; n < nameCount; n++) {
+      if (Arrays.equals(nameBytes[n], 0, nameBytes[n].length, b, from, to)) {
+        return names[n];
+      }
+    }
     for (int k = from; k < to; k++) {
       if (b[k] >= 0 && b[k] < 0x20 || b[k] == '<' || b[k] == '&') {
         return null;
       }
     }
-    return new String(b, from, to - from, StandardCharsets.UTF_8);
+    String name = new String(b, from, to - from, StandardCharsets.UTF_8);
+    if (nameCount < MAX_NAMES) { // a corpus with endless distinct names still runs, uncached
+      if (nameCount == names.length) {
+        names = Arrays.copyOf(names, nameCount * 2);
+        nameBytes = Arrays.copyOf(nameBytes, nameCount * 2);
+      }
+      nameBytes[nameCount] = Arrays.copyOfRange(b, from, to);
+      names[nameCount++] = name;
+    }
+    return name;
   }
 
   /** Past the {@code >} of {@code <doc ...>} (attributes such as boost are ignored); -1 if odd. */
@@ -104,10 +137,11 @@ final class FastXmlDoc {
   }
 
   /**
-   * Character data as a string, with the five predefined entities and character references
-   * decoded; null when it holds something the fast path leaves to the XML parser.
+   * Character data as text, with the five predefined entities and character references decoded
+   * ({@code utf8}: as {@link Utf8Text} when there are none); null when it holds something the fast
+   * path leaves to the XML parser.
    */
-  static String text(byte[] b, int from, int to) {
+  static CharSequence text(byte[] b, int from, int to, boolean utf8) {
     boolean entities = false;
     for (int k = from; k < to; k++) {
       byte c = b[k];
@@ -117,7 +151,8 @@ final class FastXmlDoc {
       }
       entities |= c == '&';
     }
-    return entities ? decode(b, from, to) : new String(b, from, to - from, StandardCharsets.UTF_8);
+    return entities ? decode(b, from, to)
+        : utf8 ? new Utf8Text(b, from, to - from) : new String(b, from, to - from, StandardCharsets.UTF_8);
   }
 
   private static String decode(byte[] b, int from, int to) {

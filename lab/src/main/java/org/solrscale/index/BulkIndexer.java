@@ -19,11 +19,13 @@ import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.common.SolrInputDocument;
+import org.apache.solr.common.util.ByteArrayUtf8CharSequence;
 import org.solrscale.data.Corpus;
 import org.solrscale.data.CorpusReader;
 import org.solrscale.data.Document;
 import org.solrscale.data.Format;
 import org.solrscale.data.Item;
+import org.solrscale.data.Utf8Text;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -116,7 +118,7 @@ public final class BulkIndexer {
     List<Entry> batch = new ArrayList<>(options.batchSize());
     for (Path in : options.inputs()) {
       Format format = options.format() != null ? options.format() : Format.of(in);
-      try (CorpusReader r = Corpus.open(in, format, bytesRead)) {
+      try (CorpusReader r = Corpus.open(in, format, bytesRead, true)) {
         Item item;
         while ((item = r.next()) != null) {
           read.incrementAndGet();
@@ -161,7 +163,9 @@ public final class BulkIndexer {
     SolrInputDocument s = new SolrInputDocument();
     for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
       for (Object v : f.getValue()) {
-        s.addField(f.getKey(), v);
+        // UTF-8 as read goes into the javabin request as it is, without a String in between
+        s.addField(f.getKey(), v instanceof Utf8Text u
+            ? new ByteArrayUtf8CharSequence(u.bytes(), u.offset(), u.byteLength()) : v);
       }
     }
     if (options.routePrefixField() != null) {

@@ -103,6 +103,30 @@ class CorpusToolsTest {
   }
 
   @Test
+  void xmlReadAsUtf8GivesTheSameTextAndKeepsPlainValuesAsTheirBytes() throws IOException {
+    // enough documents to refill the reader's buffer many times: a value must not point into it
+    List<Document> docs = corpus(3000);
+    Path xml = write(docs, "c.xml");
+    List<Document> utf8 = new ArrayList<>();
+    try (CorpusReader r = Corpus.open(xml, Format.XML, new java.util.concurrent.atomic.AtomicLong(), true)) {
+      Item it;
+      while ((it = r.next()) != null) {
+        utf8.add(it.document());
+      }
+    }
+    assertThat(text(utf8)).isEqualTo(text(docs));
+    Object body = utf8.get(2999).fields().get("body_t").get(0);
+    assertThat(body).isInstanceOf(Utf8Text.class);
+    Utf8Text u = (Utf8Text) body;
+    assertThat(new String(u.bytes(), u.offset(), u.byteLength(), java.nio.charset.StandardCharsets.UTF_8))
+        .isEqualTo("line one\nline two with ünïcödé ✓ and a pipe | and \\ backslash");
+    // a value with entities is decoded, so it is a String
+    assertThat(utf8.get(0).fields().get("title_t").get(0)).isInstanceOf(String.class);
+    // and the plain reader still gives Strings
+    assertThat(read(xml).get(2999).fields().get("body_t").get(0)).isInstanceOf(String.class);
+  }
+
+  @Test
   void jsonKeepsNumbersAndBooleans() throws IOException {
     Path in = dir.resolve("typed.jsonl");
     Files.writeString(in, "{\"id\":\"a\",\"n\":3,\"x\":2.5,\"b\":true,\"many\":[1,2],\"none\":null}\n");
@@ -184,6 +208,30 @@ class CorpusToolsTest {
     assertThat(items.stream().filter(i -> !i.ok()).map(Item::line)).containsExactly(3L, 4L, 5L, 7L);
     assertThat(items.stream().filter(i -> !i.ok()).map(Item::error))
         .allSatisfy(e -> assertThat(e).isNotBlank());
+  }
+
+  @Test
+  void aDocumentWithNestedChildrenIsReportedWholeAndNoChildIsReadOnItsOwn() throws IOException {
+    Path f = dir.resolve("nested.xml");
+    Files.writeString(f, String.join("\n",
+        "<add>",
+        "<doc><field name=\"id\">p1</field>",
+        "  <doc><field name=\"id\">c1</field></doc>",
+        "  <doc><field name=\"id\">c2</field><doc><field name=\"id\">g1</field></doc></doc>",
+        "  <field name=\"t\">after the children</field>",
+        "</doc>",
+        "<doc><field name=\"id\">2</field></doc>",
+        "<doc><field name=\"id\">3</field>", // missing </doc>: not a parent of 4 and 5
+        "<doc><field name=\"id\">4</field></doc>",
+        "<doc><field name=\"id\">5</field></doc>",
+        "</add>"));
+    List<Item> items = readItems(f);
+    assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id")))
+        .containsExactly("2", "4", "5");
+    assertThat(items.stream().filter(i -> !i.ok()).map(i -> i.line() + " " + i.error())).containsExactly(
+        "2 document with 3 nested child document(s): nested documents are not supported yet; "
+            + "flatten them into separate documents",
+        "8 " + XmlChunks.NOT_CLOSED);
   }
 
   @Test
