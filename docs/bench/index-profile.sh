@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Where the time goes when indexing with `solrscale index` and with PostTool (docs/benchmarks.md):
-# on the cluster of index.sh, after the same warm-up (two loads with each tool),
+# on the cluster of index.sh, after the same warm-up (WARM loads with each tool, 4 by default),
 #  1. fixed cost: a one-document file, each tool twice, alternated (wall and client CPU);
 #  2. CPU per document: the corpus once with each tool, the client's and the Solr nodes' CPU;
 #  3. during those two loads, JFR's execution samples on each Solr node (one recording with default
@@ -21,7 +21,7 @@ fi
 . "$root/docs/bench/index-lib.sh"
 cluster_up
 for p in $pids; do jcmd "$p" JFR.start name=prof >/dev/null; done
-for warm in 1 2; do ours; empty; post; empty; done   # warm-up, as index.sh
+for ((warm = 0; warm < ${WARM:-4}; warm++)); do ours; empty; post; empty; done   # warm-up, as index.sh
 echo "fixed cost (one document):"
 for run in 1 2; do
   for tool in post ours; do

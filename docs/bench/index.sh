@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark of `solrscale index` against Solr's own PostTool (docs/benchmarks.md), as the issue
-# asks: same corpus, same warm cluster (2 nodes, 2 shards, 1 GB heap), two warm-up loads with each tool
+# asks: same corpus, same warm cluster (2 nodes, 2 shards, 1 GB heap), four warm-up loads with each tool
 # then the two tools alternated, twice each, the collection emptied before every run; best of two.
-# Usage: docs/bench/index.sh [WORKDIR] [DOCS] [THREADS]
+# Usage: [WARM=4] docs/bench/index.sh [WORKDIR] [DOCS] [THREADS]
 set -euo pipefail
 work=${1:-/tmp/solrscale-bench-index}; docs=${2:-63000}; threads=${3:-2}
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -15,10 +15,11 @@ if [ ! -f "$corpus" ]; then
 fi
 . "$root/docs/bench/index-lib.sh"
 cluster_up
-# warm-up: two loads with each tool, so both of Solr's update paths (javabin, XML) are compiled;
-# after only one, Solr's JIT was still at work: its CPU per document fell between the first and the
-# second timed load by a fifth for solrscale index and by half for PostTool
-for warm in 1 2; do ours; empty; post; empty; done
+# warm-up: WARM (default 4) loads with each tool, alternated, so both of Solr's update paths
+# (javabin, XML) are compiled. After only one, Solr's JIT was still at work: its CPU per document
+# fell between the first and the second timed load by a fifth for solrscale index and by half
+# for PostTool; after two, Solr still got faster for another dozen loads (docs/benchmarks.md).
+for ((warm = 0; warm < ${WARM:-4}; warm++)); do ours; empty; post; empty; done
 for run in 1 2; do
   for tool in post ours; do
     timed $tool
