@@ -139,7 +139,7 @@ final class FastXmlDoc {
   /**
    * Character data as text, with the five predefined entities and character references decoded
    * ({@code utf8}: as {@link Utf8Text} when there are none); null when it holds something the fast
-   * path leaves to the XML parser.
+   * path leaves to the XML parser (which includes malformed UTF-8: it must never reach Solr as it is).
    */
   static CharSequence text(byte[] b, int from, int to, boolean utf8) {
     boolean entities = false;
@@ -150,6 +150,13 @@ final class FastXmlDoc {
         return null; // a control character (or '\r', which XML normalises), or "]]>"
       }
       entities |= c == '&';
+      if (c < 0) { // a multi-byte character: malformed UTF-8 is the XML parser's to report
+        int len = Cleaner.sequence(b, k, to);
+        if (len <= 0) {
+          return null;
+        }
+        k += len - 1;
+      }
     }
     return entities ? decode(b, from, to)
         : utf8 ? new Utf8Text(b, from, to - from) : new String(b, from, to - from, StandardCharsets.UTF_8);

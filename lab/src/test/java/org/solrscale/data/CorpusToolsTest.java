@@ -127,6 +127,29 @@ class CorpusToolsTest {
   }
 
   @Test
+  void malformedUtf8NeverPassesThroughAsBytes() throws IOException {
+    Path f = dir.resolve("bad-utf8.xml");
+    java.io.ByteArrayOutputStream x = new java.io.ByteArrayOutputStream();
+    x.writeBytes("<add><doc><field name=\"id\">1</field><field name=\"t\">a".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    x.writeBytes(new byte[] {(byte) 0xC3, (byte) 0x28, (byte) 0xED, (byte) 0xA0, (byte) 0x80}); // bad pair, a surrogate
+    x.writeBytes("b</field></doc>\n<doc><field name=\"id\">2</field><field name=\"t\">ünï</field></doc></add>"
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    Files.write(f, x.toByteArray());
+    List<Item> items = new ArrayList<>();
+    try (CorpusReader r = Corpus.open(f, Format.XML, new java.util.concurrent.atomic.AtomicLong(), true)) {
+      Item it;
+      while ((it = r.next()) != null) {
+        items.add(it);
+      }
+    }
+    assertThat(items).hasSize(2);
+    Object bad = items.get(0).ok() ? items.get(0).document().fields().get("t").get(0) : null;
+    assertThat(bad).isNotInstanceOf(Utf8Text.class); // decoded by the XML path, or rejected
+    assertThat(items.get(1).document().fields().get("t").get(0)).isInstanceOf(Utf8Text.class)
+        .hasToString("ünï");
+  }
+
+  @Test
   void jsonKeepsNumbersAndBooleans() throws IOException {
     Path in = dir.resolve("typed.jsonl");
     Files.writeString(in, "{\"id\":\"a\",\"n\":3,\"x\":2.5,\"b\":true,\"many\":[1,2],\"none\":null}\n");
