@@ -139,7 +139,7 @@ final class FastXmlDoc {
   /**
    * Character data as text, with the five predefined entities and character references decoded
    * ({@code utf8}: as {@link Utf8Text} when there are none); null when it holds something the fast
-   * path leaves to the XML parser (which includes malformed UTF-8: it must never reach Solr as it is).
+   * path leaves to the XML parser (which includes malformed UTF-8, decoded there with U+FFFD).
    */
   static CharSequence text(byte[] b, int from, int to, boolean utf8) {
     boolean entities = false;
@@ -150,7 +150,7 @@ final class FastXmlDoc {
         return null; // a control character (or '\r', which XML normalises), or "]]>"
       }
       entities |= c == '&';
-      if (c < 0) { // a multi-byte character: malformed UTF-8 is the XML parser's to report
+      if (c < 0) { // a multi-byte character: malformed UTF-8 goes to the slow path, never to Solr as it is
         int len = Cleaner.sequence(b, k, to);
         if (len <= 0) {
           return null;

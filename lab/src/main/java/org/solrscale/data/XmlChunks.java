@@ -18,8 +18,14 @@ final class XmlChunks extends ChunkScanner {
   /** How far past its first inner {@code <doc} a document may run and still count as its parent. */
   static final int MAX_NESTED_SCAN = 8 << 20;
 
+  static final String TOO_FAR = "document is not closed within " + (MAX_NESTED_SCAN >> 20)
+      + " MB after its first nested <doc> (a missing </doc>, or a parent larger than solrscale "
+      + "looks ahead); what follows is read as documents";
+
   /** Nested {@code <doc>} elements in the range just found (a document with children). */
   int children;
+  /** Stream offset up to which documents are read without looking for nested ones. */
+  private long flatUntil;
 
   /** Whether a document start was found before: the first one is never contiguous. */
   private boolean found;
@@ -42,15 +48,20 @@ final class XmlChunks extends ChunkScanner {
     pos = start + 4;
     int depth = 1;
     long inner = -1; // stream offset of the first nested <doc, if any
+    // after a look-ahead that found no parent, the documents it ran over are read flat: a second
+    // look-ahead over the same bytes could make many missing </doc> cost quadratic time
+    boolean nesting = offset(start) >= flatUntil;
     while (true) {
       if (inner >= 0 && offset(pos) - inner > MAX_NESTED_SCAN) {
-        return notClosed(inner);
+        return notClosed(inner, TOO_FAR);
       }
-      int at = Bytes.indexOfPair(buf, pos, limit, (byte) '<', (byte) '/', (byte) 'd');
+      // looking for </doc> and <doc; and, once inside a nested one, for </add> too
+      int at = inner >= 0 ? Bytes.indexOf(buf, pos, limit, (byte) '<')
+          : Bytes.indexOfPair(buf, pos, limit, (byte) '<', (byte) '/', (byte) 'd');
       if (at < 0) {
-        pos = Math.max(pos, limit - 1); // the last byte may start a pair
+        pos = inner >= 0 ? limit : Math.max(pos, limit - 1); // the last byte may start a pair
         if (!refill()) {
-          return inner >= 0 ? notClosed(inner) : unclosedAtEnd();
+          return inner >= 0 ? notClosed(inner, NOT_CLOSED) : unclosedAtEnd();
         }
         continue;
       }
@@ -64,10 +75,10 @@ final class XmlChunks extends ChunkScanner {
       pos = at;
       if (!have(6)) {
         if (inner >= 0) {
-          return notClosed(inner);
+          return notClosed(inner, NOT_CLOSED);
         }
         if (isDocStart(pos)) {
-          return notClosed(offset(pos));
+          return notClosed(offset(pos), NOT_CLOSED);
         }
         return unclosedAtEnd();
       }
@@ -80,26 +91,35 @@ final class XmlChunks extends ChunkScanner {
         continue;
       }
       if (isDocStart(pos)) {
+        if (!nesting) {
+          return notClosed(offset(pos), NOT_CLOSED);
+        }
         if (inner < 0) {
           inner = offset(pos);
         }
-        depth++;
         children++;
+        int gt = Bytes.indexOf(buf, pos, limit, (byte) '>');
+        if (gt > 0 && buf[gt - 1] == '/') { // <doc/>: an empty child, no deeper
+          pos = gt + 1;
+          continue;
+        }
+        depth++;
         pos += 4;
         continue;
       }
       if (inner >= 0 && Bytes.startsWith(buf, pos, limit, "</add>")) {
-        return notClosed(inner);
+        return notClosed(inner, NOT_CLOSED);
       }
       pos++;
     }
   }
 
   /** The current document ends where the {@code <doc} at stream offset {@code next} starts. */
-  private boolean notClosed(long next) {
+  private boolean notClosed(long next, String why) {
+    flatUntil = Math.max(flatUntil, offset(pos));
     pos = index(next);
     end = pos; // the next document starts here; the scan resumes with it
-    error = NOT_CLOSED;
+    error = why;
     children = 0;
     return true;
   }

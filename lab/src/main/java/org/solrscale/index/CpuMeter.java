@@ -8,11 +8,11 @@ import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.apache.solr.client.solrj.request.GenericSolrRequest;
-import org.apache.solr.common.SolrException;
 import org.apache.solr.common.params.ModifiableSolrParams;
 
 /**
@@ -87,12 +87,15 @@ public final class CpuMeter {
     ModifiableSolrParams p = new ModifiableSolrParams();
     p.set("group", "jvm");
     p.set("prefix", "os.processCpuTime");
-    try {
-      Object v = http.requestWithBaseUrl(baseUrl, null,
-          new GenericSolrRequest(SolrRequest.METHOD.GET, "/admin/metrics", p))
-          .getResponse().findRecursive("metrics", "solr.jvm", "os.processCpuTime");
+    // shares the load's connections, with short limits: a hung node must not hold up the load
+    Http2SolrClient.Builder b = new Http2SolrClient.Builder(baseUrl).withHttpClient(http);
+    b.withRequestTimeout(5, TimeUnit.SECONDS);
+    b.withIdleTimeout(5, TimeUnit.SECONDS);
+    try (Http2SolrClient node = b.build()) {
+      Object v = node.request(new GenericSolrRequest(SolrRequest.METHOD.GET, "/admin/metrics", p))
+          .findRecursive("metrics", "solr.jvm", "os.processCpuTime");
       return v instanceof Number n ? n.longValue() : null;
-    } catch (SolrServerException | IOException | SolrException | IllegalArgumentException e) {
+    } catch (SolrServerException | IOException | RuntimeException e) {
       return null; // no figure for this node; the load itself is unaffected
     }
   }

@@ -247,14 +247,22 @@ class CorpusToolsTest {
         "<doc><field name=\"id\">3</field>", // missing </doc>: not a parent of 4 and 5
         "<doc><field name=\"id\">4</field></doc>",
         "<doc><field name=\"id\">5</field></doc>",
+        "</add>",
+        "<add>",
+        "<doc><field name=\"id\">6</field><doc/></doc>", // an empty child
+        "<doc><field name=\"id\">7</field></doc>",
+        "</doc>", // stray: must not make 7 and 8 the children of anything
+        "<doc><field name=\"id\">8</field></doc>",
         "</add>"));
     List<Item> items = readItems(f);
     assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id")))
-        .containsExactly("2", "4", "5");
+        .containsExactly("2", "4", "5", "7", "8");
     assertThat(items.stream().filter(i -> !i.ok()).map(i -> i.line() + " " + i.error())).containsExactly(
         "2 document with 3 nested child document(s): nested documents are not supported yet; "
             + "flatten them into separate documents",
-        "8 " + XmlChunks.NOT_CLOSED);
+        "8 " + XmlChunks.NOT_CLOSED,
+        "13 document with 1 nested child document(s): nested documents are not supported yet; "
+            + "flatten them into separate documents");
   }
 
   @Test
