@@ -55,8 +55,13 @@ class CorpusToolsTest {
   }
 
   static List<Item> readItems(Path f) throws IOException {
+    return readItems(f, false);
+  }
+
+  /** {@code utf8}: as the indexer reads, plain XML values as {@link Utf8Text}. */
+  static List<Item> readItems(Path f, boolean utf8) throws IOException {
     List<Item> items = new ArrayList<>();
-    try (CorpusReader r = Corpus.open(f)) {
+    try (CorpusReader r = Corpus.open(f, Format.of(f), new java.util.concurrent.atomic.AtomicLong(), utf8)) {
       Item it;
       while ((it = r.next()) != null) {
         items.add(it);
@@ -107,13 +112,7 @@ class CorpusToolsTest {
     // enough documents to refill the reader's buffer many times: a value must not point into it
     List<Document> docs = corpus(3000);
     Path xml = write(docs, "c.xml");
-    List<Document> utf8 = new ArrayList<>();
-    try (CorpusReader r = Corpus.open(xml, Format.XML, new java.util.concurrent.atomic.AtomicLong(), true)) {
-      Item it;
-      while ((it = r.next()) != null) {
-        utf8.add(it.document());
-      }
-    }
+    List<Document> utf8 = readItems(xml, true).stream().map(Item::document).toList();
     assertThat(text(utf8)).isEqualTo(text(docs));
     Object body = utf8.get(2999).fields().get("body_t").get(0);
     assertThat(body).isInstanceOf(Utf8Text.class);
@@ -135,13 +134,7 @@ class CorpusToolsTest {
     x.writeBytes("b</field></doc>\n<doc><field name=\"id\">2</field><field name=\"t\">ünï</field></doc></add>"
         .getBytes(java.nio.charset.StandardCharsets.UTF_8));
     Files.write(f, x.toByteArray());
-    List<Item> items = new ArrayList<>();
-    try (CorpusReader r = Corpus.open(f, Format.XML, new java.util.concurrent.atomic.AtomicLong(), true)) {
-      Item it;
-      while ((it = r.next()) != null) {
-        items.add(it);
-      }
-    }
+    List<Item> items = readItems(f, true);
     assertThat(items).hasSize(2);
     Object bad = items.get(0).ok() ? items.get(0).document().fields().get("t").get(0) : null;
     assertThat(bad).isNotInstanceOf(Utf8Text.class); // decoded by the XML path, or rejected
