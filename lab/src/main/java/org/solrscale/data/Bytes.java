@@ -82,6 +82,16 @@ final class Bytes {
     return n;
   }
 
+  /** {@code b} in each of the eight bytes of a word. */
+  static long spread(char b) {
+    return (b & 0xFFL) * ONES;
+  }
+
+  /** Whether every byte of {@code w} is ASCII. */
+  static boolean ascii(long w) {
+    return (w & HIGHS) == 0;
+  }
+
   /** The high bit of every byte of {@code w} that is zero, exactly (no false positives). */
   static long zeroBytes(long w) {
     return ~(((w & LOWS) + LOWS) | w | LOWS);

@@ -40,7 +40,7 @@ public final class Cleaner {
     }
   }
 
-  private static final byte[] REPLACEMENT = {(byte) 0xEF, (byte) 0xBF, (byte) 0xBD};
+  static final byte[] REPLACEMENT = {(byte) 0xEF, (byte) 0xBF, (byte) 0xBD};
 
   private final String source;
   private long line = 1;
@@ -142,6 +142,20 @@ public final class Cleaner {
     return len;
   }
 
+  /** The offset of the first malformed UTF-8 sequence in {@code b[from, to)} (complete text), or -1. */
+  static int firstMalformed(byte[] b, int from, int to) {
+    for (int i = from; i < to; i++) {
+      if (b[i] < 0) {
+        int len = sequence(b, i, to);
+        if (len <= 0) {
+          return i;
+        }
+        i += len - 1;
+      }
+    }
+    return -1;
+  }
+
   /** Whether {@code x} may be byte {@code k} of a sequence led by {@code lead} (Unicode table 3-7). */
   private static boolean continuation(int lead, int k, int x) {
     if (k == 1) {
@@ -153,7 +167,7 @@ public final class Cleaner {
   }
 
   /** The maximal subpart of a malformed sequence: it becomes one U+FFFD, as Java's decoder does. */
-  private static int malformedLength(byte[] b, int i, int n) {
+  static int malformedLength(byte[] b, int i, int n) {
     int c = b[i] & 0xFF;
     if (c == 0xED && i + 2 < n && (b[i + 1] & 0xE0) == 0xA0 && (b[i + 2] & 0xC0) == 0x80) {
       return 3; // an encoded surrogate: Java's decoder replaces it whole, and so do we

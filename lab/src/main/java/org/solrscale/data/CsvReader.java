@@ -1,5 +1,7 @@
 package org.solrscale.data;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.RuntimeJsonMappingException;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
@@ -19,31 +21,49 @@ final class CsvReader implements CorpusReader {
   static final char SEPARATOR = '|';
   private static final CsvMapper CSV = new CsvMapper();
 
+  private final Utf8Guard guard;
   private final MappingIterator<Map<String, String>> rows;
   private final String source;
   private long ordinal;
+  private boolean done;
 
   CsvReader(InputStream in, String source) throws IOException {
+    this.guard = new Utf8Guard(in);
     this.rows = CSV.readerForMapOf(String.class)
         .with(CsvSchema.emptySchema().withHeader())
         .with(CsvParser.Feature.FAIL_ON_MISSING_HEADER_COLUMNS)
-        .readValues(in);
+        .readValues(guard);
     this.source = source;
   }
 
   @Override
   public Item next() throws IOException {
+    if (done) {
+      return null;
+    }
     try {
       if (!rows.hasNextValue()) {
         return null;
       }
-    } catch (IOException | RuntimeJsonMappingException e) {
-      return null;
+    } catch (JsonProcessingException | RuntimeJsonMappingException e) { // an I/O error is thrown on
+      done = true;
+      return Item.bad("malformed CSV, the rest of the file is skipped: "
+          + JsonLinesReader.firstLine(e.getMessage()), source, ordinal + 1,
+          rows.getCurrentLocation().getLineNr());
     }
     ordinal++;
     long line = rows.getCurrentLocation().getLineNr();
+    if (ordinal == 1 && guard.firstMalformedUpTo(line - 1) >= 0) {
+      done = true;
+      return Item.bad("the header has " + Utf8Guard.INVALID + "; the rest of the file is skipped",
+          source, ordinal, 1);
+    }
     try {
       Map<String, String> row = rows.nextValue();
+      JsonLocation end = rows.getParser().currentLocation();
+      if (guard.firstMalformedUpTo(end.getLineNr() - (end.getColumnNr() <= 1 ? 1 : 0)) >= 0) {
+        return Item.bad(Utf8Guard.INVALID, source, ordinal, line);
+      }
       Document d = new Document();
       for (Map.Entry<String, String> cell : row.entrySet()) {
         if (cell.getValue() != null && !cell.getValue().isEmpty()) {

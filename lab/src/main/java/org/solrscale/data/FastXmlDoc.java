@@ -99,6 +99,9 @@ final class FastXmlDoc {
         return null;
       }
     }
+    if (Cleaner.firstMalformed(b, from, to) >= 0) {
+      return null; // the caller reports it
+    }
     String name = new String(b, from, to - from, StandardCharsets.UTF_8);
     if (nameCount < MAX_NAMES) { // a corpus with endless distinct names still runs, uncached
       if (nameCount == names.length) {
@@ -139,7 +142,7 @@ final class FastXmlDoc {
   /**
    * Character data as text, with the five predefined entities and character references decoded
    * ({@code utf8}: as {@link Utf8Text} when there are none); null when it holds something the fast
-   * path leaves to the XML parser (which includes malformed UTF-8, decoded there with U+FFFD).
+   * path leaves to the slow path (which includes malformed UTF-8, reported there).
    */
   static CharSequence text(byte[] b, int from, int to, boolean utf8) {
     boolean entities = false;

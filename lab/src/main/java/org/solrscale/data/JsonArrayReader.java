@@ -14,6 +14,7 @@ import java.io.InputStream;
  */
 final class JsonArrayReader implements CorpusReader {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private final Utf8Guard guard;
   private final JsonParser parser;
   private final String source;
   private boolean started;
@@ -21,7 +22,8 @@ final class JsonArrayReader implements CorpusReader {
   private long ordinal;
 
   JsonArrayReader(InputStream in, String source) throws IOException {
-    this.parser = JSON.getFactory().createParser(in);
+    this.guard = new Utf8Guard(in);
+    this.parser = JSON.getFactory().createParser(guard);
     this.source = source;
   }
 
@@ -53,6 +55,9 @@ final class JsonArrayReader implements CorpusReader {
       line = parser.currentTokenLocation().getLineNr();
       ordinal++;
       JsonNode node = JSON.readTree(parser);
+      if (guard.firstMalformedUpTo(parser.currentTokenLocation().getLineNr()) >= 0) {
+        return Item.bad(Utf8Guard.INVALID, source, ordinal, line);
+      }
       try {
         return Item.ok(JsonDocuments.fromObject(node), source, ordinal, line);
       } catch (IllegalArgumentException e) {

@@ -11,13 +11,15 @@ import java.nio.charset.StandardCharsets;
 /** JSON Lines: one object per line; a broken line is reported and the next line read. */
 final class JsonLinesReader implements CorpusReader {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private final Utf8Guard guard;
   private final BufferedReader in;
   private final String source;
   private long line;
   private long ordinal;
 
   JsonLinesReader(InputStream in, String source) {
-    this.in = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+    this.guard = new Utf8Guard(in);
+    this.in = new BufferedReader(new InputStreamReader(guard, StandardCharsets.UTF_8), 1 << 16);
     this.source = source;
   }
 
@@ -30,6 +32,9 @@ final class JsonLinesReader implements CorpusReader {
         continue;
       }
       ordinal++;
+      if (guard.firstMalformedUpTo(line) >= 0) {
+        return Item.bad(Utf8Guard.INVALID, source, ordinal, line);
+      }
       try {
         return Item.ok(JsonDocuments.fromObject(JSON.readTree(text)), source, ordinal, line);
       } catch (JsonProcessingException e) {

@@ -55,6 +55,9 @@ final class SolrXmlReader implements CorpusReader {
     if (d != null) {
       return Item.ok(d, source, ordinal, line);
     }
+    if (Cleaner.firstMalformed(chunks.buf, chunks.start, chunks.end) >= 0) {
+      return Item.bad(Utf8Guard.INVALID, source, ordinal, line); // never altered silently
+    }
     // anything the fast path does not know (CDATA, comments, entities it does not decode, bad
     // characters, broken markup) goes through a real XML parser, which also words the error
     String text = new String(chunks.buf, chunks.start, chunks.end - chunks.start,

@@ -136,10 +136,68 @@ class CorpusToolsTest {
     Files.write(f, x.toByteArray());
     List<Item> items = readItems(f, true);
     assertThat(items).hasSize(2);
-    Object bad = items.get(0).ok() ? items.get(0).document().fields().get("t").get(0) : null;
-    assertThat(bad).isNotInstanceOf(Utf8Text.class); // decoded by the XML path, or rejected
+    assertThat(items.get(0).ok()).isFalse();
+    assertThat(items.get(0).error()).isEqualTo(Utf8Guard.INVALID);
     assertThat(items.get(1).document().fields().get("t").get(0)).isInstanceOf(Utf8Text.class)
         .hasToString("ünï");
+  }
+
+  /** Invalid UTF-8 (where \u0001X is) in one document, in each format; the good ids; its line. */
+  static Stream<Arguments> invalidUtf8Corpora() {
+    return Stream.of(
+        Arguments.of("xml", "<add>\n<doc><field name=\"id\">1</field></doc>\n<doc><field name=\"id\">2</field>"
+            + "<field name=\"t\">a\u0001X</field></doc>\n<doc><field name=\"id\">3</field></doc>\n</add>\n", "1 3", 3),
+        Arguments.of("xml", "<add><doc><field name=\"id\">1</field></doc>\n<doc>\n<field name=\"\u0001X\">b</field>"
+            + "<field name=\"id\">2</field></doc>\n<doc><field name=\"id\">3</field></doc></add>", "1 3", 2),
+        Arguments.of("jsonl", "\n{\"id\":\"1\"}\n{\"id\":\"2\",\"t\":\"a\u0001X\"}\n{\"id\":\"3\"}\n", "1 3", 3),
+        Arguments.of("jsonl", "{\"id\":\"1\"}\r\n{\"id\":\"2\",\"t\":\"\u0001X\"}\r\n{\"id\":\"3\"}\r\n", "1 3", 2),
+        Arguments.of("csv", "id,t\n1,a\n2,a\u0001X\n3,c\n", "1 3", 3),
+        Arguments.of("csv", "id,t\n1,a\n2,b\n\u0001X,c\n4,d\n", "1 2 4", 4),
+        Arguments.of("csv", "id,t\n1,\"a\nb\"\n2,\"c\n\u0001X\"\n3,d\n", "1 3", 4),
+        Arguments.of("json", "[\n{\"id\":\"1\"},\n{\"id\":\"2\",\"t\":\"a\u0001X\"},\n{\"id\":\"3\"}\n]\n", "1 3", 3));
+  }
+
+  @ParameterizedTest
+  @MethodSource("invalidUtf8Corpora")
+  void invalidUtf8IsReportedWithTheCommandThatRepairsItAndItsNeighboursRead(String ext, String text,
+      String goodIds, long badLine) throws IOException {
+    Path f = dir.resolve("bad-utf8-each." + ext);
+    byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    for (int i = 0; i < b.length; i++) {
+      if (b[i] == 1) { // 0xC3 0x28: a lead byte without its continuation
+        b[i] = (byte) 0xC3;
+        b[i + 1] = 0x28;
+      }
+    }
+    Files.write(f, b);
+    for (boolean utf8 : new boolean[] {false, true}) {
+      List<Item> items = readItems(f, utf8);
+      assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id")))
+          .containsExactly(goodIds.split(" "));
+      List<Item> bad = items.stream().filter(i -> !i.ok()).toList();
+      assertThat(bad).hasSize(1);
+      assertThat(bad.get(0).where()).isEqualTo(f + ":" + badLine);
+      assertThat(bad.get(0).error()).contains("invalid UTF-8").contains("solrscale data clean");
+    }
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.EnumSource(Format.class)
+  void aTruncatedGzipFileIsAnErrorNeverTakenForTheEnd(Format format) throws IOException {
+    Path full = write(corpus(3000), "trunc-full." + format.extension() + ".gz");
+    byte[] b = Files.readAllBytes(full);
+    Path f = dir.resolve("trunc." + format.extension() + ".gz");
+    Files.write(f, java.util.Arrays.copyOf(b, b.length / 2));
+    assertThatThrownBy(() -> readItems(f)).isInstanceOf(IOException.class);
+  }
+
+  @Test
+  void invalidUtf8InACsvHeaderSkipsTheFileWithOneReport() throws IOException {
+    Path f = dir.resolve("bad-header.csv");
+    Files.write(f, new byte[] {'i', 'd', ',', (byte) 0xC3, '(', '\n', '1', ',', 'a', '\n'});
+    List<Item> items = readItems(f);
+    assertThat(items).hasSize(1);
+    assertThat(items.get(0).error()).contains("header", "invalid UTF-8", "rest of the file is skipped");
   }
 
   @Test

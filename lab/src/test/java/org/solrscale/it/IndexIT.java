@@ -54,24 +54,32 @@ class IndexIT {
       }
     }
     Path planted = dir.resolve("planted.xml");
-    Files.writeString(planted, String.join("\n",
+    byte[] plantedBytes = String.join("\n",
         "<add>",
         "<doc><field name=\"id\">p1</field><field name=\"group_s\">grp1</field></doc>",
         "<doc><field name=\"title_t\">no id</field><field name=\"group_s\">grp1</field></doc>",
         "<doc><field name=\"id\">wrong-type</field><field name=\"n_i\">not a number</field><field name=\"group_s\">grp1</field></doc>",
         "<doc><field name=\"id\">unclosed</field><field name=\"title_t\">oops</doc>",
         "<doc><field name=\"id\">control</field><field name=\"title_t\">bell \u0007</field></doc>",
+        "<doc><field name=\"id\">bad-utf8</field><field name=\"title_t\">caf\u0001X</field></doc>",
         "<doc><field name=\"id\">p2</field><field name=\"group_s\">grp2</field></doc>",
-        "</add>", ""));
+        "</add>", "").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    for (int i = 0; i < plantedBytes.length; i++) {
+      if (plantedBytes[i] == 1) { // 0xC3 0x28: a lead byte without its continuation
+        plantedBytes[i] = (byte) 0xC3;
+        plantedBytes[i + 1] = 0x28;
+      }
+    }
+    Files.write(planted, plantedBytes);
     Path rejects = dir.resolve("rejects.jsonl");
     Cli.Result r = Cli.run("index", "--name", NAME, "--collection", "docs", "--threads", "3",
         "--batch", "250", "--rejects", rejects.toString(), "--json",
         good.toString(), planted.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode s = JSON.readTree(r.out());
-    assertThat(s.get("read").asLong()).isEqualTo(5006);
+    assertThat(s.get("read").asLong()).isEqualTo(5007);
     assertThat(s.get("accepted").asLong()).isEqualTo(5002);
-    assertThat(s.get("rejected").asLong()).isEqualTo(4);
+    assertThat(s.get("rejected").asLong()).isEqualTo(5);
     assertThat(s.get("verified").asBoolean()).isTrue();
     assertThat(s.get("searchable_after").asLong() - s.get("searchable_before").asLong())
         .isEqualTo(5002);
@@ -87,11 +95,13 @@ class IndexIT {
     for (String l : Files.readAllLines(rejects)) {
       lines.add(JSON.readTree(l));
     }
-    assertThat(lines).extracting(n -> n.get("line").asLong()).containsExactlyInAnyOrder(3L, 4L, 5L, 6L);
+    assertThat(lines).extracting(n -> n.get("line").asLong()).containsExactlyInAnyOrder(3L, 4L, 5L, 6L, 7L);
     assertThat(lines).allSatisfy(n -> assertThat(n.get("file").asText()).isEqualTo(planted.toString()));
     JsonNode refused = lines.stream().filter(n -> n.get("line").asLong() == 4).findFirst().orElseThrow();
     assertThat(refused.get("error").asText()).contains("HTTP 400").contains("n_i");
     assertThat(refused.get("document").get("id").get(0).asText()).isEqualTo("wrong-type");
+    assertThat(lines.stream().filter(n -> n.get("line").asLong() == 7).findFirst().orElseThrow()
+        .get("error").asText()).contains("invalid UTF-8", "solrscale data clean");
 
     // the wrong-typed document's batch neighbours all made it
     try (SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {

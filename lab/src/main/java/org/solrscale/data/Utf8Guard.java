@@ -1,0 +1,141 @@
+package org.solrscale.data;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayDeque;
+
+/**
+ * Passes a stream through with each malformed UTF-8 sequence replaced by U+FFFD (as Java's
+ * decoders would, silently) and remembers the lines where it did, so that a reader can report the
+ * document that held one instead of accepting it altered. Lines are counted as Jackson and
+ * {@link java.io.BufferedReader} count them: each of {@code \n}, {@code \r} and {@code \r\n} ends one.
+ */
+final class Utf8Guard extends InputStream {
+  /** The reason given for a document with invalid UTF-8. */
+  static final String INVALID = "invalid UTF-8: repair the file with `solrscale data clean FILE -o CLEAN`";
+
+  private static final long CRS = Bytes.spread('\r');
+  private static final long LFS = Bytes.spread('\n');
+  private final InputStream in;
+  private final byte[] raw = new byte[1 << 16];
+  private int rawLimit; // raw[0, rawLimit) not yet looked at (an unfinished sequence, carried over)
+  private final byte[] out = new byte[raw.length * 3];
+  private int outPos;
+  private int outLimit;
+  private boolean eof;
+  private long line = 1;
+  private boolean afterCr;
+  /** Lines with a malformed sequence that no reader has claimed yet, ascending, no repeats. */
+  private final ArrayDeque<Long> malformed = new ArrayDeque<>();
+
+  Utf8Guard(InputStream in) {
+    this.in = in;
+  }
+
+  /**
+   * The first line up to {@code last} (inclusive) that had a malformed sequence, or -1; those lines
+   * are forgotten. A reader calls it with each document's last line, in order.
+   */
+  long firstMalformedUpTo(long last) {
+    long first = -1;
+    while (!malformed.isEmpty() && malformed.peekFirst() <= last) {
+      long l = malformed.pollFirst();
+      first = first < 0 ? l : first;
+    }
+    return first;
+  }
+
+  @Override
+  public int read() throws IOException {
+    byte[] one = new byte[1];
+    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+  }
+
+  @Override
+  public int read(byte[] b, int off, int len) throws IOException {
+    if (len == 0) {
+      return 0;
+    }
+    while (outPos == outLimit) {
+      if (!fill()) {
+        return -1;
+      }
+    }
+    int n = Math.min(len, outLimit - outPos);
+    System.arraycopy(out, outPos, b, off, n);
+    outPos += n;
+    return n;
+  }
+
+  /** Reads and checks the next block; false at the end of the input. */
+  private boolean fill() throws IOException {
+    if (eof) {
+      return false;
+    }
+    int n = in.read(raw, rawLimit, raw.length - rawLimit);
+    if (n < 0) {
+      eof = true;
+    } else {
+      rawLimit += n;
+    }
+    outPos = 0;
+    outLimit = 0;
+    int i = 0;
+    int run = 0; // start of the bytes not copied to out yet
+    while (i < rawLimit) {
+      if (!afterCr && i + 8 <= rawLimit) { // eight plain bytes at a time, the common case
+        long w = Bytes.word(raw, i);
+        if (Bytes.ascii(w) && Bytes.zeroBytes(w ^ CRS) == 0) {
+          line += Long.bitCount(Bytes.zeroBytes(w ^ LFS));
+          i += 8;
+          continue;
+        }
+      }
+      byte c = raw[i];
+      if (c >= 0) {
+        if (c == '\n') {
+          line += afterCr ? 0 : 1;
+          afterCr = false;
+        } else if (c == '\r') {
+          line++;
+          afterCr = true;
+        } else {
+          afterCr = false;
+        }
+        i++;
+        continue;
+      }
+      afterCr = false;
+      int seq = Cleaner.sequence(raw, i, rawLimit);
+      if (seq == 0 && !eof) {
+        break; // finished by the next block
+      }
+      if (seq > 0) {
+        i += seq;
+        continue;
+      }
+      if (malformed.isEmpty() || malformed.peekLast() != line) {
+        malformed.addLast(line);
+      }
+      copy(run, i);
+      System.arraycopy(Cleaner.REPLACEMENT, 0, out, outLimit, 3);
+      outLimit += 3;
+      i += Cleaner.malformedLength(raw, i, rawLimit);
+      run = i;
+    }
+    copy(run, i);
+    System.arraycopy(raw, i, raw, 0, rawLimit - i);
+    rawLimit -= i;
+    return outLimit > 0 || !eof;
+  }
+
+  private void copy(int from, int to) {
+    System.arraycopy(raw, from, out, outLimit, to - from);
+    outLimit += to - from;
+  }
+
+  @Override
+  public void close() throws IOException {
+    in.close();
+  }
+}
