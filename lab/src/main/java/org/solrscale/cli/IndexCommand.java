@@ -86,11 +86,13 @@ final class IndexCommand implements Callable<Integer> {
       if (r.rejectsFile() != null) {
         System.out.println("rejected documents and why: " + r.rejectsFile());
       }
+      String added = r.accepted() + (r.acceptedChildren() == 0 ? ""
+          : " + " + r.acceptedChildren() + " child documents");
       System.out.println(r.searchableAfter() < 0 ? "not verified (--commit none)"
           : r.verified() ? "verified: " + r.searchableAfter() + " searchable (" + r.searchableBefore()
-              + " before + " + r.accepted() + " accepted)"
+              + " before + " + added + " accepted)"
           : "NOT verified: " + r.searchableAfter() + " searchable, expected " + r.searchableBefore()
-              + " + " + r.accepted() + " (duplicate ids in the input replace each other)");
+              + " + " + added + " (duplicate ids in the input replace each other)");
     }
     return r.searchableAfter() >= 0 && !r.verified() ? 1 : 0;
   }

@@ -50,7 +50,13 @@ public final class CorpusTools {
   /** The field names of all documents, in first-seen order: CSV's columns. */
   static List<String> columns(List<Path> inputs, Format format) {
     Set<String> names = new LinkedHashSet<>();
-    readAll(inputs, format, new CorpusStats(), d -> names.addAll(d.fields().keySet()));
+    readAll(inputs, format, new CorpusStats(), d -> {
+      if (!d.children().isEmpty()) {
+        throw SolrscaleException.usage("document " + d.first("id") + " has child documents, which "
+            + "CSV cannot hold: convert to xml, jsonl or json instead");
+      }
+      names.addAll(d.fields().keySet());
+    });
     return new ArrayList<>(names);
   }
 

@@ -30,6 +30,10 @@ final class CsvWriter implements CorpusWriter {
 
   @Override
   public void write(Document d) throws IOException {
+    if (!d.children().isEmpty()) {
+      throw new IOException("document " + d.first("id") + " has child documents, which "
+          + "CSV cannot hold: convert to xml, jsonl or json instead");
+    }
     Map<String, String> row = new LinkedHashMap<>();
     for (String c : columns) {
       List<Object> vs = d.fields().get(c);

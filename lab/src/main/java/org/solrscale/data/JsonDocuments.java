@@ -7,7 +7,10 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
-/** Between JSON objects and documents: scalars and arrays of scalars are field values. */
+/**
+ * Between JSON objects and documents: scalars and arrays of scalars are field values, objects under
+ * {@link Document#CHILDREN} child documents.
+ */
 final class JsonDocuments {
   private JsonDocuments() {}
 
@@ -21,7 +24,15 @@ final class JsonDocuments {
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> f = it.next();
       JsonNode v = f.getValue();
-      if (v.isArray()) {
+      if (Document.CHILDREN.equals(f.getKey())) {
+        for (JsonNode c : v.isArray() ? v : List.of(v)) {
+          if (!c.isObject()) {
+            throw new IllegalArgumentException(Document.CHILDREN + " holds a "
+                + c.getNodeType().toString().toLowerCase() + "; it takes child documents (objects)");
+          }
+          d.addChild(fromObject(c));
+        }
+      } else if (v.isArray()) {
         for (JsonNode e : v) {
           d.add(f.getKey(), scalar(f.getKey(), e));
         }
@@ -46,7 +57,8 @@ final class JsonDocuments {
       return v.doubleValue();
     }
     throw new IllegalArgumentException("field '" + field + "' holds a nested "
-        + v.getNodeType().toString().toLowerCase() + "; only values and lists of values are supported");
+        + v.getNodeType().toString().toLowerCase() + "; only values and lists of values are supported "
+        + "(child documents go under " + Document.CHILDREN + ")");
   }
 
   static void write(JsonGenerator g, Document d) throws IOException {
@@ -63,6 +75,13 @@ final class JsonDocuments {
         }
         g.writeEndArray();
       }
+    }
+    if (!d.children().isEmpty()) {
+      g.writeArrayFieldStart(Document.CHILDREN);
+      for (Document c : d.children()) {
+        write(g, c);
+      }
+      g.writeEndArray();
     }
     g.writeEndObject();
   }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
@@ -47,11 +49,7 @@ final class SolrXmlReader implements CorpusReader {
     if (chunks.error != null) {
       return Item.bad(chunks.error, source, ordinal, line);
     }
-    if (chunks.children > 0) { // rejected whole: a child on its own would be a different document
-      return Item.bad("document with " + chunks.children + " nested child document(s): nested "
-          + "documents are not supported yet; flatten them into separate documents", source, ordinal, line);
-    }
-    Document d = fast.parse(chunks.buf, chunks.start, chunks.end);
+    Document d = chunks.children > 0 ? null : fast.parse(chunks.buf, chunks.start, chunks.end);
     if (d != null) {
       return Item.ok(d, source, ordinal, line);
     }
@@ -68,32 +66,44 @@ final class SolrXmlReader implements CorpusReader {
   private Item parse(String chunk, long startLine) {
     try {
       XMLStreamReader x = XML.createXMLStreamReader(new StringReader(chunk));
-      Document d = new Document();
+      Deque<Document> open = new ArrayDeque<>(); // the document and the children being read
+      Document root = null;
       String field = null;
       StringBuilder value = new StringBuilder();
       while (x.hasNext()) {
         int e = x.next();
         if (e == XMLStreamConstants.START_ELEMENT) {
           String name = x.getLocalName();
-          if ("field".equals(name)) {
+          if ("field".equals(name) && field == null) {
             field = x.getAttributeValue(null, "name");
             if (field == null) {
-              return Item.bad("<field> without a name attribute", source, ordinal,
-                  startLine + x.getLocation().getLineNumber() - 1);
+              return bad("<field> without a name attribute", x, startLine);
             }
             value.setLength(0);
-          } else if (!"doc".equals(name)) {
-            return Item.bad("unexpected <" + name + "> in a document", source, ordinal,
-                startLine + x.getLocation().getLineNumber() - 1);
+          } else if ("doc".equals(name) && field == null) {
+            Document d = new Document();
+            if (open.isEmpty()) {
+              root = d;
+            } else {
+              open.peek().addChild(d);
+            }
+            open.push(d);
+          } else if ("doc".equals(name)) {
+            return bad("a <doc> inside a <field> (a labelled child document) is not supported; put "
+                + "the child <doc> straight inside its parent's <doc>", x, startLine);
+          } else {
+            return bad("unexpected <" + name + "> in a document", x, startLine);
           }
         } else if (e == XMLStreamConstants.CHARACTERS && field != null) {
           value.append(x.getText());
         } else if (e == XMLStreamConstants.END_ELEMENT && "field".equals(x.getLocalName())) {
-          d.add(field, value.toString());
+          open.peek().add(field, value.toString());
           field = null;
+        } else if (e == XMLStreamConstants.END_ELEMENT && "doc".equals(x.getLocalName())) {
+          open.pop();
         }
       }
-      return Item.ok(d, source, ordinal, startLine);
+      return Item.ok(root, source, ordinal, startLine);
     } catch (XMLStreamException e) {
       long at = e.getLocation() == null ? startLine : startLine + e.getLocation().getLineNumber() - 1;
       String msg = e.getMessage() == null ? "malformed XML" : e.getMessage();
@@ -101,6 +111,10 @@ final class SolrXmlReader implements CorpusReader {
       msg = idx >= 0 ? msg.substring(idx + 9) : msg;
       return Item.bad("malformed XML: " + msg.replaceAll("\\s+", " ").trim(), source, ordinal, at);
     }
+  }
+
+  private Item bad(String error, XMLStreamReader x, long startLine) {
+    return Item.bad(error, source, ordinal, startLine + x.getLocation().getLineNumber() - 1);
   }
 
   @Override

@@ -29,23 +29,33 @@ final class SolrXmlWriter implements CorpusWriter {
   @Override
   public void write(Document d) throws IOException {
     try {
-      x.writeStartElement("doc");
-      x.writeCharacters("\n");
-      for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
-        for (Object v : f.getValue()) {
-          x.writeCharacters("  ");
-          x.writeStartElement("field");
-          x.writeAttribute("name", f.getKey());
-          x.writeCharacters(String.valueOf(v));
-          x.writeEndElement();
-          x.writeCharacters("\n");
-        }
-      }
-      x.writeEndElement();
-      x.writeCharacters("\n");
+      write(d, "");
     } catch (XMLStreamException e) {
       throw new IOException(e.getMessage(), e);
     }
+  }
+
+  /** A document, its children nested inside it (after its fields), each level indented more. */
+  private void write(Document d, String indent) throws XMLStreamException {
+    x.writeCharacters(indent);
+    x.writeStartElement("doc");
+    x.writeCharacters("\n");
+    for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
+      for (Object v : f.getValue()) {
+        x.writeCharacters(indent + "  ");
+        x.writeStartElement("field");
+        x.writeAttribute("name", f.getKey());
+        x.writeCharacters(String.valueOf(v));
+        x.writeEndElement();
+        x.writeCharacters("\n");
+      }
+    }
+    for (Document c : d.children()) {
+      write(c, indent + "  ");
+    }
+    x.writeCharacters(indent);
+    x.writeEndElement();
+    x.writeCharacters("\n");
   }
 
   @Override

@@ -47,6 +47,8 @@ public final class BulkIndexer {
   private final Consumer<IndexProgress> progress;
   private final AtomicLong read = new AtomicLong();
   private final AtomicLong accepted = new AtomicLong();
+  /** The child documents of the accepted ones (at any depth): Solr counts them too. */
+  private final AtomicLong acceptedChildren = new AtomicLong();
   private final AtomicLong retries = new AtomicLong();
   private final AtomicLong bytesRead = new AtomicLong();
   private final AtomicLong nextCommit = new AtomicLong();
@@ -90,9 +92,10 @@ public final class BulkIndexer {
       }
       double seconds = (System.nanoTime() - t0) / 1e9;
       long after = options.commitEvery() == IndexOptions.NO_COMMIT ? -1 : count();
-      boolean verified = after >= 0 && after - before == accepted.get();
+      boolean verified = after >= 0 && after - before == accepted.get() + acceptedChildren.get();
       Path rejectsFile = rejects.fileIfAny();
-      return new IndexResult(read.get(), accepted.get(), rejects.count(), retries.get(), seconds,
+      return new IndexResult(read.get(), accepted.get(), acceptedChildren.get(), rejects.count(),
+          retries.get(), seconds,
           accepted.get() / Math.max(seconds, 1e-9), totalBytes / 1e6 / Math.max(seconds, 1e-9),
           before, after, verified, rejectsFile == null ? null : rejectsFile.toString(), null);
     } catch (IOException e) {
@@ -152,6 +155,10 @@ public final class BulkIndexer {
     if (d.first("id") == null || d.first("id").isEmpty()) {
       return "document has no id";
     }
+    String child = childWithoutId(d);
+    if (child != null) {
+      return "a child document of " + d.first("id") + " has no id (" + child + ")";
+    }
     String prefix = options.routePrefixField();
     if (prefix != null && (d.first(prefix) == null || d.first(prefix).isEmpty())) {
       return "document has no value for the route prefix field '" + prefix + "'";
@@ -159,7 +166,31 @@ public final class BulkIndexer {
     return null;
   }
 
+  /** A child document (at any depth) without an id, as text, or null. */
+  private static String childWithoutId(Document d) {
+    for (Document c : d.children()) {
+      if (c.first("id") == null || c.first("id").isEmpty()) {
+        return BulkIndexer.oneLine(c.fields().toString());
+      }
+      String deeper = childWithoutId(c);
+      if (deeper != null) {
+        return deeper;
+      }
+    }
+    return null;
+  }
+
   private SolrInputDocument toSolr(Document d) {
+    SolrInputDocument s = block(d);
+    if (options.routePrefixField() != null) {
+      // compositeId routing: documents sharing the prefix land on one shard (children with them)
+      s.setField("id", d.first(options.routePrefixField()) + "!" + d.first("id"));
+    }
+    return s;
+  }
+
+  /** A document and its children, which Solr indexes as one block. */
+  private static SolrInputDocument block(Document d) {
     SolrInputDocument s = new SolrInputDocument();
     for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
       for (Object v : f.getValue()) {
@@ -168,9 +199,8 @@ public final class BulkIndexer {
             ? new ByteArrayUtf8CharSequence(u.bytes(), u.offset(), u.byteLength()) : v);
       }
     }
-    if (options.routePrefixField() != null) {
-      // compositeId routing: documents sharing the prefix land on one shard
-      s.setField("id", d.first(options.routePrefixField()) + "!" + d.first("id"));
+    for (Document c : d.children()) {
+      s.addChildDocument(block(c));
     }
     return s;
   }
@@ -195,6 +225,7 @@ public final class BulkIndexer {
     String refusal = sendWithRetries(batch);
     if (refusal == null) {
       accepted.addAndGet(batch.size());
+      acceptedChildren.addAndGet(batch.stream().mapToLong(e -> e.source().size() - 1).sum());
       return;
     }
     if (batch.size() == 1) {

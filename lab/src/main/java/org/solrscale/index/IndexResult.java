@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 public record IndexResult(
     @JsonProperty("read") long read,
     @JsonProperty("accepted") long accepted,
+    @JsonProperty("accepted_children") long acceptedChildren,
     @JsonProperty("rejected") long rejected,
     @JsonProperty("retries") long retries,
     @JsonProperty("seconds") double seconds,
@@ -19,7 +20,7 @@ public record IndexResult(
 
   /** The same summary with the CPU each side used (null when it could not be measured). */
   public IndexResult withCpu(CpuMeter.Cpu c) {
-    return new IndexResult(read, accepted, rejected, retries, seconds, docsPerSec, mbPerSec,
+    return new IndexResult(read, accepted, acceptedChildren, rejected, retries, seconds, docsPerSec, mbPerSec,
         searchableBefore, searchableAfter, verified, rejectsFile, c);
   }
 }

@@ -41,15 +41,8 @@ final class Rejects implements AutoCloseable {
       out.writeNumberField("line", line);
       out.writeStringField("error", error);
       if (d != null) {
-        out.writeObjectFieldStart("document");
-        for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
-          out.writeArrayFieldStart(f.getKey());
-          for (Object v : f.getValue()) {
-            out.writeString(String.valueOf(v));
-          }
-          out.writeEndArray();
-        }
-        out.writeEndObject();
+        out.writeFieldName("document");
+        write(d);
       }
       out.writeEndObject();
       out.writeRaw('\n');
@@ -57,6 +50,26 @@ final class Rejects implements AutoCloseable {
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot write the rejects file " + file + ": " + e.getMessage());
     }
+  }
+
+  /** A document as an object of arrays of strings, its children under {@link Document#CHILDREN}. */
+  private void write(Document d) throws IOException {
+    out.writeStartObject();
+    for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
+      out.writeArrayFieldStart(f.getKey());
+      for (Object v : f.getValue()) {
+        out.writeString(String.valueOf(v));
+      }
+      out.writeEndArray();
+    }
+    if (!d.children().isEmpty()) {
+      out.writeArrayFieldStart(Document.CHILDREN);
+      for (Document c : d.children()) {
+        write(c);
+      }
+      out.writeEndArray();
+    }
+    out.writeEndObject();
   }
 
   synchronized long count() {

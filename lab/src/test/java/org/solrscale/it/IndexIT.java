@@ -112,6 +112,49 @@ class IndexIT {
   }
 
   @Test
+  void parentsAndTheirChildrenAreIndexedAsBlocksAndCountedInTheVerification(@TempDir Path dir)
+      throws Exception {
+    // 300 families in Solr XML: a parent, two children, a grandchild; one parent's child has no id
+    StringBuilder xml = new StringBuilder("<add>\n");
+    for (int i = 0; i < 300; i++) {
+      String id = "fam" + i;
+      xml.append("<doc><field name=\"id\">").append(id).append("</field><field name=\"kind_s\">parent</field>\n")
+          .append("  <doc><field name=\"id\">").append(id).append("-a</field><field name=\"color_s\">red</field></doc>\n")
+          .append("  <doc><field name=\"id\">").append(id).append("-b</field><field name=\"color_s\">blue</field>\n")
+          .append("    <doc><field name=\"id\">").append(id).append("-b1</field></doc></doc>\n</doc>\n");
+    }
+    xml.append("<doc><field name=\"id\">orphan</field><doc><field name=\"color_s\">blue</field></doc></doc>\n</add>\n");
+    Path families = dir.resolve("families.xml");
+    Files.writeString(families, xml);
+    Path more = dir.resolve("more.jsonl"); // and JSON's form of the same
+    Files.writeString(more, "{\"id\":\"famj\",\"kind_s\":\"parent\",\"_childDocuments_\":"
+        + "[{\"id\":\"famj-a\",\"color_s\":\"blue\"}]}\n");
+    Path rejects = dir.resolve("rejects.jsonl");
+    Cli.Result r = Cli.run("index", "--name", NAME, "--collection", "docs", "--batch", "50",
+        "--rejects", rejects.toString(), "--json", families.toString(), more.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode s = JSON.readTree(r.out());
+    assertThat(s.get("read").asLong()).isEqualTo(302);
+    assertThat(s.get("accepted").asLong()).isEqualTo(301);
+    assertThat(s.get("accepted_children").asLong()).isEqualTo(901);
+    assertThat(s.get("rejected").asLong()).isEqualTo(1);
+    assertThat(s.get("verified").asBoolean()).isTrue();
+    assertThat(s.get("searchable_after").asLong() - s.get("searchable_before").asLong()).isEqualTo(1202);
+    JsonNode rejected = JSON.readTree(Files.readAllLines(rejects).get(0));
+    assertThat(rejected.get("line").asLong()).isEqualTo(1502);
+    assertThat(rejected.get("error").asText()).contains("a child document of orphan has no id");
+    assertThat(rejected.get("document").get("_childDocuments_").get(0).get("color_s").get(0).asText())
+        .isEqualTo("blue");
+
+    try (SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {
+      // one block per family: every member carries its root's id, on the root's shard
+      assertThat(client.query("docs", new SolrQuery("_root_:fam7")).getResults().getNumFound()).isEqualTo(4);
+      assertThat(client.query("docs", new SolrQuery("{!parent which=kind_s:parent}color_s:blue"))
+          .getResults().getNumFound()).isEqualTo(301);
+    }
+  }
+
+  @Test
   void routePrefixPutsRelatedDocumentsOnOneShard(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("tenants.jsonl");
     StringBuilder sb = new StringBuilder();
