@@ -80,9 +80,7 @@ final class DataCommand {
 
     @Override
     public Integer call() {
-      if (!java.nio.file.Files.isRegularFile(input)) {
-        throw SolrscaleException.usage("input file " + input + " does not exist");
-      }
+      Inputs.checkOutput(out, Inputs.expand(List.of(input.toString())));
       org.solrscale.data.Cleaner.Report r = org.solrscale.data.Cleaner.clean(input, out);
       if (json) {
         Terminal.printJson(r);
@@ -110,7 +108,9 @@ final class DataCommand {
     @Override
     public Integer call() {
       Format target = to == null ? Format.ofOutput(out) : Format.parse(to);
-      return report(CorpusTools.convert(Inputs.expand(inputs), from(), out, target), "convert");
+      List<java.nio.file.Path> files = Inputs.expand(inputs);
+      Inputs.checkOutput(out, files);
+      return report(CorpusTools.convert(files, from(), out, target), "convert");
     }
   }
 
@@ -143,7 +143,9 @@ final class DataCommand {
         throw SolrscaleException.usage("the sample size must be at least 1");
       }
       Format target = to == null ? Format.ofOutput(out) : Format.parse(to);
-      return report(CorpusTools.sample(Inputs.expand(inputs), from(), n,
+      List<java.nio.file.Path> files = Inputs.expand(inputs);
+      Inputs.checkOutput(out, files);
+      return report(CorpusTools.sample(files, from(), n,
           how.random != null ? seed : null, out, target), "sample");
     }
   }
@@ -174,6 +176,7 @@ final class DataCommand {
     @Override
     public Integer call() {
       List<java.nio.file.Path> files = Inputs.expand(inputs);
+      Inputs.checkOutputDir(out, prefix, files);
       Format target = to != null ? Format.parse(to) : from() != null ? from() : Format.of(files.get(0));
       CorpusTools.SplitRule rule = new CorpusTools.SplitRule(parts, maxDocs,
           maxMb == null ? null : maxMb * 1_000_000L);
@@ -285,7 +288,9 @@ final class DataCommand {
     public Integer call() {
       QueryOptions o = new QueryOptions(field, count, seed, QueryKind.parseList(kinds), facetFields,
           facetLimit, rows);
-      QueryReport r = QueryDeriver.derive(Inputs.expand(inputs),
+      List<java.nio.file.Path> files = Inputs.expand(inputs);
+      Inputs.checkOutput(out, files);
+      QueryReport r = QueryDeriver.derive(files,
           format == null ? null : Format.parse(format), o, out);
       if (json) {
         Terminal.printJson(r);

@@ -60,6 +60,7 @@ final class IndexCommand implements Callable<Integer> {
     IndexOptions options = new IndexOptions(files, format == null ? null : Format.parse(format),
         collection, senders, batch, IndexOptions.parseCommit(commit), routePrefix,
         rejects != null ? rejects : Path.of(collection + "-rejects.jsonl"), retries + 1);
+    Inputs.checkOutput(options.rejects(), files);
     IndexResult r;
     try (CloudHttp2SolrClient client = target.client();
         IndexProgressBar bar = new IndexProgressBar()) {

@@ -20,6 +20,10 @@ public final class Inputs {
         files.add(p);
         continue;
       }
+      if (Files.isDirectory(p)) {
+        throw SolrscaleException.usage("input " + arg + " is a directory: give the files in it, e.g. '"
+            + p.resolve("*.jsonl") + "'");
+      }
       String name = p.getFileName() == null ? "" : p.getFileName().toString();
       if (!name.contains("*") && !name.contains("?")) {
         throw SolrscaleException.usage("input file " + arg + " does not exist");
@@ -45,5 +49,44 @@ public final class Inputs {
       throw SolrscaleException.usage("no input files given");
     }
     return files;
+  }
+
+  /** Refuses an output directory where a part ({@code PREFIX-NNNNN.*}) could overwrite an input. */
+  public static void checkOutputDir(Path dir, String prefix, List<Path> inputs) {
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    for (Path in : inputs) {
+      try {
+        Path parent = in.toAbsolutePath().getParent();
+        if (parent != null && Files.isSameFile(parent, dir)
+            && in.getFileName().toString().matches(java.util.regex.Pattern.quote(prefix) + "-\\d{5}\\..*")) {
+          throw SolrscaleException.usage("the input " + in + " has the name of a part split writes in "
+              + dir + ": choose another --out or --prefix");
+        }
+      } catch (IOException e) {
+        throw SolrscaleException.usage("cannot check " + dir + ": " + e.getMessage());
+      }
+    }
+  }
+
+  /**
+   * Refuses an output file that is one of the inputs (by any name: a link, another path): opening
+   * it for writing would empty it before it is read.
+   */
+  public static void checkOutput(Path output, List<Path> inputs) {
+    if (!Files.exists(output)) {
+      return;
+    }
+    for (Path in : inputs) {
+      try {
+        if (Files.isSameFile(output, in)) {
+          throw SolrscaleException.usage("the output " + output + " is also an input (" + in
+              + "): write to another file");
+        }
+      } catch (IOException e) {
+        throw SolrscaleException.usage("cannot check " + output + ": " + e.getMessage());
+      }
+    }
   }
 }

@@ -25,6 +25,7 @@ final class Utf8Guard extends InputStream {
   private boolean eof;
   private long line = 1;
   private boolean afterCr;
+  private boolean started;
   /** Lines with a malformed sequence that no reader has claimed yet, ascending, no repeats. */
   private final ArrayDeque<Long> malformed = new ArrayDeque<>();
 
@@ -81,7 +82,16 @@ final class Utf8Guard extends InputStream {
     outPos = 0;
     outLimit = 0;
     int i = 0;
-    int run = 0; // start of the bytes not copied to out yet
+    if (!started) { // a byte order mark is not part of the first document
+      if (rawLimit < 3 && !eof) {
+        return true; // the mark cannot be told yet
+      }
+      started = true;
+      if (rawLimit >= 3 && raw[0] == (byte) 0xEF && raw[1] == (byte) 0xBB && raw[2] == (byte) 0xBF) {
+        i = 3;
+      }
+    }
+    int run = i; // start of the bytes not copied to out yet
     while (i < rawLimit) {
       if (!afterCr && i + 8 <= rawLimit) { // eight plain bytes at a time, the common case
         long w = Bytes.word(raw, i);

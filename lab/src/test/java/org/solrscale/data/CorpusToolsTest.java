@@ -373,6 +373,40 @@ class CorpusToolsTest {
     assertThat(items.stream().filter(i -> !i.ok())).hasSize(1);
   }
 
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"xml", "jsonl", "json", "csv"})
+  void aByteOrderMarkIsNotPartOfTheFirstDocument(String ext) throws IOException {
+    Path plain = write(corpus(3), "bom-plain." + ext);
+    Path f = dir.resolve("bom." + ext);
+    byte[] b = Files.readAllBytes(plain);
+    byte[] withMark = new byte[b.length + 3];
+    withMark[0] = (byte) 0xEF;
+    withMark[1] = (byte) 0xBB;
+    withMark[2] = (byte) 0xBF;
+    System.arraycopy(b, 0, withMark, 3, b.length);
+    Files.write(f, withMark);
+    assertThat(text(read(f))).isEqualTo(text(read(plain)));
+  }
+
+  @Test
+  void anOutputThatIsAnInputByAnyNameIsRefusedBeforeItIsEmptied() throws IOException {
+    Path f = write(corpus(2), "self.jsonl");
+    Path link = dir.resolve("self-link.jsonl");
+    Files.createSymbolicLink(link, f);
+    long size = Files.size(f);
+    assertThatThrownBy(() -> Inputs.checkOutput(link, List.of(f)))
+        .hasMessageContaining("is also an input");
+    assertThatThrownBy(() -> Inputs.checkOutput(dir.resolve(".").resolve("self.jsonl"), List.of(f)))
+        .hasMessageContaining("is also an input");
+    Inputs.checkOutput(dir.resolve("other.jsonl"), List.of(f));
+    Path part = write(corpus(2), "part-00001.jsonl");
+    assertThatThrownBy(() -> Inputs.checkOutputDir(dir, "part", List.of(part)))
+        .hasMessageContaining("choose another --out or --prefix");
+    Inputs.checkOutputDir(dir, "piece", List.of(part));
+    assertThat(Files.size(f)).isEqualTo(size);
+    assertThatThrownBy(() -> Inputs.expand(List.of(dir.toString()))).hasMessageContaining("is a directory");
+  }
+
   @Test
   void inputsExpandGlobsAndRejectMissingFiles() throws IOException {
     write(corpus(1), "g1.jsonl");
