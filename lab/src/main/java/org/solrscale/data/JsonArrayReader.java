@@ -13,7 +13,7 @@ import java.io.InputStream;
  * resynchronised reliably inside an array: it is reported once and the rest of the file skipped.
  */
 final class JsonArrayReader implements CorpusReader {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = JsonDocuments.mapper();
   private final Utf8Guard guard;
   private final JsonParser parser;
   private final String source;

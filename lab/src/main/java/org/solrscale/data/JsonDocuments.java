@@ -1,8 +1,12 @@
 package org.solrscale.data;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +17,14 @@ import java.util.Map;
  */
 final class JsonDocuments {
   private JsonDocuments() {}
+
+  /** Reads decimals exactly, so that one a double cannot hold is kept digit for digit. */
+  static ObjectMapper mapper() {
+    ObjectMapper m = new ObjectMapper();
+    m.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    m.setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
+    return m;
+  }
 
   /** The document of a JSON object; throws with a one-line reason if it is not one. */
   static Document fromObject(JsonNode node) {
@@ -53,8 +65,11 @@ final class JsonDocuments {
     if (v.isIntegralNumber()) {
       return v.canConvertToLong() ? (Object) v.longValue() : v.bigIntegerValue();
     }
-    if (v.isNumber()) {
-      return v.doubleValue();
+    if (v.isNumber()) { // a double when it holds the value exactly, else the decimal as written
+      BigDecimal exact = v.decimalValue();
+      double d = exact.doubleValue();
+      return Double.isFinite(d) && new BigDecimal(Double.toString(d)).compareTo(exact) == 0
+          ? (Object) d : exact;
     }
     throw new IllegalArgumentException("field '" + field + "' holds a nested "
         + v.getNodeType().toString().toLowerCase() + "; only values and lists of values are supported "
@@ -95,6 +110,8 @@ final class JsonDocuments {
       g.writeNumber(x);
     } else if (v instanceof java.math.BigInteger bi) {
       g.writeNumber(bi);
+    } else if (v instanceof BigDecimal bd) {
+      g.writeNumber(bd);
     } else {
       g.writeString(String.valueOf(v));
     }

@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 
 /** JSON Lines: one object per line; a broken line is reported and the next line read. */
 final class JsonLinesReader implements CorpusReader {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = JsonDocuments.mapper();
   private final Utf8Guard guard;
   private final BufferedReader in;
   private final String source;

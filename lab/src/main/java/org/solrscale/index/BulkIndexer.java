@@ -196,7 +196,9 @@ public final class BulkIndexer {
       for (Object v : f.getValue()) {
         // UTF-8 as read goes into the javabin request as it is, without a String in between
         s.addField(f.getKey(), v instanceof Utf8Text u
-            ? new ByteArrayUtf8CharSequence(u.bytes(), u.offset(), u.byteLength()) : v);
+            ? new ByteArrayUtf8CharSequence(u.bytes(), u.offset(), u.byteLength())
+            // javabin knows no BigInteger or BigDecimal (it would send "java.math...:" + digits)
+            : v instanceof java.math.BigInteger || v instanceof java.math.BigDecimal ? v.toString() : v);
       }
     }
     for (Document c : d.children()) {

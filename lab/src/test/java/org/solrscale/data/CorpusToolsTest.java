@@ -212,6 +212,23 @@ class CorpusToolsTest {
         .doesNotContainKey("none");
   }
 
+  @Test
+  void jsonNumbersBeyondADoubleKeepEveryDigitInEveryFormat() throws IOException {
+    Path in = dir.resolve("precise.jsonl");
+    Files.writeString(in, "{\"id\":\"a\",\"pi\":3.141592653589793238,\"big\":123456789012345678901234567890,"
+        + "\"x\":2.5,\"huge\":1e400}\n");
+    for (String ext : new String[] {"json", "xml", "csv", "jsonl"}) {
+      Path out = dir.resolve("precise-out." + ext);
+      CorpusTools.convert(List.of(in), null, out, Format.of(out));
+      Map<String, List<String>> t = read(out).get(0).asText();
+      assertThat(t.get("pi")).as(ext).containsExactly("3.141592653589793238");
+      assertThat(t.get("big")).as(ext).containsExactly("123456789012345678901234567890");
+      assertThat(t.get("x")).as(ext).containsExactly("2.5");
+      assertThat(new java.math.BigDecimal(t.get("huge").get(0))).as(ext).isEqualByComparingTo("1e400");
+    }
+    assertThat(read(in).get(0).fields().get("x")).containsExactly(2.5);
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("splitRules")
   void splitNeverCutsADocument(CorpusTools.SplitRule rule, int expectedParts) throws IOException {

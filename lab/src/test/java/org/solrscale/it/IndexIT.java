@@ -127,7 +127,8 @@ class IndexIT {
     Path families = dir.resolve("families.xml");
     Files.writeString(families, xml);
     Path more = dir.resolve("more.jsonl"); // and JSON's form of the same
-    Files.writeString(more, "{\"id\":\"famj\",\"kind_s\":\"parent\",\"_childDocuments_\":"
+    Files.writeString(more, "{\"id\":\"famj\",\"kind_s\":\"parent\",\"pi_s\":3.141592653589793238,"
+        + "\"big_s\":123456789012345678901234567890,\"_childDocuments_\":"
         + "[{\"id\":\"famj-a\",\"color_s\":\"blue\"}]}\n");
     Path rejects = dir.resolve("rejects.jsonl");
     Cli.Result r = Cli.run("index", "--name", NAME, "--collection", "docs", "--batch", "50",
@@ -151,6 +152,10 @@ class IndexIT {
       assertThat(client.query("docs", new SolrQuery("_root_:fam7")).getResults().getNumFound()).isEqualTo(4);
       assertThat(client.query("docs", new SolrQuery("{!parent which=kind_s:parent}color_s:blue"))
           .getResults().getNumFound()).isEqualTo(301);
+      // JSON numbers a double cannot hold arrive digit for digit
+      var famj = client.query("docs", new SolrQuery("id:famj")).getResults().get(0);
+      assertThat(famj.getFirstValue("pi_s")).isEqualTo("3.141592653589793238");
+      assertThat(famj.getFirstValue("big_s")).isEqualTo("123456789012345678901234567890");
     }
   }
 
