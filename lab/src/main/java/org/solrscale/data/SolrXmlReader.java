@@ -79,6 +79,14 @@ final class SolrXmlReader implements CorpusReader {
             if (field == null) {
               return bad("<field> without a name attribute", x, startLine);
             }
+            for (int a = 0; a < x.getAttributeCount(); a++) {
+              String attr = x.getAttributeLocalName(a);
+              if (!"name".equals(attr) && !"boost".equals(attr)) { // Solr ignores boosts too
+                return bad("<field name=\"" + field + "\"> has " + attr + "=\"" + x.getAttributeValue(a)
+                    + "\": atomic updates are not supported (solrscale sends whole documents, which "
+                    + "would replace the stored ones)", x, startLine);
+              }
+            }
             value.setLength(0);
           } else if ("doc".equals(name) && field == null) {
             Document d = new Document();

@@ -15,6 +15,8 @@ import java.io.InputStream;
 final class XmlChunks extends ChunkScanner {
   static final String NOT_CLOSED = "document is not closed before the next <doc> (missing </doc>)";
   static final String NOT_CLOSED_AT_END = "document is not closed before the end of the file";
+  static final String DELETE = "<delete> is an update command, not a document: solrscale only adds "
+      + "documents, so it was not applied (send it to Solr yourself)";
   /** How far past its first inner {@code <doc} a document may run and still count as its parent. */
   static final int MAX_NESTED_SCAN = 8 << 20;
 
@@ -44,6 +46,12 @@ final class XmlChunks extends ChunkScanner {
     children = 0;
     if (!findStart()) {
       return false;
+    }
+    if (!isDocStart(start)) { // a <delete>: reported, never dropped without a word
+      pos = start + 7;
+      end = pos;
+      error = DELETE;
+      return true;
     }
     pos = start + 4;
     int depth = 1;
@@ -144,7 +152,10 @@ final class XmlChunks extends ChunkScanner {
       if (!have(5)) {
         return false;
       }
-      if (isDocStart(pos)) {
+      if (buf[pos + 2] == 'e') {
+        have(8); // enough to tell a <delete
+      }
+      if (isDocStart(pos) || isTag(pos, "<delete")) {
         found = true;
         return true;
       }
@@ -163,10 +174,16 @@ final class XmlChunks extends ChunkScanner {
 
   /** {@code <doc} followed by white space, '>' or '/'. */
   private boolean isDocStart(int at) {
-    if (at + 5 > limit || !Bytes.startsWith(buf, at, limit, "<doc")) {
+    return isTag(at, "<doc");
+  }
+
+  /** {@code tag} followed by white space, '>' or '/'. */
+  private boolean isTag(int at, String tag) {
+    int n = tag.length();
+    if (at + n + 1 > limit || !Bytes.startsWith(buf, at, limit, tag)) {
       return false;
     }
-    byte c = buf[at + 4];
+    byte c = buf[at + n];
     return c == '>' || c == '/' || c == ' ' || c == '\n' || c == '\t' || c == '\r';
   }
 }

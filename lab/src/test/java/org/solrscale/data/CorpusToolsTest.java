@@ -372,6 +372,36 @@ class CorpusToolsTest {
   }
 
   @Test
+  void atomicUpdatesAndDeletesAreReportedNeverAppliedAsSomethingElse() throws IOException {
+    Path f = dir.resolve("updates.xml");
+    Files.writeString(f, String.join("\n",
+        "<add>",
+        "<doc><field name=\"id\">1</field><field name=\"n_i\" update=\"inc\">1</field></doc>",
+        "<doc><field name=\"id\">2</field><field name=\"t_s\" null=\"true\"/></doc>",
+        "<doc boost=\"2\"><field name=\"id\">3</field><field name=\"t_s\" boost=\"2\">x</field></doc>",
+        "</add>",
+        "<delete><id>5</id></delete>",
+        "<delete>",
+        "  <query>*:*</query></delete>",
+        "<add><doc><field name=\"id\">4</field></doc><delete/></add>"));
+    for (boolean utf8 : new boolean[] {false, true}) {
+      List<Item> items = readItems(f, utf8);
+      assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id"))).containsExactly("3", "4");
+      assertThat(items.stream().filter(i -> !i.ok()).map(i -> i.line() + " " + i.error()))
+          .containsExactly(
+              "2 <field name=\"n_i\"> has update=\"inc\": atomic updates are not supported (solrscale "
+                  + "sends whole documents, which would replace the stored ones)",
+              "3 <field name=\"t_s\"> has null=\"true\": atomic updates are not supported (solrscale "
+                  + "sends whole documents, which would replace the stored ones)",
+              "6 " + XmlChunks.DELETE, "7 " + XmlChunks.DELETE, "9 " + XmlChunks.DELETE);
+    }
+    Path parts = dir.resolve("update-parts"); // split reports them as well
+    CorpusStats s = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(1, null, null),
+        parts, "part", Format.XML, false);
+    assertThat(s.bad).isEqualTo(3);
+  }
+
+  @Test
   void aBrokenJsonLineIsReportedAndTheNextLineRead() throws IOException {
     Path f = dir.resolve("bad.jsonl");
     Files.writeString(f, "{\"id\":\"1\"}\n{\"id\": \"2\"\n\n{\"id\":\"3\",\"o\":{\"x\":1}}\n[1]\n{\"id\":\"4\"}\n");
