@@ -26,18 +26,31 @@ final class CsvReader implements CorpusReader {
   private final String source;
   private long ordinal;
   private boolean done;
+  private String headerError;
 
   CsvReader(InputStream in, String source) throws IOException {
     this.guard = new Utf8Guard(in);
-    this.rows = CSV.readerForMapOf(String.class)
-        .with(CsvSchema.emptySchema().withHeader())
-        .with(CsvParser.Feature.FAIL_ON_MISSING_HEADER_COLUMNS)
-        .readValues(guard);
     this.source = source;
+    MappingIterator<Map<String, String>> it = null;
+    try {
+      it = CSV.readerForMapOf(String.class)
+          .with(CsvSchema.emptySchema().withHeader())
+          .with(CsvParser.Feature.FAIL_ON_MISSING_HEADER_COLUMNS)
+          .readValues(guard);
+    } catch (JsonProcessingException e) { // no header: an empty file has no documents, else say so
+      done = true;
+      headerError = guard.delivered() == 0 ? null : JsonLinesReader.firstLine(e.getOriginalMessage());
+    }
+    this.rows = it;
   }
 
   @Override
   public Item next() throws IOException {
+    if (headerError != null) {
+      String why = headerError;
+      headerError = null;
+      return Item.bad("no CSV header line, the file is skipped: " + why, source, 1, 1);
+    }
     if (done) {
       return null;
     }
@@ -110,6 +123,9 @@ final class CsvReader implements CorpusReader {
 
   @Override
   public void close() throws IOException {
-    rows.close();
+    if (rows != null) {
+      rows.close();
+    }
+    guard.close();
   }
 }

@@ -2,6 +2,7 @@ package org.solrscale.data;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PushbackInputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -31,16 +32,46 @@ final class SolrXmlReader implements CorpusReader {
   private final FastXmlDoc fast;
   private final String source;
   private long ordinal;
+  private final String notXml;
 
   /** {@code utf8}: see {@link Corpus#open(java.nio.file.Path, Format, java.util.concurrent.atomic.AtomicLong, boolean)}. */
-  SolrXmlReader(InputStream in, String source, boolean utf8) {
-    this.chunks = new XmlChunks(in);
+  SolrXmlReader(InputStream in, String source, boolean utf8) throws IOException {
+    PushbackInputStream head = new PushbackInputStream(in, 4096);
+    this.notXml = notXml(head);
+    this.chunks = new XmlChunks(head);
     this.fast = new FastXmlDoc(utf8);
     this.source = source;
   }
 
+  /**
+   * Why the stream is not XML, if its first character (after white space and a byte order mark)
+   * is not '<': CSV or JSON under an .xml name would otherwise give no document and no error.
+   */
+  private static String notXml(PushbackInputStream in) throws IOException {
+    byte[] b = new byte[4096];
+    int n = in.readNBytes(b, 0, b.length);
+    in.unread(b, 0, n);
+    int i = n >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF ? 3 : 0;
+    while (i < n && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t')) {
+      i++;
+    }
+    if (i == n || b[i] == '<') {
+      return null;
+    }
+    String first = b[i] > 0x20 && b[i] < 0x7F ? "'" + (char) b[i] + "'" : String.format("byte 0x%02X", b[i] & 0xFF);
+    return "not Solr XML (it starts with " + first + ", not '<'): give --format jsonl, json or csv, "
+        + "or a file name that says which";
+  }
+
   @Override
   public Item next() throws IOException {
+    if (notXml != null) {
+      if (ordinal > 0) {
+        return null;
+      }
+      ordinal++;
+      return Item.bad(notXml, source, 1, 1);
+    }
     if (!chunks.next()) {
       return null;
     }

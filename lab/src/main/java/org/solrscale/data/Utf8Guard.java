@@ -26,6 +26,7 @@ final class Utf8Guard extends InputStream {
   private long line = 1;
   private boolean afterCr;
   private boolean started;
+  private long delivered;
   /** Lines with a malformed sequence that no reader has claimed yet, ascending, no repeats. */
   private final ArrayDeque<Long> malformed = new ArrayDeque<>();
 
@@ -44,6 +45,11 @@ final class Utf8Guard extends InputStream {
       first = first < 0 ? l : first;
     }
     return first;
+  }
+
+  /** How many bytes the reader has been given so far. */
+  long delivered() {
+    return delivered;
   }
 
   @Override
@@ -65,6 +71,7 @@ final class Utf8Guard extends InputStream {
     int n = Math.min(len, outLimit - outPos);
     System.arraycopy(out, outPos, b, off, n);
     outPos += n;
+    delivered += n;
     return n;
   }
 

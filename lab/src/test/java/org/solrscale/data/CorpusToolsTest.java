@@ -402,6 +402,29 @@ class CorpusToolsTest {
   }
 
   @Test
+  void contentOfAnotherFormatIsReportedNotReadAsNoDocuments() throws IOException {
+    Path csvAsXml = dir.resolve("really-csv.xml");
+    Files.writeString(csvAsXml, "id,t\n1,a\n");
+    assertThat(readItems(csvAsXml)).singleElement().satisfies(i -> {
+      assertThat(i.ok()).isFalse();
+      assertThat(i.error()).startsWith("not Solr XML (it starts with 'i', not '<')");
+    });
+    Path noHeader = dir.resolve("no-header.csv");
+    Files.writeString(noHeader, "\n1,a\n");
+    assertThat(readItems(noHeader)).singleElement().satisfies(i -> {
+      assertThat(i.error()).startsWith("no CSV header line, the file is skipped: ");
+      assertThat(i.error()).doesNotContain("\n");
+    });
+    for (String empty : new String[] {"empty.xml", "empty.csv", "empty.jsonl", "empty.json"}) {
+      Files.writeString(dir.resolve(empty), "");
+      assertThat(readItems(dir.resolve(empty))).as(empty).isEmpty();
+    }
+    Path blankXml = dir.resolve("blank.xml");
+    Files.writeString(blankXml, "\n  <add>\n</add>\n");
+    assertThat(readItems(blankXml)).isEmpty();
+  }
+
+  @Test
   void aBrokenJsonLineIsReportedAndTheNextLineRead() throws IOException {
     Path f = dir.resolve("bad.jsonl");
     Files.writeString(f, "{\"id\":\"1\"}\n{\"id\": \"2\"\n\n{\"id\":\"3\",\"o\":{\"x\":1}}\n[1]\n{\"id\":\"4\"}\n");
