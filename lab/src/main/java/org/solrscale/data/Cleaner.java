@@ -36,7 +36,7 @@ public final class Cleaner {
       return new Report(Files.size(input), r.invalidUtf8(), r.invalidXmlChars(),
           r.firstInvalidUtf8(), r.firstInvalidXmlChars(), (System.nanoTime() - t0) / 1e9);
     } catch (IOException e) {
-      throw SolrscaleException.usage("cannot clean " + input + " into " + output + ": " + e.getMessage());
+      throw SolrscaleException.usage("cannot clean " + input + " into " + output + ": " + Corpus.why(e));
     }
   }
 

@@ -46,7 +46,7 @@ public final class Corpus {
     } catch (NoSuchFileException e) {
       throw SolrscaleException.usage("input file " + file + " does not exist");
     } catch (IOException e) {
-      throw SolrscaleException.usage("cannot read " + file + ": " + e.getMessage());
+      throw SolrscaleException.usage("cannot read " + file + ": " + why(e));
     }
   }
 
@@ -102,5 +102,15 @@ public final class Corpus {
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot write " + file + ": " + e.getMessage());
     }
+  }
+
+  /** An I/O error's message for a one-line error ({@code EOFException} often has none). */
+  public static String why(IOException e) {
+    if (e instanceof java.io.EOFException) {
+      return "the file ends too soon (truncated?)" + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
+    String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    int nl = m.indexOf('\n');
+    return nl < 0 ? m : m.substring(0, nl);
   }
 }

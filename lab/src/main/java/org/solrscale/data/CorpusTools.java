@@ -40,9 +40,9 @@ public final class CorpusTools {
           }
         }
       } catch (IOException e) {
-        throw SolrscaleException.usage("cannot read " + in + ": " + e.getMessage());
+        throw SolrscaleException.usage("cannot read " + in + ": " + Corpus.why(e));
       } catch (UncheckedIOException e) {
-        throw SolrscaleException.usage("cannot read " + in + ": " + e.getCause().getMessage());
+        throw SolrscaleException.usage("cannot read " + in + ": " + Corpus.why(e.getCause()));
       }
     }
   }

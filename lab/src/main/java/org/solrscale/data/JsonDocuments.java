@@ -22,6 +22,7 @@ final class JsonDocuments {
   static ObjectMapper mapper() {
     ObjectMapper m = new ObjectMapper();
     m.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    m.enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION); // else the last wins
     m.setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
     return m;
   }

@@ -45,7 +45,7 @@ final class SolrXmlWriter implements CorpusWriter {
         x.writeCharacters(indent + "  ");
         x.writeStartElement("field");
         x.writeAttribute("name", f.getKey());
-        x.writeCharacters(String.valueOf(v));
+        text(String.valueOf(v));
         x.writeEndElement();
         x.writeCharacters("\n");
       }
@@ -56,6 +56,17 @@ final class SolrXmlWriter implements CorpusWriter {
     x.writeCharacters(indent);
     x.writeEndElement();
     x.writeCharacters("\n");
+  }
+
+  /** Character data; a carriage return as {@code &#13;}, which a parser would otherwise drop. */
+  private void text(String v) throws XMLStreamException {
+    int from = 0;
+    for (int cr = v.indexOf('\r'); cr >= 0; cr = v.indexOf('\r', from)) {
+      x.writeCharacters(v.substring(from, cr));
+      x.writeEntityRef("#13");
+      from = cr + 1;
+    }
+    x.writeCharacters(from == 0 ? v : v.substring(from));
   }
 
   @Override

@@ -118,7 +118,7 @@ final class XmlChunks extends ChunkScanner {
       if (inner >= 0 && Bytes.startsWith(buf, pos, limit, "</add>")) {
         return notClosed(inner, NOT_CLOSED);
       }
-      pos++;
+      pos += buf[pos + 1] == '/' ? 2 : 1; // past "</": the pair search would find its "/d" again
     }
   }
 

@@ -142,7 +142,7 @@ public final class BulkIndexer {
           }
         }
       } catch (IOException e) {
-        throw SolrscaleException.usage("cannot read " + in + ": " + e.getMessage());
+        throw SolrscaleException.usage("cannot read " + in + ": " + org.solrscale.data.Corpus.why(e));
       }
     }
     if (!batch.isEmpty()) {

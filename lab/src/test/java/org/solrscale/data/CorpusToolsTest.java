@@ -425,6 +425,35 @@ class CorpusToolsTest {
   }
 
   @Test
+  void aMismatchedEndTagIsReportedAndTheScanGoesOn() {
+    Path f = dir.resolve("mismatched.xml");
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
+      Files.writeString(f, "<add><doc><field name=\"id\">1</field></doc>\n<doc><field name=\"id\">2</field></dox>\n"
+          + "<doc><field name=\"id\">3</field></doc></add>");
+      List<Item> items = readItems(f);
+      assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id"))).containsExactly("1", "3");
+      assertThat(items.stream().filter(i -> !i.ok()).map(Item::line)).containsExactly(2L);
+      Files.writeString(f, "<add><doc><field name=\"id\">1</field></dox></add>");
+      assertThat(readItems(f)).singleElement().satisfies(i -> assertThat(i.ok()).isFalse());
+    });
+  }
+
+  @Test
+  void carriageReturnsSurviveXmlAndDuplicateJsonKeysAreReported() throws IOException {
+    Path in = dir.resolve("cr.jsonl");
+    Files.writeString(in, "{\"id\":\"1\",\"t\":\"x\\r\\ny\\rz\"}\n{\"id\":\"2\",\"t\":\"a\",\"t\":\"b\"}\n");
+    List<Item> items = readItems(in);
+    assertThat(items.get(1).error()).contains("Duplicate field 't'");
+    Path xml = dir.resolve("cr.xml");
+    CorpusTools.convert(List.of(in), null, xml, Format.XML);
+    assertThat(read(xml).get(0).first("t")).isEqualTo("x\r\ny\rz");
+    Path tiny = dir.resolve("tiny.jsonl.gz");
+    Files.write(tiny, new byte[] {0x1f, (byte) 0x8b});
+    assertThatThrownBy(() -> CorpusTools.convert(List.of(tiny), null, dir.resolve("t.xml"), Format.XML))
+        .hasMessageContaining("ends too soon (truncated?)");
+  }
+
+  @Test
   void aBrokenJsonLineIsReportedAndTheNextLineRead() throws IOException {
     Path f = dir.resolve("bad.jsonl");
     Files.writeString(f, "{\"id\":\"1\"}\n{\"id\": \"2\"\n\n{\"id\":\"3\",\"o\":{\"x\":1}}\n[1]\n{\"id\":\"4\"}\n");
