@@ -93,7 +93,8 @@ final class IndexCommand implements Callable<Integer> {
           : r.verified() ? "verified: " + r.searchableAfter() + " searchable (" + r.searchableBefore()
               + " before + " + added + " accepted)"
           : "NOT verified: " + r.searchableAfter() + " searchable, expected " + r.searchableBefore()
-              + " + " + added + " (duplicate ids in the input replace each other)");
+              + " + " + added + " (a document replaces one with the same id, in the input or"
+              + (r.searchableBefore() > 0 ? " already in the collection: index into an empty one to verify)" : ")"));
     }
     return r.searchableAfter() >= 0 && !r.verified() ? 1 : 0;
   }
