@@ -50,6 +50,10 @@ final class JsonArrayReader implements CorpusReader {
       JsonToken t = parser.nextToken();
       if (t == JsonToken.END_ARRAY || t == null) {
         done = true;
+        if (t == JsonToken.END_ARRAY && parser.nextToken() != null) { // never dropped without a word
+          return Item.bad("more after the end of the JSON array, which is not read: one array per "
+              + "file (or use JSON Lines)", source, ordinal + 1, parser.currentTokenLocation().getLineNr());
+        }
         return null;
       }
       line = parser.currentTokenLocation().getLineNr();

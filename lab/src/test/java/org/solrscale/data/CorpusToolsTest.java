@@ -454,6 +454,20 @@ class CorpusToolsTest {
   }
 
   @Test
+  void whatFollowsAJsonArrayIsReportedNotDropped() throws IOException {
+    Path f = dir.resolve("two.json");
+    Files.writeString(f, "[{\"id\":\"1\"}]\n[{\"id\":\"2\"},{\"id\":\"3\"}]\n");
+    List<Item> items = readItems(f);
+    assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id"))).containsExactly("1");
+    assertThat(items.stream().filter(i -> !i.ok()).map(Item::where)).containsExactly(f + ":2");
+    Files.writeString(f, "[{\"id\":\"1\"}] trailing");
+    assertThat(readItems(f)).filteredOn(i -> !i.ok()).singleElement()
+        .satisfies(i -> assertThat(i.error()).contains("the rest of the file is skipped"));
+    Files.writeString(f, "[{\"id\":\"1\"}]\n\n");
+    assertThat(readItems(f)).singleElement().satisfies(i -> assertThat(i.ok()).isTrue());
+  }
+
+  @Test
   void aBrokenJsonLineIsReportedAndTheNextLineRead() throws IOException {
     Path f = dir.resolve("bad.jsonl");
     Files.writeString(f, "{\"id\":\"1\"}\n{\"id\": \"2\"\n\n{\"id\":\"3\",\"o\":{\"x\":1}}\n[1]\n{\"id\":\"4\"}\n");
