@@ -93,8 +93,9 @@ final class IndexCommand implements Callable<Integer> {
           : r.verified() ? "verified: " + r.searchableAfter() + " searchable (" + r.searchableBefore()
               + " before + " + added + " accepted)"
           : "NOT verified: " + r.searchableAfter() + " searchable, expected " + r.searchableBefore()
-              + " + " + added + " (a document replaces one with the same id, in the input or"
-              + (r.searchableBefore() > 0 ? " already in the collection: index into an empty one to verify)" : ")"));
+              + " + " + added + " (a document replaces one with the same id"
+              + (r.searchableBefore() > 0 ? ", in the input or already in the collection: index into "
+                  + "an empty one to verify)" : " in the input)"));
     }
     return r.searchableAfter() >= 0 && !r.verified() ? 1 : 0;
   }
