@@ -70,6 +70,11 @@ class CorpusToolsTest {
     return items;
   }
 
+  /** The ids of the documents among the items, in order. */
+  static List<String> okIds(List<Item> items) {
+    return items.stream().filter(Item::ok).map(i -> i.document().first("id")).toList();
+  }
+
   static List<Document> read(Path... files) throws IOException {
     List<Document> docs = new ArrayList<>();
     for (Path f : files) {
@@ -172,7 +177,7 @@ class CorpusToolsTest {
     Files.write(f, b);
     for (boolean utf8 : new boolean[] {false, true}) {
       List<Item> items = readItems(f, utf8);
-      assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id")))
+      assertThat(okIds(items))
           .containsExactly(goodIds.split(" "));
       List<Item> bad = items.stream().filter(i -> !i.ok()).toList();
       assertThat(bad).hasSize(1);
@@ -294,7 +299,7 @@ class CorpusToolsTest {
         "<doc><field name=\"id\">6</field></doc>",
         "</add>"));
     List<Item> items = readItems(f);
-    assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id")))
+    assertThat(okIds(items))
         .containsExactly("1", "5", "6");
     assertThat(items.stream().filter(i -> !i.ok()).map(Item::line)).containsExactly(3L, 4L, 5L, 7L);
     assertThat(items.stream().filter(i -> !i.ok()).map(Item::error))
@@ -325,7 +330,7 @@ class CorpusToolsTest {
         "</add>"));
     for (boolean utf8 : new boolean[] {false, true}) {
       List<Item> items = readItems(f, utf8);
-      assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id")))
+      assertThat(okIds(items))
           .containsExactly("p1", "2", "4", "5", "6", "7", "8");
       Document p1 = items.get(0).document();
       assertThat(p1.asText()).containsEntry("t", List.of("after the children"));
@@ -386,7 +391,7 @@ class CorpusToolsTest {
         "<add><doc><field name=\"id\">4</field></doc><delete/></add>"));
     for (boolean utf8 : new boolean[] {false, true}) {
       List<Item> items = readItems(f, utf8);
-      assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id"))).containsExactly("3", "4");
+      assertThat(okIds(items)).containsExactly("3", "4");
       assertThat(items.stream().filter(i -> !i.ok()).map(i -> i.line() + " " + i.error()))
           .containsExactly(
               "2 <field name=\"n_i\"> has update=\"inc\": atomic updates are not supported (solrscale "
@@ -431,7 +436,7 @@ class CorpusToolsTest {
       Files.writeString(f, "<add><doc><field name=\"id\">1</field></doc>\n<doc><field name=\"id\">2</field></dox>\n"
           + "<doc><field name=\"id\">3</field></doc></add>");
       List<Item> items = readItems(f);
-      assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id"))).containsExactly("1", "3");
+      assertThat(okIds(items)).containsExactly("1", "3");
       assertThat(items.stream().filter(i -> !i.ok()).map(Item::line)).containsExactly(2L);
       Files.writeString(f, "<add><doc><field name=\"id\">1</field></dox></add>");
       assertThat(readItems(f)).singleElement().satisfies(i -> assertThat(i.ok()).isFalse());
@@ -458,7 +463,7 @@ class CorpusToolsTest {
     Path f = dir.resolve("two.json");
     Files.writeString(f, "[{\"id\":\"1\"}]\n[{\"id\":\"2\"},{\"id\":\"3\"}]\n");
     List<Item> items = readItems(f);
-    assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id"))).containsExactly("1");
+    assertThat(okIds(items)).containsExactly("1");
     assertThat(items.stream().filter(i -> !i.ok()).map(Item::where)).containsExactly(f + ":2");
     Files.writeString(f, "[{\"id\":\"1\"}] trailing");
     assertThat(readItems(f)).filteredOn(i -> !i.ok()).singleElement()
@@ -472,7 +477,7 @@ class CorpusToolsTest {
     Path f = dir.resolve("bad.jsonl");
     Files.writeString(f, "{\"id\":\"1\"}\n{\"id\": \"2\"\n\n{\"id\":\"3\",\"o\":{\"x\":1}}\n[1]\n{\"id\":\"4\"}\n");
     List<Item> items = readItems(f);
-    assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id"))).containsExactly("1", "4");
+    assertThat(okIds(items)).containsExactly("1", "4");
     assertThat(items.stream().filter(i -> !i.ok()).map(Item::where))
         .containsExactly(f + ":2", f + ":4", f + ":5");
   }
@@ -482,7 +487,7 @@ class CorpusToolsTest {
     Path f = dir.resolve("bad.csv");
     Files.writeString(f, "id,t\n1,a\n2,b,extra\n3,c\n");
     List<Item> items = readItems(f);
-    assertThat(items.stream().filter(Item::ok).map(i -> i.document().first("id"))).contains("1", "3");
+    assertThat(okIds(items)).contains("1", "3");
     assertThat(items.stream().filter(i -> !i.ok())).hasSize(1);
   }
 
