@@ -27,12 +27,24 @@ public final class CorpusTools {
 
   /** Reads every input file in order, feeding documents to the sink and counting bad items. */
   static void readAll(List<Path> inputs, Format format, CorpusStats stats, Sink sink) {
+    readAll(inputs, format, null, stats, sink);
+  }
+
+  /**
+   * As above, for output in {@code to}: a document that format cannot hold (XML 1.0 forbids some
+   * characters JSON and CSV carry) is reported as a bad item at its place, not fed to the sink.
+   */
+  static void readAll(List<Path> inputs, Format format, Format to, CorpusStats stats, Sink sink) {
     for (Path in : inputs) {
       try (CorpusReader r = format == null ? Corpus.open(in) : Corpus.open(in, format)) {
         stats.bytesIn += Files.size(in);
         Item item;
         while ((item = r.next()) != null) {
-          if (item.ok()) {
+          String unwritable = item.ok() && to == Format.XML
+              ? SolrXmlWriter.unwritable(item.document()) : null;
+          if (unwritable != null) {
+            stats.bad(Item.bad(unwritable, item.source(), item.ordinal(), item.line()));
+          } else if (item.ok()) {
             stats.read++;
             sink.accept(item.document());
           } else {
@@ -65,7 +77,7 @@ public final class CorpusTools {
     long t0 = System.nanoTime();
     CorpusStats stats = new CorpusStats();
     List<String> cols = to == Format.CSV ? columns(inputs, from) : List.of();
-    writeOne(output, to, cols, stats, t0, w -> readAll(inputs, from, stats, d -> {
+    writeOne(output, to, cols, stats, t0, w -> readAll(inputs, from, to, stats, d -> {
       w.write(d);
       stats.written++;
     }));
@@ -84,7 +96,7 @@ public final class CorpusTools {
     List<Long> order = new ArrayList<>();
     SplittableRandom rnd = seed == null ? null : new SplittableRandom(seed);
     long[] seen = {0};
-    readAll(inputs, from, stats, d -> {
+    readAll(inputs, from, to, stats, d -> {
       long i = seen[0]++;
       if (picked.size() < n) {
         picked.add(d);
@@ -165,7 +177,7 @@ public final class CorpusTools {
     long perPart;
     if (rule.parts() != null) {
       CorpusStats count = new CorpusStats();
-      readAll(inputs, from, count, d -> { });
+      readAll(inputs, from, to, count, d -> { });
       perPart = Math.max(1, (count.read + rule.parts() - 1) / rule.parts());
     } else {
       perPart = rule.maxDocs() != null ? rule.maxDocs() : Long.MAX_VALUE;
@@ -176,7 +188,7 @@ public final class CorpusTools {
     long[] partBytesStart = {0};
     CorpusWriter[] current = {null};
     try {
-      readAll(inputs, from, stats, d -> {
+      readAll(inputs, from, to, stats, d -> {
         boolean full = inPart[0] >= perPart || rule.maxBytes() != null && inPart[0] > 0
             && bytes.get() - partBytesStart[0] >= rule.maxBytes();
         if (current[0] == null || full) {

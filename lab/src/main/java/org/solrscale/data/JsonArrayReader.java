@@ -70,8 +70,8 @@ final class JsonArrayReader implements CorpusReader {
     } catch (JsonProcessingException e) {
       done = true;
       long at = e.getLocation() == null ? line : e.getLocation().getLineNr();
-      return Item.bad("malformed JSON, the rest of the file is skipped: "
-          + JsonLinesReader.firstLine(e.getOriginalMessage()), source, ordinal + 1, at);
+      return Item.bad(JsonDocuments.why(e) + " (the rest of the file is skipped)", source,
+          ordinal + 1, at);
     }
   }
 

@@ -1,6 +1,10 @@
 package org.solrscale.data;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,9 +22,18 @@ import java.util.Map;
 final class JsonDocuments {
   private JsonDocuments() {}
 
-  /** Reads decimals exactly, so that one a double cannot hold is kept digit for digit. */
+  /** The longest string value read, in characters: Jackson's default (20 M) is raised to this. */
+  static final int MAX_STRING = 256 << 20;
+
+  /**
+   * Reads decimals exactly, so that one a double cannot hold is kept digit for digit; a duplicate
+   * key is an error (else the last one silently wins).
+   */
   static ObjectMapper mapper() {
-    ObjectMapper m = new ObjectMapper();
+    JsonFactory f = JsonFactory.builder()
+        .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(MAX_STRING).build())
+        .build();
+    ObjectMapper m = new ObjectMapper(f);
     m.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
     m.enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION); // else the last wins
     m.setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
@@ -37,6 +50,10 @@ final class JsonDocuments {
     while (it.hasNext()) {
       Map.Entry<String, JsonNode> f = it.next();
       JsonNode v = f.getValue();
+      if (loneSurrogate(f.getKey()) >= 0) {
+        throw new IllegalArgumentException("a field name holds a lone surrogate (half a character): "
+            + "fix the escape in the input");
+      }
       if (Document.CHILDREN.equals(f.getKey())) {
         for (JsonNode c : v.isArray() ? v : List.of(v)) {
           if (!c.isObject()) {
@@ -58,6 +75,12 @@ final class JsonDocuments {
 
   private static Object scalar(String field, JsonNode v) {
     if (v.isTextual()) {
+      int bad = loneSurrogate(v.textValue());
+      if (bad >= 0) {
+        throw new IllegalArgumentException(String.format("field '%s' holds a lone surrogate "
+            + "(\\u%04X), which is half a character: fix the escape in the input", field,
+            (int) v.textValue().charAt(bad)));
+      }
       return v.textValue();
     }
     if (v.isBoolean()) {
@@ -75,6 +98,29 @@ final class JsonDocuments {
     throw new IllegalArgumentException("field '" + field + "' holds a nested "
         + v.getNodeType().toString().toLowerCase() + "; only values and lists of values are supported "
         + "(child documents go under " + Document.CHILDREN + ")");
+  }
+
+  /** Jackson's reason in one line, without its internals; "malformed JSON" unless it is a limit. */
+  static String why(JsonProcessingException e) {
+    String m = JsonLinesReader.firstLine(e.getOriginalMessage());
+    if (e instanceof StreamConstraintsException) { // e.g. "String value length (N) exceeds ..."
+      return "beyond what solrscale reads: " + m.replaceAll(", from `[^`]*`", "");
+    }
+    return "malformed JSON: " + m;
+  }
+
+  /** The index of the first surrogate that is not half of a pair, or -1. */
+  static int loneSurrogate(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   static void write(JsonGenerator g, Document d) throws IOException {

@@ -1,6 +1,8 @@
 package org.solrscale.data;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -36,14 +38,29 @@ final class JsonLinesReader implements CorpusReader {
         return Item.bad(Utf8Guard.INVALID, source, ordinal, line);
       }
       try {
-        return Item.ok(JsonDocuments.fromObject(JSON.readTree(text)), source, ordinal, line);
+        return Item.ok(JsonDocuments.fromObject(readLine(text)), source, ordinal, line);
       } catch (JsonProcessingException e) {
-        return Item.bad("malformed JSON: " + firstLine(e.getOriginalMessage()), source, ordinal, line);
+        return Item.bad(JsonDocuments.why(e), source, ordinal, line);
       } catch (IllegalArgumentException e) {
         return Item.bad(e.getMessage(), source, ordinal, line);
       }
     }
     return null;
+  }
+
+  /** The one JSON value of a line; anything after it is an error, never dropped. */
+  private static JsonNode readLine(String text) throws IOException {
+    try (JsonParser p = JSON.createParser(text)) {
+      JsonNode node = JSON.readTree(p);
+      if (node == null) {
+        throw new IllegalArgumentException("no JSON value on the line");
+      }
+      if (p.nextToken() != null) {
+        throw new IllegalArgumentException("more than one JSON value on the line, at column "
+            + p.currentTokenLocation().getColumnNr() + ": JSON Lines holds one document per line");
+      }
+      return node;
+    }
   }
 
   static String firstLine(String message) {

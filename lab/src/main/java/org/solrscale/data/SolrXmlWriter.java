@@ -26,8 +26,55 @@ final class SolrXmlWriter implements CorpusWriter {
     }
   }
 
+  /**
+   * Why a document cannot be written as XML 1.0, or null: a field name or text value holds a
+   * character XML forbids (a control character, say, from a JSON escape or a CSV cell). Values read
+   * from XML ({@link Utf8Text}) are valid already.
+   */
+  static String unwritable(Document d) {
+    for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
+      int cp = forbidden(f.getKey());
+      if (cp >= 0) {
+        return String.format("a field name holds U+%04X, which XML 1.0 forbids: convert to jsonl "
+            + "or json instead, or remove the character from the input", cp);
+      }
+      for (Object v : f.getValue()) {
+        cp = v instanceof String s ? forbidden(s) : -1;
+        if (cp >= 0) {
+          return String.format("field '%s' holds U+%04X, which XML 1.0 forbids: convert to jsonl "
+              + "or json instead, or remove the character from the input", f.getKey(), cp);
+        }
+      }
+    }
+    for (Document c : d.children()) {
+      String why = unwritable(c);
+      if (why != null) {
+        return "a child document: " + why;
+      }
+    }
+    return null;
+  }
+
+  /** The first code point of {@code s} that XML 1.0 forbids (a lone surrogate included), or -1. */
+  static int forbidden(String s) {
+    for (int i = 0; i < s.length(); ) {
+      int cp = s.codePointAt(i);
+      boolean allowed = cp >= 0x20 && cp <= 0xD7FF || cp == 0x9 || cp == 0xA || cp == 0xD
+          || cp >= 0xE000 && cp <= 0xFFFD || cp >= 0x10000 && cp <= 0x10FFFF;
+      if (!allowed) {
+        return cp;
+      }
+      i += Character.charCount(cp);
+    }
+    return -1;
+  }
+
   @Override
   public void write(Document d) throws IOException {
+    String why = unwritable(d);
+    if (why != null) { // the callers check first; never write a file that cannot be read back
+      throw new IOException("document " + d.first("id") + ": " + why);
+    }
     try {
       write(d, "");
     } catch (XMLStreamException e) {

@@ -483,6 +483,46 @@ class CorpusToolsTest {
   }
 
   @Test
+  void aSecondValueOnAJsonLineIsReportedNeverDropped() throws IOException {
+    Path f = dir.resolve("two-on-a-line.jsonl");
+    Files.writeString(f, "{\"id\":\"1\"}{\"id\":\"2\"}\n{\"id\":\"3\"} x\n{\"id\":\"4\"}  \n{\"id\":\"5\"} 6\n");
+    List<Item> items = readItems(f);
+    assertThat(okIds(items)).containsExactly("4");
+    assertThat(items.stream().filter(i -> !i.ok()).map(Item::where))
+        .containsExactly(f + ":1", f + ":2", f + ":4");
+    assertThat(items.get(0).error()).contains("more than one JSON value on the line, at column 11");
+    assertThat(items.get(1).error()).startsWith("malformed JSON: Unrecognized token 'x'");
+  }
+
+  @Test
+  void aLoneSurrogateIsReportedAndAControlCharacterIsNeverWrittenAsXml() throws IOException {
+    Path in = dir.resolve("chars.jsonl");
+    Files.writeString(in, "{\"id\":\"1\",\"t\":\"a\\uD800b\"}\n{\"id\":\"2\",\"t\":\"bell\\u0007\"}\n"
+        + "{\"id\":\"3\",\"t\":\"pair \\uD83D\\uDE00 tab\\t\"}\n");
+    List<Item> items = readItems(in);
+    assertThat(items.get(0).error()).contains("field 't' holds a lone surrogate (\\uD800)");
+    assertThat(okIds(items)).containsExactly("2", "3");
+    Path xml = dir.resolve("chars.xml");
+    CorpusStats stats = CorpusTools.convert(List.of(in), null, xml, Format.XML);
+    assertThat(stats.written()).isEqualTo(1);
+    assertThat(stats.problems()).containsExactly(in + ":1: " + items.get(0).error(),
+        in + ":2: field 't' holds U+0007, which XML 1.0 forbids: convert to jsonl or json instead, "
+            + "or remove the character from the input");
+    assertThat(read(xml)).singleElement().satisfies(d -> assertThat(d.first("t")).isEqualTo("pair \uD83D\uDE00 tab\t"));
+    Path jsonl = dir.resolve("chars-out.jsonl");
+    assertThat(CorpusTools.convert(List.of(in), null, jsonl, Format.JSONL).written()).isEqualTo(2);
+  }
+
+  @Test
+  void aStringLongerThanJacksonsDefaultLimitIsRead() throws IOException {
+    Path f = dir.resolve("long.jsonl");
+    String big = "x".repeat(21 << 20);
+    Files.writeString(f, "{\"id\":\"1\",\"t\":\"" + big + "\"}\n");
+    assertThat(readItems(f)).singleElement()
+        .satisfies(i -> assertThat(i.document().first("t")).hasSize(big.length()));
+  }
+
+  @Test
   void aCsvRowWithTooManyCellsIsReported() throws IOException {
     Path f = dir.resolve("bad.csv");
     Files.writeString(f, "id,t\n1,a\n2,b,extra\n3,c\n");
