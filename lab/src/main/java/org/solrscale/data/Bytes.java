@@ -41,25 +41,32 @@ final class Bytes {
     return -1;
   }
 
+  private static final long LT = spread('<');
+  private static final long SLASH = spread('/');
+  private static final long D = spread('d');
+  private static final long BANG = spread('!');
+
   /**
-   * The first index {@code i} in {@code [from, to - 1)} where {@code a[i]} is {@code x} or {@code y}
-   * and {@code a[i + 1]} is {@code next}, or -1: finds "<d" and "/d" (every {@code <doc} and {@code
-   * </doc>}) while skipping the far more common other tags.
+   * The first index {@code i} in {@code [from, to - 1)} where {@code a[i, i + 2)} is "<d" or "<!",
+   * or with {@code endTags} also "/d", or -1: finds every {@code <doc}, comment and CDATA section
+   * (and {@code </doc>}) while skipping the far more common other tags.
    */
-  static int indexOfPair(byte[] a, int from, int to, byte x, byte y, byte next) {
-    long px = (x & 0xFFL) * ONES;
-    long py = (y & 0xFFL) * ONES;
-    long pn = (next & 0xFFL) * ONES;
+  static int indexOfMarkup(byte[] a, int from, int to, boolean endTags) {
+    long py = endTags ? SLASH : LT; // without end tags "/d" becomes "<d" again: no extra match
     int i = from;
     for (; i + 9 <= to; i += 8) {
       long w = word(a, i);
-      long m = zeroBytes(word(a, i + 1) ^ pn) & (zeroBytes(w ^ px) | zeroBytes(w ^ py));
+      long next = word(a, i + 1);
+      long d = zeroBytes(next ^ D);
+      long m = zeroBytes(w ^ LT) & (d | zeroBytes(next ^ BANG)) | zeroBytes(w ^ py) & d;
       if (m != 0) {
         return i + (Long.numberOfTrailingZeros(m) >>> 3);
       }
     }
     for (; i + 1 < to; i++) {
-      if ((a[i] == x || a[i] == y) && a[i + 1] == next) {
+      byte x = a[i];
+      byte n = a[i + 1];
+      if (x == '<' && (n == 'd' || n == '!') || endTags && x == '/' && n == 'd') {
         return i;
       }
     }

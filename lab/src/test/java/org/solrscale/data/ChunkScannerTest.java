@@ -24,8 +24,30 @@ class ChunkScannerTest {
     return out;
   }
 
-  /** A reference scan by String.indexOf, slow and obviously right. */
-  static List<String> reference(String text) {
+  /** The text with every comment and CDATA section blanked out (line feeds kept). */
+  static String mask(String text) {
+    StringBuilder sb = new StringBuilder(text);
+    int i = 0;
+    while (true) {
+      int c = text.indexOf("<!--", i);
+      int d = text.indexOf("<![CDATA[", i);
+      if (c < 0 && d < 0) {
+        return sb.toString();
+      }
+      boolean comment = c >= 0 && (d < 0 || c < d);
+      int s = comment ? c : d;
+      int e = text.indexOf(comment ? "-->" : "]]>", s + (comment ? 4 : 9));
+      e = e < 0 ? text.length() : e + 3;
+      for (int k = s; k < e; k++) {
+        sb.setCharAt(k, text.charAt(k) == '\n' ? '\n' : '_');
+      }
+      i = e;
+    }
+  }
+
+  /** A reference scan by String.indexOf over the masked text, slow and obviously right. */
+  static List<String> reference(String original) {
+    String text = mask(original);
     List<String> out = new ArrayList<>();
     int pos = 0;
     while (true) {
@@ -37,14 +59,14 @@ class ChunkScannerTest {
       int nested = nextStart(text, s + 4);
       String line = (text.substring(0, s).chars().filter(ch -> ch == '\n').count() + 1) + ":";
       if (e < 0 && nested < 0) {
-        out.add(line + "ERR " + text.substring(s));
+        out.add(line + "ERR " + original.substring(s));
         return out;
       }
       if (nested >= 0 && (e < 0 || nested < e)) {
-        out.add(line + "ERR " + text.substring(s, nested));
+        out.add(line + "ERR " + original.substring(s, nested));
         pos = nested;
       } else {
-        out.add(line + text.substring(s, e + 6));
+        out.add(line + original.substring(s, e + 6));
         pos = e + 6;
       }
     }
@@ -68,7 +90,13 @@ class ChunkScannerTest {
       int kind = r.nextInt(20);
       sb.append(kind == 0 ? "<doc boost=\"2\">" : "<doc>");
       sb.append("<field name=\"id\">").append(i).append("</field>");
-      sb.append("<field name=\"t\">").append("wörd <docs> ".repeat(r.nextInt(30))).append("</field>\n");
+      sb.append("<field name=\"t\">").append("wörd <docs> ".repeat(r.nextInt(30)));
+      sb.append(kind == 3 ? "<![CDATA[ </doc><doc> ]]]>" : "").append("</field>\n");
+      sb.append(kind == 4 ? "<!-- </doc> <!-- <doc> -- -->" : "");
+      if (kind == 5) {
+        sb.append("</doc>\n<!-- <doc>\n<field name=\"id\">commented</field></doc> --->\n<!---->");
+        continue;
+      }
       if (kind == 1) {
         continue; // missing </doc>
       }
@@ -89,6 +117,15 @@ class ChunkScannerTest {
   }
 
   @Test
+  void aSectionNotClosedBetweenDocumentsIsReportedFromItsStart() throws IOException {
+    String text = "<add><doc><field name=\"id\">1</field></doc>\n<!-- <doc></doc>\n<doc></doc>";
+    XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), 8);
+    assertThat(scan(c)).containsExactly("1:<doc><field name=\"id\">1</field></doc>",
+        "2:ERR <!-- <doc></doc>\n<doc></doc>");
+    assertThat(XmlChunks.SECTION_NOT_CLOSED).contains("not closed");
+  }
+
+  @Test
   void linesAreTheNonBlankOnesWithTheirLineFeeds() throws IOException {
     String text = "{\"id\":1}\n\n  \n{\"id\":2}\r\n{\"id\":3}";
     LineChunks c = new LineChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
@@ -100,7 +137,7 @@ class ChunkScannerTest {
     SplittableRandom r = new SplittableRandom(5);
     byte[] a = new byte[1000];
     for (int i = 0; i < a.length; i++) {
-      a[i] = (byte) (r.nextInt(8) == 0 ? '<' : r.nextInt(256));
+      a[i] = (byte) (r.nextInt(8) == 0 ? "<!/d".charAt(r.nextInt(4)) : r.nextInt(256));
     }
     for (int from = 0; from < 40; from++) {
       for (int to = from; to < a.length; to += 37) {
@@ -114,6 +151,14 @@ class ChunkScannerTest {
         }
         assertThat(Bytes.indexOf(a, from, to, (byte) '<')).isEqualTo(expected);
         assertThat(Bytes.count(a, from, to, (byte) '<')).isEqualTo(count);
+        for (boolean endTags : new boolean[] {false, true}) {
+          int markup = -1;
+          for (int k = from; k + 1 < to && markup < 0; k++) {
+            boolean lt = a[k] == '<' && (a[k + 1] == 'd' || a[k + 1] == '!');
+            markup = lt || endTags && a[k] == '/' && a[k + 1] == 'd' ? k : -1;
+          }
+          assertThat(Bytes.indexOfMarkup(a, from, to, endTags)).isEqualTo(markup);
+        }
       }
     }
     for (int b = 0; b < 256; b++) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -342,6 +343,7 @@ class CorpusToolsTest {
           .satisfies(c -> assertThat(c.fields()).isEmpty());
       assertThat(items.stream().filter(i -> !i.ok()).map(i -> i.line() + " " + i.error())).containsExactly(
           "8 " + XmlChunks.NOT_CLOSED,
+          "15 " + String.format(XmlChunks.STRAY, "</doc>"),
           "17 a <doc> inside a <field> (a labelled child document) is not supported; put the child "
               + "<doc> straight inside its parent's <doc>");
     }
@@ -480,6 +482,56 @@ class CorpusToolsTest {
     assertThat(okIds(items)).containsExactly("1", "4");
     assertThat(items.stream().filter(i -> !i.ok()).map(Item::where))
         .containsExactly(f + ":2", f + ":4", f + ":5");
+  }
+
+  @Test
+  void commentsAndCdataAreTextNotDocumentsInEveryReaderAndSplit() throws IOException {
+    Path f = dir.resolve("sections.xml");
+    Files.writeString(f, "<add>\n<doc><field name=\"id\">1</field><field name=\"t\"><![CDATA[a</doc>b]]></field></doc>\n"
+        + "<!-- <doc><field name=\"id\">gone</field></doc> -->\n"
+        + "<doc><field name=\"id\">2</field><!-- </doc> --><field name=\"t\">c</field></doc>\n</add>\n");
+    List<Item> items = readItems(f);
+    assertThat(items).allSatisfy(i -> assertThat(i.error()).isNull());
+    assertThat(okIds(items)).containsExactly("1", "2");
+    assertThat(items.get(0).document().first("t")).isEqualTo("a</doc>b");
+    assertThat(items.get(1).line()).isEqualTo(4);
+    for (Format to : List.of(Format.XML, Format.JSONL)) { // raw split, and through documents
+      CorpusStats s = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(2, null, null),
+          dir.resolve("sections-" + to), "p", to, false);
+      assertThat(s.bad()).isZero();
+      Path[] parts = s.filesWritten().stream().map(Path::of).toArray(Path[]::new);
+      assertThat(text(read(parts))).isEqualTo(text(items.stream().map(Item::document).toList()));
+    }
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {
+      "<ADD><DOC><field name=\"id\">1</field></DOC></ADD>|1|<ADD>",
+      "<s:add xmlns:s=\"x\"><s:doc><field name=\"id\">1</field></s:doc></s:add>|1|<s:add xmlns:s=\"x\">",
+      "<html><body>hello</body></html>|1|<html>",
+      "<add>\n<doc><field name=\"id\">1</field></doc>\n  stray text\n<doc><field name=\"id\">2</field></doc></add>|3|stray text",
+      "<add><docs><doc><field name=\"id\">1</field></doc></docs></add>|1|<docs>"})
+  void contentThatIsNotASolrDocumentIsReportedOnceNeverSkippedSilently(String row) throws IOException {
+    String[] r = row.split("\\|");
+    Path f = dir.resolve("stray.xml");
+    Files.writeString(f, r[0]);
+    List<Item> items = readItems(f);
+    assertThat(items.stream().filter(i -> !i.ok()).map(i -> i.line() + " " + i.error()))
+        .containsExactly(r[1] + " " + String.format(XmlChunks.STRAY, r[2]));
+    CorpusStats s = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(1, null, null),
+        dir.resolve("stray-parts"), "p", Format.XML, false);
+    assertThat(s.problems()).containsExactly(f + ":" + r[1] + ": " + String.format(XmlChunks.STRAY, r[2]));
+  }
+
+  @Test
+  void whatMayStandBetweenDocumentsIsNotReported() throws IOException {
+    Path f = dir.resolve("wrappers.xml");
+    Files.write(f, ("\uFEFF<?xml version=\"1.0\"?>\n<!DOCTYPE add>\n<!-- a comment -->\n<add commitWithin=\"5\">\n"
+        + "<doc><field name=\"id\">1</field></doc>\n</add>\n<add><doc><field name=\"id\">2</field></doc>"
+        + "<commit/></add>\n<optimize waitSearcher=\"false\"/>\n").getBytes(StandardCharsets.UTF_8));
+    List<Item> items = readItems(f);
+    assertThat(items).allSatisfy(i -> assertThat(i.error()).isNull());
+    assertThat(okIds(items)).containsExactly("1", "2");
   }
 
   @Test
