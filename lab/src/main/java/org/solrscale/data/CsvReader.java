@@ -71,6 +71,11 @@ final class CsvReader implements CorpusReader {
       return Item.bad("the header has " + Utf8Guard.INVALID + "; the rest of the file is skipped",
           source, ordinal, 1);
     }
+    String bad = ordinal == 1 ? headerProblem((CsvSchema) rows.getParserSchema()) : null;
+    if (bad != null) {
+      done = true;
+      return Item.bad(bad + "; the file is skipped", source, ordinal, 1);
+    }
     try {
       Map<String, String> row = rows.nextValue();
       JsonLocation end = rows.getParser().currentLocation();
@@ -90,6 +95,23 @@ final class CsvReader implements CorpusReader {
       return Item.bad("malformed CSV row: " + JsonLinesReader.firstLine(e.getMessage()), source,
           ordinal, line);
     }
+  }
+
+  /** Why the header's names cannot be fields (one blank, or one twice: a value would be lost). */
+  private static String headerProblem(CsvSchema schema) {
+    java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+    for (int i = 0; i < schema.size(); i++) {
+      String name = schema.columnName(i);
+      if (name == null || name.isBlank()) {
+        return "column " + (i + 1) + " of the CSV header has no name: name it, or remove the column";
+      }
+      Integer before = seen.putIfAbsent(name, i + 1);
+      if (before != null) {
+        return "the CSV header names '" + name + "' twice (columns " + before + " and " + (i + 1)
+            + "): give each column its own name";
+      }
+    }
+    return null;
   }
 
   static List<String> splitValues(String cell) {

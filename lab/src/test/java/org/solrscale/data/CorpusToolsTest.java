@@ -575,6 +575,18 @@ class CorpusToolsTest {
   }
 
   @Test
+  void aCsvHeaderWithANameTwiceOrABlankNameSkipsTheFileWithOneReport() throws IOException {
+    Path f = dir.resolve("header.csv");
+    Files.writeString(f, "id,t,n,t\n1,a,2,b\n");
+    assertThat(readItems(f)).singleElement().satisfies(i -> assertThat(i.where() + " " + i.error())
+        .isEqualTo(f + ":1 the CSV header names 't' twice (columns 2 and 4): give each column its own "
+            + "name; the file is skipped"));
+    Files.writeString(f, "id,,t\n1,x,a\n");
+    assertThat(readItems(f)).singleElement().satisfies(i -> assertThat(i.error())
+        .startsWith("column 2 of the CSV header has no name"));
+  }
+
+  @Test
   void aCsvRowWithTooManyCellsIsReported() throws IOException {
     Path f = dir.resolve("bad.csv");
     Files.writeString(f, "id,t\n1,a\n2,b,extra\n3,c\n");
