@@ -197,8 +197,10 @@ public final class BulkIndexer {
         // UTF-8 as read goes into the javabin request as it is, without a String in between
         s.addField(f.getKey(), v instanceof Utf8Text u
             ? new ByteArrayUtf8CharSequence(u.bytes(), u.offset(), u.byteLength())
-            // javabin knows no BigInteger or BigDecimal (it would send "java.math...:" + digits)
-            : v instanceof java.math.BigInteger || v instanceof java.math.BigDecimal ? v.toString() : v);
+            // numbers as their text, which Solr parses by the field's type as it does XML's:
+            // a Long in an int field would be stored wrapped around, and javabin knows no
+            // BigInteger or BigDecimal (it would send "java.math...:" + digits)
+            : v instanceof Number ? v.toString() : v);
       }
     }
     for (Document c : d.children()) {

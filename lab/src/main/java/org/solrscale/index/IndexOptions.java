@@ -23,12 +23,23 @@ public record IndexOptions(
   public static final int COMMIT_AT_END = 0;
   public static final int NO_COMMIT = -1;
 
+  /** Beyond these a run only exhausts threads, memory or patience; nothing gets faster. */
+  public static final int MAX_THREADS = 256;
+  public static final int MAX_BATCH = 100_000;
+  public static final int MAX_RETRIES = 100;
+
   public IndexOptions {
-    if (threads < 1 || batchSize < 1) {
-      throw SolrscaleException.usage("--threads and --batch must be at least 1");
+    if (threads < 1 || threads > MAX_THREADS) {
+      throw SolrscaleException.usage("--threads " + threads + " is out of range: give 1 to "
+          + MAX_THREADS + " (the default is the number of cores)");
     }
-    if (maxAttempts < 1) {
-      throw SolrscaleException.usage("--retries must be at least 0");
+    if (batchSize < 1 || batchSize > MAX_BATCH) {
+      throw SolrscaleException.usage("--batch " + batchSize + " is out of range: give 1 to "
+          + MAX_BATCH + " documents per request");
+    }
+    if (maxAttempts < 1 || maxAttempts > MAX_RETRIES + 1) {
+      throw SolrscaleException.usage("--retries " + (maxAttempts - 1) + " is out of range: give 0 to "
+          + MAX_RETRIES);
     }
   }
 

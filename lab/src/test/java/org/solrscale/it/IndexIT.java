@@ -52,6 +52,8 @@ class IndexIT {
         out.println("{\"id\":\"g" + i + "\",\"title_t\":\"doc " + i + "\",\"n_i\":" + i
             + ",\"group_s\":\"grp" + (i % 10) + "\"}");
       }
+      // beyond an int: sent as a number, Solr would store it wrapped around (1215752191)
+      out.println("{\"id\":\"too-big\",\"n_i\":99999999999,\"group_s\":\"grp1\"}");
     }
     Path planted = dir.resolve("planted.xml");
     byte[] plantedBytes = String.join("\n",
@@ -77,9 +79,9 @@ class IndexIT {
         good.toString(), planted.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode s = JSON.readTree(r.out());
-    assertThat(s.get("read").asLong()).isEqualTo(5007);
+    assertThat(s.get("read").asLong()).isEqualTo(5008);
     assertThat(s.get("accepted").asLong()).isEqualTo(5002);
-    assertThat(s.get("rejected").asLong()).isEqualTo(5);
+    assertThat(s.get("rejected").asLong()).isEqualTo(6);
     assertThat(s.get("verified").asBoolean()).isTrue();
     assertThat(s.get("searchable_after").asLong() - s.get("searchable_before").asLong())
         .isEqualTo(5002);
@@ -95,8 +97,11 @@ class IndexIT {
     for (String l : Files.readAllLines(rejects)) {
       lines.add(JSON.readTree(l));
     }
-    assertThat(lines).extracting(n -> n.get("line").asLong()).containsExactlyInAnyOrder(3L, 4L, 5L, 6L, 7L);
-    assertThat(lines).allSatisfy(n -> assertThat(n.get("file").asText()).isEqualTo(planted.toString()));
+    assertThat(lines).extracting(n -> n.get("file").asText() + ":" + n.get("line").asLong())
+        .containsExactlyInAnyOrder(planted + ":3", planted + ":4", planted + ":5", planted + ":6",
+            planted + ":7", good + ":5001");
+    assertThat(lines.stream().filter(n -> n.get("line").asLong() == 5001).findFirst().orElseThrow()
+        .get("error").asText()).contains("HTTP 400", "99999999999");
     JsonNode refused = lines.stream().filter(n -> n.get("line").asLong() == 4).findFirst().orElseThrow();
     assertThat(refused.get("error").asText()).contains("HTTP 400").contains("n_i");
     assertThat(refused.get("document").get("id").get(0).asText()).isEqualTo("wrong-type");
@@ -108,6 +113,9 @@ class IndexIT {
       assertThat(client.query("docs", new SolrQuery("id:p1 OR id:p2")).getResults().getNumFound()).isEqualTo(2);
       assertThat(client.query("docs", new SolrQuery("group_s:grp1")).getResults().getNumFound())
           .isEqualTo(501);
+      // JSON numbers, sent as their text, are still numbers in an int field
+      assertThat(client.query("docs", new SolrQuery("n_i:[10 TO 19]")).getResults().getNumFound())
+          .isEqualTo(10);
     }
   }
 
