@@ -87,6 +87,7 @@ final class IndexCommand implements Callable<Integer> {
       if (r.rejectsFile() != null) {
         System.out.println("rejected documents and why: " + r.rejectsFile());
       }
+      r.unreadInputs().forEach(u -> System.out.println("NOT read to the end: " + u));
       String added = r.accepted() + (r.acceptedChildren() == 0 ? ""
           : " + " + r.acceptedChildren() + " child documents");
       System.out.println(r.searchableAfter() < 0 ? "not verified (--commit none)"
@@ -97,7 +98,7 @@ final class IndexCommand implements Callable<Integer> {
               + (r.searchableBefore() > 0 ? ", in the input or already in the collection: index into "
                   + "an empty one to verify)" : " in the input)"));
     }
-    return r.searchableAfter() >= 0 && !r.verified() ? 1 : 0;
+    return r.searchableAfter() >= 0 && !r.verified() || !r.unreadInputs().isEmpty() ? 1 : 0;
   }
 
   /** The base URLs of the live Solr nodes, for their CPU figures; none if the state cannot be read. */

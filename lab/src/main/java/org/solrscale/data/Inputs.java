@@ -53,6 +53,10 @@ public final class Inputs {
 
   /** Refuses an output directory where a part ({@code PREFIX-NNNNN.*}) could overwrite an input. */
   public static void checkOutputDir(Path dir, String prefix, List<Path> inputs) {
+    if (prefix.isEmpty() || prefix.contains("/") || prefix.contains("\\") || prefix.startsWith(".")) {
+      throw SolrscaleException.usage("--prefix '" + prefix + "' is not a plain file name prefix "
+          + "(no '/', not starting with '.'): the parts' directory goes in --out");
+    }
     if (!Files.isDirectory(dir)) {
       return;
     }
@@ -60,7 +64,7 @@ public final class Inputs {
       try {
         Path parent = in.toAbsolutePath().getParent();
         if (parent != null && Files.isSameFile(parent, dir)
-            && in.getFileName().toString().matches(java.util.regex.Pattern.quote(prefix) + "-\\d{5}\\..*")) {
+            && isPart(in.getFileName().toString(), prefix)) {
           throw SolrscaleException.usage("the input " + in + " has the name of a part split writes in "
               + dir + ": choose another --out or --prefix");
         }
@@ -68,6 +72,22 @@ public final class Inputs {
         throw SolrscaleException.usage("cannot check " + dir + ": " + e.getMessage());
       }
     }
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      List<String> old = files.map(p -> p.getFileName().toString()).filter(n -> isPart(n, prefix))
+          .sorted().limit(3).toList();
+      if (!old.isEmpty()) { // new parts would mix with them, and fewer would leave stale ones
+        throw SolrscaleException.usage(dir + " already holds parts of an earlier split ("
+            + String.join(", ", old) + (old.size() == 3 ? ", ..." : "")
+            + "): remove them, or choose another --out or --prefix");
+      }
+    } catch (IOException e) {
+      throw SolrscaleException.usage("cannot list " + dir + ": " + Corpus.why(e));
+    }
+  }
+
+  /** Whether a file name is that of a part split writes with this prefix. */
+  private static boolean isPart(String name, String prefix) {
+    return name.matches(java.util.regex.Pattern.quote(prefix) + "-\\d{5}\\..*");
   }
 
   /**

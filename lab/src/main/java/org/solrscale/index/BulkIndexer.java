@@ -63,6 +63,9 @@ public final class BulkIndexer {
     this.nextCommit.set(options.commitEvery() > 0 ? options.commitEvery() : Long.MAX_VALUE);
   }
 
+  /** Inputs that could not be read to their end, each with why. */
+  private final List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
+
   public IndexResult run() {
     long before = count();
     long totalBytes = totalBytes();
@@ -97,7 +100,8 @@ public final class BulkIndexer {
       return new IndexResult(read.get(), accepted.get(), acceptedChildren.get(), rejects.count(),
           retries.get(), seconds,
           accepted.get() / Math.max(seconds, 1e-9), totalBytes / 1e6 / Math.max(seconds, 1e-9),
-          before, after, verified, rejectsFile == null ? null : rejectsFile.toString(), null);
+          before, after, verified, rejectsFile == null ? null : rejectsFile.toString(),
+          List.copyOf(unread), null);
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the rejects file: " + e.getMessage());
     } finally {
@@ -121,10 +125,14 @@ public final class BulkIndexer {
     List<Entry> batch = new ArrayList<>(options.batchSize());
     for (Path in : options.inputs()) {
       Format format = options.format() != null ? options.format() : Format.of(in);
+      long ordinal = 0;
+      long line = 0;
       try (CorpusReader r = Corpus.open(in, format, bytesRead, true)) {
         Item item;
         while ((item = r.next()) != null) {
           read.incrementAndGet();
+          ordinal = item.ordinal();
+          line = item.line();
           if (!item.ok()) {
             rejects.add(item.source(), item.ordinal(), item.line(), item.error(), null);
             continue;
@@ -141,8 +149,16 @@ public final class BulkIndexer {
             batch = new ArrayList<>(options.batchSize());
           }
         }
-      } catch (IOException e) {
-        throw SolrscaleException.usage("cannot read " + in + ": " + org.solrscale.data.Corpus.why(e));
+      } catch (IOException | java.io.UncheckedIOException e) {
+        // what was sent stays sent: the run goes on, commits, verifies and says what it missed
+        String why = org.solrscale.data.Corpus.why(e instanceof java.io.UncheckedIOException u
+            ? u.getCause() : (IOException) e);
+        String what = ordinal == 0 ? "cannot read it: " + why
+            : "cannot read it after item " + ordinal + " (line " + line + "): " + why
+                + "; what follows was not indexed";
+        unread.add(in + ": " + what);
+        read.incrementAndGet();
+        rejects.add(in.toString(), ordinal + 1, line, what, null);
       }
     }
     if (!batch.isEmpty()) {

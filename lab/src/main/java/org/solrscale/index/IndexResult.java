@@ -16,11 +16,12 @@ public record IndexResult(
     @JsonProperty("searchable_after") long searchableAfter,
     @JsonProperty("verified") boolean verified,
     @JsonProperty("rejects_file") String rejectsFile,
+    @JsonProperty("unread_inputs") java.util.List<String> unreadInputs,
     @JsonProperty("cpu") CpuMeter.Cpu cpu) {
 
   /** The same summary with the CPU each side used (null when it could not be measured). */
   public IndexResult withCpu(CpuMeter.Cpu c) {
     return new IndexResult(read, accepted, acceptedChildren, rejected, retries, seconds, docsPerSec, mbPerSec,
-        searchableBefore, searchableAfter, verified, rejectsFile, c);
+        searchableBefore, searchableAfter, verified, rejectsFile, unreadInputs, c);
   }
 }

@@ -624,7 +624,14 @@ class CorpusToolsTest {
     Path part = write(corpus(2), "part-00001.jsonl");
     assertThatThrownBy(() -> Inputs.checkOutputDir(dir, "part", List.of(part)))
         .hasMessageContaining("choose another --out or --prefix");
+    assertThatThrownBy(() -> Inputs.checkOutputDir(dir, "part", List.of(f)))
+        .hasMessage(dir + " already holds parts of an earlier split (part-00001.jsonl): remove them, "
+            + "or choose another --out or --prefix");
     Inputs.checkOutputDir(dir, "piece", List.of(part));
+    for (String bad : List.of("../up", "a/b", "", ".hidden")) {
+      assertThatThrownBy(() -> Inputs.checkOutputDir(dir, bad, List.of(f)))
+          .hasMessageContaining("is not a plain file name prefix");
+    }
     assertThat(Files.size(f)).isEqualTo(size);
     assertThatThrownBy(() -> Inputs.expand(List.of(dir.toString()))).hasMessageContaining("is a directory");
   }

@@ -196,6 +196,42 @@ class IndexIT {
   }
 
   @Test
+  void aTruncatedInputIsReportedAndTheRunStillCommitsVerifiesAndSummarises(@TempDir Path dir)
+      throws Exception {
+    Path whole = dir.resolve("whole.jsonl.gz");
+    try (var out = new java.io.PrintStream(new GZIPOutputStream(Files.newOutputStream(whole)), false, "UTF-8")) {
+      for (int i = 0; i < 20_000; i++) {
+        out.println("{\"id\":\"cut" + i + "\",\"title_t\":\"a document that was cut " + i + "\"}");
+      }
+    }
+    byte[] b = Files.readAllBytes(whole);
+    Path cut = dir.resolve("cut.jsonl.gz");
+    Files.write(cut, java.util.Arrays.copyOf(b, b.length / 2));
+    Path after = dir.resolve("after.jsonl");
+    Files.writeString(after, "{\"id\":\"after1\"}\n{\"id\":\"after2\"}\n");
+    Path rejects = dir.resolve("cut-rejects.jsonl");
+    Cli.Result r = Cli.run("index", "--name", NAME, "--collection", "docs", "--json",
+        "--rejects", rejects.toString(), cut.toString(), after.toString());
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+    JsonNode s = JSON.readTree(r.out());
+    long accepted = s.get("accepted").asLong();
+    assertThat(accepted).isBetween(1_000L, 19_999L);
+    assertThat(s.get("rejected").asLong()).isEqualTo(1);
+    assertThat(s.get("verified").asBoolean()).isTrue();
+    assertThat(s.get("unread_inputs")).singleElement().satisfies(u -> assertThat(u.asText())
+        .startsWith(cut + ": cannot read it after item " + (accepted - 2) + " (line " + (accepted - 2) + "): ")
+        .endsWith("; what follows was not indexed"));
+    JsonNode rejected = JSON.readTree(Files.readAllLines(rejects).get(0));
+    assertThat(rejected.get("file").asText()).isEqualTo(cut.toString());
+    try (SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {
+      assertThat(client.query("docs", new SolrQuery("id:after1 OR id:after2")).getResults().getNumFound())
+          .isEqualTo(2);
+      assertThat(client.query("docs", new SolrQuery("id:cut*")).getResults().getNumFound())
+          .isEqualTo(accepted - 2);
+    }
+  }
+
+  @Test
   void anUnknownCollectionFailsWithOneLine(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("one.jsonl");
     Files.writeString(f, "{\"id\":\"x\"}\n");
