@@ -30,9 +30,15 @@ public final class Cleaner {
 
   public static Report clean(Path input, Path output) {
     long t0 = System.nanoTime();
-    try (InputStream in = Corpus.input(input, new java.util.concurrent.atomic.AtomicLong());
-        OutputStream out = create(output)) {
-      Report r = new Cleaner(input.toString()).run(in, out);
+    Report[] report = {null};
+    try {
+      Outputs.whole(output, file -> {
+        try (InputStream in = Corpus.input(input, new java.util.concurrent.atomic.AtomicLong());
+            OutputStream out = create(file)) {
+          report[0] = new Cleaner(input.toString()).run(in, out);
+        }
+      });
+      Report r = report[0];
       return new Report(Files.size(input), r.invalidUtf8(), r.invalidXmlChars(),
           r.firstInvalidUtf8(), r.firstInvalidXmlChars(), (System.nanoTime() - t0) / 1e9);
     } catch (IOException e) {

@@ -100,7 +100,7 @@ public final class Corpus {
         case CSV -> new CsvWriter(out, csvColumns);
       };
     } catch (IOException e) {
-      throw SolrscaleException.usage("cannot write " + file + ": " + e.getMessage());
+      throw SolrscaleException.usage("cannot write " + file + ": " + why(e));
     }
   }
 
@@ -108,6 +108,15 @@ public final class Corpus {
   public static String why(IOException e) {
     if (e instanceof java.io.EOFException) {
       return "the file ends too soon (truncated?)" + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
+    if (e instanceof java.nio.file.FileSystemException f) { // its message is only the path
+      String reason = f instanceof java.nio.file.AccessDeniedException ? "permission denied"
+          : f instanceof java.nio.file.NoSuchFileException ? "no such file or directory"
+          : f instanceof java.nio.file.NotDirectoryException ? "not a directory"
+          : f instanceof java.nio.file.FileAlreadyExistsException ? "already exists"
+          : f.getReason() != null ? f.getReason() : f.getClass().getSimpleName();
+      return reason + (f.getFile() == null ? "" : " (" + f.getFile()
+          + (f.getOtherFile() == null ? "" : ", " + f.getOtherFile()) + ")");
     }
     String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     int nl = m.indexOf('\n');

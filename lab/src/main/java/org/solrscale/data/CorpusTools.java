@@ -138,10 +138,14 @@ public final class CorpusTools {
   static void writeOne(Path output, Format to, List<String> cols, CorpusStats stats,
       long t0, Fill fill) {
     AtomicLong bytes = new AtomicLong();
-    try (CorpusWriter w = Corpus.create(output, to, cols.isEmpty() ? List.of("id") : cols, bytes)) {
-      fill.into(w);
+    try {
+      Outputs.whole(output, file -> {
+        try (CorpusWriter w = Corpus.create(file, to, cols.isEmpty() ? List.of("id") : cols, bytes)) {
+          fill.into(w);
+        }
+      });
     } catch (IOException e) {
-      throw SolrscaleException.usage("cannot write " + output + ": " + e.getMessage());
+      throw SolrscaleException.usage("cannot write " + output + ": " + Corpus.why(e));
     }
     stats.filesWritten.add(output.toString());
     stats.bytesOut = bytes.get();
@@ -164,14 +168,23 @@ public final class CorpusTools {
 
   /**
    * Splits the inputs into parts {@code <dir>/<prefix>-00001.<ext>} at document boundaries. With
-   * {@code parts} the documents are counted first, so every part gets the same number (+-1).
+   * {@code parts} the documents are counted first, so every part gets the same number (+-1). If
+   * it fails (an input that cannot be read to its end), the parts it wrote are removed.
    */
   public static CorpusStats split(List<Path> inputs, Format from, SplitRule rule, Path dir,
       String prefix, Format to, boolean gzip) {
     if (RawSplit.applies(from != null ? from : Format.of(inputs.get(0)), to)
         && inputs.stream().allMatch(p -> from != null || Format.of(p) == to)) {
-      return new RawSplit(to, rule, dir, prefix, gzip).run(inputs);
+      RawSplit raw = new RawSplit(to, rule, dir, prefix, gzip);
+      return Outputs.allOrNone(raw.written(), () -> raw.run(inputs));
     }
+    CorpusStats stats = new CorpusStats();
+    return Outputs.allOrNone(stats.filesWritten,
+        () -> split(inputs, from, rule, dir, prefix, to, gzip, stats));
+  }
+
+  private static CorpusStats split(List<Path> inputs, Format from, SplitRule rule, Path dir,
+      String prefix, Format to, boolean gzip, CorpusStats stats) {
     long t0 = System.nanoTime();
     List<String> cols = to == Format.CSV ? columns(inputs, from) : List.of("id");
     long perPart;
@@ -182,7 +195,6 @@ public final class CorpusTools {
     } else {
       perPart = rule.maxDocs() != null ? rule.maxDocs() : Long.MAX_VALUE;
     }
-    CorpusStats stats = new CorpusStats();
     AtomicLong bytes = new AtomicLong();
     long[] inPart = {0};
     long[] partBytesStart = {0};
@@ -211,7 +223,7 @@ public final class CorpusTools {
         try {
           current[0].close();
         } catch (IOException e) {
-          throw SolrscaleException.usage("cannot finish " + dir + ": " + e.getMessage());
+          throw SolrscaleException.usage("cannot finish " + dir + ": " + Corpus.why(e));
         }
       }
     }

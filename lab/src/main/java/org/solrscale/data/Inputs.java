@@ -37,7 +37,7 @@ public final class Inputs {
           }
         });
       } catch (IOException e) {
-        throw SolrscaleException.usage("cannot list " + dir + ": " + e.getMessage());
+        throw SolrscaleException.usage("cannot list " + dir + ": " + Corpus.why(e));
       }
       if (matched.isEmpty()) {
         throw SolrscaleException.usage("no file matches " + arg);
@@ -69,7 +69,7 @@ public final class Inputs {
               + dir + ": choose another --out or --prefix");
         }
       } catch (IOException e) {
-        throw SolrscaleException.usage("cannot check " + dir + ": " + e.getMessage());
+        throw SolrscaleException.usage("cannot check " + dir + ": " + Corpus.why(e));
       }
     }
     try (java.util.stream.Stream<Path> files = Files.list(dir)) {
@@ -105,7 +105,7 @@ public final class Inputs {
               + "): write to another file");
         }
       } catch (IOException e) {
-        throw SolrscaleException.usage("cannot check " + output + ": " + e.getMessage());
+        throw SolrscaleException.usage("cannot check " + output + ": " + Corpus.why(e));
       }
     }
   }

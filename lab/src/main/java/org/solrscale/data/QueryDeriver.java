@@ -114,7 +114,7 @@ public final class QueryDeriver {
         }
       }
     } catch (IOException e) {
-      throw SolrscaleException.usage("cannot write " + out + ": " + e.getMessage());
+      throw SolrscaleException.usage("cannot write " + out + ": " + Corpus.why(e));
     }
     return byKind;
   }

@@ -45,6 +45,11 @@ final class RawSplit {
     this.gzip = gzip;
   }
 
+  /** The parts written so far. */
+  List<String> written() {
+    return stats.filesWritten;
+  }
+
   static boolean applies(Format from, Format to) {
     return from == to && (from == Format.XML || from == Format.JSONL);
   }
@@ -56,13 +61,17 @@ final class RawSplit {
     try {
       for (Path in : inputs) {
         stats.bytesIn += Files.size(in);
-        copy(in);
+        try {
+          copy(in);
+        } catch (IOException e) {
+          throw SolrscaleException.usage("cannot split " + in + " into " + dir + ": " + Corpus.why(e));
+        }
       }
       if (part != null) {
         part.close();
       }
     } catch (IOException e) {
-      throw SolrscaleException.usage("cannot split into " + dir + ": " + e.getMessage());
+      throw SolrscaleException.usage("cannot split into " + dir + ": " + Corpus.why(e));
     }
     stats.seconds = (System.nanoTime() - t0) / 1e9;
     return stats;
@@ -82,7 +91,7 @@ final class RawSplit {
           n += c.error == null ? 1 : 0;
         }
       } catch (IOException e) {
-        throw SolrscaleException.usage("cannot read " + in + ": " + e.getMessage());
+        throw SolrscaleException.usage("cannot read " + in + ": " + Corpus.why(e));
       }
     }
     return n;

@@ -103,7 +103,7 @@ public final class BulkIndexer {
           before, after, verified, rejectsFile == null ? null : rejectsFile.toString(),
           List.copyOf(unread), null);
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot close the rejects file: " + e.getMessage());
+      throw SolrscaleException.environment("cannot close the rejects file: " + org.solrscale.data.Corpus.why(e));
     } finally {
       pool.shutdownNow();
     }
@@ -115,7 +115,7 @@ public final class BulkIndexer {
       try {
         sum += Files.size(p);
       } catch (IOException e) {
-        throw SolrscaleException.usage("cannot read " + p + ": " + e.getMessage());
+        throw SolrscaleException.usage("cannot read " + p + ": " + org.solrscale.data.Corpus.why(e));
       }
     }
     return sum;

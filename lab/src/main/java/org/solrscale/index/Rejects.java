@@ -48,7 +48,7 @@ final class Rejects implements AutoCloseable {
       out.writeRaw('\n');
       count++;
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot write the rejects file " + file + ": " + e.getMessage());
+      throw SolrscaleException.environment("cannot write the rejects file " + file + ": " + org.solrscale.data.Corpus.why(e));
     }
   }
 

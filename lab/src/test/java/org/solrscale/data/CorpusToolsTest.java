@@ -195,6 +195,43 @@ class CorpusToolsTest {
     Path f = dir.resolve("trunc." + format.extension() + ".gz");
     Files.write(f, java.util.Arrays.copyOf(b, b.length / 2));
     assertThatThrownBy(() -> readItems(f)).isInstanceOf(IOException.class);
+    // no command leaves a partial output: an older file stays as it was, split's parts go
+    Path out = dir.resolve("trunc-out.jsonl");
+    Files.writeString(out, "older\n");
+    assertThatThrownBy(() -> CorpusTools.convert(List.of(f), null, out, Format.JSONL))
+        .hasMessageStartingWith("cannot read " + f);
+    assertThat(Files.readString(out)).isEqualTo("older\n");
+    Path good = write(corpus(300), "trunc-good." + format.extension()); // parts get written first
+    for (Format to : List.of(format == Format.CSV ? Format.JSONL : format,
+        format == Format.XML ? Format.JSONL : Format.XML)) { // raw split (xml, jsonl) and not
+      Path parts = dir.resolve("trunc-parts-" + to);
+      assertThatThrownBy(() -> CorpusTools.split(List.of(good, f), null,
+          new CorpusTools.SplitRule(null, 100L, null), parts, "p", to, false))
+          .hasMessageContaining(f + "").hasMessageContaining("the file ends too soon")
+          .hasMessageMatching(".*\\(the (\\d+) of \\1 parts written were removed\\)");
+      try (var left = Files.list(parts)) {
+        assertThat(left).isEmpty();
+      }
+    }
+    if (format == Format.XML) {
+      Path cleaned = dir.resolve("trunc-clean.xml");
+      assertThatThrownBy(() -> Cleaner.clean(f, cleaned)).hasMessageStartingWith("cannot clean " + f);
+      assertThat(cleaned).doesNotExist();
+      try (var left = Files.list(dir)) {
+        assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith(".partial-"));
+      }
+    }
+  }
+
+  @Test
+  void anOutputThatCannotBeWrittenSaysWhy() throws IOException {
+    Path in = write(corpus(2), "why.jsonl");
+    Path blocker = Files.writeString(dir.resolve("blocker"), "a file");
+    assertThatThrownBy(() -> CorpusTools.convert(List.of(in), null, blocker.resolve("out.xml"), Format.XML))
+        .hasMessageContaining("cannot write " + blocker.resolve("out.xml") + ": ")
+        .hasMessageNotContaining(".partial-").hasMessageMatching(".*(not a directory|already exists).*");
+    assertThatThrownBy(() -> CorpusTools.convert(List.of(in), null, dir, Format.XML))
+        .hasMessage(dir + " is a directory: give a file name for the output");
   }
 
   @Test
