@@ -179,6 +179,15 @@ public final class BulkIndexer {
     if (prefix != null && (d.first(prefix) == null || d.first(prefix).isEmpty())) {
       return "document has no value for the route prefix field '" + prefix + "'";
     }
+    if (prefix != null && (d.first(prefix).contains("!") || d.first(prefix).contains("/"))) {
+      return "the route prefix '" + d.first(prefix) + "' (field '" + prefix + "') holds '!' or '/', "
+          + "which compositeId routing reads as its own syntax: the document would not land with "
+          + "the others of its prefix";
+    }
+    if (prefix != null && d.first("id").contains("!")) {
+      return "id '" + d.first("id") + "' already holds a route prefix ('!'); with --route-prefix it "
+          + "would become a three-part id, which does not keep a prefix's documents on one shard";
+    }
     return null;
   }
 
