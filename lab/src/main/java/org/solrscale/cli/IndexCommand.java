@@ -64,6 +64,7 @@ final class IndexCommand implements Callable<Integer> {
     IndexResult r;
     try (CloudHttp2SolrClient client = target.client();
         IndexProgressBar bar = new IndexProgressBar()) {
+      target.requireCollection(client, collection);
       CpuMeter meter = new CpuMeter(client.getHttpClient(), liveNodeUrls(client));
       CpuMeter.Reading before = meter.read();
       long t0 = System.nanoTime();

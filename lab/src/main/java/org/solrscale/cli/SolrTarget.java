@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
+import org.apache.solr.common.cloud.SolrZkClient;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Option;
@@ -37,8 +38,44 @@ final class SolrTarget {
       return client;
     } catch (Exception e) {
       closeQuietly(client);
+      String why = zk != null ? zkDiagnosis() : null;
       throw SolrscaleException.environment("cannot reach SolrCloud at " + describe() + ": "
-          + (e.getMessage() == null ? e.toString() : e.getMessage().replaceAll("\\s+", " ")));
+          + (why != null ? why : e.getMessage() == null ? e.toString()
+              : e.getMessage().replaceAll("\\s+", " ")));
+    }
+  }
+
+  /**
+   * Why a ZooKeeper that answers holds no SolrCloud where --zk points (a chroot that does not exist,
+   * or one no Solr node registered under), or null: then the client's own error stands.
+   */
+  private String zkDiagnosis() {
+    int slash = zk.indexOf('/');
+    String hosts = slash < 0 ? zk : zk.substring(0, slash);
+    String root = slash < 0 ? "" : zk.substring(slash).replaceAll("/+$", "");
+    try (SolrZkClient z = new SolrZkClient.Builder()
+        .withUrl(hosts).withTimeout(5, TimeUnit.SECONDS).withConnTimeOut(5, TimeUnit.SECONDS).build()) {
+      if (!root.isEmpty() && !z.exists(root, true)) {
+        return "ZooKeeper at " + hosts + " answers but has no " + root + " (the chroot in --zk): "
+            + (z.exists("/live_nodes", true) ? "it holds a SolrCloud at its root, so give --zk " + hosts
+                : "give the chroot of your Solr nodes' zkHost; at its root are "
+                    + z.getChildren("/", null, true));
+      }
+      if (!z.exists(root + "/live_nodes", true)) {
+        return "ZooKeeper at " + hosts + " answers but no SolrCloud uses " + (root.isEmpty() ? "its root"
+            : root) + " (no live_nodes there; it holds " + z.getChildren(root.isEmpty() ? "/" : root, null, true)
+            + "): give the chroot of your Solr nodes' zkHost in --zk, e.g. HOST:PORT/solr";
+      }
+      if (z.getChildren(root + "/live_nodes", null, true).isEmpty()) {
+        return "ZooKeeper at " + hosts + " answers but no Solr node is live under "
+            + (root.isEmpty() ? "its root" : root) + ": start the nodes";
+      }
+      return null;
+    } catch (Exception e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      return null; // ZooKeeper does not answer either: the client's error says so
     }
   }
 
@@ -52,6 +89,26 @@ final class SolrTarget {
     Optional<String> chroot = slash < 0 ? Optional.empty() : Optional.of(zk.substring(slash));
     return new CloudHttp2SolrClient.Builder(hosts, chroot)
         .withZkConnectTimeout(10, TimeUnit.SECONDS).withZkClientTimeout(15, TimeUnit.SECONDS).build();
+  }
+
+  /**
+   * Refuses a collection (or alias) the cluster does not hold, naming those it does: else the
+   * first batch would fail with Solr's "Collection not found" after the input was opened.
+   */
+  void requireCollection(CloudSolrClient client, String collection) {
+    java.util.Collection<String> names;
+    List<String> resolved;
+    try {
+      names = client.getClusterState().getCollectionNames();
+      resolved = client.getClusterStateProvider().resolveAlias(collection);
+    } catch (RuntimeException e) {
+      return; // the state cannot be read: the requests themselves will say what is wrong
+    }
+    if (!names.containsAll(resolved)) {
+      throw SolrscaleException.usage("there is no collection '" + collection + "' in " + describe()
+          + (names.isEmpty() ? " (it has none)" : "; it has " + String.join(", ", new java.util.TreeSet<>(names)))
+          + ": create it (solrscale collection create) or give --collection one of those");
+    }
   }
 
   /** The Solr URLs of --url, or of the running nodes of the cluster --name. */

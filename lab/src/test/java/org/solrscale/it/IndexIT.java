@@ -174,10 +174,19 @@ class IndexIT {
     for (int i = 0; i < 200; i++) {
       sb.append("{\"id\":\"t").append(i).append("\",\"tenant_s\":\"tenant").append(i % 2).append("\"}\n");
     }
+    // a prefix or an id that compositeId routing would read as its own syntax
+    sb.append("{\"id\":\"b1\",\"tenant_s\":\"a!b\"}\n{\"id\":\"b2\",\"tenant_s\":\"tenant0/4\"}\n")
+        .append("{\"id\":\"x!b3\",\"tenant_s\":\"tenant1\"}\n");
     Files.writeString(f, sb);
+    Path rejects = dir.resolve("route-rejects.jsonl");
     Cli.Result r = Cli.run("index", "--name", NAME, "--collection", "docs", "--route-prefix",
-        "tenant_s", "--json", f.toString());
+        "tenant_s", "--json", "--rejects", rejects.toString(), f.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode s = JSON.readTree(r.out());
+    assertThat(s.get("accepted").asLong()).isEqualTo(200);
+    assertThat(s.get("rejected").asLong()).isEqualTo(3);
+    assertThat(Files.readAllLines(rejects)).extracting(l -> JSON.readTree(l).get("line").asLong())
+        .containsExactly(201L, 202L, 203L);
     try (SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {
       for (String tenant : List.of("tenant0", "tenant1")) {
         int shardsWithTenant = 0;
@@ -236,8 +245,9 @@ class IndexIT {
     Path f = dir.resolve("one.jsonl");
     Files.writeString(f, "{\"id\":\"x\"}\n");
     Cli.Result r = Cli.run("index", "--name", NAME, "--collection", "nope", f.toString());
-    assertThat(r.exitCode()).isNotZero();
-    assertThat(r.err()).contains("solrscale: ").doesNotContain("\tat ");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("solrscale: there is no collection 'nope' in cluster '" + NAME
+        + "'; it has docs: create it (solrscale collection create) or give --collection one of those");
   }
 
   @Test
@@ -254,6 +264,14 @@ class IndexIT {
     JsonNode s = JSON.readTree(r.out());
     assertThat(s.get("accepted").asLong()).isEqualTo(300);
     assertThat(s.get("verified").asBoolean()).isTrue();
+
+    String hosts = zk.replaceAll("/.*", "");
+    Cli.Result chroot = Cli.run("index", "--zk", hosts + "/nochroot", "--collection", "docs", f.toString());
+    assertThat(chroot.exitCode()).isEqualTo(3);
+    assertThat(chroot.err().strip()).endsWith("ZooKeeper at " + hosts + " answers but has no /nochroot "
+        + "(the chroot in --zk): it holds a SolrCloud at its root, so give --zk " + hosts);
+    Cli.Result notSolr = Cli.run("index", "--zk", hosts + "/zookeeper", "--collection", "docs", f.toString());
+    assertThat(notSolr.err()).contains("answers but no SolrCloud uses /zookeeper (no live_nodes there");
 
     Cli.Result bad = Cli.run("index", "--zk", "127.0.0.1:1", "--collection", "docs", f.toString());
     assertThat(bad.exitCode()).isEqualTo(3);
