@@ -5,6 +5,7 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ public final class Corpus {
       InputStream in = input(file, bytesRead);
       String source = file.toString();
       return switch (format) {
-        case XML -> new SolrXmlReader(in, source, utf8);
+        case XML -> new SolrXmlReader(asUtf8(in), source, utf8);
         case JSONL -> new JsonLinesReader(in, source);
         case JSON -> new JsonArrayReader(in, source);
         case CSV -> new CsvReader(in, source);
@@ -47,6 +48,60 @@ public final class Corpus {
       throw SolrscaleException.usage("input file " + file + " does not exist");
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot read " + file + ": " + why(e));
+    }
+  }
+
+  private static final java.util.regex.Pattern DECLARATION = java.util.regex.Pattern.compile(
+      "^(?:\u00EF\u00BB\u00BF)?<\\?xml[^>]*?\\sencoding\\s*=\\s*[\"']([^\"']*)[\"']");
+
+  /**
+   * The encoding an XML stream declares when it is not UTF-8 (or ASCII, part of it): by a UTF-16
+   * byte order mark or {@code <?xml ... encoding="..."?>}. Null for UTF-8. Peeks, the stream is
+   * left where it was (it must support mark).
+   */
+  static java.nio.charset.Charset declaredEncoding(InputStream in) throws IOException {
+    in.mark(512);
+    byte[] b = in.readNBytes(512);
+    in.reset();
+    if (b.length >= 2 && (b[0] == (byte) 0xFE && b[1] == (byte) 0xFF
+        || b[0] == (byte) 0xFF && b[1] == (byte) 0xFE)) {
+      return StandardCharsets.UTF_16;
+    }
+    java.util.regex.Matcher m = DECLARATION.matcher(new String(b, StandardCharsets.ISO_8859_1));
+    if (!m.find()) {
+      return null;
+    }
+    java.nio.charset.Charset cs;
+    try {
+      cs = java.nio.charset.Charset.forName(m.group(1).trim());
+    } catch (IllegalArgumentException e) {
+      throw new IOException("it declares the encoding '" + m.group(1) + "', which Java does not know");
+    }
+    return cs.equals(StandardCharsets.UTF_8) || cs.equals(StandardCharsets.US_ASCII) ? null : cs;
+  }
+
+  /**
+   * UTF-8 bytes of an XML stream declared in another encoding (ISO-8859-1, UTF-16, ...), so the
+   * byte-level readers work on it; a byte the encoding does not allow is an error, never replaced.
+   */
+  static InputStream asUtf8(InputStream in) throws IOException {
+    java.nio.charset.Charset cs = declaredEncoding(in);
+    if (cs == null) {
+      return in;
+    }
+    java.io.Reader chars = new java.io.InputStreamReader(in, cs.newDecoder()
+        .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+        .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT));
+    return org.apache.commons.io.input.ReaderInputStream.builder().setReader(chars)
+        .setCharset(StandardCharsets.UTF_8).setBufferSize(1 << 16).get();
+  }
+
+  /** Whether a file is XML in UTF-8 (what raw split copies byte for byte). */
+  static boolean isUtf8Xml(Path file) {
+    try (InputStream in = input(file, new java.util.concurrent.atomic.AtomicLong())) {
+      return declaredEncoding(in) == null;
+    } catch (IOException e) {
+      return false; // the reader that follows says what is wrong
     }
   }
 
@@ -108,6 +163,9 @@ public final class Corpus {
   public static String why(IOException e) {
     if (e instanceof java.io.EOFException) {
       return "the file ends too soon (truncated?)" + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
+    if (e instanceof java.nio.charset.CharacterCodingException) {
+      return "bytes its declared encoding does not allow (" + e.getClass().getSimpleName() + ")";
     }
     if (e instanceof java.nio.file.FileSystemException f) { // its message is only the path
       String reason = f instanceof java.nio.file.AccessDeniedException ? "permission denied"

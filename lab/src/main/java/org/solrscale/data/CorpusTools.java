@@ -174,7 +174,8 @@ public final class CorpusTools {
   public static CorpusStats split(List<Path> inputs, Format from, SplitRule rule, Path dir,
       String prefix, Format to, boolean gzip) {
     if (RawSplit.applies(from != null ? from : Format.of(inputs.get(0)), to)
-        && inputs.stream().allMatch(p -> from != null || Format.of(p) == to)) {
+        && inputs.stream().allMatch(p -> from != null || Format.of(p) == to)
+        && (to != Format.XML || inputs.stream().allMatch(Corpus::isUtf8Xml))) {
       RawSplit raw = new RawSplit(to, rule, dir, prefix, gzip);
       return Outputs.allOrNone(raw.written(), () -> raw.run(inputs));
     }

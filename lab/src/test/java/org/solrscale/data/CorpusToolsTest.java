@@ -572,6 +572,40 @@ class CorpusToolsTest {
   }
 
   @Test
+  void xmlDeclaredInAnotherEncodingIsReadInItAndSplitAndConvertedToUtf8() throws IOException {
+    String text = "<?xml version='1.0' encoding='ISO-8859-1'?>\n<add>\n"
+        + "<doc><field name=\"id\">1</field><field name=\"t\">caf\u00e9 \u00fcber</field></doc>\n"
+        + "<doc><field name=\"id\">2</field><field name=\"t\">na\u00efve</field></doc>\n</add>\n";
+    Path latin = dir.resolve("latin1.xml");
+    Files.write(latin, text.getBytes(StandardCharsets.ISO_8859_1));
+    Path utf16 = dir.resolve("utf16.xml");
+    Files.write(utf16, text.replace("ISO-8859-1", "UTF-16").getBytes(StandardCharsets.UTF_16)); // with its mark
+    for (Path f : List.of(latin, utf16)) {
+      for (boolean utf8 : new boolean[] {false, true}) {
+        List<Item> items = readItems(f, utf8);
+        assertThat(items).allSatisfy(i -> assertThat(i.error()).isNull());
+        assertThat(items).extracting(i -> i.document().first("t")).containsExactly("caf\u00e9 \u00fcber", "na\u00efve");
+      }
+      CorpusStats s = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(2, null, null),
+          dir.resolve("enc-" + f.getFileName()), "p", Format.XML, false);
+      Path[] parts = s.filesWritten().stream().map(Path::of).toArray(Path[]::new);
+      assertThat(read(parts)).extracting(d -> d.first("t")).containsExactly("caf\u00e9 \u00fcber", "na\u00efve");
+      assertThatThrownBy(() -> Cleaner.clean(f, dir.resolve("enc-clean.xml")))
+          .hasMessageContaining("declares the encoding").hasMessageContaining("convert it first");
+    }
+    Path cp1252 = dir.resolve("cp1252.xml");
+    byte[] b = text.replace("ISO-8859-1", "windows-1252").getBytes(StandardCharsets.ISO_8859_1);
+    b[b.length - 20] = (byte) 0x81; // a byte windows-1252 leaves undefined
+    Files.write(cp1252, b);
+    assertThatThrownBy(() -> CorpusTools.convert(List.of(cp1252), null, dir.resolve("x.jsonl"), Format.JSONL))
+        .hasMessage("cannot read " + cp1252 + ": bytes its declared encoding does not allow "
+            + "(UnmappableCharacterException)");
+    Path unknown = dir.resolve("unknown.xml");
+    Files.writeString(unknown, text.replace("ISO-8859-1", "klingon"));
+    assertThatThrownBy(() -> readItems(unknown)).hasMessageContaining("declares the encoding 'klingon'");
+  }
+
+  @Test
   void aSecondValueOnAJsonLineIsReportedNeverDropped() throws IOException {
     Path f = dir.resolve("two-on-a-line.jsonl");
     Files.writeString(f, "{\"id\":\"1\"}{\"id\":\"2\"}\n{\"id\":\"3\"} x\n{\"id\":\"4\"}  \n{\"id\":\"5\"} 6\n");
