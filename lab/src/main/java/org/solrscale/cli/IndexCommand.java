@@ -90,14 +90,15 @@ final class IndexCommand implements Callable<Integer> {
       }
       r.unreadInputs().forEach(u -> System.out.println("NOT read to the end: " + u));
       String added = r.accepted() + (r.acceptedChildren() == 0 ? ""
-          : " + " + r.acceptedChildren() + " child documents");
+          : " + " + r.acceptedChildren() + " child documents") + " accepted"
+          + (r.replaced() == 0 ? "" : " - " + r.replaced() + " they replaced (same id)");
       System.out.println(r.searchableAfter() < 0 ? "not verified (--commit none)"
           : r.verified() ? "verified: " + r.searchableAfter() + " searchable (" + r.searchableBefore()
-              + " before + " + added + " accepted)"
+              + " before + " + added + ")"
           : "NOT verified: " + r.searchableAfter() + " searchable, expected " + r.searchableBefore()
-              + " + " + added + " (a document replaces one with the same id"
-              + (r.searchableBefore() > 0 ? ", in the input or already in the collection: index into "
-                  + "an empty one to verify)" : " in the input)"));
+              + " before + " + added + (r.searchableBefore() == 0
+                  ? " (a document replaces one with the same id: ids repeated in the input count once)"
+                  : " (did something else write to or delete from the collection meanwhile?)"));
     }
     return r.searchableAfter() >= 0 && !r.verified() || !r.unreadInputs().isEmpty() ? 1 : 0;
   }

@@ -4,10 +4,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -16,9 +22,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.SolrServerException;
+import org.apache.solr.client.solrj.request.QueryRequest;
+import org.apache.solr.client.solrj.response.FacetField;
+import org.apache.solr.client.solrj.response.QueryResponse;
+import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.common.SolrInputDocument;
+import org.apache.solr.common.params.ModifiableSolrParams;
 import org.apache.solr.common.util.ByteArrayUtf8CharSequence;
 import org.solrscale.data.Corpus;
 import org.solrscale.data.CorpusReader;
@@ -52,6 +64,15 @@ public final class BulkIndexer {
   private final AtomicLong retries = new AtomicLong();
   private final AtomicLong bytesRead = new AtomicLong();
   private final AtomicLong nextCommit = new AtomicLong();
+  /** Documents in the collection (or earlier in the input) that accepted ones replaced. */
+  private final AtomicLong replaced = new AtomicLong();
+  /**
+   * Whether to look up, before sending, which ids the collection already holds: only when it was
+   * not empty, since an id lookup per batch costs Solr work a load into an empty one does not need.
+   */
+  private volatile boolean lookUpIds;
+  /** The ids of the batches being sent, so that one id in two concurrent batches is seen. */
+  private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
 
   /** {@code progress} hears about the load twice a second and once at its end. */
   public BulkIndexer(SolrClient client, IndexOptions options, Consumer<String> warnings,
@@ -68,6 +89,7 @@ public final class BulkIndexer {
 
   public IndexResult run() {
     long before = count();
+    lookUpIds = before > 0;
     long totalBytes = totalBytes();
     long t0 = System.nanoTime();
     BlockingQueue<List<Entry>> queue = new ArrayBlockingQueue<>(options.threads() * 2);
@@ -95,9 +117,11 @@ public final class BulkIndexer {
       }
       double seconds = (System.nanoTime() - t0) / 1e9;
       long after = options.commitEvery() == IndexOptions.NO_COMMIT ? -1 : count();
-      boolean verified = after >= 0 && after - before == accepted.get() + acceptedChildren.get();
+      boolean verified = after >= 0
+          && after - before == accepted.get() + acceptedChildren.get() - replaced.get();
       Path rejectsFile = rejects.fileIfAny();
-      return new IndexResult(read.get(), accepted.get(), acceptedChildren.get(), rejects.count(),
+      return new IndexResult(read.get(), accepted.get(), acceptedChildren.get(), replaced.get(),
+          rejects.count(),
           retries.get(), seconds,
           accepted.get() / Math.max(seconds, 1e-9), totalBytes / 1e6 / Math.max(seconds, 1e-9),
           before, after, verified, rejectsFile == null ? null : rejectsFile.toString(),
@@ -241,7 +265,14 @@ public final class BulkIndexer {
         if (batch == END) {
           return;
         }
-        send(batch, rejects);
+        Map<Entry, Long> replacing = lookUpIds ? replacing(batch) : Map.of();
+        try {
+          send(batch, rejects, replacing);
+        } finally {
+          if (lookUpIds) {
+            batch.forEach(e -> inFlight.remove(id(e)));
+          }
+        }
         maybeCommit();
       }
     } catch (InterruptedException e) {
@@ -249,12 +280,91 @@ public final class BulkIndexer {
     }
   }
 
+  private static String id(Entry e) {
+    return String.valueOf(e.doc().getFieldValue("id"));
+  }
+
+  /**
+   * How many documents each entry of the batch will replace, for those that replace any: its id is
+   * in the collection (uncommitted ones too: real-time get), earlier in the batch or in a batch
+   * being sent; a family replaces its old children too (counted from the committed index).
+   */
+  private Map<Entry, Long> replacing(List<Entry> batch) {
+    Map<Entry, Long> out = new IdentityHashMap<>();
+    Set<String> inBatch = new HashSet<>();
+    Map<String, Entry> toLookUp = new LinkedHashMap<>();
+    for (Entry e : batch) {
+      String id = id(e);
+      if (!inBatch.add(id) || !inFlight.add(id)) {
+        out.put(e, 1L);
+      } else {
+        toLookUp.put(id, e);
+      }
+    }
+    if (toLookUp.isEmpty()) {
+      return out;
+    }
+    try {
+      ModifiableSolrParams get = new ModifiableSolrParams();
+      get.set("fl", "id");
+      toLookUp.keySet().forEach(id -> get.add("id", id));
+      QueryRequest rtg = new QueryRequest(
+          get, SolrRequest.METHOD.POST);
+      rtg.setPath("/get");
+      List<String> found = new ArrayList<>();
+      QueryResponse answer = rtg.process(client, options.collection());
+      // one id gives {"doc": ...} (null if absent), several a document list
+      List<SolrDocument> docs = answer.getResults() != null ? answer.getResults()
+          : answer.getResponse().get("doc") instanceof SolrDocument one ? List.of(one) : List.of();
+      for (SolrDocument d : docs) {
+        found.add(String.valueOf(d.getFirstValue("id")));
+      }
+      Map<String, Long> families = familySizes(found);
+      for (String id : found) {
+        Entry e = toLookUp.get(id);
+        if (e != null) {
+          out.put(e, families.getOrDefault(id, 1L));
+        }
+      }
+    } catch (SolrServerException | IOException | RuntimeException e) { // the load goes on anyway
+      warnings.accept("warning: cannot look up which ids " + options.collection() + " holds ("
+          + oneLine(e.getMessage()) + "); the verification may count them as missing");
+    }
+    return out;
+  }
+
+  /** The size (root and children) of the committed families among these root ids, if any. */
+  private Map<String, Long> familySizes(List<String> roots) {
+    Map<String, Long> sizes = new HashMap<>();
+    if (roots.isEmpty()) {
+      return sizes;
+    }
+    try {
+      SolrQuery q = new SolrQuery("{!terms f=_root_ separator=$sep v=$roots}").setRows(0);
+      q.set("sep", "\u001f");
+      q.set("roots", String.join("\u001f", roots));
+      q.setFacet(true).addFacetField("_root_").setFacetLimit(-1).setFacetMinCount(2);
+      FacetField f = client.query(options.collection(), q,
+          SolrRequest.METHOD.POST).getFacetField("_root_");
+      if (f != null) {
+        f.getValues().forEach(c -> sizes.put(c.getName(), c.getCount()));
+      }
+    } catch (SolrServerException | IOException | RuntimeException e) {
+      // no _root_ field: no families; the old documents count one each
+    }
+    return sizes;
+  }
+
   /** Sends a batch; a refused batch is halved until single bad documents are left and rejected. */
-  void send(List<Entry> batch, Rejects rejects) throws InterruptedException {
+  void send(List<Entry> batch, Rejects rejects, Map<Entry, Long> replacing)
+      throws InterruptedException {
     String refusal = sendWithRetries(batch);
     if (refusal == null) {
       accepted.addAndGet(batch.size());
       acceptedChildren.addAndGet(batch.stream().mapToLong(e -> e.source().size() - 1).sum());
+      if (!replacing.isEmpty()) {
+        replaced.addAndGet(batch.stream().mapToLong(e -> replacing.getOrDefault(e, 0L)).sum());
+      }
       return;
     }
     if (batch.size() == 1) {
@@ -263,8 +373,8 @@ public final class BulkIndexer {
       return;
     }
     int half = batch.size() / 2;
-    send(batch.subList(0, half), rejects);
-    send(batch.subList(half, batch.size()), rejects);
+    send(batch.subList(0, half), rejects, replacing);
+    send(batch.subList(half, batch.size()), rejects, replacing);
   }
 
   /**

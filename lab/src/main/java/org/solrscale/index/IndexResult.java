@@ -7,6 +7,7 @@ public record IndexResult(
     @JsonProperty("read") long read,
     @JsonProperty("accepted") long accepted,
     @JsonProperty("accepted_children") long acceptedChildren,
+    @JsonProperty("replaced") long replaced,
     @JsonProperty("rejected") long rejected,
     @JsonProperty("retries") long retries,
     @JsonProperty("seconds") double seconds,
@@ -21,7 +22,7 @@ public record IndexResult(
 
   /** The same summary with the CPU each side used (null when it could not be measured). */
   public IndexResult withCpu(CpuMeter.Cpu c) {
-    return new IndexResult(read, accepted, acceptedChildren, rejected, retries, seconds, docsPerSec, mbPerSec,
+    return new IndexResult(read, accepted, acceptedChildren, replaced, rejected, retries, seconds, docsPerSec, mbPerSec,
         searchableBefore, searchableAfter, verified, rejectsFile, unreadInputs, c);
   }
 }

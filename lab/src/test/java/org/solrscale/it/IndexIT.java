@@ -241,6 +241,45 @@ class IndexIT {
   }
 
   @Test
+  void reindexingIdsTheCollectionHoldsIsVerifiedByCountingWhatTheyReplaced(@TempDir Path dir)
+      throws Exception {
+    Path first = dir.resolve("first.jsonl");
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < 300; i++) {
+      sb.append("{\"id\":\"re").append(i).append("\",\"v_i\":1}\n");
+    }
+    sb.append("{\"id\":\"refam\",\"_childDocuments_\":[{\"id\":\"refam-a\"},{\"id\":\"refam-b\"}]}\n");
+    Files.writeString(first, sb);
+    Cli.Result r1 = Cli.run("index", "--name", NAME, "--collection", "docs", "--json", first.toString());
+    assertThat(r1.exitCode()).as(r1.out() + r1.err()).isZero();
+
+    // all 300 again (re5 twice), 50 new ones, and the family with one child instead of two
+    Path second = dir.resolve("second.jsonl");
+    sb.setLength(0);
+    for (int i = 0; i < 350; i++) {
+      sb.append("{\"id\":\"re").append(i).append("\",\"v_i\":2}\n");
+      if (i == 5) {
+        sb.append("{\"id\":\"re5\",\"v_i\":3}\n");
+      }
+    }
+    sb.append("{\"id\":\"refam\",\"_childDocuments_\":[{\"id\":\"refam-c\"}]}\n");
+    Files.writeString(second, sb);
+    Cli.Result r2 = Cli.run("index", "--name", NAME, "--collection", "docs", "--json", "--threads", "3",
+        "--batch", "40", second.toString());
+    assertThat(r2.exitCode()).as(r2.out() + r2.err()).isZero();
+    JsonNode s = JSON.readTree(r2.out());
+    assertThat(s.get("accepted").asLong()).isEqualTo(352);
+    assertThat(s.get("accepted_children").asLong()).isEqualTo(1);
+    assertThat(s.get("replaced").asLong()).isEqualTo(300 + 1 + 3); // the 300, re5's second, the old family
+    assertThat(s.get("verified").asBoolean()).isTrue();
+    assertThat(s.get("searchable_after").asLong() - s.get("searchable_before").asLong()).isEqualTo(50 - 1);
+
+    Cli.Result text = Cli.run("index", "--name", NAME, "--collection", "docs", first.toString());
+    assertThat(text.exitCode()).as(text.out() + text.err()).isZero();
+    assertThat(text.out()).contains("before + 301 + 2 child documents accepted - 302 they replaced (same id))");
+  }
+
+  @Test
   void anUnknownCollectionFailsWithOneLine(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("one.jsonl");
     Files.writeString(f, "{\"id\":\"x\"}\n");
