@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Benchmark of `data clean` and `data split` (docs/benchmarks.md) against `cat FILE > /dev/null`,
+# Benchmark of `data clean`, `data split` and `data convert` of JSON Lines (docs/benchmarks.md)
+# against `cat FILE > /dev/null`,
 # the practical limit, on a generated Solr XML file of about SIZE_MB (default 1000) in WORKDIR.
 # Usage: docs/bench/data.sh [WORKDIR] [SIZE_MB]
 set -euo pipefail
@@ -28,8 +29,23 @@ rate() { python3 -c "import os;print(f'{os.path.getsize(\"$big\")/1e6/($2-$1):.0
 cat "$big" > /dev/null   # warm the page cache for everyone
 for run in 1 2; do
   t0=$(now); cat "$big" > /dev/null; t1=$(now); echo "run $run cat:   $(rate "$t0" "$t1") MB/s"
+  rm -f "$work/clean.xml"   # as for split's parts: no run pays for writing back the last one's output
   t0=$(now); "$s" data clean "$big" -o "$work/clean.xml" >/dev/null; t1=$(now); echo "run $run clean: $(rate "$t0" "$t1") MB/s"
   rm -rf "$work/parts"
   t0=$(now); "$s" data split "$big" --max-mb 100 -o "$work/parts" >/dev/null; t1=$(now); echo "run $run split: $(rate "$t0" "$t1") MB/s"
 done
 rm -rf "$work/parts" "$work/clean.xml"
+
+# JSON Lines through the document path (Utf8Guard, Jackson, the writer): convert the same corpus,
+# made once from the XML above, to JSON Lines again, against cat on it
+jsonl="$work/from-xml.jsonl"
+[ -f "$jsonl" ] || "$s" data convert "$big" -o "$jsonl" >/dev/null
+jrate() { python3 -c "import os;print(f'{os.path.getsize(\"$jsonl\")/1e6/($2-$1):.0f}')"; }
+cat "$jsonl" > /dev/null
+for run in 1 2; do
+  t0=$(now); cat "$jsonl" > /dev/null; t1=$(now); echo "run $run cat jsonl:     $(jrate "$t0" "$t1") MB/s"
+  rm -f "$work/again.jsonl"
+  t0=$(now); "$s" data convert "$jsonl" -o "$work/again.jsonl" >/dev/null; t1=$(now)
+  echo "run $run convert jsonl: $(jrate "$t0" "$t1") MB/s"
+done
+rm -f "$work/again.jsonl"
