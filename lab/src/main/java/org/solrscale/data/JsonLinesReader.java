@@ -35,14 +35,14 @@ final class JsonLinesReader implements CorpusReader {
       }
       ordinal++;
       if (guard.firstMalformedUpTo(line) >= 0) {
-        return Item.bad(Utf8Guard.INVALID, source, ordinal, line);
+        return Item.bad(Utf8Guard.INVALID, source, ordinal, line).withRaw(text);
       }
       try {
         return Item.ok(JsonDocuments.fromObject(readLine(text)), source, ordinal, line);
       } catch (JsonProcessingException e) {
-        return Item.bad(JsonDocuments.why(e), source, ordinal, line);
+        return Item.bad(JsonDocuments.why(e), source, ordinal, line).withRaw(text);
       } catch (IllegalArgumentException e) {
-        return Item.bad(e.getMessage(), source, ordinal, line);
+        return Item.bad(e.getMessage(), source, ordinal, line).withRaw(text);
       }
     }
     return null;

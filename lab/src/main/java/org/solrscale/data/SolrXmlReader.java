@@ -65,6 +65,13 @@ final class SolrXmlReader implements CorpusReader {
 
   @Override
   public Item next() throws IOException {
+    Item item = read();
+    return item == null || item.ok() || notXml != null ? item
+        : item.withRaw(new String(chunks.buf, chunks.start, chunks.end - chunks.start,
+            StandardCharsets.UTF_8)); // the markup, so that it can be mended from the rejects
+  }
+
+  private Item read() throws IOException {
     if (notXml != null) {
       if (ordinal > 0) {
         return null;

@@ -158,12 +158,12 @@ public final class BulkIndexer {
           ordinal = item.ordinal();
           line = item.line();
           if (!item.ok()) {
-            rejects.add(item.source(), item.ordinal(), item.line(), item.error(), null);
+            rejects.add(item.source(), item.ordinal(), item.line(), item.error(), null, item.raw());
             continue;
           }
           String problem = problem(item.document());
           if (problem != null) {
-            rejects.add(item.source(), item.ordinal(), item.line(), problem, item.document());
+            rejects.add(item.source(), item.ordinal(), item.line(), problem, item.document(), null);
             continue;
           }
           batch.add(new Entry(toSolr(item.document()), item.document(), item.source(),
@@ -182,7 +182,7 @@ public final class BulkIndexer {
                 + "; what follows was not indexed";
         unread.add(in + ": " + what);
         read.incrementAndGet();
-        rejects.add(in.toString(), ordinal + 1, line, what, null);
+        rejects.add(in.toString(), ordinal + 1, line, what, null, null);
       }
     }
     if (!batch.isEmpty()) {
@@ -369,7 +369,7 @@ public final class BulkIndexer {
     }
     if (batch.size() == 1) {
       Entry e = batch.get(0);
-      rejects.add(e.file(), e.ordinal(), e.line(), refusal, e.source());
+      rejects.add(e.file(), e.ordinal(), e.line(), refusal, e.source(), null);
       return;
     }
     int half = batch.size() / 2;

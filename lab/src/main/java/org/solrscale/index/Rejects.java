@@ -25,7 +25,11 @@ final class Rejects implements AutoCloseable {
     this.file = file;
   }
 
-  synchronized void add(String source, long ordinal, long line, String error, Document d) {
+  /** How much of a failure's input text goes into the file. */
+  static final int MAX_RAW = 1 << 16;
+
+  synchronized void add(String source, long ordinal, long line, String error, Document d,
+      String raw) {
     try {
       if (out == null) {
         if (file.getParent() != null) {
@@ -43,6 +47,12 @@ final class Rejects implements AutoCloseable {
       if (d != null) {
         out.writeFieldName("document");
         write(d);
+      }
+      if (raw != null) { // what a reader could not make a document of, to be mended
+        out.writeStringField("raw", raw.length() > MAX_RAW ? raw.substring(0, MAX_RAW) : raw);
+        if (raw.length() > MAX_RAW) {
+          out.writeNumberField("raw_chars", raw.length());
+        }
       }
       out.writeEndObject();
       out.writeRaw('\n');

@@ -477,6 +477,8 @@ class CorpusToolsTest {
       List<Item> items = readItems(f);
       assertThat(okIds(items)).containsExactly("1", "3");
       assertThat(items.stream().filter(i -> !i.ok()).map(Item::line)).containsExactly(2L);
+      assertThat(items.stream().filter(i -> !i.ok()).map(Item::raw))
+          .containsExactly("<doc><field name=\"id\">2</field></dox>\n");
       Files.writeString(f, "<add><doc><field name=\"id\">1</field></dox></add>");
       assertThat(readItems(f)).singleElement().satisfies(i -> assertThat(i.ok()).isFalse());
     });
@@ -519,6 +521,8 @@ class CorpusToolsTest {
     assertThat(okIds(items)).containsExactly("1", "4");
     assertThat(items.stream().filter(i -> !i.ok()).map(Item::where))
         .containsExactly(f + ":2", f + ":4", f + ":5");
+    assertThat(items.stream().filter(i -> !i.ok()).map(Item::raw)) // to be mended from the rejects
+        .containsExactly("{\"id\": \"2\"", "{\"id\":\"3\",\"o\":{\"x\":1}}", "[1]");
   }
 
   @Test

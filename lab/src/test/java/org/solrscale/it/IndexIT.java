@@ -105,6 +105,8 @@ class IndexIT {
     JsonNode refused = lines.stream().filter(n -> n.get("line").asLong() == 4).findFirst().orElseThrow();
     assertThat(refused.get("error").asText()).contains("HTTP 400").contains("n_i");
     assertThat(refused.get("document").get("id").get(0).asText()).isEqualTo("wrong-type");
+    assertThat(lines.stream().filter(n -> n.get("line").asLong() == 5).findFirst().orElseThrow()
+        .get("raw").asText()).isEqualTo("<doc><field name=\"id\">unclosed</field><field name=\"title_t\">oops</doc>");
     assertThat(lines.stream().filter(n -> n.get("line").asLong() == 7).findFirst().orElseThrow()
         .get("error").asText()).contains("invalid UTF-8", "solrscale data clean");
 
