@@ -44,8 +44,19 @@ final class CsvReader implements CorpusReader {
     this.rows = it;
   }
 
+  /** What {@link #read} yields for a row without any value (a blank line): no document. */
+  private static final Item BLANK = Item.bad("blank", "", 0, 0);
+
   @Override
   public Item next() throws IOException {
+    Item item;
+    do {
+      item = read();
+    } while (item == BLANK);
+    return item;
+  }
+
+  private Item read() throws IOException {
     if (headerError != null) {
       String why = headerError;
       headerError = null;
@@ -90,6 +101,10 @@ final class CsvReader implements CorpusReader {
           }
         }
       }
+      if (d.fields().isEmpty()) { // a blank line, or one of empty cells only: not a document
+        ordinal--;
+        return BLANK;
+      }
       return Item.ok(d, source, ordinal, line);
     } catch (IOException | RuntimeJsonMappingException e) {
       return Item.bad("malformed CSV row: " + JsonLinesReader.firstLine(e.getMessage()), source,
@@ -119,8 +134,10 @@ final class CsvReader implements CorpusReader {
     StringBuilder cur = new StringBuilder();
     for (int i = 0; i < cell.length(); i++) {
       char c = cell.charAt(i);
-      if (c == '\\' && i + 1 < cell.length()) {
-        cur.append(cell.charAt(++i));
+      char next = i + 1 < cell.length() ? cell.charAt(i + 1) : 0;
+      if (c == '\\' && (next == '\\' || next == SEPARATOR)) { // else a backslash is itself (C:\temp)
+        cur.append(next);
+        i++;
       } else if (c == SEPARATOR) {
         values.add(cur.toString());
         cur.setLength(0);

@@ -24,9 +24,18 @@ final class Outputs {
    * name) and moves it into place only when complete; on failure the partial file is deleted and
    * an older {@code target} is left as it was.
    */
-  static void whole(Path target, Writing writing) throws IOException {
+  static void whole(Path named, Writing writing) throws IOException {
+    Path target = named;
     if (Files.isDirectory(target)) {
-      throw SolrscaleException.usage(target + " is a directory: give a file name for the output");
+      throw SolrscaleException.usage(named + " is a directory: give a file name for the output");
+    }
+    if (Files.exists(target)) {
+      Path real = target.toRealPath(); // a link is written through, never replaced by a file
+      if (!Files.isRegularFile(real)) { // /dev/stdout, a FIFO, a device: written straight into
+        writing.to(target);
+        return;
+      }
+      target = real;
     }
     Path tmp = target.resolveSibling(".partial-" + ProcessHandle.current().pid() + "-"
         + target.getFileName());
@@ -36,7 +45,7 @@ final class Outputs {
         writing.to(tmp);
       } catch (SolrscaleException e) { // about the file the user named, not the hidden one
         throw new SolrscaleException(e.exitCode(),
-            e.getMessage().replace(tmp.toString(), target.toString()), e);
+            e.getMessage().replace(tmp.toString(), named.toString()), e);
       }
       Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       done = true;

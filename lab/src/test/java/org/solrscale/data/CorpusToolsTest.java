@@ -662,6 +662,53 @@ class CorpusToolsTest {
   }
 
   @Test
+  void blankCsvLinesAreNoDocuments() throws IOException {
+    Path f = dir.resolve("blank.csv");
+    Files.writeString(f, "id,a\n1,x\n\n2,y\n\n");
+    List<Item> items = readItems(f);
+    assertThat(items).allSatisfy(i -> assertThat(i.error()).isNull());
+    assertThat(okIds(items)).containsExactly("1", "2");
+    assertThat(items.get(1).line()).isEqualTo(4);
+    Files.writeString(f, "id,path\n1,C:\\temp\\new\n2,a\\|b|c\\\\d\n"); // a backslash is itself
+    items = readItems(f);
+    assertThat(items.get(0).document().first("path")).isEqualTo("C:\\temp\\new");
+    assertThat(items.get(1).document().fields().get("path")).containsExactly("a|b", "c\\d");
+  }
+
+  @Test
+  void anOutputThatIsALinkOrNotAFileIsWrittenThroughNeverReplaced() throws IOException {
+    Path in = write(corpus(3), "through.jsonl");
+    Path real = Files.writeString(dir.resolve("real-target.jsonl"), "older\n");
+    Path link = Files.createSymbolicLink(dir.resolve("link-target.jsonl"), real);
+    CorpusTools.convert(List.of(in), null, link, Format.JSONL);
+    assertThat(Files.isSymbolicLink(link)).isTrue();
+    assertThat(read(real)).hasSize(3);
+    Path fifo = dir.resolve("fifo.jsonl");
+    Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    assertThat(waitFor(mk)).isZero();
+    java.util.concurrent.CompletableFuture<byte[]> got = java.util.concurrent.CompletableFuture
+        .supplyAsync(() -> {
+          try {
+            return Files.readAllBytes(fifo);
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        });
+    CorpusTools.convert(List.of(in), null, fifo, Format.JSONL);
+    assertThat(new String(got.join(), StandardCharsets.UTF_8).lines()).hasSize(3);
+    assertThat(Files.isRegularFile(fifo)).isFalse();
+  }
+
+  private static int waitFor(Process p) {
+    try {
+      return p.waitFor();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return -1;
+    }
+  }
+
+  @Test
   void aCsvRowWithTooManyCellsIsReported() throws IOException {
     Path f = dir.resolve("bad.csv");
     Files.writeString(f, "id,t\n1,a\n2,b,extra\n3,c\n");
