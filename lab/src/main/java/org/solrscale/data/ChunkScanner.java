@@ -130,6 +130,12 @@ abstract class ChunkScanner implements Closeable {
     return line;
   }
 
+  /** Whether {@code buf[k, k + 3)} is UTF-8's byte order mark. */
+  protected final boolean isByteOrderMark(int k) {
+    return k + 3 <= limit && buf[k] == (byte) 0xEF && buf[k + 1] == (byte) 0xBB
+        && buf[k + 2] == (byte) 0xBF;
+  }
+
   /** Whether {@code buf[from, to)} is white space only. */
   protected final boolean blank(int from, int to) {
     for (int k = from; k < to; k++) {

@@ -206,9 +206,7 @@ final class FastXmlDoc {
     try {
       int cp = ref.charAt(1) == 'x' ? Integer.parseInt(ref.substring(2), 16)
           : Integer.parseInt(ref.substring(1));
-      boolean allowed = cp == 0x9 || cp == 0xA || cp == 0xD || cp >= 0x20 && cp <= 0xD7FF
-          || cp >= 0xE000 && cp <= 0xFFFD || cp >= 0x10000 && cp <= 0x10FFFF;
-      return allowed ? cp : -1;
+      return SolrXmlWriter.allowed(cp) ? cp : -1;
     } catch (NumberFormatException e) {
       return -1;
     }

@@ -13,8 +13,7 @@ final class LineChunks extends ChunkScanner {
   boolean next() throws IOException {
     error = null;
     contiguous = true;
-    if (offset(pos) == 0 && have(3) && (buf[pos] & 0xFF) == 0xEF && (buf[pos + 1] & 0xFF) == 0xBB
-        && (buf[pos + 2] & 0xFF) == 0xBF) { // a byte order mark is not part of the first line
+    if (offset(pos) == 0 && have(3) && isByteOrderMark(pos)) { // not part of the first line
       pos += 3;
       contiguous = false;
     }

@@ -59,14 +59,18 @@ final class SolrXmlWriter implements CorpusWriter {
   static int forbidden(String s) {
     for (int i = 0; i < s.length(); ) {
       int cp = s.codePointAt(i);
-      boolean allowed = cp >= 0x20 && cp <= 0xD7FF || cp == 0x9 || cp == 0xA || cp == 0xD
-          || cp >= 0xE000 && cp <= 0xFFFD || cp >= 0x10000 && cp <= 0x10FFFF;
-      if (!allowed) {
+      if (!allowed(cp)) {
         return cp;
       }
       i += Character.charCount(cp);
     }
     return -1;
+  }
+
+  /** Whether XML 1.0 allows the code point (a lone surrogate is not one). */
+  static boolean allowed(int cp) {
+    return cp >= 0x20 && cp <= 0xD7FF || cp == 0x9 || cp == 0xA || cp == 0xD
+        || cp >= 0xE000 && cp <= 0xFFFD || cp >= 0x10000 && cp <= 0x10FFFF;
   }
 
   @Override

@@ -281,11 +281,6 @@ final class XmlChunks extends ChunkScanner {
     return false;
   }
 
-  /** Whether {@code buf[k, k + 3)} is UTF-8's byte order mark. */
-  private boolean isByteOrderMark(int k) {
-    return k + 3 <= limit && buf[k] == (byte) 0xEF && buf[k + 1] == (byte) 0xBB
-        && buf[k + 2] == (byte) 0xBF;
-  }
 
   /** Whether the tag at {@code buf[k]} is one that may stand between documents. */
   private boolean wrapper(int k) {

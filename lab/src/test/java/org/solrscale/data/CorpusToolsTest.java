@@ -71,6 +71,11 @@ class CorpusToolsTest {
     return items;
   }
 
+  /** The items that are not documents, in order. */
+  static Stream<Item> failures(List<Item> items) {
+    return items.stream().filter(i -> !i.ok());
+  }
+
   /** The ids of the documents among the items, in order. */
   static List<String> okIds(List<Item> items) {
     return items.stream().filter(Item::ok).map(i -> i.document().first("id")).toList();
@@ -180,7 +185,7 @@ class CorpusToolsTest {
       List<Item> items = readItems(f, utf8);
       assertThat(okIds(items))
           .containsExactly(goodIds.split(" "));
-      List<Item> bad = items.stream().filter(i -> !i.ok()).toList();
+      List<Item> bad = failures(items).toList();
       assertThat(bad).hasSize(1);
       assertThat(bad.get(0).where()).isEqualTo(f + ":" + badLine);
       assertThat(bad.get(0).error()).contains("invalid UTF-8").contains("solrscale data clean");
@@ -339,8 +344,8 @@ class CorpusToolsTest {
     List<Item> items = readItems(f);
     assertThat(okIds(items))
         .containsExactly("1", "5", "6");
-    assertThat(items.stream().filter(i -> !i.ok()).map(Item::line)).containsExactly(3L, 4L, 5L, 7L);
-    assertThat(items.stream().filter(i -> !i.ok()).map(Item::error))
+    assertThat(failures(items).map(Item::line)).containsExactly(3L, 4L, 5L, 7L);
+    assertThat(failures(items).map(Item::error))
         .allSatisfy(e -> assertThat(e).isNotBlank());
   }
 
@@ -378,7 +383,7 @@ class CorpusToolsTest {
       assertThat(items.get(5).document().first("id")).isEqualTo("6");
       assertThat(items.get(5).document().children()).singleElement()
           .satisfies(c -> assertThat(c.fields()).isEmpty());
-      assertThat(items.stream().filter(i -> !i.ok()).map(i -> i.line() + " " + i.error())).containsExactly(
+      assertThat(failures(items).map(i -> i.line() + " " + i.error())).containsExactly(
           "8 " + XmlChunks.NOT_CLOSED,
           "15 " + String.format(XmlChunks.STRAY, "</doc>"),
           "17 a <doc> inside a <field> (a labelled child document) is not supported; put the child "
@@ -431,7 +436,7 @@ class CorpusToolsTest {
     for (boolean utf8 : new boolean[] {false, true}) {
       List<Item> items = readItems(f, utf8);
       assertThat(okIds(items)).containsExactly("3", "4");
-      assertThat(items.stream().filter(i -> !i.ok()).map(i -> i.line() + " " + i.error()))
+      assertThat(failures(items).map(i -> i.line() + " " + i.error()))
           .containsExactly(
               "2 <field name=\"n_i\"> has update=\"inc\": atomic updates are not supported (solrscale "
                   + "sends whole documents, which would replace the stored ones)",
@@ -476,8 +481,8 @@ class CorpusToolsTest {
           + "<doc><field name=\"id\">3</field></doc></add>");
       List<Item> items = readItems(f);
       assertThat(okIds(items)).containsExactly("1", "3");
-      assertThat(items.stream().filter(i -> !i.ok()).map(Item::line)).containsExactly(2L);
-      assertThat(items.stream().filter(i -> !i.ok()).map(Item::raw))
+      assertThat(failures(items).map(Item::line)).containsExactly(2L);
+      assertThat(failures(items).map(Item::raw))
           .containsExactly("<doc><field name=\"id\">2</field></dox>\n");
       Files.writeString(f, "<add><doc><field name=\"id\">1</field></dox></add>");
       assertThat(readItems(f)).singleElement().satisfies(i -> assertThat(i.ok()).isFalse());
@@ -505,7 +510,7 @@ class CorpusToolsTest {
     Files.writeString(f, "[{\"id\":\"1\"}]\n[{\"id\":\"2\"},{\"id\":\"3\"}]\n");
     List<Item> items = readItems(f);
     assertThat(okIds(items)).containsExactly("1");
-    assertThat(items.stream().filter(i -> !i.ok()).map(Item::where)).containsExactly(f + ":2");
+    assertThat(failures(items).map(Item::where)).containsExactly(f + ":2");
     Files.writeString(f, "[{\"id\":\"1\"}] trailing");
     assertThat(readItems(f)).filteredOn(i -> !i.ok()).singleElement()
         .satisfies(i -> assertThat(i.error()).contains("the rest of the file is skipped"));
@@ -519,9 +524,9 @@ class CorpusToolsTest {
     Files.writeString(f, "{\"id\":\"1\"}\n{\"id\": \"2\"\n\n{\"id\":\"3\",\"o\":{\"x\":1}}\n[1]\n{\"id\":\"4\"}\n");
     List<Item> items = readItems(f);
     assertThat(okIds(items)).containsExactly("1", "4");
-    assertThat(items.stream().filter(i -> !i.ok()).map(Item::where))
+    assertThat(failures(items).map(Item::where))
         .containsExactly(f + ":2", f + ":4", f + ":5");
-    assertThat(items.stream().filter(i -> !i.ok()).map(Item::raw)) // to be mended from the rejects
+    assertThat(failures(items).map(Item::raw)) // to be mended from the rejects
         .containsExactly("{\"id\": \"2\"", "{\"id\":\"3\",\"o\":{\"x\":1}}", "[1]");
   }
 
@@ -557,7 +562,7 @@ class CorpusToolsTest {
     Path f = dir.resolve("stray.xml");
     Files.writeString(f, r[0]);
     List<Item> items = readItems(f);
-    assertThat(items.stream().filter(i -> !i.ok()).map(i -> i.line() + " " + i.error()))
+    assertThat(failures(items).map(i -> i.line() + " " + i.error()))
         .containsExactly(r[1] + " " + String.format(XmlChunks.STRAY, r[2]));
     CorpusStats s = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(1, null, null),
         dir.resolve("stray-parts"), "p", Format.XML, false);
@@ -615,7 +620,7 @@ class CorpusToolsTest {
     Files.writeString(f, "{\"id\":\"1\"}{\"id\":\"2\"}\n{\"id\":\"3\"} x\n{\"id\":\"4\"}  \n{\"id\":\"5\"} 6\n");
     List<Item> items = readItems(f);
     assertThat(okIds(items)).containsExactly("4");
-    assertThat(items.stream().filter(i -> !i.ok()).map(Item::where))
+    assertThat(failures(items).map(Item::where))
         .containsExactly(f + ":1", f + ":2", f + ":4");
     assertThat(items.get(0).error()).contains("more than one JSON value on the line, at column 11");
     assertThat(items.get(1).error()).startsWith("malformed JSON: Unrecognized token 'x'");
@@ -714,7 +719,7 @@ class CorpusToolsTest {
     Files.writeString(f, "id,t\n1,a\n2,b,extra\n3,c\n");
     List<Item> items = readItems(f);
     assertThat(okIds(items)).contains("1", "3");
-    assertThat(items.stream().filter(i -> !i.ok())).hasSize(1);
+    assertThat(failures(items)).hasSize(1);
   }
 
   @ParameterizedTest
