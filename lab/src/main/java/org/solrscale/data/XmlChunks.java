@@ -2,24 +2,35 @@ package org.solrscale.data;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Arrays;
 
 /**
  * The {@code <doc ...>...</doc>} ranges of a Solr XML stream. A {@code <doc} that starts before the
  * current one ended is either a nested child document or the next document after a missing
- * {@code </doc>}; only what follows tells them apart. So the scan counts depth: if the outer
- * document closes (within {@link #MAX_NESTED_SCAN} bytes, and before {@code </add>} or the end of
- * the input) the whole range is one document with {@link #children} nested ones; otherwise the
- * outer one is a range with an error and the scan resumes at the inner start, so one broken
- * document never swallows its neighbours. Comments and CDATA sections are skipped whole, inside
- * documents and between them: their text is not markup.
+ * {@code </doc>}; only what follows tells them apart. So the scan (a look-ahead) counts depth: if
+ * the outer document closes (within {@link #MAX_NESTED_SCAN} bytes of its first nested one, and
+ * before an {@code </add>} or the end of the input) the whole range is one document with
+ * {@link #children} nested ones; otherwise the outer one is a range with an error and the scan
+ * resumes at the inner start, so one broken document never swallows its neighbours. What the
+ * failed look-ahead learnt about the documents it ran over (which closed where, with how many
+ * children) is kept, so they are not scanned again (many missing {@code </doc>} would otherwise
+ * cost quadratic time) and a well-formed family after a broken document is still read whole.
+ * Comments and CDATA sections are skipped whole, inside documents and between them, and
+ * processing instructions and the DOCTYPE between them: their text is not markup.
  */
 final class XmlChunks extends ChunkScanner {
   static final String NOT_CLOSED = "document is not closed before the next <doc> (missing </doc>)";
   static final String NOT_CLOSED_AT_END = "document is not closed before the end of the file";
   static final String DELETE = "<delete> is an update command, not a document: solrscale only adds "
       + "documents, so it was not applied (send it to Solr yourself)";
-  static final String SECTION_NOT_CLOSED = "a comment (<!--) or CDATA section is not closed before "
-      + "the end of the file, so nothing after it was read";
+  static final String SECTION_NOT_CLOSED = "a comment (<!--), CDATA section, processing "
+      + "instruction (<?) or DOCTYPE is not closed before the end of the file, so nothing after it "
+      + "was read";
+  static final String NO_OVERWRITE = "<add overwrite=\"false\"> is not supported: solrscale sends "
+      + "every document as a plain add, which replaces a stored one with the same id (only the "
+      + "first such <add> in a file is reported)";
   /** How far past its first inner {@code <doc} a document may run and still count as its parent. */
   static final int MAX_NESTED_SCAN = 8 << 20;
 
@@ -29,22 +40,29 @@ final class XmlChunks extends ChunkScanner {
 
   /** Nested {@code <doc>} elements in the range just found (a document with children). */
   int children;
-  /** Stream offset up to which documents are read without looking for nested ones. */
-  private long flatUntil;
+
+  /** What a failed look-ahead found about a document it ran over: its range and error. */
+  private record Known(long start, long end, int children, String error) {}
+
+  /** What the last failed look-ahead found, in stream order. */
+  private final ArrayDeque<Known> known = new ArrayDeque<>();
+  /** The nested {@code <doc>} starts of the current look-ahead, their ends (-1: open) and children. */
+  private long[] starts = new long[16];
+  private long[] ends = new long[16];
+  private int[] kids = new int[16];
+  private int nested;
+  /** The indexes (into {@link #starts}) of the nested documents still open, innermost last. */
+  private int[] open = new int[16];
+  private int depth;
 
   /** Tags that may stand between documents without a word. */
   private static final String[] WRAPPERS = {"<add", "</add", "<commit", "</commit", "<optimize",
     "</optimize", "<rollback", "</rollback"};
-  /** Bytes kept back from the gap check at the end of the buffer, so that a tag is seen whole. */
-  private static final int TAIL = 16;
   static final String STRAY = "not a Solr document, so skipped: %s (solrscale reads "
       + "<add><doc><field name=\"...\">; names are case-sensitive, namespaces are not supported; "
       + "only the first such place in a file is reported)";
-  /** Stream offset up to which the content between documents was looked at. */
-  private long checked;
-  /** Whether the gap check is inside a tag (it only looks for the tag's end). */
-  private boolean inTag;
   private boolean strayReported;
+  private boolean overwriteReported;
 
   /** Whether a document start was found before: the first one is never contiguous. */
   private boolean found;
@@ -64,7 +82,7 @@ final class XmlChunks extends ChunkScanner {
     if (!findStart()) {
       return false;
     }
-    if (error != null) { // a section not closed before the end
+    if (error != null) { // stray content, or a section not closed before the end
       return true;
     }
     if (!isDocStart(start)) { // a <delete>: reported, never dropped without a word
@@ -77,23 +95,44 @@ final class XmlChunks extends ChunkScanner {
       error = DELETE;
       return true;
     }
+    while (!known.isEmpty() && known.peekFirst().start() < offset(start)) {
+      known.pollFirst(); // a child of a document read whole
+    }
+    if (!known.isEmpty() && known.peekFirst().start() == offset(start)) {
+      Known k = known.pollFirst();
+      end = index(k.end());
+      pos = end;
+      children = k.children();
+      error = k.error();
+      return true;
+    }
+    return lookAhead();
+  }
+
+  /** Finds the end of the document at {@link #start}, counting the depth of nested ones. */
+  private boolean lookAhead() throws IOException {
+    known.clear();
+    nested = 0;
+    depth = 0;
     pos = start + 4;
-    int depth = 1;
-    long inner = -1; // stream offset of the first nested <doc, if any
-    // after a look-ahead that found no parent, the documents it ran over are read flat: a second
-    // look-ahead over the same bytes could make many missing </doc> cost quadratic time
-    boolean nesting = offset(start) >= flatUntil;
+    if (!pastTag()) {
+      return unclosedAtEnd();
+    }
+    if (buf[pos - 2] == '/') { // <doc/>: an empty document
+      end = pos;
+      return true;
+    }
     while (true) {
-      if (inner >= 0 && offset(pos) - inner > MAX_NESTED_SCAN) {
-        return notClosed(inner, TOO_FAR);
+      if (nested > 0 && offset(pos) - starts[0] > MAX_NESTED_SCAN) {
+        return giveUp(TOO_FAR, false);
       }
       // looking for </doc> and <doc; and, once inside a nested one, for </add> too
-      int at = inner >= 0 ? Bytes.indexOf(buf, pos, limit, (byte) '<')
+      int at = nested > 0 ? Bytes.indexOf(buf, pos, limit, (byte) '<')
           : Bytes.indexOfMarkup(buf, pos, limit, true);
       if (at < 0) {
-        pos = inner >= 0 ? limit : Math.max(pos, limit - 1); // the last byte may start a pair
+        pos = nested > 0 ? limit : Math.max(pos, limit - 1); // the last byte may start a pair
         if (!refill()) {
-          return inner >= 0 ? notClosed(inner, NOT_CLOSED) : unclosedAtEnd();
+          return giveUp(NOT_CLOSED, true);
         }
         continue;
       }
@@ -105,50 +144,116 @@ final class XmlChunks extends ChunkScanner {
         at--;
       }
       pos = at;
-      if (!have(6)) {
-        if (inner >= 0) {
-          return notClosed(inner, NOT_CLOSED);
-        }
-        if (isDocStart(pos)) {
-          return notClosed(offset(pos), NOT_CLOSED);
-        }
-        return unclosedAtEnd();
-      }
-      if (buf[pos + 1] == '!') { // a comment or CDATA: its text may hold "<doc" or "</doc>"
-        if (!skipSection(false)) {
-          return unclosedAtEnd();
+      have(6);
+      if (pos + 1 < limit && buf[pos + 1] == '!') { // a comment or CDATA: may hold "<doc" or "</doc>"
+        if (!skipSection()) {
+          return giveUp(NOT_CLOSED, true);
         }
         continue;
       }
-      if (Bytes.startsWith(buf, pos, limit, "</doc>")) {
-        pos += 6;
-        if (--depth == 0) {
+      int endTag = docEndTag();
+      if (endTag > 0) {
+        pos += endTag;
+        if (depth == 0) {
           end = pos;
+          children = nested;
           return true;
         }
+        int closed = open[--depth];
+        ends[closed] = offset(pos);
+        kids[closed] = nested - closed - 1;
         continue;
       }
       if (isDocStart(pos)) {
-        if (!nesting) {
-          return notClosed(offset(pos), NOT_CLOSED);
-        }
-        if (inner < 0) {
-          inner = offset(pos);
-        }
-        children++;
-        int gt = Bytes.indexOf(buf, pos, limit, (byte) '>');
-        if (gt > 0 && buf[gt - 1] == '/') { // <doc/>: an empty child, no deeper
-          pos = gt + 1;
-          continue;
-        }
-        depth++;
+        int k = addNested(offset(pos));
         pos += 4;
+        if (!pastTag()) {
+          return giveUp(NOT_CLOSED, true);
+        }
+        if (buf[pos - 2] == '/') { // <doc/>: an empty child, no deeper
+          ends[k] = offset(pos);
+        } else {
+          if (depth == open.length) {
+            open = Arrays.copyOf(open, depth * 2);
+          }
+          open[depth++] = k;
+        }
         continue;
       }
-      if (inner >= 0 && Bytes.startsWith(buf, pos, limit, "</add>")) {
-        return notClosed(inner, NOT_CLOSED);
+      if (nested > 0 && Bytes.startsWith(buf, pos, limit, "</add>")) {
+        return giveUp(NOT_CLOSED, false);
       }
-      pos += buf[pos + 1] == '/' ? 2 : 1; // past "</": the pair search would find its "/d" again
+      pos += pos + 1 < limit && buf[pos + 1] == '/' ? 2 : 1; // past "</": "/d" is found again
+    }
+  }
+
+  private int addNested(long at) {
+    if (nested == starts.length) {
+      starts = Arrays.copyOf(starts, nested * 2);
+      ends = Arrays.copyOf(ends, nested * 2);
+      kids = Arrays.copyOf(kids, nested * 2);
+    }
+    starts[nested] = at;
+    ends[nested] = -1;
+    kids[nested] = 0;
+    return nested++;
+  }
+
+  /**
+   * The document at {@link #start} is not closed: it ends where its first nested one starts (or
+   * at the end of the input). Keeps what the look-ahead learnt about the nested ones: where those
+   * that closed end, and that those still open end at their own first nested one. The innermost
+   * open one, with none nested, gets its own look-ahead unless the input ended ({@code atEnd}).
+   */
+  private boolean giveUp(String why, boolean atEnd) {
+    for (int k = 0; k < nested; k++) {
+      if (ends[k] >= 0) {
+        known.add(new Known(starts[k], ends[k], kids[k], null));
+      } else if (k + 1 < nested) {
+        known.add(new Known(starts[k], starts[k + 1], 0, NOT_CLOSED));
+      } else if (atEnd) {
+        known.add(new Known(starts[k], offset(limit), 0, NOT_CLOSED_AT_END));
+      }
+    }
+    if (nested == 0) {
+      return unclosedAtEnd();
+    }
+    pos = index(starts[0]);
+    end = pos; // the next document starts here; the scan resumes with it
+    error = why;
+    children = 0;
+    return true;
+  }
+
+  /** The length of a {@code </doc>} end tag (white space before its '>' allowed) at pos, or 0. */
+  private int docEndTag() throws IOException {
+    if (!Bytes.startsWith(buf, pos, limit, "</doc")) {
+      return 0;
+    }
+    for (int k = 5; have(k + 1); k++) {
+      byte c = buf[pos + k];
+      if (c == '>') {
+        return k + 1;
+      }
+      if (!space(c)) {
+        return 0;
+      }
+    }
+    return 0;
+  }
+
+  /** Moves {@link #pos} past the next '>'; false at the end of the input. */
+  private boolean pastTag() throws IOException {
+    while (true) {
+      int gt = Bytes.indexOf(buf, pos, limit, (byte) '>');
+      if (gt >= 0) {
+        pos = gt + 1;
+        return true;
+      }
+      pos = limit;
+      if (!refill()) {
+        return false;
+      }
     }
   }
 
@@ -176,117 +281,129 @@ final class XmlChunks extends ChunkScanner {
     }
   }
 
-  /** The current document ends where the {@code <doc} at stream offset {@code next} starts. */
-  private boolean notClosed(long next, String why) {
-    flatUntil = Math.max(flatUntil, offset(pos));
-    pos = index(next);
-    end = pos; // the next document starts here; the scan resumes with it
-    error = why;
-    children = 0;
-    return true;
-  }
-
   /**
-   * Moves {@link #start} to the next {@code <doc} start tag; false at the end of the input. Or
-   * stops with an {@link #error} range at the first stray content outside documents in the input,
-   * or at a section that is not closed.
+   * Moves {@link #start} to the next {@code <doc} or {@code <delete} start tag; false at the end of
+   * the input. Or stops with an {@link #error} range at the first stray content outside documents
+   * in the input, at an {@code <add overwrite="false">}, or at a section that is not closed.
    */
   private boolean findStart() throws IOException {
     contiguous = found;
-    start = pos;
     while (true) {
-      int lt = Bytes.indexOfMarkup(buf, pos, limit, false);
-      int gapEnd = lt >= 0 ? lt : Math.max(pos, limit - TAIL); // a tag cut at the end is seen whole
-      contiguous &= blank(pos, gapEnd);
-      if (stray(pos, gapEnd)) {
-        return true;
+      start = pos;
+      int lt = Bytes.indexOf(buf, pos, limit, (byte) '<');
+      int to = lt >= 0 ? lt : limit;
+      if (!blank(pos, to)) {
+        contiguous = false;
+        int text = strayReported ? -1 : firstText(pos, to);
+        if (text >= 0) {
+          return stray(text, text + 1);
+        }
       }
       if (lt < 0) {
-        pos = gapEnd;
+        pos = limit;
         start = pos;
         if (!refill()) {
-          return stray(pos, limit);
+          return false;
         }
         continue;
       }
       pos = lt;
       start = lt;
-      if (!have(5)) {
-        return stray(pos, limit);
+      have(9); // enough to tell <doc, <delete and <![CDATA[ apart
+      if (isDocStart(pos) || isTag(pos, "<delete")) {
+        found = true;
+        return true;
       }
-      if (buf[pos + 1] == '!') { // a <doc> commented out, or in CDATA, is not a document
-        contiguous = false;
-        if (!skipSection(true)) {
+      contiguous = false;
+      byte c = pos + 1 < limit ? buf[pos + 1] : 0;
+      if (c == '?' || c == '!') {
+        long from = offset(pos);
+        boolean cdata = Bytes.startsWith(buf, pos, limit, "<![CDATA[");
+        boolean doctype = Bytes.startsWith(buf, pos, limit, "<!DOCTYPE");
+        if (c == '!' && !cdata && !doctype && !Bytes.startsWith(buf, pos, limit, "<!--")) {
+          if (!strayReported) { // some other "<!": nothing a Solr XML file holds
+            return stray(pos, pos + 2);
+          }
+          pos += 2;
+          continue;
+        }
+        boolean closed = c == '?' ? skipPast("?>") : doctype ? skipDoctype() : skipSection();
+        if (!closed) {
+          start = index(from);
           end = limit;
           pos = limit;
           error = SECTION_NOT_CLOSED;
           return true;
         }
-        checked = offset(pos);
-        start = pos;
+        int text = cdata && !strayReported ? firstText(index(from) + 9, pos - 3) : -1;
+        if (text >= 0) { // character data between documents, like any text there
+          return stray(text, pos);
+        }
         continue;
       }
-      if (buf[pos + 2] == 'e') {
-        have(8); // enough to tell a <delete
+      if (wrapper(pos)) {
+        long from = offset(pos);
+        boolean add = isTag(pos, "<add");
+        if (!skipTag()) {
+          return stray(index(from), limit);
+        }
+        if (add && !overwriteReported && NO_OVERWRITE_ATTRIBUTE.matcher(new String(buf, index(from),
+            pos - index(from), StandardCharsets.ISO_8859_1)).find()) {
+          overwriteReported = true;
+          return problem(NO_OVERWRITE, index(from), pos);
+        }
+        continue;
       }
-      if (isDocStart(pos) || isTag(pos, "<delete")) {
-        found = true;
-        inTag = false;
-        return true;
-      }
-      contiguous = false; // "<data", "<docs": not a document
-      if (stray(pos, pos + 1)) {
-        return true;
+      if (!strayReported) {
+        return stray(pos, pos + 1);
       }
       pos++;
-      start = pos;
     }
+  }
+
+  private static final java.util.regex.Pattern NO_OVERWRITE_ATTRIBUTE =
+      java.util.regex.Pattern.compile("\\soverwrite\\s*=\\s*[\"']false[\"']");
+
+  /** The first byte in {@code buf[from, to)} that is not white space (or the byte order mark). */
+  private int firstText(int from, int to) {
+    for (int k = from; k < to; k++) {
+      if (offset(k) == 0 && isByteOrderMark(k)) {
+        k += 2;
+      } else if (!space(buf[k])) {
+        return k;
+      }
+    }
+    return -1;
   }
 
   /**
-   * Whether {@code buf[from, to)}, outside documents, holds the first stray content of the input:
-   * text, or a tag other than the {@code <add>} wrapper, a processing instruction or an update
-   * command solrscale leaves to its commit policy. That is reported once (say {@code <ADD><DOC>},
-   * which would otherwise give no documents and no word): an {@link #error} range, after which
-   * the scan goes on. Bytes already looked at are not looked at again.
+   * Reports the first stray content of the input, at {@code at}, once (say {@code <ADD><DOC>},
+   * which would otherwise give no documents and no word): an {@link #error} range, after which the
+   * scan goes on at {@code resume}.
    */
-  private boolean stray(int from, int to) {
-    if (strayReported) {
-      return false;
+  private boolean stray(int at, int resume) {
+    strayReported = true;
+    int stop = at + 1;
+    while (stop < limit && stop - at < 40 && buf[stop - 1] != '>' && buf[stop] != '\n') {
+      stop++;
     }
-    for (int k = Math.max(from, index(checked)); k < to; k++) {
-      byte c = buf[k];
-      if (offset(k) == 0 && isByteOrderMark(k)) {
-        k += 2;
-      } else if (inTag) {
-        inTag = c != '>';
-      } else if (c == '<' && !wrapper(k) || c != '<' && c != ' ' && c != '\n' && c != '\t' && c != '\r') {
-        strayReported = true;
-        inTag = c == '<';
-        int stop = k + 1;
-        while (stop < limit && stop - k < 40 && buf[stop - 1] != '>' && buf[stop] != '\n') {
-          stop++;
-        }
-        error = String.format(STRAY, new String(buf, k, stop - k, java.nio.charset.StandardCharsets.UTF_8));
-        start = k;
-        end = k;
-        pos = k + 1;
-        checked = offset(pos);
-        return true;
-      } else {
-        inTag = c == '<';
-      }
+    while (stop < limit && (buf[stop] & 0xC0) == 0x80) { // never half a character
+      stop++;
     }
-    checked = Math.max(checked, offset(to));
-    return false;
+    return problem(String.format(STRAY, new String(buf, at, stop - at, StandardCharsets.UTF_8)),
+        at, resume);
   }
 
+  private boolean problem(String why, int at, int resume) {
+    error = why;
+    start = at;
+    end = at;
+    pos = resume;
+    return true;
+  }
 
   /** Whether the tag at {@code buf[k]} is one that may stand between documents. */
   private boolean wrapper(int k) {
-    if (k + 1 < limit && (buf[k + 1] == '?' || buf[k + 1] == '!')) {
-      return true;
-    }
     for (String t : WRAPPERS) {
       if (isTag(k, t)) {
         return true;
@@ -295,12 +412,45 @@ final class XmlChunks extends ChunkScanner {
     return false;
   }
 
+  /** At a tag: moves past its '>', or up to a '<' before it (a broken tag); false at the end. */
+  private boolean skipTag() throws IOException {
+    pos++;
+    while (pos < limit || refill()) {
+      byte c = buf[pos];
+      if (c == '<') {
+        return true;
+      }
+      pos++;
+      if (c == '>') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** At {@code <!DOCTYPE}: moves past it, its internal subset ({@code [...]}) included. */
+  private boolean skipDoctype() throws IOException {
+    boolean subset = false;
+    pos += 2;
+    while (pos < limit || refill()) {
+      byte c = buf[pos++];
+      if (c == '[') {
+        subset = true;
+      } else if (c == ']') {
+        subset = false;
+      } else if (c == '>' && !subset) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
-   * At {@code <!}: moves past a comment or CDATA section, or past the {@code <!} of anything else
-   * (a DOCTYPE, say). False when the section is not closed before the end of the input. The bytes
-   * from {@link #start} on stay in the buffer.
+   * At {@code <!}: moves past a comment or CDATA section, or past the {@code <!} of anything else.
+   * False when the section is not closed before the end of the input. The bytes from
+   * {@link #start} on stay in the buffer.
    */
-  private boolean skipSection(boolean between) throws IOException {
+  private boolean skipSection() throws IOException {
     char close;
     int open;
     if (have(4) && Bytes.startsWith(buf, pos, limit, "<!--")) {
@@ -311,7 +461,6 @@ final class XmlChunks extends ChunkScanner {
       open = 9;
     } else {
       pos += 2;
-      inTag = between; // up to its '>'
       return true;
     }
     long text = offset(pos + open); // "<!-->" does not close the comment it opens
@@ -354,6 +503,10 @@ final class XmlChunks extends ChunkScanner {
       return false;
     }
     byte c = buf[at + n];
-    return c == '>' || c == '/' || c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    return c == '>' || c == '/' || space(c);
+  }
+
+  private static boolean space(byte c) {
+    return c == ' ' || c == '\n' || c == '\t' || c == '\r';
   }
 }

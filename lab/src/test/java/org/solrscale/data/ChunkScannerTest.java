@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -45,7 +47,14 @@ class ChunkScannerTest {
     }
   }
 
-  /** A reference scan by String.indexOf over the masked text, slow and obviously right. */
+  private static final Pattern MARKUP = Pattern.compile("<doc[\\s>/]|</doc\\s*>|</add>");
+
+  /**
+   * A reference scan over the masked text, slow and obviously right: each document start counts
+   * depth until it closes (a document with its children), or it ends where its first nested one
+   * starts, or (with none) at the end of the input; an {@code </add>} after a nested start stops
+   * the count.
+   */
   static List<String> reference(String original) {
     String text = mask(original);
     List<String> out = new ArrayList<>();
@@ -55,19 +64,49 @@ class ChunkScannerTest {
       if (s < 0) {
         return out;
       }
-      int e = text.indexOf("</doc>", s + 4);
-      int nested = nextStart(text, s + 4);
       String line = (text.substring(0, s).chars().filter(ch -> ch == '\n').count() + 1) + ":";
-      if (e < 0 && nested < 0) {
+      int gt = text.indexOf('>', s);
+      if (gt >= 0 && text.charAt(gt - 1) == '/') {
+        out.add(line + original.substring(s, gt + 1));
+        pos = gt + 1;
+        continue;
+      }
+      int depth = 1;
+      int inner = -1;
+      int e = -1;
+      Matcher m = MARKUP.matcher(text);
+      int k = gt + 1;
+      while (gt >= 0 && m.find(k)) {
+        String t = m.group();
+        if (t.startsWith("<doc")) {
+          inner = inner < 0 ? m.start() : inner;
+          int g = text.indexOf('>', m.start());
+          if (g < 0) {
+            break;
+          }
+          depth += text.charAt(g - 1) == '/' ? 0 : 1;
+          k = g + 1;
+        } else if (t.startsWith("</doc")) {
+          k = m.end();
+          if (--depth == 0) {
+            e = k;
+            break;
+          }
+        } else if (inner >= 0) {
+          break;
+        } else {
+          k = m.end();
+        }
+      }
+      if (e >= 0) {
+        out.add(line + original.substring(s, e));
+        pos = e;
+      } else if (inner >= 0) {
+        out.add(line + "ERR " + original.substring(s, inner));
+        pos = inner;
+      } else {
         out.add(line + "ERR " + original.substring(s));
         return out;
-      }
-      if (nested >= 0 && (e < 0 || nested < e)) {
-        out.add(line + "ERR " + original.substring(s, nested));
-        pos = nested;
-      } else {
-        out.add(line + original.substring(s, e + 6));
-        pos = e + 6;
       }
     }
   }
@@ -100,7 +139,15 @@ class ChunkScannerTest {
       if (kind == 1) {
         continue; // missing </doc>
       }
-      sb.append(kind == 2 ? "</doc></add>\n<add>\n" : "</doc>\n");
+      if (kind == 6) { // children, one of them empty, and an end tag with white space
+        sb.append("<doc><field name=\"id\">").append(i).append("-1</field></doc>\n<doc><doc/>")
+            .append("<field name=\"id\">").append(i).append("-2</field><doc ></doc\n></doc>");
+      }
+      if (kind == 7) { // an empty document on its own
+        sb.append("</doc>\n<doc/>\n<doc\n/>");
+        continue;
+      }
+      sb.append(kind == 2 ? "</doc></add>\n<add>\n" : kind == 8 ? "</doc >\n" : "</doc>\n");
     }
     return sb.append("<doc><field name=\"id\">last</field>").toString(); // unclosed at the end
   }
@@ -108,11 +155,52 @@ class ChunkScannerTest {
   @ParameterizedTest
   @ValueSource(ints = {8, 13, 64, 1 << 20})
   void xmlChunksMatchTheReferenceWhateverTheBufferSize(int bufferSize) throws IOException {
-    for (long seed = 1; seed <= 3; seed++) {
+    for (long seed = 1; seed <= 6; seed++) {
       String text = randomXml(seed);
       XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
           bufferSize);
       assertThat(scan(c)).isEqualTo(reference(text));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {8, 1 << 20})
+  void whatStandsBetweenDocumentsIsSkippedOrReported(int bufferSize) throws IOException {
+    String text = String.join("\n",
+        "<?xml version=\"1.0\"?>",
+        "<!DOCTYPE add [ <!ENTITY e \"<doc>x</doc>\"> ]>",
+        "<add overwrite='false' commitWithin=\"10\">",
+        "<?pi <doc><field name=\"id\">pi</field></doc> ?>",
+        "<doc><field name=\"id\">1</field></doc>",
+        "<![CDATA[   ]]><add overwrite=\"false\">",
+        "<doc><field name=\"id\">2</field></doc\t>",
+        "<![CDATA[ text <doc></doc> ]]>",
+        "<doc/>",
+        "</add>");
+    XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+        bufferSize);
+    List<String> errors = new ArrayList<>();
+    List<String> found = new ArrayList<>();
+    while (c.next()) {
+      found.add(c.lineAt(c.start) + ":" + new String(c.buf, c.start, c.end - c.start,
+          StandardCharsets.UTF_8));
+      errors.add(c.error);
+    }
+    assertThat(found).containsExactly("3:", "5:<doc><field name=\"id\">1</field></doc>",
+        "7:<doc><field name=\"id\">2</field></doc\t>", "8:", "9:<doc/>");
+    assertThat(errors).containsExactly(XmlChunks.NO_OVERWRITE, null, null,
+        String.format(XmlChunks.STRAY, "text <doc>"), null);
+  }
+
+  @Test
+  void aFamilyAfterAMissingEndTagIsStillReadWhole() throws IOException {
+    String family = "<doc><field name=\"id\">p</field><doc/><doc><field name=\"id\">c</field></doc></doc>";
+    String text = "<add><doc><field name=\"id\">1</field>\n" + family + "\n" + family + "</add>";
+    for (int size : new int[] {8, 1 << 20}) {
+      XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+          size);
+      assertThat(scan(c)).containsExactly("1:ERR <doc><field name=\"id\">1</field>\n",
+          "2:" + family, "3:" + family);
     }
   }
 

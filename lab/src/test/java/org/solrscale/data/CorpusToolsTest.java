@@ -362,6 +362,7 @@ class CorpusToolsTest {
         "<doc><field name=\"id\">2</field></doc>",
         "<doc><field name=\"id\">3</field>", // missing </doc>: not a parent of 4 and 5
         "<doc><field name=\"id\">4</field></doc>",
+        "<doc><field name=\"id\">p2</field><doc/><doc><field name=\"id\">p2c</field></doc ></doc >",
         "<doc><field name=\"id\">5</field></doc>",
         "</add>",
         "<add>",
@@ -374,19 +375,21 @@ class CorpusToolsTest {
     for (boolean utf8 : new boolean[] {false, true}) {
       List<Item> items = readItems(f, utf8);
       assertThat(okIds(items))
-          .containsExactly("p1", "2", "4", "5", "6", "7", "8");
+          .containsExactly("p1", "2", "4", "p2", "5", "6", "7", "8");
+      assertThat(items.get(4).document().children()).extracting(c -> c.first("id"))
+          .containsExactly(null, "p2c"); // a family after a missing </doc> is still read whole
       Document p1 = items.get(0).document();
       assertThat(p1.asText()).containsEntry("t", List.of("after the children"));
       assertThat(p1.children()).extracting(c -> c.first("id")).containsExactly("c1", "c2");
       assertThat(p1.children().get(1).children()).extracting(c -> c.first("id")).containsExactly("g1");
       assertThat(p1.size()).isEqualTo(4);
-      assertThat(items.get(5).document().first("id")).isEqualTo("6");
-      assertThat(items.get(5).document().children()).singleElement()
+      assertThat(items.get(6).document().first("id")).isEqualTo("6");
+      assertThat(items.get(6).document().children()).singleElement()
           .satisfies(c -> assertThat(c.fields()).isEmpty());
       assertThat(failures(items).map(i -> i.line() + " " + i.error())).containsExactly(
           "8 " + XmlChunks.NOT_CLOSED,
-          "15 " + String.format(XmlChunks.STRAY, "</doc>"),
-          "17 a <doc> inside a <field> (a labelled child document) is not supported; put the child "
+          "16 " + String.format(XmlChunks.STRAY, "</doc>"),
+          "18 a <doc> inside a <field> (a labelled child document) is not supported; put the child "
               + "<doc> straight inside its parent's <doc>");
     }
   }
