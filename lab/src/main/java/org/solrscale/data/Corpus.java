@@ -160,6 +160,10 @@ public final class Corpus {
   }
 
   /** An I/O error's message for a one-line error ({@code EOFException} often has none). */
+  private static String lowerFirst(String s) { // the OS's "Not a directory" mid-sentence
+    return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+  }
+
   public static String why(IOException e) {
     if (e instanceof java.io.EOFException) {
       return "the file ends too soon (truncated?)" + (e.getMessage() == null ? "" : ": " + e.getMessage());
@@ -172,7 +176,7 @@ public final class Corpus {
           : f instanceof java.nio.file.NoSuchFileException ? "no such file or directory"
           : f instanceof java.nio.file.NotDirectoryException ? "not a directory"
           : f instanceof java.nio.file.FileAlreadyExistsException ? "already exists"
-          : f.getReason() != null ? f.getReason() : f.getClass().getSimpleName();
+          : f.getReason() != null ? lowerFirst(f.getReason()) : f.getClass().getSimpleName();
       return reason + (f.getFile() == null ? "" : " (" + f.getFile()
           + (f.getOtherFile() == null ? "" : ", " + f.getOtherFile()) + ")");
     }

@@ -177,10 +177,10 @@ public final class CorpusTools {
         && inputs.stream().allMatch(p -> from != null || Format.of(p) == to)
         && (to != Format.XML || inputs.stream().allMatch(Corpus::isUtf8Xml))) {
       RawSplit raw = new RawSplit(to, rule, dir, prefix, gzip);
-      return Outputs.allOrNone(raw.written(), () -> raw.run(inputs));
+      return Outputs.allOrNone(dir, raw.written(), () -> raw.run(inputs));
     }
     CorpusStats stats = new CorpusStats();
-    return Outputs.allOrNone(stats.filesWritten,
+    return Outputs.allOrNone(dir, stats.filesWritten,
         () -> split(inputs, from, rule, dir, prefix, to, gzip, stats));
   }
 
@@ -211,8 +211,14 @@ public final class CorpusTools {
           partBytesStart[0] = bytes.get();
           Path part = dir.resolve(String.format("%s-%05d.%s%s", prefix,
               stats.filesWritten.size() + 1, to.extension(), gzip ? ".gz" : ""));
-          current[0] = Corpus.create(part, to, cols.isEmpty() ? List.of("id") : cols, bytes);
-          stats.filesWritten.add(part.toString());
+          try {
+            current[0] = Outputs.opening(part, () -> {
+              stats.filesWritten.add(part.toString());
+              return Corpus.create(part, to, cols.isEmpty() ? List.of("id") : cols, bytes);
+            });
+          } catch (IOException e) {
+            throw SolrscaleException.usage("cannot write " + part + ": " + Corpus.why(e));
+          }
           inPart[0] = 0;
         }
         current[0].write(d);

@@ -4,15 +4,81 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.solrscale.spec.SolrscaleException;
 
 /**
  * Output files that exist whole or not at all: a run that fails half way (a truncated input, a
- * full disk) leaves no partial file that could be taken for a result.
+ * full disk) or is stopped (Ctrl-C, SIGTERM) leaves no partial file that could be taken for a
+ * result. Files being written are registered; a shutdown hook removes those not finished, and
+ * then refuses to create more (a writer thread goes on while the hooks run).
  */
 final class Outputs {
   private Outputs() {}
+
+  private static final Object LOCK = new Object();
+  /** Files being written, and directories created for them, to remove at shutdown. */
+  private static final Set<Path> UNFINISHED = new LinkedHashSet<>();
+  private static final Set<Path> NEW_DIRS = new LinkedHashSet<>();
+  private static boolean hooked;
+  private static boolean stopping;
+
+  /** What a write started while the JVM shuts down gets instead. */
+  static final String STOPPED = "stopped (interrupted) before it was written";
+
+  /**
+   * Creates {@code file} with {@code open} (which must create it) and registers it for removal
+   * should the JVM stop before {@link #finished} is called for it.
+   */
+  static <T> T opening(Path file, IOSupplier<T> open) throws IOException {
+    synchronized (LOCK) {
+      if (stopping) {
+        throw new IOException(STOPPED);
+      }
+      if (!hooked) {
+        Runtime.getRuntime().addShutdownHook(new Thread(Outputs::removeUnfinished, "outputs"));
+        hooked = true;
+      }
+      UNFINISHED.add(file);
+      return open.get();
+    }
+  }
+
+  /** {@code file} is complete (or removed): it stays at shutdown. */
+  static void finished(Path file) {
+    synchronized (LOCK) {
+      UNFINISHED.remove(file);
+    }
+  }
+
+  /** Something that opens a file. */
+  interface IOSupplier<T> {
+    T get() throws IOException;
+  }
+
+  private static void removeUnfinished() {
+    synchronized (LOCK) {
+      stopping = true;
+      for (Path f : UNFINISHED) {
+        try {
+          Files.deleteIfExists(f);
+        } catch (IOException e) {
+          System.err.println("could not remove the unfinished " + f + ": " + Corpus.why(e));
+        }
+      }
+      NEW_DIRS.forEach(Outputs::removeIfEmpty);
+    }
+  }
+
+  private static void removeIfEmpty(Path dir) {
+    try {
+      Files.deleteIfExists(dir);
+    } catch (IOException e) { // not empty (someone else's files): kept
+      // nothing to say: the directory holds what it held
+    }
+  }
 
   /** Something that writes one file at the path it is given. */
   interface Writing {
@@ -42,10 +108,13 @@ final class Outputs {
     boolean done = false;
     try {
       try {
+        opening(tmp, () -> Files.newOutputStream(tmp)).close();
         writing.to(tmp);
       } catch (SolrscaleException e) { // about the file the user named, not the hidden one
         throw new SolrscaleException(e.exitCode(),
             e.getMessage().replace(tmp.toString(), named.toString()), e);
+      } catch (IOException e) {
+        throw new IOException(Corpus.why(e).replace(tmp.toString(), named.toString()), e);
       }
       Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       done = true;
@@ -57,14 +126,22 @@ final class Outputs {
           // nothing to remove
         }
       }
+      finished(tmp);
     }
   }
 
   /**
-   * Runs a multi-file write (split's parts); if it fails, deletes the files it wrote, whose list
-   * it fills as it goes, and says so in the error.
+   * Runs a multi-file write (split's parts, each created through {@link #opening}) into {@code
+   * dir}; if it fails, deletes the files it wrote, whose list it fills as it goes, and says so in
+   * the error, and removes {@code dir} if this run created it.
    */
-  static <T> T allOrNone(List<String> written, java.util.function.Supplier<T> work) {
+  static <T> T allOrNone(Path dir, List<String> written, java.util.function.Supplier<T> work) {
+    boolean newDir = !Files.exists(dir);
+    if (newDir) {
+      synchronized (LOCK) {
+        NEW_DIRS.add(dir);
+      }
+    }
     try {
       return work.get();
     } catch (SolrscaleException e) {
@@ -76,8 +153,16 @@ final class Outputs {
           // reported below as not removed
         }
       }
+      if (newDir) {
+        removeIfEmpty(dir);
+      }
       throw new SolrscaleException(e.exitCode(), e.getMessage() + (written.isEmpty() ? ""
           : " (the " + removed + " of " + written.size() + " parts written were removed)"), e);
+    } finally {
+      synchronized (LOCK) {
+        NEW_DIRS.remove(dir);
+        written.forEach(f -> UNFINISHED.remove(Path.of(f)));
+      }
     }
   }
 }

@@ -104,15 +104,17 @@ public final class QueryDeriver {
       if (out.getParent() != null) {
         Files.createDirectories(out.getParent());
       }
-      try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-        w.write("# solrscale data queries: " + o.count() + " requests on " + o.field() + " from "
-            + corpus + " (" + profile.documents() + " documents), seed " + o.seed() + "\n");
-        for (QueryKind kind : shuffledKinds()) {
-          w.write(request(kind).toString());
-          w.write('\n');
-          byKind.merge(kind.id(), 1, Integer::sum);
+      Outputs.whole(out, file -> { // whole or not at all, as every data output
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+          w.write("# solrscale data queries: " + o.count() + " requests on " + o.field() + " from "
+              + corpus + " (" + profile.documents() + " documents), seed " + o.seed() + "\n");
+          for (QueryKind kind : shuffledKinds()) {
+            w.write(request(kind).toString());
+            w.write('\n');
+            byKind.merge(kind.id(), 1, Integer::sum);
+          }
         }
-      }
+      });
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot write " + out + ": " + Corpus.why(e));
     }

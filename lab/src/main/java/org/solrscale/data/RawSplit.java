@@ -166,16 +166,17 @@ final class RawSplit {
 
     Part(Path file) throws IOException {
       Files.createDirectories(dir);
-      if (gzip) {
-        channel = null;
-        out = new BufferedOutputStream(new GZIPOutputStream(Files.newOutputStream(file), 1 << 16),
-            1 << 16);
-      } else {
-        channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+      FileChannel opened = Outputs.opening(file, () -> {
+        FileChannel c = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
             StandardOpenOption.TRUNCATE_EXISTING);
-        out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
-      }
-      stats.filesWritten.add(file.toString());
+        stats.filesWritten.add(file.toString());
+        return c;
+      });
+      channel = gzip ? null : opened; // runs are copied straight into a plain part only
+      out = gzip
+          ? new BufferedOutputStream(new GZIPOutputStream(Channels.newOutputStream(opened), 1 << 16),
+              1 << 16)
+          : new BufferedOutputStream(Channels.newOutputStream(opened), 1 << 16);
       if (format == Format.XML) {
         write(ADD);
       }

@@ -214,10 +214,13 @@ class CorpusToolsTest {
           new CorpusTools.SplitRule(null, 100L, null), parts, "p", to, false))
           .hasMessageContaining(f + "").hasMessageContaining("the file ends too soon")
           .hasMessageMatching(".*\\(the (\\d+) of \\1 parts written were removed\\)");
-      try (var left = Files.list(parts)) {
-        assertThat(left).isEmpty();
-      }
+      assertThat(parts).doesNotExist(); // the run created it: removed with the parts
     }
+    Path kept = Files.createDirectories(dir.resolve("trunc-kept"));
+    assertThatThrownBy(() -> CorpusTools.split(List.of(good, f), null,
+        new CorpusTools.SplitRule(null, 100L, null), kept, "p", Format.JSONL, false))
+        .hasMessageContaining("parts written were removed");
+    assertThat(kept).isEmptyDirectory(); // there before: kept
     if (format == Format.XML) {
       Path cleaned = dir.resolve("trunc-clean.xml");
       assertThatThrownBy(() -> Cleaner.clean(f, cleaned)).hasMessageStartingWith("cannot clean " + f);
@@ -705,6 +708,52 @@ class CorpusToolsTest {
     CorpusTools.convert(List.of(in), null, fifo, Format.JSONL);
     assertThat(new String(got.join(), StandardCharsets.UTF_8).lines()).hasSize(3);
     assertThat(Files.isRegularFile(fifo)).isFalse();
+  }
+
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"split", "convert"})
+  void aCommandStoppedHalfWayLeavesNoPartialOutput(String command) throws Exception {
+    Path in = dir.resolve("stopped-" + command + ".jsonl");
+    try (java.io.Writer w = Files.newBufferedWriter(in)) { // large enough to take seconds
+      for (int i = 0; i < 600_000; i++) {
+        w.write("{\"id\":\"" + i + "\",\"t\":\"some words to convert\",\"n\":" + i + "}\n");
+      }
+    }
+    Path out = dir.resolve("stopped-" + command + "-out");
+    List<String> args = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
+        "-cp", System.getProperty("java.class.path"), "org.solrscale.cli.Main", "data", command,
+        in.toString(), "--to", "xml", "-o", command.equals("split") ? out.toString() : out + ".xml"));
+    if (command.equals("split")) {
+      args.addAll(List.of("--max-docs", "2000"));
+    }
+    Process p = new ProcessBuilder(args).redirectErrorStream(true)
+        .redirectOutput(dir.resolve(command + ".log").toFile()).start();
+    try {
+      long deadline = System.nanoTime() + 60_000_000_000L;
+      java.util.function.BooleanSupplier writing = command.equals("split")
+          ? () -> Files.exists(out.resolve("part-00003.xml"))
+          : () -> listNames(dir).stream().anyMatch(n -> n.startsWith(".partial-"));
+      while (!writing.getAsBoolean() && p.isAlive() && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      assertThat(writing.getAsBoolean()).as("the command is writing").isTrue();
+      assertThat(p.isAlive()).as("the command is still running (else make the input larger)").isTrue();
+      p.destroy(); // SIGTERM, as Ctrl-C would
+      assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    } finally {
+      p.destroyForcibly();
+    }
+    assertThat(out).doesNotExist(); // split's new directory, and every part in it
+    assertThat(listNames(dir)).noneMatch(n -> n.startsWith(".partial-") || n.endsWith("-out.xml"));
+  }
+
+  private static List<String> listNames(Path d) {
+    try (java.util.stream.Stream<Path> s = Files.list(d)) {
+      return s.map(f -> f.getFileName().toString()).toList();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private static int waitFor(Process p) {
