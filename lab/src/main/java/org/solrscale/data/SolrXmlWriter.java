@@ -2,28 +2,25 @@ package org.solrscale.data;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 
-/** Solr's XML update format, one field per line. */
+/**
+ * Solr's XML update format, one field per line. Written by hand rather than through StAX's
+ * writer, which leaves a tab or line feed in an attribute as it is: a parser reads those back as
+ * spaces (attribute value normalisation), so a field name holding one would change. Here they are
+ * character references, as is a carriage return in text, which a parser would otherwise drop.
+ */
 final class SolrXmlWriter implements CorpusWriter {
-  private final OutputStream raw;
-  private final XMLStreamWriter x;
+  private final Writer w;
+  private final StringBuilder doc = new StringBuilder();
 
   SolrXmlWriter(OutputStream out) throws IOException {
-    this.raw = out;
-    try {
-      this.x = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
-      x.writeStartDocument("UTF-8", "1.0");
-      x.writeCharacters("\n");
-      x.writeStartElement("add");
-      x.writeCharacters("\n");
-    } catch (XMLStreamException e) {
-      throw new IOException(e.getMessage(), e);
-    }
+    this.w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+    w.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<add>\n");
   }
 
   /**
@@ -79,57 +76,49 @@ final class SolrXmlWriter implements CorpusWriter {
     if (why != null) { // the callers check first; never write a file that cannot be read back
       throw new IOException("document " + d.first("id") + ": " + why);
     }
-    try {
-      write(d, "");
-    } catch (XMLStreamException e) {
-      throw new IOException(e.getMessage(), e);
-    }
+    doc.setLength(0);
+    write(d, "");
+    w.append(doc); // one write a document: the byte count a size limit reads stays close
   }
 
   /** A document, its children nested inside it (after its fields), each level indented more. */
-  private void write(Document d, String indent) throws XMLStreamException {
-    x.writeCharacters(indent);
-    x.writeStartElement("doc");
-    x.writeCharacters("\n");
+  private void write(Document d, String indent) {
+    doc.append(indent).append("<doc>\n");
     for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
       for (Object v : f.getValue()) {
-        x.writeCharacters(indent + "  ");
-        x.writeStartElement("field");
-        x.writeAttribute("name", f.getKey());
-        text(String.valueOf(v));
-        x.writeEndElement();
-        x.writeCharacters("\n");
+        doc.append(indent).append("  <field name=\"");
+        escape(f.getKey(), true);
+        doc.append("\">");
+        escape(String.valueOf(v), false);
+        doc.append("</field>\n");
       }
     }
     for (Document c : d.children()) {
       write(c, indent + "  ");
     }
-    x.writeCharacters(indent);
-    x.writeEndElement();
-    x.writeCharacters("\n");
+    doc.append(indent).append("</doc>\n");
   }
 
-  /** Character data; a carriage return as {@code &#13;}, which a parser would otherwise drop. */
-  private void text(String v) throws XMLStreamException {
-    int from = 0;
-    for (int cr = v.indexOf('\r'); cr >= 0; cr = v.indexOf('\r', from)) {
-      x.writeCharacters(v.substring(from, cr));
-      x.writeEntityRef("#13");
-      from = cr + 1;
+  /** Text or (with {@code attribute}) a double-quoted attribute value, escaped. */
+  private void escape(String s, boolean attribute) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '&' -> doc.append("&amp;");
+        case '<' -> doc.append("&lt;");
+        case '>' -> doc.append("&gt;"); // "]]>" may not stand in text
+        case '"' -> doc.append(attribute ? "&quot;" : "\"");
+        case '\r' -> doc.append("&#13;");
+        case '\t' -> doc.append(attribute ? "&#9;" : "\t");
+        case '\n' -> doc.append(attribute ? "&#10;" : "\n");
+        default -> doc.append(c);
+      }
     }
-    x.writeCharacters(from == 0 ? v : v.substring(from));
   }
 
   @Override
   public void close() throws IOException {
-    try {
-      x.writeEndElement();
-      x.writeCharacters("\n");
-      x.writeEndDocument();
-      x.close();
-    } catch (XMLStreamException e) {
-      throw new IOException(e.getMessage(), e);
-    }
-    raw.close();
+    w.write("</add>\n");
+    w.close();
   }
 }

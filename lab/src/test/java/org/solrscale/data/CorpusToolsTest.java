@@ -119,6 +119,23 @@ class CorpusToolsTest {
   }
 
   @Test
+  void whiteSpaceInAFieldNameAndMarkupInTextSurviveXml() throws IOException {
+    Document d = new Document().add("id", "w").add("a\tb\nc\rd \"&<>'", "x ]]> y\r\n\tz &amp; <doc>");
+    for (boolean gz : new boolean[] {false, true}) {
+      Path in = write(List.of(d), "ws.jsonl");
+      Path xml = dir.resolve("ws.xml" + (gz ? ".gz" : ""));
+      CorpusTools.convert(List.of(in), null, xml, Format.XML);
+      for (boolean utf8 : new boolean[] {false, true}) {
+        assertThat(readItems(xml, utf8)).singleElement()
+            .satisfies(i -> assertThat(i.document().asText()).isEqualTo(d.asText()));
+      }
+      Path back = dir.resolve("ws-back.jsonl");
+      CorpusTools.convert(List.of(xml), null, back, Format.JSONL);
+      assertThat(text(read(back))).containsExactly(d.asText());
+    }
+  }
+
+  @Test
   void xmlReadAsUtf8GivesTheSameTextAndKeepsPlainValuesAsTheirBytes() throws IOException {
     // enough documents to refill the reader's buffer many times: a value must not point into it
     List<Document> docs = corpus(3000);
