@@ -197,7 +197,7 @@ public final class Cleaner {
     if (file.getParent() != null) {
       Files.createDirectories(file.getParent());
     }
-    OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
+    OutputStream out = new java.io.BufferedOutputStream(Outputs.newOutputStream(file), 1 << 16);
     return file.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(out, 1 << 16) : out;
   }
 }

@@ -142,7 +142,7 @@ public final class Corpus {
       if (file.getParent() != null) {
         Files.createDirectories(file.getParent());
       }
-      OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
+      OutputStream out = new BufferedOutputStream(Outputs.newOutputStream(file), 1 << 16);
       if (file.getFileName().toString().endsWith(".gz")) {
         out = new BufferedOutputStream(new GZIPOutputStream(out, 1 << 16), 1 << 16);
       }

@@ -30,6 +30,30 @@ public final class CorpusTools {
     readAll(inputs, format, null, stats, sink);
   }
 
+  /** Why {@code to} cannot hold the document as it is (so that it would read back changed), or null. */
+  static String unwritable(Format to, Document d) {
+    if (to == Format.XML || to == Format.CSV) {
+      String empty = emptyName(d);
+      if (empty != null) {
+        return empty;
+      }
+    }
+    return to == Format.XML ? SolrXmlWriter.unwritable(d) : to == Format.CSV ? CsvWriter.unwritable(d) : null;
+  }
+
+  private static String emptyName(Document d) {
+    if (d.fields().containsKey("")) {
+      return "a field has an empty name, which Solr cannot index (and CSV or XML cannot carry "
+          + "back): give it a name in the input";
+    }
+    for (Document c : d.children()) {
+      if (emptyName(c) != null) {
+        return "a child document: " + emptyName(c);
+      }
+    }
+    return null;
+  }
+
   /**
    * As above, for output in {@code to}: a document that format cannot hold (XML 1.0 forbids some
    * characters JSON and CSV carry) is reported as a bad item at its place, not fed to the sink.
@@ -40,8 +64,7 @@ public final class CorpusTools {
         stats.bytesIn += Files.size(in);
         Item item;
         while ((item = r.next()) != null) {
-          String unwritable = item.ok() && to == Format.XML
-              ? SolrXmlWriter.unwritable(item.document()) : null;
+          String unwritable = item.ok() ? unwritable(to, item.document()) : null;
           if (unwritable != null) {
             stats.bad(Item.bad(unwritable, item.source(), item.ordinal(), item.line()));
           } else if (item.ok()) {
@@ -62,13 +85,8 @@ public final class CorpusTools {
   /** The field names of all documents, in first-seen order: CSV's columns. */
   static List<String> columns(List<Path> inputs, Format format) {
     Set<String> names = new LinkedHashSet<>();
-    readAll(inputs, format, new CorpusStats(), d -> {
-      if (!d.children().isEmpty()) {
-        throw SolrscaleException.usage("document " + d.first("id") + " has child documents, which "
-            + "CSV cannot hold: convert to xml, jsonl or json instead");
-      }
-      names.addAll(d.fields().keySet());
-    });
+    // documents CSV cannot hold are reported by the pass that writes, and give no column
+    readAll(inputs, format, Format.CSV, new CorpusStats(), d -> names.addAll(d.fields().keySet()));
     return new ArrayList<>(names);
   }
 

@@ -28,6 +28,26 @@ final class CsvWriter implements CorpusWriter {
     this.out = CSV.writer(schema.build().withHeader()).writeValues(out);
   }
 
+  /**
+   * Why a document cannot be written as a CSV row that reads back the same, or null: child
+   * documents, or an empty value, which reads back as no value at all (an empty cell is none).
+   */
+  static String unwritable(Document d) {
+    if (!d.children().isEmpty()) {
+      return "the document has child documents, which CSV cannot hold: convert to xml, jsonl or "
+          + "json instead";
+    }
+    for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
+      for (Object v : f.getValue()) {
+        if ("".equals(v)) {
+          return "field '" + f.getKey() + "' has an empty value, which CSV cannot tell from no "
+              + "value (it would read back without it): convert to xml, jsonl or json instead";
+        }
+      }
+    }
+    return null;
+  }
+
   @Override
   public void write(Document d) throws IOException {
     if (!d.children().isEmpty()) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -41,8 +42,25 @@ final class Outputs {
         Runtime.getRuntime().addShutdownHook(new Thread(Outputs::removeUnfinished, "outputs"));
         hooked = true;
       }
+      T opened = open.get();
       UNFINISHED.add(file);
-      return open.get();
+      return opened;
+    }
+  }
+
+  /**
+   * Opens a file for writing; one registered by {@link #opening} (a temporary file of {@link
+   * #whole}) is opened without creating it: once the shutdown hook has removed it, it must stay
+   * removed, not come back when the writing thread opens it.
+   */
+  static java.io.OutputStream newOutputStream(Path file) throws IOException {
+    synchronized (LOCK) {
+      if (stopping) {
+        throw new IOException(STOPPED);
+      }
+      return UNFINISHED.contains(file)
+          ? Files.newOutputStream(file, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)
+          : Files.newOutputStream(file);
     }
   }
 

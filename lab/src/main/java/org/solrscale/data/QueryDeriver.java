@@ -105,7 +105,8 @@ public final class QueryDeriver {
         Files.createDirectories(out.getParent());
       }
       Outputs.whole(out, file -> { // whole or not at all, as every data output
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        try (Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(
+            Outputs.newOutputStream(file), StandardCharsets.UTF_8))) {
           w.write("# solrscale data queries: " + o.count() + " requests on " + o.field() + " from "
               + corpus + " (" + profile.documents() + " documents), seed " + o.seed() + "\n");
           for (QueryKind kind : shuffledKinds()) {

@@ -428,8 +428,30 @@ class CorpusToolsTest {
     CorpusTools.convert(List.of(f), null, back, Format.XML);
     assertThat(text(read(back))).isEqualTo(text(docs));
     Path csv = dir.resolve("children.csv");
-    assertThatThrownBy(() -> CorpusTools.convert(List.of(f), null, csv, Format.CSV))
-        .hasMessageContaining("document p has child documents, which CSV cannot hold");
+    CorpusStats s = CorpusTools.convert(List.of(f), null, csv, Format.CSV);
+    assertThat(s.problems()).singleElement().asString()
+        .contains("the document has child documents, which CSV cannot hold");
+    assertThat(okIds(readItems(csv))).containsExactly("a", "b");
+  }
+
+  @Test
+  void whatCsvOrXmlWouldChangeIsReportedNotWritten() throws IOException {
+    Path f = dir.resolve("empties.jsonl");
+    Files.writeString(f, "{\"id\":\"1\",\"t\":\"\"}\n{\"id\":\"2\",\"\":\"x\"}\n"
+        + "{\"id\":\"3\",\"t\":[\"a\",\"\"]}\n{\"id\":\"4\",\"t\":\"b\"}\n");
+    CorpusStats csv = CorpusTools.convert(List.of(f), null, dir.resolve("empties.csv"), Format.CSV);
+    assertThat(csv.problems()).containsExactly(
+        f + ":1: field 't' has an empty value, which CSV cannot tell from no value (it would read "
+            + "back without it): convert to xml, jsonl or json instead",
+        f + ":2: a field has an empty name, which Solr cannot index (and CSV or XML cannot carry "
+            + "back): give it a name in the input",
+        f + ":3: field 't' has an empty value, which CSV cannot tell from no value (it would read "
+            + "back without it): convert to xml, jsonl or json instead");
+    assertThat(okIds(readItems(dir.resolve("empties.csv")))).containsExactly("4");
+    CorpusStats xml = CorpusTools.convert(List.of(f), null, dir.resolve("empties.xml"), Format.XML);
+    assertThat(xml.problems()).singleElement().asString().startsWith(f + ":2: a field has an empty name");
+    assertThat(text(read(dir.resolve("empties.xml")))).hasSize(3)
+        .contains(Map.of("id", List.of("1"), "t", List.of("")));
   }
 
   @Test
