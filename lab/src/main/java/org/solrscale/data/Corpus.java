@@ -67,17 +67,29 @@ public final class Corpus {
         || b[0] == (byte) 0xFF && b[1] == (byte) 0xFE)) {
       return StandardCharsets.UTF_16;
     }
+    if (b.length >= 2 && b[0] == '<' && b[1] == 0) { // UTF-16 without a byte order mark (XML's
+      return StandardCharsets.UTF_16LE;             // appendix F tells it by the first '<')
+    }
+    if (b.length >= 2 && b[0] == 0 && b[1] == '<') {
+      return StandardCharsets.UTF_16BE;
+    }
     java.util.regex.Matcher m = DECLARATION.matcher(new String(b, StandardCharsets.ISO_8859_1));
     if (!m.find()) {
       return null;
     }
+    boolean mark = b.length >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF;
     java.nio.charset.Charset cs;
     try {
       cs = java.nio.charset.Charset.forName(m.group(1).trim());
     } catch (IllegalArgumentException e) {
       throw new IOException("it declares the encoding '" + m.group(1) + "', which Java does not know");
     }
-    return cs.equals(StandardCharsets.UTF_8) || cs.equals(StandardCharsets.US_ASCII) ? null : cs;
+    boolean utf8 = cs.equals(StandardCharsets.UTF_8) || cs.equals(StandardCharsets.US_ASCII);
+    if (mark && !utf8) {
+      throw new IOException("it starts with UTF-8's byte order mark but declares the encoding '"
+          + m.group(1) + "': one of them is wrong; remove the mark or fix the declaration");
+    }
+    return utf8 ? null : cs;
   }
 
   /**

@@ -107,10 +107,16 @@ final class CsvReader implements CorpusReader {
       }
       return Item.ok(d, source, ordinal, line);
     } catch (IOException | RuntimeJsonMappingException e) {
-      return Item.bad("malformed CSV row: " + JsonLinesReader.firstLine(e.getMessage()), source,
-          ordinal, line);
+      String m = JsonLinesReader.firstLine(e.getMessage());
+      java.util.regex.Matcher many = TOO_MANY.matcher(m);
+      return Item.bad(many.lookingAt() ? "the row has more values than the " + many.group(1)
+          + " columns the header names (a column named only by spaces, or a trailing ',', names "
+          + "none): name every column in the header" : "malformed CSV row: " + m, source, ordinal, line);
     }
   }
+
+  private static final java.util.regex.Pattern TOO_MANY =
+      java.util.regex.Pattern.compile("Too many entries: expected at most (\\d+)");
 
   /** Why the header's names cannot be fields (one blank, or one twice: a value would be lost). */
   private static String headerProblem(CsvSchema schema) {

@@ -11,6 +11,7 @@ import java.io.InputStream;
 /**
  * A JSON array of objects, streamed one object at a time. Broken JSON syntax cannot be
  * resynchronised reliably inside an array: it is reported once and the rest of the file skipped.
+ * A well-formed object with a duplicate key is reported alone, and the next one read.
  */
 final class JsonArrayReader implements CorpusReader {
   private static final ObjectMapper JSON = JsonDocuments.mapper();
@@ -18,6 +19,8 @@ final class JsonArrayReader implements CorpusReader {
   private final JsonParser parser;
   private final String source;
   private boolean started;
+  /** The array's parsing context: the parser is between documents when it is the current one. */
+  private com.fasterxml.jackson.core.JsonStreamContext array;
   private boolean done;
   private long ordinal;
 
@@ -46,6 +49,7 @@ final class JsonArrayReader implements CorpusReader {
           return Item.bad("expected a JSON array of documents (or use .jsonl for one per line)",
               source, 1, parser.currentTokenLocation().getLineNr());
         }
+        array = parser.getParsingContext();
       }
       JsonToken t = parser.nextToken();
       if (t == JsonToken.END_ARRAY || t == null) {
@@ -67,6 +71,17 @@ final class JsonArrayReader implements CorpusReader {
       } catch (IllegalArgumentException e) {
         return Item.bad(e.getMessage(), source, ordinal, line);
       }
+    } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+      // well-formed JSON the tree refused (a duplicate key): the parser is sound, so read on
+      // after this object
+      while (parser.getParsingContext() != array) {
+        if (parser.nextToken() == null) {
+          done = true;
+          break;
+        }
+      }
+      long at = e.getLocation() == null ? line : e.getLocation().getLineNr();
+      return Item.bad(JsonDocuments.why(e), source, ordinal, at);
     } catch (JsonProcessingException e) {
       done = true;
       long at = e.getLocation() == null ? line : e.getLocation().getLineNr();

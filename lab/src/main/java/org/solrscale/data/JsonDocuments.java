@@ -35,7 +35,9 @@ final class JsonDocuments {
         .build();
     ObjectMapper m = new ObjectMapper(f);
     m.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
-    m.enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION); // else the last wins
+    // else the last wins; checked by the tree, not the parser, so that the parser stays usable
+    // and a JSON array reads on after the object that had it
+    m.enable(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY);
     m.setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
     return m;
   }
@@ -100,9 +102,18 @@ final class JsonDocuments {
         + "(child documents go under " + Document.CHILDREN + ")");
   }
 
+  private static final java.util.regex.Pattern DUPLICATE =
+      java.util.regex.Pattern.compile("Duplicate field '(.*)' for `ObjectNode`");
+
   /** Jackson's reason in one line, without its internals; "malformed JSON" unless it is a limit. */
   static String why(JsonProcessingException e) {
-    String m = JsonLinesReader.firstLine(e.getOriginalMessage());
+    String m = JsonLinesReader.firstLine(e.getOriginalMessage())
+        .replaceAll("\\s*\\(?(?:start marker )?at \\[Source: [^\\]]*\\]\\)?", ""); // Jackson's internals
+    java.util.regex.Matcher dup = DUPLICATE.matcher(m);
+    if (dup.lookingAt()) {
+      return "duplicate key '" + dup.group(1) + "': a JSON object names it twice, and one value "
+          + "would be lost (give a list for several values)";
+    }
     if (e instanceof StreamConstraintsException) { // e.g. "String value length (N) exceeds ..."
       return "beyond what solrscale reads: " + m.replaceAll(", from `[^`]*`", "");
     }

@@ -539,7 +539,7 @@ class CorpusToolsTest {
     Path in = dir.resolve("cr.jsonl");
     Files.writeString(in, "{\"id\":\"1\",\"t\":\"x\\r\\ny\\rz\"}\n{\"id\":\"2\",\"t\":\"a\",\"t\":\"b\"}\n");
     List<Item> items = readItems(in);
-    assertThat(items.get(1).error()).contains("Duplicate field 't'");
+    assertThat(items.get(1).error()).contains("duplicate key 't'");
     Path xml = dir.resolve("cr.xml");
     CorpusTools.convert(List.of(in), null, xml, Format.XML);
     assertThat(read(xml).get(0).first("t")).isEqualTo("x\r\ny\rz");
@@ -634,7 +634,11 @@ class CorpusToolsTest {
     Files.write(latin, text.getBytes(StandardCharsets.ISO_8859_1));
     Path utf16 = dir.resolve("utf16.xml");
     Files.write(utf16, text.replace("ISO-8859-1", "UTF-16").getBytes(StandardCharsets.UTF_16)); // with its mark
-    for (Path f : List.of(latin, utf16)) {
+    Path le = dir.resolve("utf16le.xml"); // no mark: told by the first '<', as XML's appendix F does
+    Files.write(le, text.replace("ISO-8859-1", "UTF-16").getBytes(StandardCharsets.UTF_16LE));
+    Path be = dir.resolve("utf16be.xml");
+    Files.write(be, text.substring(text.indexOf("<add>")).getBytes(StandardCharsets.UTF_16BE));
+    for (Path f : List.of(latin, utf16, le, be)) {
       for (boolean utf8 : new boolean[] {false, true}) {
         List<Item> items = readItems(f, utf8);
         assertThat(items).allSatisfy(i -> assertThat(i.error()).isNull());
@@ -657,6 +661,33 @@ class CorpusToolsTest {
     Path unknown = dir.resolve("unknown.xml");
     Files.writeString(unknown, text.replace("ISO-8859-1", "klingon"));
     assertThatThrownBy(() -> readItems(unknown)).hasMessageContaining("declares the encoding 'klingon'");
+    Path marked = dir.resolve("marked-latin1.xml");
+    Files.write(marked, ("\uFEFF" + text).getBytes(StandardCharsets.UTF_8));
+    assertThatThrownBy(() -> CorpusTools.convert(List.of(marked), null, dir.resolve("m.jsonl"), Format.JSONL))
+        .hasMessage("cannot read " + marked + ": it starts with UTF-8's byte order mark but declares "
+            + "the encoding 'ISO-8859-1': one of them is wrong; remove the mark or fix the declaration");
+  }
+
+  @Test
+  void jsonAndCsvProblemsAreWordedWithoutJacksonsInternals() throws IOException {
+    Path array = dir.resolve("dup-array.json");
+    Files.writeString(array, "[{\"id\":\"1\",\"a\":{\"x\":[1,{\"y\":2}]},\"a\":2,\"b\":[3]},\n{\"id\":\"2\"},\n"
+        + "{\"id\":\"3\",\"c\":1,\"c\":{\"z\":[]}},{\"id\":\"4\"}]");
+    List<Item> items = readItems(array);
+    assertThat(okIds(items)).containsExactly("2", "4"); // the array reads on after a duplicate key
+    assertThat(failures(items).map(i -> i.line() + " " + i.error())).containsExactly(
+        "1 duplicate key 'a': a JSON object names it twice, and one value would be lost (give a "
+            + "list for several values)",
+        "3 duplicate key 'c': a JSON object names it twice, and one value would be lost (give a "
+            + "list for several values)");
+    Path lines = dir.resolve("open.jsonl");
+    Files.writeString(lines, "{\"id\":\"1\"\n{\"id\":\"2\"}\n");
+    assertThat(failures(readItems(lines)).map(Item::error)).singleElement().asString()
+        .isEqualTo("malformed JSON: Unexpected end-of-input: expected close marker for Object");
+    Path csv = dir.resolve("blank-column.csv");
+    Files.writeString(csv, "id,title, \n1,a,x\n");
+    assertThat(failures(readItems(csv)).map(Item::error)).singleElement().asString()
+        .startsWith("the row has more values than the 2 columns the header names");
   }
 
   @Test
