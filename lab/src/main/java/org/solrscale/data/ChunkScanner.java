@@ -29,6 +29,12 @@ abstract class ChunkScanner implements Closeable {
    * raw split may copy both, and what lies between them, as one range.
    */
   protected boolean contiguous;
+  /**
+   * Where the problem of an error range starts when its bytes were not kept (a section not closed
+   * before the end, which is not held in memory): a stream offset and line, or -1 for {@link #start}.
+   */
+  protected long errorOffset = -1;
+  protected long errorLine = -1;
   private boolean eof;
   /** Stream offset of {@code buf[0]}. */
   private long base;
@@ -90,6 +96,20 @@ abstract class ChunkScanner implements Closeable {
       }
     }
     return true;
+  }
+
+  /** The stream offset where the range just found (its problem, if any) starts. */
+  final long problemOffset() {
+    return errorOffset >= 0 ? errorOffset : offset(start);
+  }
+
+  /** The line where the range just found (its problem, if any) starts. */
+  final long problemLine() {
+    return errorLine >= 0 ? errorLine : lineAt(start);
+  }
+
+  protected final boolean countsLines() {
+    return countLines;
   }
 
   /** Stops counting lines: {@link #lineAt} is then not available. */

@@ -110,7 +110,7 @@ final class RawSplit {
         ordinal++;
         if (c.error != null) {
           if (bad.size() < CorpusStats.KEPT_PROBLEMS) {
-            bad.add(Item.bad(c.error, in.toString(), ordinal, c.offset(c.start)));
+            bad.add(Item.bad(c.error, in.toString(), ordinal, c.problemOffset()));
           } else {
             unplaced++;
           }

@@ -83,7 +83,7 @@ final class SolrXmlReader implements CorpusReader {
       return null;
     }
     ordinal++;
-    long line = chunks.lineAt(chunks.start);
+    long line = chunks.problemLine();
     if (chunks.error != null) {
       return Item.bad(chunks.error, source, ordinal, line);
     }

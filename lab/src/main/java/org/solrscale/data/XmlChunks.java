@@ -62,6 +62,8 @@ final class XmlChunks extends ChunkScanner {
       + "<add><doc><field name=\"...\">; names are case-sensitive, namespaces are not supported; "
       + "only the first such place in a file is reported)";
   private boolean strayReported;
+  /** Whether a skip between documents lets the bytes it passed go (they are not a range). */
+  private boolean dropping;
   private boolean overwriteReported;
 
   /** Whether a document start was found before: the first one is never contiguous. */
@@ -78,6 +80,8 @@ final class XmlChunks extends ChunkScanner {
   @Override
   boolean next() throws IOException {
     error = null;
+    errorOffset = -1;
+    errorLine = -1;
     children = 0;
     if (!findStart()) {
       return false;
@@ -263,6 +267,7 @@ final class XmlChunks extends ChunkScanner {
       int k = Bytes.indexOf(buf, pos, limit, (byte) ascii.charAt(0));
       if (k < 0) {
         pos = limit;
+        start = dropping ? pos : start;
         if (!refill()) {
           return false;
         }
@@ -327,17 +332,24 @@ final class XmlChunks extends ChunkScanner {
           pos += 2;
           continue;
         }
+        long fromLine = countsLines() ? lineAt(pos) : -1;
+        dropping = true; // between documents nothing of it is needed: memory stays bounded
         boolean closed = c == '?' ? skipPast("?>") : doctype ? skipDoctype() : skipSection();
+        dropping = false;
         if (!closed) {
-          start = index(from);
-          end = limit;
           pos = limit;
+          start = limit;
+          end = limit;
+          errorOffset = from;
+          errorLine = fromLine;
           error = SECTION_NOT_CLOSED;
           return true;
         }
-        int text = cdata && !strayReported ? firstText(index(from) + 9, pos - 3) : -1;
-        if (text >= 0) { // character data between documents, like any text there
-          return stray(text, pos);
+        if (cdata && cdataText >= 0) { // character data between documents, like any text there
+          strayReported = true;
+          errorOffset = cdataText;
+          errorLine = cdataLine;
+          return problem(String.format(STRAY, cdataExcerpt), pos, pos);
         }
         continue;
       }
@@ -383,6 +395,11 @@ final class XmlChunks extends ChunkScanner {
    */
   private boolean stray(int at, int resume) {
     strayReported = true;
+    return problem(String.format(STRAY, excerpt(at)), at, resume);
+  }
+
+  /** Up to about 40 bytes from {@code at}, to the end of a tag or the line. */
+  private String excerpt(int at) {
     int stop = at + 1;
     while (stop < limit && stop - at < 40 && buf[stop - 1] != '>' && buf[stop] != '\n') {
       stop++;
@@ -390,8 +407,26 @@ final class XmlChunks extends ChunkScanner {
     while (stop < limit && (buf[stop] & 0xC0) == 0x80) { // never half a character
       stop++;
     }
-    return problem(String.format(STRAY, new String(buf, at, stop - at, StandardCharsets.UTF_8)),
-        at, resume);
+    return new String(buf, at, stop - at, StandardCharsets.UTF_8);
+  }
+
+  /** Text in a CDATA section between documents: where it starts, or -1. */
+  private long cdataText = -1;
+  private long cdataLine;
+  private String cdataExcerpt;
+  /** The offset up to which that section was looked at (its bytes are not kept). */
+  private long cdataChecked;
+
+  private void lookForText(int upto) {
+    if (cdataText < 0 && !strayReported) {
+      int k = firstText(Math.max(index(cdataChecked), 0), upto);
+      if (k >= 0) {
+        cdataText = offset(k);
+        cdataLine = countsLines() ? lineAt(k) : -1;
+        cdataExcerpt = excerpt(k);
+      }
+    }
+    cdataChecked = Math.max(cdataChecked, offset(upto));
   }
 
   private boolean problem(String why, int at, int resume) {
@@ -432,7 +467,13 @@ final class XmlChunks extends ChunkScanner {
   private boolean skipDoctype() throws IOException {
     boolean subset = false;
     pos += 2;
-    while (pos < limit || refill()) {
+    while (true) {
+      if (pos == limit) {
+        start = dropping ? pos : start;
+        if (!refill()) {
+          return false;
+        }
+      }
       byte c = buf[pos++];
       if (c == '[') {
         subset = true;
@@ -442,7 +483,6 @@ final class XmlChunks extends ChunkScanner {
         return true;
       }
     }
-    return false;
   }
 
   /**
@@ -464,12 +504,19 @@ final class XmlChunks extends ChunkScanner {
       return true;
     }
     long text = offset(pos + open); // "<!-->" does not close the comment it opens
+    boolean look = dropping && close == ']'; // character data between documents is text
+    cdataText = -1;
+    cdataChecked = text;
     int k = pos + open;
     while (true) {
       int gt = Bytes.indexOf(buf, k, limit, (byte) '>');
       if (gt < 0) {
         long scanned = offset(limit);
         pos = Math.max(pos, limit - 2); // the two bytes before a '>' still to come
+        if (look) {
+          lookForText(pos);
+        }
+        start = dropping ? pos : start;
         if (!refill()) {
           return false;
         }
@@ -477,6 +524,9 @@ final class XmlChunks extends ChunkScanner {
         continue;
       }
       if (offset(gt) - 2 >= text && buf[gt - 1] == close && buf[gt - 2] == close) {
+        if (look) {
+          lookForText(gt - 2);
+        }
         pos = gt + 1;
         return true;
       }

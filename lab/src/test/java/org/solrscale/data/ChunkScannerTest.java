@@ -20,7 +20,7 @@ class ChunkScannerTest {
   static List<String> scan(ChunkScanner c) throws IOException {
     List<String> out = new ArrayList<>();
     while (c.next()) {
-      out.add(c.lineAt(c.start) + ":" + (c.error == null ? "" : "ERR ")
+      out.add(c.problemLine() + ":" + (c.error == null ? "" : "ERR ")
           + new String(c.buf, c.start, c.end - c.start, StandardCharsets.UTF_8));
     }
     return out;
@@ -208,9 +208,16 @@ class ChunkScannerTest {
   void aSectionNotClosedBetweenDocumentsIsReportedFromItsStart() throws IOException {
     String text = "<add><doc><field name=\"id\">1</field></doc>\n<!-- <doc></doc>\n<doc></doc>";
     XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), 8);
-    assertThat(scan(c)).containsExactly("1:<doc><field name=\"id\">1</field></doc>",
-        "2:ERR <!-- <doc></doc>\n<doc></doc>");
+    assertThat(scan(c)).containsExactly("1:<doc><field name=\"id\">1</field></doc>", "2:ERR ");
     assertThat(XmlChunks.SECTION_NOT_CLOSED).contains("not closed");
+    // nothing of a section between documents is kept: memory stays bounded to the rest of the file
+    for (String open : new String[] {"<!-- ", "<![CDATA[ ", "<?pi ", "<!DOCTYPE add [ "}) {
+      byte[] big = ("<add>\n<doc></doc>\n" + open + "<doc></doc>\n".repeat(200_000))
+          .getBytes(StandardCharsets.UTF_8);
+      XmlChunks b = new XmlChunks(new ByteArrayInputStream(big), 64);
+      assertThat(scan(b)).as(open).containsExactly("2:<doc></doc>", "3:ERR ");
+      assertThat(b.buf.length).as(open).isLessThanOrEqualTo(1024);
+    }
   }
 
   @Test
