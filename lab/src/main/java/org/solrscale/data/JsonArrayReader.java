@@ -25,7 +25,7 @@ final class JsonArrayReader implements CorpusReader {
   private long ordinal;
 
   JsonArrayReader(InputStream in, String source) throws IOException {
-    this.guard = new Utf8Guard(in);
+    this.guard = new Utf8Guard(in, true);
     this.parser = JSON.getFactory().createParser(guard);
     this.source = source;
   }
@@ -63,7 +63,7 @@ final class JsonArrayReader implements CorpusReader {
       line = parser.currentTokenLocation().getLineNr();
       ordinal++;
       JsonNode node = JSON.readTree(parser);
-      if (guard.firstMalformedUpTo(parser.currentTokenLocation().getLineNr()) >= 0) {
+      if (malformedSoFar()) {
         return Item.bad(Utf8Guard.INVALID, source, ordinal, line);
       }
       try {
@@ -74,13 +74,20 @@ final class JsonArrayReader implements CorpusReader {
     } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
       // well-formed JSON the tree refused (a duplicate key): the parser is sound, so read on
       // after this object
-      while (parser.getParsingContext() != array) {
-        if (parser.nextToken() == null) {
-          done = true;
-          break;
-        }
-      }
       long at = e.getLocation() == null ? line : e.getLocation().getLineNr();
+      try {
+        while (parser.getParsingContext() != array) {
+          if (parser.nextToken() == null) {
+            done = true;
+            break;
+          }
+        }
+      } catch (JsonProcessingException broken) { // and then broken syntax in the same object
+        done = true;
+        return Item.bad(JsonDocuments.why(e) + "; then " + JsonDocuments.why(broken)
+            + " (the rest of the file is skipped)", source, ordinal, at);
+      }
+      malformedSoFar(); // this object's invalid UTF-8, if any, is not the next one's
       return Item.bad(JsonDocuments.why(e), source, ordinal, at);
     } catch (JsonProcessingException e) {
       done = true;
@@ -88,6 +95,11 @@ final class JsonArrayReader implements CorpusReader {
       return Item.bad(JsonDocuments.why(e) + " (the rest of the file is skipped)", source,
           ordinal + 1, at);
     }
+  }
+
+  /** Whether invalid UTF-8 was replaced in what the parser has consumed and no object claimed. */
+  private boolean malformedSoFar() {
+    return guard.firstMalformedUpTo(parser.currentLocation().getByteOffset() - 1) >= 0;
   }
 
   @Override

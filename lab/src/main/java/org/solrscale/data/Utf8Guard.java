@@ -27,16 +27,30 @@ final class Utf8Guard extends InputStream {
   private boolean afterCr;
   private boolean started;
   private long delivered;
-  /** Lines with a malformed sequence that no reader has claimed yet, ascending, no repeats. */
+  /**
+   * Where malformed sequences were that no reader has claimed yet, ascending, no repeats: lines, or
+   * offsets in the stream this guard delivers.
+   */
   private final ArrayDeque<Long> malformed = new ArrayDeque<>();
+  private final boolean byOffset;
 
+  /** A guard that remembers lines: for readers whose documents never share a line. */
   Utf8Guard(InputStream in) {
-    this.in = in;
+    this(in, false);
   }
 
   /**
-   * The first line up to {@code last} (inclusive) that had a malformed sequence, or -1; those lines
-   * are forgotten. A reader calls it with each document's last line, in order.
+   * With {@code byOffset}, it remembers the offset (in what it delivers) of each replacement
+   * instead: for readers whose documents can share a line, such as a JSON array on one line.
+   */
+  Utf8Guard(InputStream in, boolean byOffset) {
+    this.in = in;
+    this.byOffset = byOffset;
+  }
+
+  /**
+   * The first line (or offset) up to {@code last} (inclusive) that had a malformed sequence, or -1;
+   * those are forgotten. A reader calls it with each document's last line (or offset), in order.
    */
   long firstMalformedUpTo(long last) {
     long first = -1;
@@ -131,8 +145,9 @@ final class Utf8Guard extends InputStream {
         i += seq;
         continue;
       }
-      if (malformed.isEmpty() || malformed.peekLast() != line) {
-        malformed.addLast(line);
+      long at = byOffset ? delivered + outLimit + (i - run) : line; // out is empty when filled
+      if (malformed.isEmpty() || malformed.peekLast() != at) {
+        malformed.addLast(at);
       }
       copy(run, i);
       System.arraycopy(Cleaner.REPLACEMENT, 0, out, outLimit, 3);
