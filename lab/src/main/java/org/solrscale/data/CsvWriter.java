@@ -38,11 +38,16 @@ final class CsvWriter implements CorpusWriter {
           + "json instead";
     }
     for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
-      for (Object v : f.getValue()) {
-        if ("".equals(v)) {
-          return "field '" + f.getKey() + "' has an empty value, which CSV cannot tell from no "
-              + "value (it would read back without it): convert to xml, jsonl or json instead";
-        }
+      String name = f.getKey();
+      if (!name.equals(name.trim())) { // a CSV header's names are read back trimmed
+        return "field name '" + name + "' begins or ends with white space, which a CSV header "
+            + "loses (it would read back as '" + name.trim() + "'): rename it, or convert to xml, "
+            + "jsonl or json instead";
+      }
+      List<Object> vs = f.getValue();
+      if (vs.size() == 1 && "".equals(vs.get(0))) { // several are joined with '|' and read back
+        return "field '" + name + "' has an empty value, which CSV cannot tell from no "
+            + "value (it would read back without it): convert to xml, jsonl or json instead";
       }
     }
     return null;

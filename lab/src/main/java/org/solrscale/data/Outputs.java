@@ -154,11 +154,12 @@ final class Outputs {
    * the error, and removes {@code dir} if this run created it.
    */
   static <T> T allOrNone(Path dir, List<String> written, java.util.function.Supplier<T> work) {
-    boolean newDir = !Files.exists(dir);
-    if (newDir) {
-      synchronized (LOCK) {
-        NEW_DIRS.add(dir);
-      }
+    List<Path> newDirs = new java.util.ArrayList<>(); // dir and the parents made for it, deepest first
+    for (Path p = dir.toAbsolutePath(); p != null && !Files.exists(p); p = p.getParent()) {
+      newDirs.add(p);
+    }
+    synchronized (LOCK) {
+      NEW_DIRS.addAll(newDirs);
     }
     try {
       return work.get();
@@ -171,14 +172,12 @@ final class Outputs {
           // reported below as not removed
         }
       }
-      if (newDir) {
-        removeIfEmpty(dir);
-      }
+      newDirs.forEach(Outputs::removeIfEmpty);
       throw new SolrscaleException(e.exitCode(), e.getMessage() + (written.isEmpty() ? ""
           : " (the " + removed + " of " + written.size() + " parts written were removed)"), e);
     } finally {
       synchronized (LOCK) {
-        NEW_DIRS.remove(dir);
+        NEW_DIRS.removeAll(newDirs);
         written.forEach(f -> UNFINISHED.remove(Path.of(f)));
       }
     }

@@ -226,12 +226,12 @@ class CorpusToolsTest {
     Path good = write(corpus(300), "trunc-good." + format.extension()); // parts get written first
     for (Format to : List.of(format == Format.CSV ? Format.JSONL : format,
         format == Format.XML ? Format.JSONL : Format.XML)) { // raw split (xml, jsonl) and not
-      Path parts = dir.resolve("trunc-parts-" + to);
+      Path parts = dir.resolve("trunc-new-" + to).resolve("parts");
       assertThatThrownBy(() -> CorpusTools.split(List.of(good, f), null,
           new CorpusTools.SplitRule(null, 100L, null), parts, "p", to, false))
           .hasMessageContaining(f + "").hasMessageContaining("the file ends too soon")
           .hasMessageMatching(".*\\(the (\\d+) of \\1 parts written were removed\\)");
-      assertThat(parts).doesNotExist(); // the run created it: removed with the parts
+      assertThat(parts.getParent()).doesNotExist(); // the run created both: removed with the parts
     }
     Path kept = Files.createDirectories(dir.resolve("trunc-kept"));
     assertThatThrownBy(() -> CorpusTools.split(List.of(good, f), null,
@@ -438,20 +438,25 @@ class CorpusToolsTest {
   void whatCsvOrXmlWouldChangeIsReportedNotWritten() throws IOException {
     Path f = dir.resolve("empties.jsonl");
     Files.writeString(f, "{\"id\":\"1\",\"t\":\"\"}\n{\"id\":\"2\",\"\":\"x\"}\n"
-        + "{\"id\":\"3\",\"t\":[\"a\",\"\"]}\n{\"id\":\"4\",\"t\":\"b\"}\n");
+        + "{\"id\":\"3\",\"t\":[\"a\",\"\"]}\n{\"id\":\"4\",\"t\":\"b\"}\n"
+        + "{\"id\":\"5\",\"t\":\"c\",\" t\":\"d\"}\n{\"id\":\"6\",\"t\":[\"\",\"\"]}\n");
     CorpusStats csv = CorpusTools.convert(List.of(f), null, dir.resolve("empties.csv"), Format.CSV);
     assertThat(csv.problems()).containsExactly(
         f + ":1: field 't' has an empty value, which CSV cannot tell from no value (it would read "
             + "back without it): convert to xml, jsonl or json instead",
         f + ":2: a field has an empty name, which Solr cannot index (and CSV or XML cannot carry "
             + "back): give it a name in the input",
-        f + ":3: field 't' has an empty value, which CSV cannot tell from no value (it would read "
-            + "back without it): convert to xml, jsonl or json instead");
-    assertThat(okIds(readItems(dir.resolve("empties.csv")))).containsExactly("4");
+        f + ":5: field name ' t' begins or ends with white space, which a CSV header loses (it "
+            + "would read back as 't'): rename it, or convert to xml, jsonl or json instead");
+    // several values, empty ones among them, are joined with '|' and come back as they were
+    assertThat(text(read(dir.resolve("empties.csv")))).containsExactly(
+        Map.of("id", List.of("3"), "t", List.of("a", "")), Map.of("id", List.of("4"), "t", List.of("b")),
+        Map.of("id", List.of("6"), "t", List.of("", "")));
     CorpusStats xml = CorpusTools.convert(List.of(f), null, dir.resolve("empties.xml"), Format.XML);
     assertThat(xml.problems()).singleElement().asString().startsWith(f + ":2: a field has an empty name");
-    assertThat(text(read(dir.resolve("empties.xml")))).hasSize(3)
-        .contains(Map.of("id", List.of("1"), "t", List.of("")));
+    assertThat(text(read(dir.resolve("empties.xml")))).hasSize(5)
+        .contains(Map.of("id", List.of("1"), "t", List.of("")),
+            Map.of("id", List.of("5"), "t", List.of("c"), " t", List.of("d")));
   }
 
   @Test
@@ -688,6 +693,37 @@ class CorpusToolsTest {
     Files.writeString(csv, "id,title, \n1,a,x\n");
     assertThat(failures(readItems(csv)).map(Item::error)).singleElement().asString()
         .startsWith("the row has more values than the 2 columns the header names");
+  }
+
+  @Test
+  void invalidUtf8InAJsonArrayOnOneLineIsBlamedOnItsOwnObject() throws IOException {
+    Path f = dir.resolve("one-line.json");
+    byte[] bad = {(byte) 0xC3, (byte) 0x28};
+    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    b.writeBytes("[{\"id\":\"1\"},{\"id\":\"2\",\"t\":\"".getBytes(StandardCharsets.UTF_8));
+    b.writeBytes(bad);
+    // 3 has a duplicate key and invalid UTF-8: reported once, for the key, and 4 is not blamed
+    b.writeBytes("\"},{\"id\":\"3\",\"k\":\"".getBytes(StandardCharsets.UTF_8));
+    b.writeBytes(bad);
+    b.writeBytes("\",\"k\":1},{\"id\":\"4\"}, {\"id\":\"5\",\"t\":\"".getBytes(StandardCharsets.UTF_8));
+    b.writeBytes(bad);
+    b.writeBytes("\"},{\"id\":\"6\"}]".getBytes(StandardCharsets.UTF_8));
+    Files.write(f, b.toByteArray());
+    List<Item> items = readItems(f);
+    assertThat(okIds(items)).containsExactly("1", "4", "6");
+    assertThat(failures(items).map(i -> i.ordinal() + " " + i.error().substring(0, 13)))
+        .containsExactly("2 invalid UTF-8", "3 duplicate key", "5 invalid UTF-8");
+  }
+
+  @Test
+  void aDuplicateKeyThenBrokenSyntaxInAJsonArrayEndsTheFileWithAReport() throws IOException {
+    Path f = dir.resolve("dup-then-broken.json");
+    Files.writeString(f, "[{\"id\":\"1\"},\n{\"id\":\"2\",\"a\":1,\"a\":2,\"b\":}\n,{\"id\":\"3\"}]");
+    List<Item> items = readItems(f);
+    assertThat(okIds(items)).containsExactly("1");
+    assertThat(failures(items).map(i -> i.where() + " " + i.error())).singleElement().asString()
+        .startsWith(f + ":2 duplicate key 'a'").contains("; then malformed JSON")
+        .endsWith("(the rest of the file is skipped)");
   }
 
   @Test
