@@ -45,11 +45,12 @@ final class Bytes {
   private static final long SLASH = spread('/');
   private static final long D = spread('d');
   private static final long BANG = spread('!');
+  private static final long QUESTION = spread('?');
 
   /**
-   * The first index {@code i} in {@code [from, to - 1)} where {@code a[i, i + 2)} is "<d" or "<!",
-   * or with {@code endTags} also "/d", or -1: finds every {@code <doc}, comment and CDATA section
-   * (and {@code </doc>}) while skipping the far more common other tags.
+   * The first index {@code i} in {@code [from, to - 1)} where {@code a[i, i + 2)} is "<d", "<!" or
+   * "<?", or with {@code endTags} also "/d", or -1: finds every {@code <doc}, comment, CDATA section
+   * and processing instruction (and {@code </doc>}) while skipping the far more common other tags.
    */
   static int indexOfMarkup(byte[] a, int from, int to, boolean endTags) {
     long py = endTags ? SLASH : LT; // without end tags "/d" becomes "<d" again: no extra match
@@ -58,7 +59,8 @@ final class Bytes {
       long w = word(a, i);
       long next = word(a, i + 1);
       long d = zeroBytes(next ^ D);
-      long m = zeroBytes(w ^ LT) & (d | zeroBytes(next ^ BANG)) | zeroBytes(w ^ py) & d;
+      long m = zeroBytes(w ^ LT) & (d | zeroBytes(next ^ BANG) | zeroBytes(next ^ QUESTION))
+          | zeroBytes(w ^ py) & d;
       if (m != 0) {
         return i + (Long.numberOfTrailingZeros(m) >>> 3);
       }
@@ -66,7 +68,7 @@ final class Bytes {
     for (; i + 1 < to; i++) {
       byte x = a[i];
       byte n = a[i + 1];
-      if (x == '<' && (n == 'd' || n == '!') || endTags && x == '/' && n == 'd') {
+      if (x == '<' && (n == 'd' || n == '!' || n == '?') || endTags && x == '/' && n == 'd') {
         return i;
       }
     }

@@ -90,14 +90,7 @@ final class XmlChunks extends ChunkScanner {
       return true;
     }
     if (!isDocStart(start)) { // a <delete>: reported, never dropped without a word
-      pos = start + 7;
-      if (skipPast(">") && buf[pos - 2] != '/') { // the whole element, what it deletes included
-        skipPast("</delete");
-        skipPast(">");
-      }
-      end = pos;
-      error = DELETE;
-      return true;
+      return skipDelete();
     }
     while (!known.isEmpty() && known.peekFirst().start() < offset(start)) {
       known.pollFirst(); // a child of a document read whole
@@ -111,6 +104,53 @@ final class XmlChunks extends ChunkScanner {
       return true;
     }
     return lookAhead();
+  }
+
+  /**
+   * At {@code <delete}: moves past the whole element, what it deletes included, without keeping its
+   * bytes; an element not closed before the next {@code <doc} ends there, so the documents after
+   * it are still read.
+   */
+  private boolean skipDelete() throws IOException {
+    errorOffset = offset(start);
+    errorLine = countsLines() ? lineAt(start) : -1;
+    error = DELETE;
+    dropping = true;
+    pos = start + 7;
+    if (pastTag() && buf[pos - 2] != '/') {
+      while (true) {
+        int lt = Bytes.indexOf(buf, pos, limit, (byte) '<');
+        if (lt < 0) {
+          pos = limit;
+          start = pos;
+          if (!refill()) {
+            break;
+          }
+          continue;
+        }
+        pos = lt;
+        start = pos;
+        have(9);
+        if (Bytes.startsWith(buf, pos, limit, "</delete")) {
+          pastTag();
+          break;
+        }
+        if (pos + 1 < limit && buf[pos + 1] == '!') { // a comment or CDATA section may hold "<doc"
+          if (!skipSection()) {
+            break;
+          }
+          continue;
+        }
+        if (isDocStart(pos)) {
+          break;
+        }
+        pos++;
+      }
+    }
+    dropping = false;
+    start = pos;
+    end = pos;
+    return true;
   }
 
   /** Finds the end of the document at {@link #start}, counting the depth of nested ones. */
@@ -151,6 +191,12 @@ final class XmlChunks extends ChunkScanner {
       have(6);
       if (pos + 1 < limit && buf[pos + 1] == '!') { // a comment or CDATA: may hold "<doc" or "</doc>"
         if (!skipSection()) {
+          return giveUp(NOT_CLOSED, true);
+        }
+        continue;
+      }
+      if (pos + 1 < limit && buf[pos + 1] == '?') { // a processing instruction: its text is not markup
+        if (!skipPast("?>")) {
           return giveUp(NOT_CLOSED, true);
         }
         continue;
@@ -213,8 +259,8 @@ final class XmlChunks extends ChunkScanner {
     for (int k = 0; k < nested; k++) {
       if (ends[k] >= 0) {
         known.add(new Known(starts[k], ends[k], kids[k], null));
-      } else if (k + 1 < nested) {
-        known.add(new Known(starts[k], starts[k + 1], 0, NOT_CLOSED));
+      } else if (k + 1 < nested) { // too far: perhaps a parent larger than the look-ahead, say so
+        known.add(new Known(starts[k], starts[k + 1], 0, why == TOO_FAR ? TOO_FAR : NOT_CLOSED));
       } else if (atEnd) {
         known.add(new Known(starts[k], offset(limit), 0, NOT_CLOSED_AT_END));
       }
@@ -255,6 +301,7 @@ final class XmlChunks extends ChunkScanner {
         return true;
       }
       pos = limit;
+      start = dropping ? pos : start;
       if (!refill()) {
         return false;
       }
@@ -274,6 +321,7 @@ final class XmlChunks extends ChunkScanner {
         continue;
       }
       pos = k;
+      start = dropping ? pos : start;
       if (!have(ascii.length())) {
         pos = limit;
         return false;
@@ -463,9 +511,13 @@ final class XmlChunks extends ChunkScanner {
     return false;
   }
 
-  /** At {@code <!DOCTYPE}: moves past it, its internal subset ({@code [...]}) included. */
+  /**
+   * At {@code <!DOCTYPE}: moves past it, its internal subset ({@code [...]}) included; quoted
+   * literals, comments and processing instructions in it may hold any of {@code [ ] > <doc}.
+   */
   private boolean skipDoctype() throws IOException {
     boolean subset = false;
+    byte quote = 0;
     pos += 2;
     while (true) {
       if (pos == limit) {
@@ -474,13 +526,31 @@ final class XmlChunks extends ChunkScanner {
           return false;
         }
       }
-      byte c = buf[pos++];
-      if (c == '[') {
-        subset = true;
-      } else if (c == ']') {
-        subset = false;
-      } else if (c == '>' && !subset) {
-        return true;
+      byte c = buf[pos];
+      if (quote != 0) {
+        quote = c == quote ? 0 : quote;
+        pos++;
+      } else if (c == '"' || c == '\'') {
+        quote = c;
+        pos++;
+      } else if (subset && c == '<') {
+        start = dropping ? pos : start;
+        have(4);
+        String close = Bytes.startsWith(buf, pos, limit, "<!--") ? "-->"
+            : Bytes.startsWith(buf, pos, limit, "<?") ? "?>" : null;
+        pos += close == null ? 1 : close.length() == 3 ? 4 : 2; // "<!-->" does not close it
+        if (close != null && !skipPast(close)) {
+          return false;
+        }
+      } else {
+        pos++;
+        if (c == '[') {
+          subset = true;
+        } else if (c == ']') {
+          subset = false;
+        } else if (c == '>' && !subset) {
+          return true;
+        }
       }
     }
   }

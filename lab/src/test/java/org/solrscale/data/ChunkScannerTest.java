@@ -26,20 +26,30 @@ class ChunkScannerTest {
     return out;
   }
 
-  /** The text with every comment and CDATA section blanked out (line feeds kept). */
+  private static final String[][] SECTIONS = {{"<!--", "-->"}, {"<![CDATA[", "]]>"}, {"<?", "?>"}};
+
+  /**
+   * The text with every comment, CDATA section and processing instruction blanked out (line
+   * feeds kept).
+   */
   static String mask(String text) {
     StringBuilder sb = new StringBuilder(text);
     int i = 0;
     while (true) {
-      int c = text.indexOf("<!--", i);
-      int d = text.indexOf("<![CDATA[", i);
-      if (c < 0 && d < 0) {
+      int s = -1;
+      String[] section = null;
+      for (String[] t : SECTIONS) {
+        int at = text.indexOf(t[0], i);
+        if (at >= 0 && (s < 0 || at < s)) {
+          s = at;
+          section = t;
+        }
+      }
+      if (s < 0) {
         return sb.toString();
       }
-      boolean comment = c >= 0 && (d < 0 || c < d);
-      int s = comment ? c : d;
-      int e = text.indexOf(comment ? "-->" : "]]>", s + (comment ? 4 : 9));
-      e = e < 0 ? text.length() : e + 3;
+      int e = text.indexOf(section[1], s + section[0].length());
+      e = e < 0 ? text.length() : e + section[1].length();
       for (int k = s; k < e; k++) {
         sb.setCharAt(k, text.charAt(k) == '\n' ? '\n' : '_');
       }
@@ -132,6 +142,7 @@ class ChunkScannerTest {
       sb.append("<field name=\"t\">").append("wörd <docs> ".repeat(r.nextInt(30)));
       sb.append(kind == 3 ? "<![CDATA[ </doc><doc> ]]]>" : "").append("</field>\n");
       sb.append(kind == 4 ? "<!-- </doc> <!-- <doc> -- -->" : "");
+      sb.append(kind == 9 ? "<?pi <!-- </doc> <doc> </add> ?>" : "");
       if (kind == 5) {
         sb.append("</doc>\n<!-- <doc>\n<field name=\"id\">commented</field></doc> --->\n<!---->");
         continue;
@@ -168,7 +179,7 @@ class ChunkScannerTest {
   void whatStandsBetweenDocumentsIsSkippedOrReported(int bufferSize) throws IOException {
     String text = String.join("\n",
         "<?xml version=\"1.0\"?>",
-        "<!DOCTYPE add [ <!ENTITY e \"<doc>x</doc>\"> ]>",
+        "<!DOCTYPE add SYSTEM \"a>b\" [ <!ENTITY a \"]>\"> <!-- ' ]> --> <?pi ]> ?> <!ENTITY e '<doc>x</doc>'> ]>",
         "<add overwrite='false' commitWithin=\"10\">",
         "<?pi <doc><field name=\"id\">pi</field></doc> ?>",
         "<doc><field name=\"id\">1</field></doc>",
@@ -190,6 +201,43 @@ class ChunkScannerTest {
         "7:<doc><field name=\"id\">2</field></doc\t>", "8:", "9:<doc/>");
     assertThat(errors).containsExactly(XmlChunks.NO_OVERWRITE, null, null,
         String.format(XmlChunks.STRAY, "text <doc>"), null);
+  }
+
+  @Test
+  void aDeleteNotClosedEndsAtTheNextDocument() throws IOException {
+    String text = "<add><delete><id>1</id>\n<doc><field name=\"id\">2</field></doc>"
+        + "<delete><query><![CDATA[<doc>]]></query></delete><delete/><doc></doc></add>";
+    for (int size : new int[] {8, 1 << 20}) {
+      XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+          size);
+      List<String> errors = new ArrayList<>();
+      List<String> found = new ArrayList<>();
+      while (c.next()) {
+        found.add(c.problemLine() + ":" + new String(c.buf, c.start, c.end - c.start,
+            StandardCharsets.UTF_8));
+        errors.add(c.error);
+      }
+      assertThat(found).containsExactly("1:", "2:<doc><field name=\"id\">2</field></doc>", "2:",
+          "2:", "2:<doc></doc>");
+      assertThat(errors).containsExactly(XmlChunks.DELETE, null, XmlChunks.DELETE, XmlChunks.DELETE,
+          null);
+    }
+  }
+
+  @Test
+  void documentsLeftOpenByALookAheadThatWentTooFarSaySo() throws IOException {
+    String text = "<add><doc>a<doc>b<doc>c</doc>"
+        + "<i>x</i>\n".repeat(XmlChunks.MAX_NESTED_SCAN / 9 + 10) + "</add>";
+    XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+    List<String> errors = new ArrayList<>();
+    List<String> found = new ArrayList<>();
+    while (c.next()) {
+      found.add(new String(c.buf, c.start, Math.min(c.end - c.start, 20), StandardCharsets.UTF_8));
+      errors.add(c.error);
+    }
+    assertThat(found).containsExactly("<doc>a", "<doc>b", "<doc>c</doc>", "");
+    assertThat(errors).containsExactly(XmlChunks.TOO_FAR, XmlChunks.TOO_FAR, null,
+        String.format(XmlChunks.STRAY, "<i>"));
   }
 
   @Test
@@ -232,7 +280,7 @@ class ChunkScannerTest {
     SplittableRandom r = new SplittableRandom(5);
     byte[] a = new byte[1000];
     for (int i = 0; i < a.length; i++) {
-      a[i] = (byte) (r.nextInt(8) == 0 ? "<!/d".charAt(r.nextInt(4)) : r.nextInt(256));
+      a[i] = (byte) (r.nextInt(8) == 0 ? "<!/d?".charAt(r.nextInt(5)) : r.nextInt(256));
     }
     for (int from = 0; from < 40; from++) {
       for (int to = from; to < a.length; to += 37) {
@@ -249,7 +297,7 @@ class ChunkScannerTest {
         for (boolean endTags : new boolean[] {false, true}) {
           int markup = -1;
           for (int k = from; k + 1 < to && markup < 0; k++) {
-            boolean lt = a[k] == '<' && (a[k + 1] == 'd' || a[k + 1] == '!');
+            boolean lt = a[k] == '<' && (a[k + 1] == 'd' || a[k + 1] == '!' || a[k + 1] == '?');
             markup = lt || endTags && a[k] == '/' && a[k + 1] == 'd' ? k : -1;
           }
           assertThat(Bytes.indexOfMarkup(a, from, to, endTags)).isEqualTo(markup);
