@@ -727,6 +727,20 @@ class CorpusToolsTest {
   }
 
   @Test
+  void aProcessingInstructionInsideADocumentIsNotItsText() throws IOException {
+    Path f = dir.resolve("pi.xml");
+    Files.writeString(f, "<add><doc><field name=\"id\">1</field>\n"
+        + "<?pi <doc><field name=\"id\">ghost</field></doc> <!-- ?>\n"
+        + "<field name=\"t\">a<?x </doc> ?>b</field></doc>\n<doc><field name=\"id\">2</field></doc></add>");
+    for (boolean utf8 : new boolean[] {false, true}) {
+      List<Item> items = readItems(f, utf8);
+      assertThat(failures(items)).isEmpty();
+      assertThat(text(items.stream().map(Item::document).toList())).containsExactly(
+          Map.of("id", List.of("1"), "t", List.of("ab")), Map.of("id", List.of("2")));
+    }
+  }
+
+  @Test
   void aSecondValueOnAJsonLineIsReportedNeverDropped() throws IOException {
     Path f = dir.resolve("two-on-a-line.jsonl");
     Files.writeString(f, "{\"id\":\"1\"}{\"id\":\"2\"}\n{\"id\":\"3\"} x\n{\"id\":\"4\"}  \n{\"id\":\"5\"} 6\n");
