@@ -94,18 +94,12 @@ public final class Corpus {
 
   /**
    * UTF-8 bytes of an XML stream declared in another encoding (ISO-8859-1, UTF-16, ...), so the
-   * byte-level readers work on it; a byte the encoding does not allow is an error, never replaced.
+   * byte-level readers work on it; bytes the encoding does not allow become a {@link Transcoder},
+   * so the document holding them is reported, never altered.
    */
   static InputStream asUtf8(InputStream in) throws IOException {
     java.nio.charset.Charset cs = declaredEncoding(in);
-    if (cs == null) {
-      return in;
-    }
-    java.io.Reader chars = new java.io.InputStreamReader(in, cs.newDecoder()
-        .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-        .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT));
-    return org.apache.commons.io.input.ReaderInputStream.builder().setReader(chars)
-        .setCharset(StandardCharsets.UTF_8).setBufferSize(1 << 16).get();
+    return cs == null ? in : new Transcoder(in, cs);
   }
 
   /** Whether a file is XML in UTF-8 (what raw split copies byte for byte). */
@@ -179,9 +173,6 @@ public final class Corpus {
   public static String why(IOException e) {
     if (e instanceof java.io.EOFException) {
       return "the file ends too soon (truncated?)" + (e.getMessage() == null ? "" : ": " + e.getMessage());
-    }
-    if (e instanceof java.nio.charset.CharacterCodingException) {
-      return "bytes its declared encoding does not allow (" + e.getClass().getSimpleName() + ")";
     }
     if (e instanceof java.nio.file.FileSystemException f) { // its message is only the path
       String reason = f instanceof java.nio.file.AccessDeniedException ? "permission denied"

@@ -33,6 +33,8 @@ final class SolrXmlReader implements CorpusReader {
   private final String source;
   private long ordinal;
   private final String notXml;
+  /** Why a document with bytes that are not UTF-8 is bad: the input's, or its transcoding's. */
+  private final String invalid;
 
   /** {@code utf8}: see {@link Corpus#open(java.nio.file.Path, Format, java.util.concurrent.atomic.AtomicLong, boolean)}. */
   SolrXmlReader(InputStream in, String source, boolean utf8) throws IOException {
@@ -41,6 +43,9 @@ final class SolrXmlReader implements CorpusReader {
     this.chunks = new XmlChunks(head);
     this.fast = new FastXmlDoc(utf8);
     this.source = source;
+    this.invalid = in instanceof Transcoder t ? "bytes that the file's declared encoding ("
+        + t.charset().name() + ") does not allow: fix them, or declare the encoding the file is in"
+        : Utf8Guard.INVALID;
   }
 
   /**
@@ -92,7 +97,7 @@ final class SolrXmlReader implements CorpusReader {
       return Item.ok(d, source, ordinal, line);
     }
     if (Cleaner.firstMalformed(chunks.buf, chunks.start, chunks.end) >= 0) {
-      return Item.bad(Utf8Guard.INVALID, source, ordinal, line); // never altered silently
+      return Item.bad(invalid, source, ordinal, line); // never altered silently
     }
     // anything the fast path does not know (CDATA, comments, entities it does not decode, bad
     // characters, broken markup) goes through a real XML parser, which also words the error

@@ -658,11 +658,29 @@ class CorpusToolsTest {
     }
     Path cp1252 = dir.resolve("cp1252.xml");
     byte[] b = text.replace("ISO-8859-1", "windows-1252").getBytes(StandardCharsets.ISO_8859_1);
-    b[b.length - 20] = (byte) 0x81; // a byte windows-1252 leaves undefined
+    b[b.length - 20] = (byte) 0x81; // a byte windows-1252 leaves undefined, in document 2
     Files.write(cp1252, b);
-    assertThatThrownBy(() -> CorpusTools.convert(List.of(cp1252), null, dir.resolve("x.jsonl"), Format.JSONL))
-        .hasMessage("cannot read " + cp1252 + ": bytes its declared encoding does not allow "
-            + "(UnmappableCharacterException)");
+    String why = "bytes that the file's declared encoding (windows-1252) does not allow: fix them, "
+        + "or declare the encoding the file is in";
+    for (boolean utf8 : new boolean[] {false, true}) { // reported with its line; the others read
+      List<Item> items = readItems(cp1252, utf8);
+      assertThat(okIds(items)).containsExactly("1");
+      assertThat(failures(items).map(i -> i.line() + " " + i.error())).containsExactly("4 " + why);
+    }
+    // UTF-16 (told by its first '<') with a lone surrogate in document 1001, past the first block
+    java.io.ByteArrayOutputStream u = new java.io.ByteArrayOutputStream();
+    u.writeBytes(("<add>\n" + "<doc><field name=\"id\">x</field></doc>\n".repeat(1000)
+        + "<doc><field name=\"id\">a").getBytes(StandardCharsets.UTF_16BE));
+    u.writeBytes(new byte[] {(byte) 0xD8, 0x00});
+    u.writeBytes(("</field></doc>\n<doc><field name=\"id\">\u00e9\ud83d\ude00</field></doc>\n"
+        + "<doc><field name=\"id\">y</field></doc>\n</add>").getBytes(StandardCharsets.UTF_16BE));
+    Path lone = dir.resolve("lone-surrogate.xml");
+    Files.write(lone, u.toByteArray());
+    List<Item> items = readItems(lone);
+    assertThat(okIds(items)).hasSize(1002).endsWith("x", "\u00e9\ud83d\ude00", "y");
+    assertThat(failures(items).map(i -> i.line() + " " + i.error())).containsExactly(
+        "1002 bytes that the file's declared encoding (UTF-16BE) does not allow: fix them, or "
+            + "declare the encoding the file is in");
     Path unknown = dir.resolve("unknown.xml");
     Files.writeString(unknown, text.replace("ISO-8859-1", "klingon"));
     assertThatThrownBy(() -> readItems(unknown)).hasMessageContaining("declares the encoding 'klingon'");

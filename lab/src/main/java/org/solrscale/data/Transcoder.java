@@ -1,0 +1,129 @@
+package org.solrscale.data;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The UTF-8 bytes of a stream in another encoding. Where the input holds bytes its encoding does
+ * not allow, the output holds {@link #MARK}, a byte that is never valid UTF-8: the XML reader,
+ * which checks each document's bytes, then reports that document (with its line) and reads on,
+ * instead of the whole file failing at the first such byte (or a decoder putting U+FFFD there).
+ */
+final class Transcoder extends InputStream {
+  /** Stands for each sequence the encoding does not allow. */
+  static final byte MARK = (byte) 0xFF;
+
+  private final InputStream in;
+  private final Charset charset;
+  private final CharsetDecoder decoder;
+  private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
+      .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+  private final ByteBuffer raw = ByteBuffer.allocate(1 << 16); // write mode between fills
+  private final CharBuffer chars = CharBuffer.allocate(1 << 16); // write mode between fills
+  /** Room for every char of a fill as three bytes, and a mark per input byte. */
+  private final ByteBuffer out = ByteBuffer.allocate((4 << 16) + 8).flip(); // read mode
+  private boolean eof;
+  private boolean done;
+
+  Transcoder(InputStream in, Charset charset) {
+    this.in = in;
+    this.charset = charset;
+    this.decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+  }
+
+  /** The encoding the input is in. */
+  Charset charset() {
+    return charset;
+  }
+
+  @Override
+  public int read() throws IOException {
+    byte[] one = new byte[1];
+    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
+  }
+
+  @Override
+  public int read(byte[] b, int off, int len) throws IOException {
+    if (len == 0) {
+      return 0;
+    }
+    while (!out.hasRemaining()) {
+      if (!fill()) {
+        return -1;
+      }
+    }
+    int n = Math.min(len, out.remaining());
+    out.get(b, off, n);
+    return n;
+  }
+
+  /** Decodes the next block into {@link #out}; false at the end of the input. */
+  private boolean fill() throws IOException {
+    if (done) {
+      return false;
+    }
+    out.clear();
+    if (!eof) {
+      int n = in.read(raw.array(), raw.position(), raw.remaining());
+      if (n < 0) {
+        eof = true;
+      } else {
+        raw.position(raw.position() + n);
+      }
+    }
+    raw.flip();
+    while (true) {
+      CoderResult r = decoder.decode(raw, chars, eof);
+      if (r.isError()) { // what was decoded before it, then the mark in its place
+        encode(false);
+        out.put(MARK);
+        raw.position(raw.position() + r.length());
+      } else if (r.isOverflow()) {
+        encode(false);
+      } else {
+        break;
+      }
+    }
+    raw.compact();
+    if (eof) {
+      decoder.flush(chars);
+      encode(true);
+      done = true;
+    } else {
+      encode(false);
+    }
+    out.flip();
+    return true;
+  }
+
+  /** Moves the decoded chars to {@link #out} as UTF-8 (a high surrogate alone waits for its pair). */
+  private void encode(boolean end) {
+    chars.flip();
+    while (true) {
+      CoderResult r = encoder.encode(chars, out, end);
+      if (!r.isError()) {
+        break;
+      }
+      out.put(MARK); // a surrogate without its pair: the encoding's input did not allow it
+      chars.position(chars.position() + r.length());
+    }
+    if (end) {
+      encoder.flush(out);
+    }
+    chars.compact();
+  }
+
+  @Override
+  public void close() throws IOException {
+    in.close();
+  }
+}
