@@ -29,7 +29,9 @@ final class DataCommand {
     @Parameters(paramLabel = "FILE", arity = "1..*", description = "Input files or globs.")
     List<String> inputs;
 
-    @Option(names = "--format", description = "Input format when the names do not tell: xml, jsonl, json, csv.")
+    @Option(names = "--format", description = "Input format when the names do not tell: xml, "
+        + "jsonl, json, csv (several values in a cell joined by '|'), or csv-plain (one value per "
+        + "cell, as it is).")
     String format;
 
     @Option(names = "--json", description = "Print the summary as JSON.")
@@ -102,12 +104,13 @@ final class DataCommand {
     @Option(names = {"-o", "--out"}, required = true, description = "Output file (.gz compresses).")
     Path out;
 
-    @Option(names = "--to", description = "Output format (default: from the output's name).")
+    @Option(names = "--to", description = "Output format: xml, jsonl, json, csv or csv-plain (default: from the output's name; "
+        + "csv-plain for .csv when the input is).")
     String to;
 
     @Override
     public Integer call() {
-      Format target = to == null ? Format.ofOutput(out) : Format.parse(to);
+      Format target = to == null ? Format.output(Format.ofOutput(out), from()) : Format.parse(to);
       List<java.nio.file.Path> files = Inputs.expand(inputs);
       Inputs.checkOutput(out, files);
       return report(CorpusTools.convert(files, from(), out, target), "convert");
@@ -133,7 +136,8 @@ final class DataCommand {
     @Option(names = {"-o", "--out"}, required = true, description = "Output file.")
     Path out;
 
-    @Option(names = "--to", description = "Output format (default: from the output's name).")
+    @Option(names = "--to", description = "Output format: xml, jsonl, json, csv or csv-plain (default: from the output's name; "
+        + "csv-plain for .csv when the input is).")
     String to;
 
     @Override
@@ -142,7 +146,7 @@ final class DataCommand {
       if (n < 1) {
         throw SolrscaleException.usage("the sample size must be at least 1");
       }
-      Format target = to == null ? Format.ofOutput(out) : Format.parse(to);
+      Format target = to == null ? Format.output(Format.ofOutput(out), from()) : Format.parse(to);
       List<java.nio.file.Path> files = Inputs.expand(inputs);
       Inputs.checkOutput(out, files);
       return report(CorpusTools.sample(files, from(), n,
@@ -215,7 +219,7 @@ final class DataCommand {
     Path out;
 
     @Option(names = "--to", paramLabel = "FORMAT",
-        description = "Output format (default: from the output's name).")
+        description = "Output format: xml, jsonl, json or csv (default: from the output's name).")
     String to;
 
     @Option(names = "--json", description = "Print the summary as JSON.")
@@ -246,7 +250,7 @@ final class DataCommand {
     List<String> inputs;
 
     @Option(names = "--format", paramLabel = "FORMAT",
-        description = "Input format when the names do not tell: xml, jsonl, json, csv.")
+        description = "Input format when the names do not tell: xml, jsonl, json, csv or csv-plain.")
     String format;
 
     @Option(names = "--field", defaultValue = "body_t", paramLabel = "FIELD",

@@ -29,7 +29,9 @@ final class IndexCommand implements Callable<Integer> {
   @Option(names = "--collection", required = true, description = "Target collection.")
   String collection;
 
-  @Option(names = "--format", description = "Input format when the names do not tell: xml, jsonl, json, csv.")
+  @Option(names = "--format", description = "Input format when the names do not tell: xml, jsonl, "
+      + "json, csv (several values in a cell joined by '|'), or csv-plain (one value per cell, as "
+      + "it is).")
   String format;
 
   @Option(names = "--threads", description = "Sending threads (default: the number of cores, at least 2).")

@@ -42,7 +42,8 @@ public final class Corpus {
         case XML -> new SolrXmlReader(asUtf8(in), source, utf8);
         case JSONL -> new JsonLinesReader(in, source);
         case JSON -> new JsonArrayReader(in, source);
-        case CSV -> new CsvReader(in, source);
+        case CSV -> new CsvReader(in, source, false);
+        case CSV_PLAIN -> new CsvReader(in, source, true);
       };
     } catch (NoSuchFileException e) {
       throw SolrscaleException.usage("input file " + file + " does not exist");
@@ -158,7 +159,8 @@ public final class Corpus {
         case XML -> new SolrXmlWriter(out);
         case JSONL -> new JsonLinesWriter(out);
         case JSON -> new JsonArrayWriter(out);
-        case CSV -> new CsvWriter(out, csvColumns);
+        case CSV -> new CsvWriter(out, csvColumns, false);
+        case CSV_PLAIN -> new CsvWriter(out, csvColumns, true);
       };
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot write " + file + ": " + why(e));

@@ -32,13 +32,17 @@ public final class CorpusTools {
 
   /** Why {@code to} cannot hold the document as it is (so that it would read back changed), or null. */
   static String unwritable(Format to, Document d) {
-    if (to == Format.XML || to == Format.CSV) {
+    if (to == null) { // read only
+      return null;
+    }
+    if (to == Format.XML || to.csv()) {
       String empty = emptyName(d);
       if (empty != null) {
         return empty;
       }
     }
-    return to == Format.XML ? SolrXmlWriter.unwritable(d) : to == Format.CSV ? CsvWriter.unwritable(d) : null;
+    return to == Format.XML ? SolrXmlWriter.unwritable(d)
+        : to.csv() ? CsvWriter.unwritable(d, to == Format.CSV_PLAIN) : null;
   }
 
   private static String emptyName(Document d) {
@@ -83,10 +87,10 @@ public final class CorpusTools {
   }
 
   /** The field names of all documents, in first-seen order: CSV's columns. */
-  static List<String> columns(List<Path> inputs, Format format) {
+  static List<String> columns(List<Path> inputs, Format format, Format to) {
     Set<String> names = new LinkedHashSet<>();
     // documents CSV cannot hold are reported by the pass that writes, and give no column
-    readAll(inputs, format, Format.CSV, new CorpusStats(), d -> names.addAll(d.fields().keySet()));
+    readAll(inputs, format, to, new CorpusStats(), d -> names.addAll(d.fields().keySet()));
     return new ArrayList<>(names);
   }
 
@@ -94,7 +98,7 @@ public final class CorpusTools {
   public static CorpusStats convert(List<Path> inputs, Format from, Path output, Format to) {
     long t0 = System.nanoTime();
     CorpusStats stats = new CorpusStats();
-    List<String> cols = to == Format.CSV ? columns(inputs, from) : List.of();
+    List<String> cols = to.csv() ? columns(inputs, from, to) : List.of();
     writeOne(output, to, cols, stats, t0, w -> readAll(inputs, from, to, stats, d -> {
       w.write(d);
       stats.written++;
@@ -133,7 +137,7 @@ public final class CorpusTools {
     }
     idx.sort((a, b) -> Long.compare(order.get(a), order.get(b)));
     List<String> cols = new ArrayList<>();
-    if (to == Format.CSV) {
+    if (to.csv()) {
       Set<String> names = new LinkedHashSet<>();
       picked.forEach(d -> names.addAll(d.fields().keySet()));
       cols.addAll(names);
@@ -205,7 +209,7 @@ public final class CorpusTools {
   private static CorpusStats split(List<Path> inputs, Format from, SplitRule rule, Path dir,
       String prefix, Format to, boolean gzip, CorpusStats stats) {
     long t0 = System.nanoTime();
-    List<String> cols = to == Format.CSV ? columns(inputs, from) : List.of("id");
+    List<String> cols = to.csv() ? columns(inputs, from, to) : List.of("id");
     long perPart;
     if (rule.parts() != null) {
       CorpusStats count = new CorpusStats();

@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * CSV with a header line naming the fields. An empty cell is an absent field; several values are
- * joined by '|' (a literal '|' or '\' is escaped with '\').
+ * joined by '|' (a literal '|' or '\' is escaped with '\'), unless it is plain CSV: one value per
+ * cell, as it is.
  */
 final class CsvReader implements CorpusReader {
   static final char SEPARATOR = '|';
@@ -27,8 +28,10 @@ final class CsvReader implements CorpusReader {
   private long ordinal;
   private boolean done;
   private String headerError;
+  private final boolean plain;
 
-  CsvReader(InputStream in, String source) throws IOException {
+  CsvReader(InputStream in, String source, boolean plain) throws IOException {
+    this.plain = plain;
     this.guard = new Utf8Guard(in);
     this.source = source;
     MappingIterator<Map<String, String>> it = null;
@@ -96,8 +99,12 @@ final class CsvReader implements CorpusReader {
       Document d = new Document();
       for (Map.Entry<String, String> cell : row.entrySet()) {
         if (cell.getValue() != null && !cell.getValue().isEmpty()) {
-          for (String v : splitValues(cell.getValue())) {
-            d.add(cell.getKey(), v);
+          if (plain) {
+            d.add(cell.getKey(), cell.getValue());
+          } else {
+            for (String v : splitValues(cell.getValue())) {
+              d.add(cell.getKey(), v);
+            }
           }
         }
       }

@@ -16,8 +16,11 @@ final class CsvWriter implements CorpusWriter {
   private final List<String> columns;
   private final Set<String> known;
   private final SequenceWriter out;
+  private final boolean plain;
 
-  CsvWriter(OutputStream out, List<String> columns) throws IOException {
+  /** {@code plain}: one value per cell, written as it is (see {@link Format#CSV_PLAIN}). */
+  CsvWriter(OutputStream out, List<String> columns, boolean plain) throws IOException {
+    this.plain = plain;
     if (columns == null || columns.isEmpty()) {
       throw new IllegalArgumentException("CSV output needs its columns");
     }
@@ -32,7 +35,7 @@ final class CsvWriter implements CorpusWriter {
    * Why a document cannot be written as a CSV row that reads back the same, or null: child
    * documents, or an empty value, which reads back as no value at all (an empty cell is none).
    */
-  static String unwritable(Document d) {
+  static String unwritable(Document d, boolean plain) {
     if (!d.children().isEmpty()) {
       return "the document has child documents, which CSV cannot hold: convert to xml, jsonl or "
           + "json instead";
@@ -45,6 +48,10 @@ final class CsvWriter implements CorpusWriter {
             + "jsonl or json instead";
       }
       List<Object> vs = f.getValue();
+      if (plain && vs.size() > 1) {
+        return "field '" + name + "' has " + vs.size() + " values, and plain CSV holds one per cell:"
+            + " write csv (values joined by '|'), xml, jsonl or json instead";
+      }
       if (vs.size() == 1 && "".equals(vs.get(0))) { // several are joined with '|' and read back
         return "field '" + name + "' has an empty value, which CSV cannot tell from no "
             + "value (it would read back without it): convert to xml, jsonl or json instead";
@@ -62,7 +69,10 @@ final class CsvWriter implements CorpusWriter {
     Map<String, String> row = new LinkedHashMap<>();
     for (String c : columns) {
       List<Object> vs = d.fields().get(c);
-      row.put(c, vs == null ? "" : CsvReader.joinValues(vs));
+      if (plain && vs != null && vs.size() > 1) { // never the first value alone, silently
+        throw new IllegalArgumentException(unwritable(d, true));
+      }
+      row.put(c, vs == null ? "" : plain ? String.valueOf(vs.get(0)) : CsvReader.joinValues(vs));
     }
     for (String f : d.fields().keySet()) {
       if (!known.contains(f)) {

@@ -13,12 +13,33 @@ public enum Format {
   /** A JSON array of objects. */
   JSON("json"),
   /** Comma-separated values with a header line; multiple values joined by '|'. */
-  CSV("csv");
+  CSV("csv", "csv"),
+  /** CSV with one value per cell, taken as it is ('|' and '\' are plain characters): by name only. */
+  CSV_PLAIN("csv", "csv-plain");
 
   private final String extension;
+  private final String label;
 
   Format(String extension) {
+    this(extension, extension);
+  }
+
+  Format(String extension, String label) {
     this.extension = extension;
+    this.label = label;
+  }
+
+  /** Whether it is CSV, of either kind. */
+  public boolean csv() {
+    return this == CSV || this == CSV_PLAIN;
+  }
+
+  /**
+   * The format to write to a file whose name implies {@code named} when the input is {@code from}:
+   * plain CSV stays plain.
+   */
+  public static Format output(Format named, Format from) {
+    return named == CSV && from == CSV_PLAIN ? CSV_PLAIN : named;
   }
 
   public String extension() {
@@ -59,10 +80,11 @@ public enum Format {
 
   public static Format parse(String name) {
     for (Format f : values()) {
-      if (f.extension.equalsIgnoreCase(name) || f.name().equalsIgnoreCase(name)) {
+      if (f.label.equalsIgnoreCase(name) || f.name().equalsIgnoreCase(name)) {
         return f;
       }
     }
-    throw SolrscaleException.usage("unknown format '" + name + "'; use xml, jsonl, json or csv");
+    throw SolrscaleException.usage("unknown format '" + name + "'; use xml, jsonl, json, csv or "
+        + "csv-plain");
   }
 }

@@ -109,6 +109,10 @@ public final class Synth {
 
   /** Writes documents 0..docs-1 to a file in a format. */
   public static CorpusStats write(SynthOptions o, Path out, Format format) {
+    if (format == Format.CSV_PLAIN) {
+      throw org.solrscale.spec.SolrscaleException.usage("synth writes several tags per document, "
+          + "which csv-plain cannot hold (one value per cell): use --to csv (values joined by '|')");
+    }
     long t0 = System.nanoTime();
     Synth synth = new Synth(o);
     CorpusStats stats = new CorpusStats();

@@ -111,7 +111,7 @@ class SynthTest {
   }
 
   @ParameterizedTest
-  @EnumSource(Format.class)
+  @EnumSource(value = Format.class, names = "CSV_PLAIN", mode = EnumSource.Mode.EXCLUDE)
   void everyFormatReadsBackWithoutABadItem(Format format) throws IOException {
     SynthOptions o = options(300, 11);
     Path f = dir.resolve("synth." + format.extension() + ".gz");
