@@ -109,6 +109,13 @@ public final class Main implements Runnable {
       }
       return ExitCode.FAILED.code();
     });
-    return cl.execute(args);
+    try {
+      return cl.execute(args);
+    } catch (OutOfMemoryError e) { // what the command holds was freed as it unwound
+      System.err.println("solrscale: out of memory (this JVM may use "
+          + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB): give it more with "
+          + "SOLRSCALE_JAVA_OPTS=-Xmx<size>, e.g. -Xmx8g, or give the command less to hold at once");
+      return ExitCode.FAILED.code();
+    }
   }
 }

@@ -38,6 +38,15 @@ final class XmlChunks extends ChunkScanner {
       + " MB after its first nested <doc> (a missing </doc>, or a parent larger than solrscale "
       + "looks ahead); what follows is read as documents";
 
+  /** The largest document read (and kept in memory); a larger one is reported and skipped. */
+  static final int MAX_DOCUMENT = 256 << 20;
+
+  static final String TOO_LARGE = "document is larger than " + (MAX_DOCUMENT >> 20) + " MB (or "
+      + "not closed, with no <doc> after it), so it was skipped: solrscale reads documents up to "
+      + (MAX_DOCUMENT >> 20) + " MB";
+
+  private final long maxDocument;
+
   /** Nested {@code <doc>} elements in the range just found (a document with children). */
   int children;
 
@@ -74,7 +83,13 @@ final class XmlChunks extends ChunkScanner {
   }
 
   XmlChunks(InputStream in, int bufferSize) {
+    this(in, bufferSize, MAX_DOCUMENT);
+  }
+
+  /** With a smaller {@code maxDocument}, for tests. */
+  XmlChunks(InputStream in, int bufferSize, long maxDocument) {
     super(in, bufferSize);
+    this.maxDocument = maxDocument;
   }
 
   @Override
@@ -170,13 +185,16 @@ final class XmlChunks extends ChunkScanner {
       if (nested > 0 && offset(pos) - starts[0] > MAX_NESTED_SCAN) {
         return giveUp(TOO_FAR, false);
       }
+      if (nested == 0 && pos - start > maxDocument) { // the buffer holds it all: bounded
+        return skipTooLarge();
+      }
       // looking for </doc> and <doc; and, once inside a nested one, for </add> too
       int at = nested > 0 ? Bytes.indexOf(buf, pos, limit, (byte) '<')
           : Bytes.indexOfMarkup(buf, pos, limit, true);
       if (at < 0) {
         pos = nested > 0 ? limit : Math.max(pos, limit - 1); // the last byte may start a pair
         if (!refill()) {
-          return giveUp(NOT_CLOSED, true);
+          return nested == 0 && pos - start > maxDocument ? skipTooLarge() : giveUp(NOT_CLOSED, true);
         }
         continue;
       }
@@ -235,6 +253,52 @@ final class XmlChunks extends ChunkScanner {
       }
       pos += pos + 1 < limit && buf[pos + 1] == '/' ? 2 : 1; // past "</": "/d" is found again
     }
+  }
+
+  /**
+   * The document at {@link #start} is larger than {@link #maxDocument}, with nothing nested so
+   * far: reported, and skipped to its {@code </doc>} (or up to the next {@code <doc}, or the end)
+   * without keeping its bytes.
+   */
+  private boolean skipTooLarge() throws IOException {
+    errorOffset = offset(start);
+    errorLine = countsLines() ? lineAt(start) : -1;
+    error = TOO_LARGE;
+    dropping = true;
+    while (true) {
+      int lt = Bytes.indexOf(buf, pos, limit, (byte) '<');
+      if (lt < 0) {
+        pos = limit;
+        start = pos;
+        if (!refill()) {
+          break;
+        }
+        continue;
+      }
+      pos = lt;
+      start = pos;
+      have(9);
+      byte c = pos + 1 < limit ? buf[pos + 1] : 0;
+      if (c == '!' || c == '?') { // a section may hold "<doc" or "</doc>"
+        if (c == '!' ? !skipSection() : !skipPast("?>")) {
+          break;
+        }
+        continue;
+      }
+      int endTag = docEndTag();
+      if (endTag > 0) {
+        pos += endTag;
+        break;
+      }
+      if (isDocStart(pos)) {
+        break;
+      }
+      pos++;
+    }
+    dropping = false;
+    start = pos;
+    end = pos;
+    return true;
   }
 
   private int addNested(long at) {

@@ -241,6 +241,30 @@ class ChunkScannerTest {
   }
 
   @Test
+  void aDocumentLargerThanTheLimitIsReportedAndSkippedWithoutBeingKept() throws IOException {
+    String big = "<doc><field name=\"id\">big</field><field name=\"t\">" + "word <b>x</b> ".repeat(2000)
+        + "<!-- </doc> --><?pi </doc>?></field></doc>\n";
+    String text = "<add>\n<doc><field name=\"id\">1</field></doc>\n" + big
+        + "<doc><field name=\"id\">2</field></doc>\n<doc><field name=\"id\">open</field>"
+        + "<DOC>x</DOC>".repeat(2000) + "</add>";
+    for (int size : new int[] {8, 64, 1 << 20}) {
+      XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+          size, 1000);
+      List<String> found = new ArrayList<>();
+      List<String> errors = new ArrayList<>();
+      while (c.next()) {
+        found.add(c.problemLine() + ":" + new String(c.buf, c.start, c.end - c.start,
+            StandardCharsets.UTF_8));
+        errors.add(c.error);
+        assertThat(c.buf.length).as("buffer").isLessThanOrEqualTo(Math.max(size, 4096));
+      }
+      assertThat(found).containsExactly("2:<doc><field name=\"id\">1</field></doc>", "3:",
+          "4:<doc><field name=\"id\">2</field></doc>", "5:");
+      assertThat(errors).containsExactly(null, XmlChunks.TOO_LARGE, null, XmlChunks.TOO_LARGE);
+    }
+  }
+
+  @Test
   void aFamilyAfterAMissingEndTagIsStillReadWhole() throws IOException {
     String family = "<doc><field name=\"id\">p</field><doc/><doc><field name=\"id\">c</field></doc></doc>";
     String text = "<add><doc><field name=\"id\">1</field>\n" + family + "\n" + family + "</add>";

@@ -921,6 +921,34 @@ class CorpusToolsTest {
     assertThat(listNames(dir)).noneMatch(n -> n.startsWith(".partial-") || n.endsWith("-out.xml"));
   }
 
+  @Test
+  void runningOutOfMemoryIsOneLineThatSaysWhatToDo() throws Exception {
+    Path in = dir.resolve("huge-doc.xml");
+    try (java.io.Writer w = Files.newBufferedWriter(in)) { // one document larger than the heap
+      w.write("<add><doc><field name=\"id\">1</field><field name=\"t\">");
+      for (int i = 0; i < 1_000_000; i++) {
+        w.write("words and more words ");
+      }
+      w.write("</field></doc></add>\n");
+    }
+    Path out = dir.resolve("huge-doc.jsonl");
+    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx24m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
+        "org.solrscale.cli.Main", "data", "convert", in.toString(), "-o", out.toString())
+        .redirectErrorStream(true).redirectOutput(dir.resolve("oom.log").toFile()).start();
+    try {
+      assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    } finally {
+      p.destroyForcibly();
+    }
+    assertThat(p.exitValue()).isEqualTo(1);
+    assertThat(Files.readAllLines(dir.resolve("oom.log"))).singleElement().asString()
+        .startsWith("solrscale: out of memory (this JVM may use ")
+        .endsWith("MB): give it more with SOLRSCALE_JAVA_OPTS=-Xmx<size>, e.g. -Xmx8g, or give the "
+            + "command less to hold at once");
+    assertThat(listNames(dir)).noneMatch(n -> n.startsWith(".partial-") || n.equals("huge-doc.jsonl"));
+  }
+
   private static List<String> listNames(Path d) {
     try (java.util.stream.Stream<Path> s = Files.list(d)) {
       return s.map(f -> f.getFileName().toString()).toList();
