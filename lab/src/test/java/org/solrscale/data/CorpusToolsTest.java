@@ -794,6 +794,31 @@ class CorpusToolsTest {
   }
 
   @Test
+  void aJsonLineLongerThanTheLimitIsReportedWithoutBeingHeld() throws IOException {
+    StringBuilder sb = new StringBuilder("{\"id\":\"1\"}\n[");
+    for (int i = 0; i < 50; i++) {
+      sb.append("{\"id\":\"a").append(i).append("\"},");
+    }
+    sb.append("{\"id\":\"\u00e9\"}]\r\n{\"id\":\"3\"}\r{\"id\":\"4\"}\n\n");
+    for (int i = 5; i < 6000; i++) { // lines and their ends across the reader's 64 K buffer
+      sb.append("{\"id\":\"").append(i).append(i % 3 == 0 ? "\"}\r\n" : i % 3 == 1 ? "\"}\r" : "\"}\n");
+    }
+    byte[] bytes = sb.append("[{\"id\":\"short\"}]").toString().getBytes(StandardCharsets.UTF_8);
+    bytes[40] = (byte) 0xFF; // invalid UTF-8 in the long line: reported as too long, not blamed on 3
+    List<Item> items = new ArrayList<>();
+    try (JsonLinesReader r = new JsonLinesReader(new java.io.ByteArrayInputStream(bytes), "f", 100)) {
+      for (Item i = r.next(); i != null; i = r.next()) {
+        items.add(i);
+      }
+    }
+    assertThat(okIds(items)).hasSize(5998).startsWith("1", "3", "4", "5").endsWith("5999");
+    assertThat(failures(items).map(i -> i.line() + " " + i.error())).containsExactly(
+        "2 " + JsonLinesReader.TOO_LONG,
+        "6001 expected a JSON object, found array: a file that is one JSON array of documents is "
+            + "read as .json, or with --format json");
+  }
+
+  @Test
   void aSecondValueOnAJsonLineIsReportedNeverDropped() throws IOException {
     Path f = dir.resolve("two-on-a-line.jsonl");
     Files.writeString(f, "{\"id\":\"1\"}{\"id\":\"2\"}\n{\"id\":\"3\"} x\n{\"id\":\"4\"}  \n{\"id\":\"5\"} 6\n");
