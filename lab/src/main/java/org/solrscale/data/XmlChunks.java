@@ -130,42 +130,59 @@ final class XmlChunks extends ChunkScanner {
     errorOffset = offset(start);
     errorLine = countsLines() ? lineAt(start) : -1;
     error = DELETE;
-    dropping = true;
     pos = start + 7;
+    dropping = true;
     if (pastTag() && buf[pos - 2] != '/') {
-      while (true) {
-        int lt = Bytes.indexOf(buf, pos, limit, (byte) '<');
-        if (lt < 0) {
-          pos = limit;
-          start = pos;
-          if (!refill()) {
-            break;
-          }
-          continue;
-        }
-        pos = lt;
-        start = pos;
-        have(9);
-        if (Bytes.startsWith(buf, pos, limit, "</delete")) {
-          pastTag();
-          break;
-        }
-        if (pos + 1 < limit && buf[pos + 1] == '!') { // a comment or CDATA section may hold "<doc"
-          if (!skipSection()) {
-            break;
-          }
-          continue;
-        }
-        if (isDocStart(pos)) {
-          break;
-        }
-        pos++;
-      }
+      dropUntil("</delete");
     }
     dropping = false;
     start = pos;
     end = pos;
     return true;
+  }
+
+  /**
+   * Moves past the end tag that starts with {@code close} ({@code </delete} or {@code </doc}), or
+   * up to the next {@code <doc}, or to the end, skipping comments, CDATA sections and processing
+   * instructions whole. The caller has set {@link #dropping}: nothing of it is kept.
+   */
+  private void dropUntil(String close) throws IOException {
+    while (true) {
+      int lt = Bytes.indexOf(buf, pos, limit, (byte) '<');
+      if (lt < 0) {
+        pos = limit;
+        start = pos;
+        if (!refill()) {
+          return;
+        }
+        continue;
+      }
+      pos = lt;
+      start = pos;
+      have(9);
+      byte c = pos + 1 < limit ? buf[pos + 1] : 0;
+      if (c == '!' || c == '?') { // a section may hold "<doc" or the end tag
+        if (c == '!' ? !skipSection() : !skipPast("?>")) {
+          return;
+        }
+        continue;
+      }
+      if (Bytes.startsWith(buf, pos, limit, close)) {
+        if (!close.equals("</doc")) {
+          pastTag();
+          return;
+        }
+        int endTag = docEndTag(); // "</doc" and white space up to '>', nothing else
+        if (endTag > 0) {
+          pos += endTag;
+          return;
+        }
+      }
+      if (isDocStart(pos)) {
+        return;
+      }
+      pos++;
+    }
   }
 
   /** Finds the end of the document at {@link #start}, counting the depth of nested ones. */
@@ -265,36 +282,7 @@ final class XmlChunks extends ChunkScanner {
     errorLine = countsLines() ? lineAt(start) : -1;
     error = TOO_LARGE;
     dropping = true;
-    while (true) {
-      int lt = Bytes.indexOf(buf, pos, limit, (byte) '<');
-      if (lt < 0) {
-        pos = limit;
-        start = pos;
-        if (!refill()) {
-          break;
-        }
-        continue;
-      }
-      pos = lt;
-      start = pos;
-      have(9);
-      byte c = pos + 1 < limit ? buf[pos + 1] : 0;
-      if (c == '!' || c == '?') { // a section may hold "<doc" or "</doc>"
-        if (c == '!' ? !skipSection() : !skipPast("?>")) {
-          break;
-        }
-        continue;
-      }
-      int endTag = docEndTag();
-      if (endTag > 0) {
-        pos += endTag;
-        break;
-      }
-      if (isDocStart(pos)) {
-        break;
-      }
-      pos++;
-    }
+    dropUntil("</doc");
     dropping = false;
     start = pos;
     end = pos;
