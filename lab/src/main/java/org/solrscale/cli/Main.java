@@ -115,7 +115,7 @@ public final class Main implements Runnable {
       System.err.println("solrscale: out of memory (this JVM may use "
           + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB): give it more with "
           + "SOLRSCALE_JAVA_OPTS=-Xmx<size>, e.g. -Xmx8g, or give the command less to hold at once");
-      return ExitCode.FAILED.code();
+      return ExitCode.ENVIRONMENT.code();
     }
   }
 }
