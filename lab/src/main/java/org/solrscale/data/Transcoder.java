@@ -24,6 +24,7 @@ final class Transcoder extends InputStream {
   private final InputStream in;
   private final Charset charset;
   private final CharsetDecoder decoder;
+  private final boolean utf16;
   private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
       .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
   private final ByteBuffer raw = ByteBuffer.allocate(1 << 16); // write mode between fills
@@ -36,6 +37,7 @@ final class Transcoder extends InputStream {
   Transcoder(InputStream in, Charset charset) {
     this.in = in;
     this.charset = charset;
+    this.utf16 = charset.name().startsWith("UTF-16");
     this.decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT);
   }
@@ -86,7 +88,9 @@ final class Transcoder extends InputStream {
       if (r.isError()) { // what was decoded before it, then the mark in its place
         encode(false);
         out.put(MARK);
-        raw.position(raw.position() + r.length());
+        // UTF-16's decoder counts a high surrogate and the unit after it that is no low one as
+        // one error: that unit is read again, not lost (it may be the '<' of an end tag)
+        raw.position(raw.position() + (utf16 && r.length() == 4 ? 2 : r.length()));
       } else if (r.isOverflow()) {
         encode(false);
       } else {
