@@ -40,10 +40,10 @@ public final class Corpus {
       String source = file.toString();
       return switch (format) {
         case XML -> new SolrXmlReader(asUtf8(in), source, utf8);
-        case JSONL -> new JsonLinesReader(in, source);
-        case JSON -> new JsonArrayReader(in, source);
-        case CSV -> new CsvReader(in, source, false);
-        case CSV_PLAIN -> new CsvReader(in, source, true);
+        case JSONL -> new JsonLinesReader(textAsUtf8(in), source);
+        case JSON -> new JsonArrayReader(textAsUtf8(in), source);
+        case CSV -> new CsvReader(textAsUtf8(in), source, false);
+        case CSV_PLAIN -> new CsvReader(textAsUtf8(in), source, true);
       };
     } catch (NoSuchFileException e) {
       throw SolrscaleException.usage("input file " + file + " does not exist");
@@ -103,10 +103,56 @@ public final class Corpus {
     return cs == null ? in : new Transcoder(in, cs);
   }
 
-  /** Whether a file is XML in UTF-8 (what raw split copies byte for byte). */
-  static boolean isUtf8Xml(Path file) {
+  /**
+   * UTF-8 bytes of a JSON or CSV stream in UTF-16 or UTF-32, told by a byte order mark or by the
+   * zero bytes around its first character (which is ASCII: '{', '[', a name or white space), as
+   * RFC 4627 tells JSON's; the stream itself when it is UTF-8. Peeks (the stream must support mark).
+   */
+  static InputStream textAsUtf8(InputStream in) throws IOException {
+    in.mark(4);
+    byte[] b = in.readNBytes(4);
+    in.reset();
+    java.nio.charset.Charset cs = unicodeOf(b);
+    return cs == null ? in : new Transcoder(in, cs);
+  }
+
+  private static java.nio.charset.Charset unicodeOf(byte[] b) {
+    if (b.length < 2) {
+      return null;
+    }
+    int b0 = b[0] & 0xFF;
+    int b1 = b[1] & 0xFF;
+    boolean four = b.length == 4;
+    if (four && b0 == 0 && b1 == 0 && (b[2] & 0xFF) == 0xFE && (b[3] & 0xFF) == 0xFF
+        || four && b0 == 0xFF && b1 == 0xFE && b[2] == 0 && b[3] == 0) {
+      return java.nio.charset.Charset.forName("UTF-32"); // with its mark, which it reads
+    }
+    if (b0 == 0xFE && b1 == 0xFF || b0 == 0xFF && b1 == 0xFE) {
+      return StandardCharsets.UTF_16; // with its mark, which it reads
+    }
+    if (four && b0 == 0 && b1 == 0 && b[2] == 0 && b[3] != 0) {
+      return java.nio.charset.Charset.forName("UTF-32BE");
+    }
+    if (four && b0 != 0 && b1 == 0 && b[2] == 0 && b[3] == 0) {
+      return java.nio.charset.Charset.forName("UTF-32LE");
+    }
+    if (b0 == 0 && b1 != 0) {
+      return StandardCharsets.UTF_16BE;
+    }
+    if (b0 != 0 && b1 == 0) {
+      return StandardCharsets.UTF_16LE;
+    }
+    return null;
+  }
+
+  /** Whether a file in {@code format} is UTF-8 (what raw split copies byte for byte). */
+  static boolean isUtf8(Path file, Format format) {
     try (InputStream in = input(file, new java.util.concurrent.atomic.AtomicLong())) {
-      return declaredEncoding(in) == null;
+      if (format == Format.XML) {
+        return declaredEncoding(in) == null;
+      }
+      in.mark(4);
+      return unicodeOf(in.readNBytes(4)) == null;
     } catch (IOException e) {
       return false; // the reader that follows says what is wrong
     }

@@ -197,7 +197,7 @@ public final class CorpusTools {
       String prefix, Format to, boolean gzip) {
     if (RawSplit.applies(from != null ? from : Format.of(inputs.get(0)), to)
         && inputs.stream().allMatch(p -> from != null || Format.of(p) == to)
-        && (to != Format.XML || inputs.stream().allMatch(Corpus::isUtf8Xml))) {
+        && inputs.stream().allMatch(p -> Corpus.isUtf8(p, to))) {
       RawSplit raw = new RawSplit(to, rule, dir, prefix, gzip);
       return Outputs.allOrNone(dir, raw.written(), () -> raw.run(inputs));
     }

@@ -82,7 +82,7 @@ final class CsvReader implements CorpusReader {
     long line = rows.getCurrentLocation().getLineNr();
     if (ordinal == 1 && guard.firstMalformedUpTo(line - 1) >= 0) {
       done = true;
-      return Item.bad("the header has " + Utf8Guard.INVALID + "; the rest of the file is skipped",
+      return Item.bad("the header has " + guard.invalid() + "; the rest of the file is skipped",
           source, ordinal, 1);
     }
     String bad = ordinal == 1 ? headerProblem((CsvSchema) rows.getParserSchema()) : null;
@@ -94,7 +94,7 @@ final class CsvReader implements CorpusReader {
       Map<String, String> row = rows.nextValue();
       JsonLocation end = rows.getParser().currentLocation();
       if (guard.firstMalformedUpTo(end.getLineNr() - (end.getColumnNr() <= 1 ? 1 : 0)) >= 0) {
-        return Item.bad(Utf8Guard.INVALID, source, ordinal, line);
+        return Item.bad(guard.invalid(), source, ordinal, line);
       }
       Document d = new Document();
       for (Map.Entry<String, String> cell : row.entrySet()) {

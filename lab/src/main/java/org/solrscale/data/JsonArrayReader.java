@@ -64,7 +64,7 @@ final class JsonArrayReader implements CorpusReader {
       ordinal++;
       JsonNode node = JSON.readTree(parser);
       if (malformedSoFar()) {
-        return Item.bad(Utf8Guard.INVALID, source, ordinal, line);
+        return Item.bad(guard.invalid(), source, ordinal, line);
       }
       try {
         return Item.ok(JsonDocuments.fromObject(node), source, ordinal, line);

@@ -110,7 +110,7 @@ final class JsonLinesReader implements CorpusReader {
         return Item.bad(TOO_LONG, source, ordinal, line);
       }
       if (guard.firstMalformedUpTo(line) >= 0) {
-        return Item.bad(Utf8Guard.INVALID, source, ordinal, line).withRaw(text);
+        return Item.bad(guard.invalid(), source, ordinal, line).withRaw(text);
       }
       try {
         return Item.ok(JsonDocuments.fromObject(readLine(text)), source, ordinal, line);

@@ -47,6 +47,12 @@ final class Transcoder extends InputStream {
     return charset;
   }
 
+  /** Why a document holding a {@link #MARK} is bad. */
+  String invalid() {
+    return "bytes that the file's encoding (" + charset.name() + ") does not allow: fix them, or "
+        + "convert the file to UTF-8";
+  }
+
   @Override
   public int read() throws IOException {
     byte[] one = new byte[1];

@@ -33,6 +33,7 @@ final class Utf8Guard extends InputStream {
    */
   private final ArrayDeque<Long> malformed = new ArrayDeque<>();
   private final boolean byOffset;
+  private final String invalid;
 
   /** A guard that remembers lines: for readers whose documents never share a line. */
   Utf8Guard(InputStream in) {
@@ -46,6 +47,15 @@ final class Utf8Guard extends InputStream {
   Utf8Guard(InputStream in, boolean byOffset) {
     this.in = in;
     this.byOffset = byOffset;
+    this.invalid = in instanceof Transcoder t ? t.invalid() : INVALID;
+  }
+
+  /**
+   * Why a document with a malformed sequence is bad: {@link #INVALID}, or over a {@link
+   * Transcoder}, that the file's encoding does not allow its bytes (its marks are what is malformed).
+   */
+  String invalid() {
+    return invalid;
   }
 
   /**

@@ -819,6 +819,44 @@ class CorpusToolsTest {
   }
 
   @Test
+  void jsonAndCsvInUtf16OrUtf32AreReadInIt() throws IOException {
+    Map<Format, String> texts = Map.of(
+        Format.JSON, "[{\"id\":\"1\",\"t\":\"caf\u00e9 \ud83d\ude00\"},\n{\"id\":\"2\"}]",
+        Format.JSONL, "{\"id\":\"1\",\"t\":\"caf\u00e9 \ud83d\ude00\"}\n{\"id\":\"2\"}\n",
+        Format.CSV, "id,t\n1,caf\u00e9 \ud83d\ude00\n2,\n");
+    for (Map.Entry<Format, String> e : texts.entrySet()) {
+      for (String cs : new String[] {"UTF-16LE", "UTF-16BE", "UTF-16", "UTF-32LE", "UTF-32BE"}) {
+        Path f = dir.resolve("wide-" + cs + "." + e.getKey().extension());
+        byte[] b = e.getValue().getBytes(java.nio.charset.Charset.forName(cs)); // UTF-16: marked
+        Files.write(f, b);
+        List<Item> items = readItems(f);
+        assertThat(failures(items)).as(f.toString()).isEmpty();
+        assertThat(text(items.stream().map(Item::document).toList())).as(f.toString()).containsExactly(
+            Map.of("id", List.of("1"), "t", List.of("caf\u00e9 \ud83d\ude00")), Map.of("id", List.of("2")));
+        if (e.getKey() == Format.JSONL) { // not split raw (it copies bytes): parts in UTF-8
+          CorpusStats st = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(2, null, null),
+              dir.resolve("wide-parts-" + cs), "p", Format.JSONL, false);
+          assertThat(text(read(st.filesWritten().stream().map(Path::of).toArray(Path[]::new))))
+              .isEqualTo(text(items.stream().map(Item::document).toList()));
+        }
+      }
+    }
+    // a lone surrogate in UTF-16LE JSON Lines: that line is reported, in the file's terms
+    byte[] a = "{\"id\":\"1\",\"t\":\"x".getBytes(StandardCharsets.UTF_16LE);
+    byte[] z = "\"}\n{\"id\":\"2\"}\n".getBytes(StandardCharsets.UTF_16LE);
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    out.writeBytes(a);
+    out.writeBytes(new byte[] {0x00, (byte) 0xDC});
+    out.writeBytes(z);
+    Path f = dir.resolve("lone.jsonl");
+    Files.write(f, out.toByteArray());
+    List<Item> items = readItems(f);
+    assertThat(okIds(items)).containsExactly("2");
+    assertThat(failures(items).map(i -> i.line() + " " + i.error())).containsExactly("1 bytes that "
+        + "the file's encoding (UTF-16LE) does not allow: fix them, or convert the file to UTF-8");
+  }
+
+  @Test
   void aSecondValueOnAJsonLineIsReportedNeverDropped() throws IOException {
     Path f = dir.resolve("two-on-a-line.jsonl");
     Files.writeString(f, "{\"id\":\"1\"}{\"id\":\"2\"}\n{\"id\":\"3\"} x\n{\"id\":\"4\"}  \n{\"id\":\"5\"} 6\n");
