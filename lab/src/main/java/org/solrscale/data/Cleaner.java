@@ -36,10 +36,14 @@ public final class Cleaner {
         try (InputStream in = Corpus.input(input, new java.util.concurrent.atomic.AtomicLong());
             OutputStream out = create(file)) {
           java.nio.charset.Charset declared = Corpus.declaredEncoding(in);
-          if (declared != null) { // its bytes are not UTF-8: "repairing" them would destroy text
-            throw SolrscaleException.usage(input + " declares the encoding " + declared + ", and clean "
-                + "works on UTF-8: convert it first (solrscale data convert " + input + " -o OUT.xml "
-                + "writes UTF-8), then clean that");
+          in.mark(4);
+          java.nio.charset.Charset wide = Corpus.unicodeOf(in.readNBytes(4));
+          in.reset();
+          if (declared != null || wide != null) { // not UTF-8: "repairing" it would destroy text
+            throw SolrscaleException.usage(input + (wide != null ? " is in " + wide + " (its "
+                + "first bytes tell)" : " declares the encoding " + declared) + ", and clean works on "
+                + "UTF-8: convert it first (solrscale data convert " + input + " -o OUT writes "
+                + "UTF-8), then clean that");
           }
           report[0] = new Cleaner(input.toString()).run(in, out);
         }

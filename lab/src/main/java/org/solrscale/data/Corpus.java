@@ -116,7 +116,8 @@ public final class Corpus {
     return cs == null ? in : new Transcoder(in, cs);
   }
 
-  private static java.nio.charset.Charset unicodeOf(byte[] b) {
+  /** UTF-16 or UTF-32, if the first four bytes of a text tell it (see {@link #textAsUtf8}). */
+  static java.nio.charset.Charset unicodeOf(byte[] b) {
     if (b.length < 2) {
       return null;
     }

@@ -689,7 +689,8 @@ class CorpusToolsTest {
       Path[] parts = s.filesWritten().stream().map(Path::of).toArray(Path[]::new);
       assertThat(read(parts)).extracting(d -> d.first("t")).containsExactly("caf\u00e9 \u00fcber", "na\u00efve");
       assertThatThrownBy(() -> Cleaner.clean(f, dir.resolve("enc-clean.xml")))
-          .hasMessageContaining("declares the encoding").hasMessageContaining("convert it first");
+          .hasMessageContaining(f == latin ? "declares the encoding ISO-8859-1" : "is in UTF-16")
+          .hasMessageContaining("convert it first");
     }
     Path cp1252 = dir.resolve("cp1252.xml");
     byte[] b = text.replace("ISO-8859-1", "windows-1252").getBytes(StandardCharsets.ISO_8859_1);
@@ -833,6 +834,8 @@ class CorpusToolsTest {
         assertThat(failures(items)).as(f.toString()).isEmpty();
         assertThat(text(items.stream().map(Item::document).toList())).as(f.toString()).containsExactly(
             Map.of("id", List.of("1"), "t", List.of("caf\u00e9 \ud83d\ude00")), Map.of("id", List.of("2")));
+        assertThatThrownBy(() -> Cleaner.clean(f, dir.resolve("wide-clean")))
+            .hasMessageContaining(" (its first bytes tell), and clean works on UTF-8: convert it first");
         if (e.getKey() == Format.JSONL) { // not split raw (it copies bytes): parts in UTF-8
           CorpusStats st = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(2, null, null),
               dir.resolve("wide-parts-" + cs), "p", Format.JSONL, false);
