@@ -71,6 +71,11 @@ final class XmlChunks extends ChunkScanner {
       + "<add><doc><field name=\"...\">; names are case-sensitive, namespaces are not supported; "
       + "only the first such place in a file is reported)";
   private boolean strayReported;
+  static final String SWALLOWED = "%s, and it was skipped to its end: documents in it were not "
+      + "read; check the file there (only the first such place in a file is reported)";
+  /** Whether the section just skipped between documents may have swallowed documents. */
+  private String swallowed;
+  private boolean swallowReported;
   /** Whether a skip between documents lets the bytes it passed go (they are not a range). */
   private boolean dropping;
   private boolean overwriteReported;
@@ -434,7 +439,9 @@ final class XmlChunks extends ChunkScanner {
         }
         long fromLine = countsLines() ? lineAt(pos) : -1;
         dropping = true; // between documents nothing of it is needed: memory stays bounded
-        boolean closed = c == '?' ? skipPast("?>") : doctype ? skipDoctype() : skipSection();
+        swallowed = null;
+        boolean closed = c == '?' ? skipPast("?>") : doctype ? skipDoctype()
+            : cdata ? skipSection() : skipComment();
         dropping = false;
         if (!closed) {
           pos = limit;
@@ -444,6 +451,12 @@ final class XmlChunks extends ChunkScanner {
           errorLine = fromLine;
           error = SECTION_NOT_CLOSED;
           return true;
+        }
+        if (swallowed != null && !swallowReported) {
+          swallowReported = true;
+          errorOffset = from;
+          errorLine = fromLine;
+          return problem(String.format(SWALLOWED, swallowed), pos, pos);
         }
         if (cdata && cdataText >= 0) { // character data between documents, like any text there
           strayReported = true;
@@ -579,6 +592,12 @@ final class XmlChunks extends ChunkScanner {
         }
       }
       byte c = buf[pos];
+      if (c == '<' && swallowed == null) {
+        start = dropping ? pos : start;
+        if (have(5) && isDocStart(pos)) {
+          swallowed = "a DOCTYPE holds <doc> (in a literal, or after a quote left open)";
+        }
+      }
       if (quote != 0) {
         quote = c == quote ? 0 : quote;
         pos++;
@@ -604,6 +623,41 @@ final class XmlChunks extends ChunkScanner {
           return true;
         }
       }
+    }
+  }
+
+  /**
+   * Between documents, at {@code <!--}: moves past the comment without keeping it; false at the
+   * end of the input. A {@code --} inside it (which XML forbids, and which a {@code <!--} left open
+   * before another comment brings) is noted in {@link #swallowed}.
+   */
+  private boolean skipComment() throws IOException {
+    pos += 4;
+    while (true) {
+      int k = Bytes.indexOf(buf, pos, limit, (byte) '-');
+      if (k < 0) {
+        pos = limit;
+        start = pos;
+        if (!refill()) {
+          return false;
+        }
+        continue;
+      }
+      pos = k;
+      start = pos;
+      if (!have(3)) {
+        pos = limit;
+        return false;
+      }
+      if (buf[pos + 1] == '-') {
+        if (buf[pos + 2] == '>') {
+          pos += 3;
+          return true;
+        }
+        swallowed = "a comment holds '--', which XML forbids (often a <!-- left open before another "
+            + "comment)";
+      }
+      pos++; // "--->": the second '-' starts the end
     }
   }
 

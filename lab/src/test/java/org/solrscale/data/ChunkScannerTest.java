@@ -144,7 +144,7 @@ class ChunkScannerTest {
       sb.append(kind == 4 ? "<!-- </doc> <!-- <doc> -- -->" : "");
       sb.append(kind == 9 ? "<?pi <!-- </doc> <doc> </add> ?>" : "");
       if (kind == 5) {
-        sb.append("</doc>\n<!-- <doc>\n<field name=\"id\">commented</field></doc> --->\n<!---->");
+        sb.append("</doc>\n<!-- <doc>\n<field name=\"id\">commented</field></doc> -->\n<!---->");
         continue;
       }
       if (kind == 1) {
@@ -197,9 +197,10 @@ class ChunkScannerTest {
           StandardCharsets.UTF_8));
       errors.add(c.error);
     }
-    assertThat(found).containsExactly("3:", "5:<doc><field name=\"id\">1</field></doc>",
+    assertThat(found).containsExactly("2:", "3:", "5:<doc><field name=\"id\">1</field></doc>",
         "7:<doc><field name=\"id\">2</field></doc\t>", "8:", "9:<doc/>");
-    assertThat(errors).containsExactly(XmlChunks.NO_OVERWRITE, null, null,
+    assertThat(errors).containsExactly(String.format(XmlChunks.SWALLOWED, "a DOCTYPE holds <doc> (in "
+        + "a literal, or after a quote left open)"), XmlChunks.NO_OVERWRITE, null, null,
         String.format(XmlChunks.STRAY, "text <doc>"), null);
   }
 
@@ -262,6 +263,31 @@ class ChunkScannerTest {
           "4:<doc><field name=\"id\">2</field></doc>", "5:");
       assertThat(errors).containsExactly(null, XmlChunks.TOO_LARGE, null, XmlChunks.TOO_LARGE);
     }
+  }
+
+  @Test
+  void aSectionBetweenDocumentsThatMayHaveSwallowedSomeIsReported() throws IOException {
+    String open = "<add><doc><field name=\"id\">1</field></doc>\n<!-- an unclosed comment\n"
+        + "<doc><field name=\"id\">2</field></doc>\n<!-- a closed one -->\n"
+        + "<doc><field name=\"id\">3</field></doc><!-- again -- here --><!---->\n</add>";
+    String quote = "<!DOCTYPE add SYSTEM 'a.dtd>\n<add><doc><field name=\"id\">1</field></doc>\n"
+        + "<doc><field name=\"id\">it's</field></doc>\n<doc><field name=\"id\">3</field></doc></add>";
+    for (int size : new int[] {8, 1 << 20}) {
+      XmlChunks c = new XmlChunks(new ByteArrayInputStream(open.getBytes(StandardCharsets.UTF_8)), size);
+      assertThat(scan(c)).containsExactly("1:<doc><field name=\"id\">1</field></doc>", "2:ERR ",
+          "5:<doc><field name=\"id\">3</field></doc>");
+      c = new XmlChunks(new ByteArrayInputStream(quote.getBytes(StandardCharsets.UTF_8)), size);
+      assertThat(scan(c)).containsExactly("1:ERR ", "3:ERR ", // and the stray "</doc>" after it
+          "4:<doc><field name=\"id\">3</field></doc>");
+    }
+    XmlChunks c = new XmlChunks(new ByteArrayInputStream(open.getBytes(StandardCharsets.UTF_8)));
+    c.next();
+    c.next();
+    assertThat(c.error).isEqualTo(String.format(XmlChunks.SWALLOWED, "a comment holds '--', which "
+        + "XML forbids (often a <!-- left open before another comment)"));
+    c = new XmlChunks(new ByteArrayInputStream(quote.getBytes(StandardCharsets.UTF_8)));
+    c.next();
+    assertThat(c.error).startsWith("a DOCTYPE holds <doc> (in a literal, or after a quote left open)");
   }
 
   @Test
