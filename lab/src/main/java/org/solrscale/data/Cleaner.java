@@ -36,9 +36,7 @@ public final class Cleaner {
         try (InputStream in = Corpus.input(input, new java.util.concurrent.atomic.AtomicLong());
             OutputStream out = create(file)) {
           java.nio.charset.Charset declared = Corpus.declaredEncoding(in);
-          in.mark(4);
-          java.nio.charset.Charset wide = Corpus.unicodeOf(in.readNBytes(4));
-          in.reset();
+          java.nio.charset.Charset wide = Corpus.unicodeOf(in);
           if (declared != null || wide != null) { // not UTF-8: "repairing" it would destroy text
             throw SolrscaleException.usage(input + (wide != null ? " is in " + wide + " (its "
                 + "first bytes tell)" : " declares the encoding " + declared) + ", and clean works on "

@@ -100,7 +100,7 @@ public final class Corpus {
    */
   static InputStream asUtf8(InputStream in) throws IOException {
     java.nio.charset.Charset cs = declaredEncoding(in);
-    return cs == null ? in : new Transcoder(in, cs);
+    return cs == null ? in : new Transcoder(in, cs, true);
   }
 
   /**
@@ -109,15 +109,18 @@ public final class Corpus {
    * RFC 4627 tells JSON's; the stream itself when it is UTF-8. Peeks (the stream must support mark).
    */
   static InputStream textAsUtf8(InputStream in) throws IOException {
+    java.nio.charset.Charset cs = unicodeOf(in);
+    return cs == null ? in : new Transcoder(in, cs, false);
+  }
+
+  /**
+   * UTF-16 or UTF-32, if the first four bytes of a text tell it (see {@link #textAsUtf8}), else
+   * null. Peeks: the stream is left where it was (it must support mark).
+   */
+  static java.nio.charset.Charset unicodeOf(InputStream in) throws IOException {
     in.mark(4);
     byte[] b = in.readNBytes(4);
     in.reset();
-    java.nio.charset.Charset cs = unicodeOf(b);
-    return cs == null ? in : new Transcoder(in, cs);
-  }
-
-  /** UTF-16 or UTF-32, if the first four bytes of a text tell it (see {@link #textAsUtf8}). */
-  static java.nio.charset.Charset unicodeOf(byte[] b) {
     if (b.length < 2) {
       return null;
     }
@@ -152,8 +155,7 @@ public final class Corpus {
       if (format == Format.XML) {
         return declaredEncoding(in) == null;
       }
-      in.mark(4);
-      return unicodeOf(in.readNBytes(4)) == null;
+      return unicodeOf(in) == null;
     } catch (IOException e) {
       return false; // the reader that follows says what is wrong
     }

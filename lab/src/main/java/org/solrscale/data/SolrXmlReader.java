@@ -43,9 +43,7 @@ final class SolrXmlReader implements CorpusReader {
     this.chunks = new XmlChunks(head);
     this.fast = new FastXmlDoc(utf8);
     this.source = source;
-    this.invalid = in instanceof Transcoder t ? "bytes that the file's declared encoding ("
-        + t.charset().name() + ") does not allow: fix them, or declare the encoding the file is in"
-        : Utf8Guard.INVALID;
+    this.invalid = in instanceof Transcoder t ? t.invalid() : Utf8Guard.INVALID;
   }
 
   /**

@@ -25,6 +25,7 @@ final class Transcoder extends InputStream {
   private final Charset charset;
   private final CharsetDecoder decoder;
   private final boolean utf16;
+  private final boolean declared;
   private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
       .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
   private final ByteBuffer raw = ByteBuffer.allocate(1 << 16); // write mode between fills
@@ -34,22 +35,21 @@ final class Transcoder extends InputStream {
   private boolean eof;
   private boolean done;
 
-  Transcoder(InputStream in, Charset charset) {
+  /** {@code declared}: whether the file names its encoding (XML), which the reports then say. */
+  Transcoder(InputStream in, Charset charset, boolean declared) {
     this.in = in;
+    this.declared = declared;
     this.charset = charset;
     this.utf16 = charset.name().startsWith("UTF-16");
     this.decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT);
   }
 
-  /** The encoding the input is in. */
-  Charset charset() {
-    return charset;
-  }
-
   /** Why a document holding a {@link #MARK} is bad. */
   String invalid() {
-    return "bytes that the file's encoding (" + charset.name() + ") does not allow: fix them, or "
+    return declared ? "bytes that the file's declared encoding (" + charset.name() + ") does not "
+        + "allow: fix them, or declare the encoding the file is in"
+        : "bytes that the file's encoding (" + charset.name() + ") does not allow: fix them, or "
         + "convert the file to UTF-8";
   }
 

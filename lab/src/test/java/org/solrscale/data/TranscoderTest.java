@@ -24,7 +24,7 @@ class TranscoderTest {
   }
 
   private static byte[] transcode(InputStream in, Charset cs) throws IOException {
-    try (Transcoder t = new Transcoder(in, cs)) {
+    try (Transcoder t = new Transcoder(in, cs, false)) {
       return t.readAllBytes();
     }
   }
