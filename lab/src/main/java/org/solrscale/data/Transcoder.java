@@ -25,6 +25,8 @@ final class Transcoder extends InputStream {
   private final Charset charset;
   private final CharsetDecoder decoder;
   private final boolean utf16;
+  /** UTF-16 or UTF-32: errors come in whole code units; other encodings keep ASCII as it is. */
+  private final boolean wide;
   private final boolean declared;
   private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
       .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -41,6 +43,7 @@ final class Transcoder extends InputStream {
     this.declared = declared;
     this.charset = charset;
     this.utf16 = charset.name().startsWith("UTF-16");
+    this.wide = utf16 || charset.name().startsWith("UTF-32");
     this.decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
         .onUnmappableCharacter(CodingErrorAction.REPORT);
   }
@@ -94,9 +97,7 @@ final class Transcoder extends InputStream {
       if (r.isError()) { // what was decoded before it, then the mark in its place
         encode(false);
         out.put(MARK);
-        // UTF-16's decoder counts a high surrogate and the unit after it that is no low one as
-        // one error: that unit is read again, not lost (it may be the '<' of an end tag)
-        raw.position(raw.position() + (utf16 && r.length() == 4 ? 2 : r.length()));
+        raw.position(raw.position() + skipped(r.length()));
       } else if (r.isOverflow()) {
         encode(false);
       } else {
@@ -113,6 +114,24 @@ final class Transcoder extends InputStream {
     }
     out.flip();
     return true;
+  }
+
+  /**
+   * How many bytes of an error of {@code length} to pass over: never a byte that may start a
+   * character of its own, which is read again, not lost (it may be the '<' of a tag or a line
+   * feed). UTF-16's decoder counts a high surrogate and the unit after it that is no low one as
+   * one error; the decoders of EUC-JP, GB18030, Big5-HKSCS and others count a bad lead byte and
+   * the ASCII byte after it as one.
+   */
+  private int skipped(int length) {
+    if (wide) {
+      return utf16 && length == 4 ? 2 : length;
+    }
+    int n = 1;
+    while (n < length && raw.get(raw.position() + n) < 0) { // a byte of 0x80 or more
+      n++;
+    }
+    return n;
   }
 
   /** Moves the decoded chars to {@link #out} as UTF-8 (a high surrogate alone waits for its pair). */

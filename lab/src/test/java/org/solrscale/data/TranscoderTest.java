@@ -66,4 +66,21 @@ class TranscoderTest {
           .containsExactly('x', 0xFF, 'y', 0xFF, 'z', 0xFF);
     }
   }
+
+  @Test
+  void aBadByteInAMultiByteEncodingNeverTakesTheAsciiByteAfterIt() throws IOException {
+    // the JDK's decoders for these count a bad lead byte and the byte after it as one error;
+    // that byte may be the '<' of a <doc> or a line feed, which must be read
+    String[] names = {"EUC-JP", "GB18030", "Big5-HKSCS", "Shift_JIS", "EUC-KR", "GBK", "Big5"};
+    for (String name : names) {
+      Charset cs = Charset.forName(name);
+      for (int bad : new int[] {0x80, 0xFF, 0xA0}) {
+        byte[] in = {'a', (byte) bad, '<', 'b', (byte) bad, '\n', 'c', (byte) bad};
+        byte[] got = transcode(trickling(in, bad), cs);
+        String kept = new String(got, StandardCharsets.ISO_8859_1).replace("\u00ff", "");
+        assertThat(kept).as(name + " 0x" + Integer.toHexString(bad)).isEqualTo("a<b\nc");
+        assertThat(got).as(name).contains(0xFF);
+      }
+    }
+  }
 }
