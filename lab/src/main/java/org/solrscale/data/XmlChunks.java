@@ -28,6 +28,9 @@ final class XmlChunks extends ChunkScanner {
   static final String SECTION_NOT_CLOSED = "a comment (<!--), CDATA section, processing "
       + "instruction (<?) or DOCTYPE is not closed before the end of the file, so nothing after it "
       + "was read";
+  static final String SECTION_IN_DOCUMENT = "a comment (<!--), CDATA section or processing "
+      + "instruction (<?) in the document is not closed before the end of the file: the document "
+      + "ends at the next <doc>, and what follows is read as documents";
   static final String NO_OVERWRITE = "<add overwrite=\"false\"> is not supported: solrscale sends "
       + "every document as a plain add, which replaces a stored one with the same id (only the "
       + "first such <add> in a file is reported)";
@@ -79,6 +82,18 @@ final class XmlChunks extends ChunkScanner {
   /** Whether a skip between documents lets the bytes it passed go (they are not a range). */
   private boolean dropping;
   private boolean overwriteReported;
+  /** A look-ahead stopped because what it holds passed its bound (see {@link #more}). */
+  private boolean tooLarge;
+  /**
+   * Per kind of section (processing instruction, comment, CDATA), the offset from which one is
+   * known not to close before the end of the input: one that starts later does not either, so
+   * it is not searched to the end again (which, once per document, would cost quadratic time).
+   */
+  private final long[] unclosedFrom = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
+  /** A section not closed inside a skipped element, reported by the next call (or null). */
+  private String pending;
+  private long pendingOffset;
+  private long pendingLine;
 
   /** Whether a document start was found before: the first one is never contiguous. */
   private boolean found;
@@ -103,6 +118,16 @@ final class XmlChunks extends ChunkScanner {
     errorOffset = -1;
     errorLine = -1;
     children = 0;
+    if (pending != null) { // the skip before ran to the end of the input
+      error = pending;
+      pending = null;
+      errorOffset = pendingOffset;
+      errorLine = pendingLine;
+      start = limit;
+      end = limit;
+      pos = limit;
+      return true;
+    }
     if (!findStart()) {
       return false;
     }
@@ -137,8 +162,8 @@ final class XmlChunks extends ChunkScanner {
     error = DELETE;
     pos = start + 7;
     dropping = true;
-    if (pastTag() && buf[pos - 2] != '/') {
-      dropUntil("</delete");
+    if (pastTag() && buf[pos - 2] != '/' && !dropUntil("</delete")) {
+      pending = SECTION_NOT_CLOSED;
     }
     dropping = false;
     start = pos;
@@ -149,16 +174,18 @@ final class XmlChunks extends ChunkScanner {
   /**
    * Moves past the end tag that starts with {@code close} ({@code </delete} or {@code </doc}), or
    * up to the next {@code <doc}, or to the end, skipping comments, CDATA sections and processing
-   * instructions whole. The caller has set {@link #dropping}: nothing of it is kept.
+   * instructions whole. The caller has set {@link #dropping}: nothing of it is kept. False when
+   * such a section is not closed before the end of the input (its start is then in
+   * {@link #pendingOffset}): everything after it was skipped with it.
    */
-  private void dropUntil(String close) throws IOException {
+  private boolean dropUntil(String close) throws IOException {
     while (true) {
       int lt = Bytes.indexOf(buf, pos, limit, (byte) '<');
       if (lt < 0) {
         pos = limit;
         start = pos;
         if (!refill()) {
-          return;
+          return true;
         }
         continue;
       }
@@ -167,24 +194,26 @@ final class XmlChunks extends ChunkScanner {
       have(9);
       byte c = pos + 1 < limit ? buf[pos + 1] : 0;
       if (c == '!' || c == '?') { // a section may hold "<doc" or the end tag
+        pendingOffset = offset(pos);
+        pendingLine = countsLines() ? lineAt(pos) : -1;
         if (c == '!' ? !skipSection() : !skipPast("?>")) {
-          return;
+          return false;
         }
         continue;
       }
       if (Bytes.startsWith(buf, pos, limit, close)) {
         if (!close.equals("</doc")) {
           pastTag();
-          return;
+          return true;
         }
         int endTag = docEndTag(); // "</doc" and white space up to '>', nothing else
         if (endTag > 0) {
           pos += endTag;
-          return;
+          return true;
         }
       }
       if (isDocStart(pos)) {
-        return;
+        return true;
       }
       pos++;
     }
@@ -197,7 +226,7 @@ final class XmlChunks extends ChunkScanner {
     depth = 0;
     pos = start + 4;
     if (!pastTag()) {
-      return unclosedAtEnd();
+      return tooLarge ? skipTooLarge(true) : unclosedAtEnd();
     }
     if (buf[pos - 2] == '/') { // <doc/>: an empty document
       end = pos;
@@ -208,7 +237,7 @@ final class XmlChunks extends ChunkScanner {
         return giveUp(TOO_FAR, false);
       }
       if (nested == 0 && pos - start > maxDocument) { // the buffer holds it all: bounded
-        return skipTooLarge();
+        return skipTooLarge(true);
       }
       // looking for </doc> and <doc; and, once inside a nested one, for </add> too
       int at = nested > 0 ? Bytes.indexOf(buf, pos, limit, (byte) '<')
@@ -216,7 +245,8 @@ final class XmlChunks extends ChunkScanner {
       if (at < 0) {
         pos = nested > 0 ? limit : Math.max(pos, limit - 1); // the last byte may start a pair
         if (!refill()) {
-          return nested == 0 && pos - start > maxDocument ? skipTooLarge() : giveUp(NOT_CLOSED, true);
+          return nested == 0 && pos - start > maxDocument ? skipTooLarge(true)
+              : giveUp(NOT_CLOSED, true);
         }
         continue;
       }
@@ -228,16 +258,16 @@ final class XmlChunks extends ChunkScanner {
         at--;
       }
       pos = at;
-      have(6);
-      if (pos + 1 < limit && buf[pos + 1] == '!') { // a comment or CDATA: may hold "<doc" or "</doc>"
-        if (!skipSection()) {
-          return giveUp(NOT_CLOSED, true);
-        }
-        continue;
-      }
-      if (pos + 1 < limit && buf[pos + 1] == '?') { // a processing instruction: its text is not markup
-        if (!skipPast("?>")) {
-          return giveUp(NOT_CLOSED, true);
+      have(9);
+      byte c = pos + 1 < limit ? buf[pos + 1] : 0;
+      if (c == '!' || c == '?') { // a comment, CDATA or PI: may hold "<doc" or "</doc>", not markup
+        int kind = c == '?' ? 0 : Bytes.startsWith(buf, pos, limit, "<!--") ? 1
+            : Bytes.startsWith(buf, pos, limit, "<![CDATA[") ? 2 : -1;
+        long from = offset(pos); // the buffer may shift while the section is skipped
+        boolean closed = (kind < 0 || from < unclosedFrom[kind])
+            && (c == '?' ? skipPast("?>") : skipSection());
+        if (!closed) {
+          return sectionFailed(index(from), kind);
         }
         continue;
       }
@@ -258,7 +288,7 @@ final class XmlChunks extends ChunkScanner {
         int k = addNested(offset(pos));
         pos += 4;
         if (!pastTag()) {
-          return giveUp(NOT_CLOSED, true);
+          return tooLarge ? giveUp(TOO_FAR, false) : giveUp(NOT_CLOSED, true);
         }
         if (buf[pos - 2] == '/') { // <doc/>: an empty child, no deeper
           ends[k] = offset(pos);
@@ -279,19 +309,96 @@ final class XmlChunks extends ChunkScanner {
 
   /**
    * The document at {@link #start} is larger than {@link #maxDocument}, with nothing nested so
-   * far: reported, and skipped to its {@code </doc>} (or up to the next {@code <doc}, or the end)
-   * without keeping its bytes.
+   * far: reported, and skipped without keeping its bytes to its {@code </doc>} (or up to the next
+   * {@code <doc}, or the end), or with {@code sections} false (one in it is known not to close)
+   * to the next {@code <doc}.
    */
-  private boolean skipTooLarge() throws IOException {
+  private boolean skipTooLarge(boolean sections) throws IOException {
+    tooLarge = false;
     errorOffset = offset(start);
     errorLine = countsLines() ? lineAt(start) : -1;
     error = TOO_LARGE;
     dropping = true;
-    dropUntil("</doc");
+    if (!sections) {
+      nextDocStart();
+    } else if (!dropUntil("</doc")) {
+      pending = SECTION_NOT_CLOSED;
+    }
     dropping = false;
     start = pos;
     end = pos;
     return true;
+  }
+
+  /**
+   * A comment, CDATA section or processing instruction of {@code kind} (or -1: another
+   * {@code <!}) at {@code at} in the document being looked at is not closed before the end of the
+   * input, or the look-ahead passed its bound in it ({@link #tooLarge}). Not closed: the
+   * document, with whatever is nested in it, ends at the next {@code <doc} after it (a broken
+   * document must not swallow the rest of the file), bounded as a look-ahead is.
+   */
+  private boolean sectionFailed(int at, int kind) throws IOException {
+    if (!tooLarge) {
+      if (kind >= 0) {
+        unclosedFrom[kind] = Math.min(unclosedFrom[kind], offset(at));
+      }
+      pos = at + 2;
+      boolean found = nextDocStart();
+      if (found || !tooLarge) {
+        end = found ? pos : limit;
+        pos = end;
+        error = SECTION_IN_DOCUMENT;
+        children = 0;
+        return true;
+      }
+      tooLarge = false;
+      return nested > 0 ? giveUp(TOO_FAR, false) : skipTooLarge(false);
+    }
+    tooLarge = false;
+    if (nested > 0) {
+      return giveUp(TOO_FAR, false);
+    }
+    pos = at; // skipped again from its start, without keeping it
+    return skipTooLarge(true);
+  }
+
+  /**
+   * Moves {@link #pos} to the next {@code <doc} start tag; false at the end of the input or, in a
+   * look-ahead, past its bound.
+   */
+  private boolean nextDocStart() throws IOException {
+    while (true) {
+      int lt = Bytes.indexOf(buf, pos, limit, (byte) '<');
+      if (lt < 0) {
+        pos = limit;
+        start = dropping ? pos : start;
+        if (!more()) {
+          return false;
+        }
+        continue;
+      }
+      pos = lt;
+      start = dropping ? pos : start;
+      if (have(5) && isDocStart(pos)) {
+        return true;
+      }
+      pos++;
+    }
+  }
+
+  /**
+   * Reads more input as {@link #refill} does; but a look-ahead (which keeps its bytes) stops,
+   * with {@link #tooLarge} set, once it holds more than {@link #maxDocument} (or, past a nested
+   * document, more than {@link #MAX_NESTED_SCAN}): so a section or tag in a document is bounded
+   * as its text is.
+   */
+  private boolean more() throws IOException {
+    if (!dropping && (nested == 0 ? limit - start > maxDocument
+        : offset(limit) - starts[0] > MAX_NESTED_SCAN)) {
+      tooLarge = true;
+      return false;
+    }
+    return refill();
   }
 
   private int addNested(long at) {
@@ -359,7 +466,7 @@ final class XmlChunks extends ChunkScanner {
       }
       pos = limit;
       start = dropping ? pos : start;
-      if (!refill()) {
+      if (!more()) {
         return false;
       }
     }
@@ -372,7 +479,7 @@ final class XmlChunks extends ChunkScanner {
       if (k < 0) {
         pos = limit;
         start = dropping ? pos : start;
-        if (!refill()) {
+        if (!more()) {
           return false;
         }
         continue;
@@ -693,7 +800,7 @@ final class XmlChunks extends ChunkScanner {
           lookForText(pos);
         }
         start = dropping ? pos : start;
-        if (!refill()) {
+        if (!more()) {
           return false;
         }
         k = index(scanned);

@@ -318,6 +318,84 @@ class ChunkScannerTest {
     }
   }
 
+  /** The ranges found, as line:text, and their errors. */
+  private static List<String> scanWithErrors(XmlChunks c, List<String> errors) throws IOException {
+    List<String> found = new ArrayList<>();
+    while (c.next()) {
+      found.add(c.problemLine() + ":" + new String(c.buf, c.start, c.end - c.start,
+          StandardCharsets.UTF_8));
+      errors.add(c.error);
+    }
+    return found;
+  }
+
+  @Test
+  void aSectionNotClosedInsideASkippedDeleteOrDocumentIsReportedFromItsStart() throws IOException {
+    for (String open : new String[] {"<?pi ", "<!-- ", "<![CDATA[ "}) {
+      String delete = "<add><delete><query>\n" + open + "</query></delete>\n<doc></doc></add>";
+      String big = "<add><doc>" + "<i>x</i>".repeat(200) + "\n" + open + "</doc>\n<doc></doc>";
+      for (int size : new int[] {8, 1 << 20}) {
+        List<String> errors = new ArrayList<>();
+        XmlChunks c = new XmlChunks(new ByteArrayInputStream(delete.getBytes(StandardCharsets.UTF_8)),
+            size);
+        assertThat(scanWithErrors(c, errors)).as(open).containsExactly("1:", "2:");
+        assertThat(errors).containsExactly(XmlChunks.DELETE, XmlChunks.SECTION_NOT_CLOSED);
+        errors.clear();
+        c = new XmlChunks(new ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8)), size, 1000);
+        assertThat(scanWithErrors(c, errors)).as(open).containsExactly("1:", "2:");
+        assertThat(errors).containsExactly(XmlChunks.TOO_LARGE, XmlChunks.SECTION_NOT_CLOSED);
+      }
+    }
+  }
+
+  @Test
+  void aSectionNotClosedInsideADocumentEndsItAtTheNextDocument() throws IOException {
+    for (String open : new String[] {"<?pi ", "<!-- ", "<![CDATA[ "}) {
+      String text = "<add><doc><field name=\"id\">1</field>" + open + "</doc>\n"
+          + "<doc><field name=\"id\">2</field></doc>\n<doc>3<doc>3.1</doc>" + open + "x</doc>\n"
+          + "<doc>4<doc/></doc>\n<doc>5" + open;
+      for (int size : new int[] {8, 64, 1 << 20}) {
+        List<String> errors = new ArrayList<>();
+        XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+            size);
+        assertThat(scanWithErrors(c, errors)).as(open).containsExactly(
+            "1:<doc><field name=\"id\">1</field>" + open + "</doc>\n",
+            "2:<doc><field name=\"id\">2</field></doc>",
+            "3:<doc>3<doc>3.1</doc>" + open + "x</doc>\n", "4:<doc>4<doc/></doc>", "5:<doc>5" + open);
+        assertThat(errors).containsExactly(XmlChunks.SECTION_IN_DOCUMENT, null,
+            XmlChunks.SECTION_IN_DOCUMENT, null, XmlChunks.SECTION_IN_DOCUMENT);
+      }
+    }
+    // many such documents: each section is searched to the end once per kind, not once each
+    String many = "<add>\n" + "<doc>a<?pi </doc>\n".repeat(100_000);
+    XmlChunks c = new XmlChunks(new ByteArrayInputStream(many.getBytes(StandardCharsets.UTF_8)), 64);
+    assertThat(scan(c)).hasSize(100_000).allMatch(s -> s.contains(":ERR <doc>a<?pi </doc>"));
+  }
+
+  @Test
+  void aSectionOrTagInADocumentIsBoundedAsItsTextIs() throws IOException {
+    String[] bigs = {"<![CDATA[" + "x".repeat(100_000) + "]]>", "<!--" + "x".repeat(100_000) + "-->",
+      "<?pi " + "x".repeat(100_000) + "?>"};
+    for (String section : bigs) {
+      String text = "<add><doc><field name=\"t\">" + section + "</field></doc>\n"
+          + "<doc a=\"" + "y".repeat(100_000) + "\"></doc>\n<doc>3</doc></add>";
+      for (int size : new int[] {8, 64, 1 << 10}) {
+        List<String> errors = new ArrayList<>();
+        XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+            size, 1000);
+        List<String> found = new ArrayList<>();
+        while (c.next()) {
+          found.add(c.problemLine() + ":" + new String(c.buf, c.start, c.end - c.start,
+              StandardCharsets.UTF_8));
+          errors.add(c.error);
+          assertThat(c.buf.length).as("buffer").isLessThanOrEqualTo(4096);
+        }
+        assertThat(found).containsExactly("1:", "2:", "3:<doc>3</doc>");
+        assertThat(errors).containsExactly(XmlChunks.TOO_LARGE, XmlChunks.TOO_LARGE, null);
+      }
+    }
+  }
+
   @Test
   void linesAreTheNonBlankOnesWithTheirLineFeeds() throws IOException {
     String text = "{\"id\":1}\n\n  \n{\"id\":2}\r\n{\"id\":3}";
