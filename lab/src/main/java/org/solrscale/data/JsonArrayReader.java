@@ -72,29 +72,38 @@ final class JsonArrayReader implements CorpusReader {
         return Item.bad(e.getMessage(), source, ordinal, line);
       }
     } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
-      // well-formed JSON the tree refused (a duplicate key): the parser is sound, so read on
-      // after this object
-      long at = e.getLocation() == null ? line : e.getLocation().getLineNr();
-      try {
-        while (parser.getParsingContext() != array) {
-          if (parser.nextToken() == null) {
-            done = true;
-            break;
-          }
-        }
-      } catch (JsonProcessingException broken) { // and then broken syntax in the same object
-        done = true;
-        return Item.bad(JsonDocuments.why(e) + "; then " + JsonDocuments.why(broken)
-            + " (the rest of the file is skipped)", source, ordinal, at);
-      }
-      malformedSoFar(); // this object's invalid UTF-8, if any, is not the next one's
-      return Item.bad(JsonDocuments.why(e), source, ordinal, at);
+      // well-formed JSON the tree refused (a duplicate key)
+      return skipObject(JsonDocuments.why(e), e.getLocation() == null ? line
+          : e.getLocation().getLineNr());
+    } catch (NumberFormatException e) { // a number no Java type holds (an exponent overflow)
+      return skipObject(JsonDocuments.why(e), line);
     } catch (JsonProcessingException e) {
       done = true;
       long at = e.getLocation() == null ? line : e.getLocation().getLineNr();
       return Item.bad(JsonDocuments.why(e) + " (the rest of the file is skipped)", source,
           ordinal + 1, at);
     }
+  }
+
+  /**
+   * The object being read is reported for {@code why}: the parser is sound, so it reads on after
+   * that object (unless broken syntax follows in it, which ends the file).
+   */
+  private Item skipObject(String why, long at) throws IOException {
+    try {
+      while (parser.getParsingContext() != array) {
+        if (parser.nextToken() == null) {
+          done = true;
+          break;
+        }
+      }
+    } catch (JsonProcessingException broken) {
+      done = true;
+      return Item.bad(why + "; then " + JsonDocuments.why(broken)
+          + " (the rest of the file is skipped)", source, ordinal, at);
+    }
+    malformedSoFar(); // this object's invalid UTF-8, if any, is not the next one's
+    return Item.bad(why, source, ordinal, at);
   }
 
   /** Whether invalid UTF-8 was replaced in what the parser has consumed and no object claimed. */

@@ -106,6 +106,17 @@ final class JsonDocuments {
       java.util.regex.Pattern.compile("Duplicate field '(.*)' for `ObjectNode`");
 
   /** Jackson's reason in one line, without its internals; "malformed JSON" unless it is a limit. */
+  private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile(
+      "Value \"(.*)\" can not be deserialized as `[^`]*`, reason:\\s*(.*?)\\.?");
+
+  /** Why a number could not be read (Jackson's wording names Java types). */
+  static String why(NumberFormatException e) {
+    java.util.regex.Matcher m = NUMBER.matcher(String.valueOf(e.getMessage()));
+    return m.matches() ? "the number " + m.group(1) + " is out of range (" + m.group(2).toLowerCase(
+        java.util.Locale.ROOT) + "): no Java or Solr number type holds it"
+        : "a number out of range: " + e.getMessage();
+  }
+
   static String why(JsonProcessingException e) {
     String m = JsonLinesReader.firstLine(e.getOriginalMessage())
         .replaceAll("\\s*\\(?(?:start marker )?at \\[Source: [^\\]]*\\]\\)?", ""); // Jackson's internals

@@ -116,6 +116,8 @@ final class JsonLinesReader implements CorpusReader {
         return Item.ok(JsonDocuments.fromObject(readLine(text)), source, ordinal, line);
       } catch (JsonProcessingException e) {
         return Item.bad(JsonDocuments.why(e), source, ordinal, line).withRaw(text);
+      } catch (NumberFormatException e) {
+        return Item.bad(JsonDocuments.why(e), source, ordinal, line).withRaw(text);
       } catch (IllegalArgumentException e) {
         String why = e.getMessage().endsWith("found array") ? e.getMessage() + ": a file that is "
             + "one JSON array of documents is read as .json, or with --format json" : e.getMessage();

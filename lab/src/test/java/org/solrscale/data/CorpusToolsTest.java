@@ -770,6 +770,21 @@ class CorpusToolsTest {
   }
 
   @Test
+  void aNumberNoJavaTypeHoldsIsReportedWithItsObjectAndTheArrayReadsOn() throws IOException {
+    Path f = dir.resolve("exponent.json");
+    Files.writeString(f, "[{\"id\":\"1\",\"x\":1e2147483648,\"y\":[{}]},\n{\"id\":\"2\"}]");
+    Path g = dir.resolve("exponent.jsonl");
+    Files.writeString(g, "{\"id\":\"1\",\"x\":1e2147483648}\n{\"id\":\"2\"}\n");
+    for (Path p : List.of(f, g)) {
+      List<Item> items = readItems(p);
+      assertThat(okIds(items)).as(p.toString()).containsExactly("2");
+      assertThat(failures(items).map(i -> i.where() + " " + i.error())).singleElement().asString()
+          .isEqualTo(p + ":1 the number 1e2147483648 is out of range (exponent overflow): no Java "
+              + "or Solr number type holds it");
+    }
+  }
+
+  @Test
   void aDuplicateKeyThenBrokenSyntaxInAJsonArrayEndsTheFileWithAReport() throws IOException {
     Path f = dir.resolve("dup-then-broken.json");
     Files.writeString(f, "[{\"id\":\"1\"},\n{\"id\":\"2\",\"a\":1,\"a\":2,\"b\":}\n,{\"id\":\"3\"}]");
