@@ -161,25 +161,38 @@ final class Outputs {
     synchronized (LOCK) {
       NEW_DIRS.addAll(newDirs);
     }
+    boolean ok = false;
+    int removed = -1;
     try {
-      return work.get();
+      T result = work.get();
+      ok = true;
+      return result;
     } catch (SolrscaleException e) {
-      int removed = 0;
-      for (String f : List.copyOf(written)) {
-        try {
-          removed += Files.deleteIfExists(Path.of(f)) ? 1 : 0;
-        } catch (IOException ignored) {
-          // reported below as not removed
-        }
-      }
-      newDirs.forEach(Outputs::removeIfEmpty);
+      removed = remove(written, newDirs);
       throw new SolrscaleException(e.exitCode(), e.getMessage() + (written.isEmpty() ? ""
           : " (the " + removed + " of " + written.size() + " parts written were removed)"), e);
     } finally {
+      if (!ok && removed < 0) { // any other failure (a bug, out of memory) leaves no parts either
+        remove(written, newDirs);
+      }
       synchronized (LOCK) {
         NEW_DIRS.removeAll(newDirs);
         written.forEach(f -> UNFINISHED.remove(Path.of(f)));
       }
     }
+  }
+
+  /** Deletes the files written and the directories made for them; how many files it deleted. */
+  private static int remove(List<String> written, List<Path> newDirs) {
+    int removed = 0;
+    for (String f : List.copyOf(written)) {
+      try {
+        removed += Files.deleteIfExists(Path.of(f)) ? 1 : 0;
+      } catch (IOException ignored) {
+        // reported by the caller as not removed
+      }
+    }
+    newDirs.forEach(Outputs::removeIfEmpty);
+    return removed;
   }
 }

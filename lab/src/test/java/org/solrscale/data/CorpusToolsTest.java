@@ -253,6 +253,24 @@ class CorpusToolsTest {
   }
 
   @Test
+  void aMultiFileWriteThatFailsInAnyWayLeavesNoParts() throws IOException {
+    Path parts = dir.resolve("any-failure").resolve("parts");
+    List<String> written = new java.util.ArrayList<>();
+    assertThatThrownBy(() -> Outputs.allOrNone(parts, written, () -> {
+      try {
+        Files.createDirectories(parts);
+        Path part = parts.resolve("p-1.jsonl");
+        Outputs.opening(part, () -> Files.newOutputStream(part)).close();
+        written.add(part.toString());
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      throw new IllegalStateException("a bug half way");
+    })).isInstanceOf(IllegalStateException.class);
+    assertThat(parts.getParent()).doesNotExist();
+  }
+
+  @Test
   void anOutputThatCannotBeWrittenSaysWhy() throws IOException {
     Path in = write(corpus(2), "why.jsonl");
     Path blocker = Files.writeString(dir.resolve("blocker"), "a file");
