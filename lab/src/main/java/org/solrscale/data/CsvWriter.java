@@ -33,15 +33,24 @@ final class CsvWriter implements CorpusWriter {
 
   /**
    * Why a document cannot be written as a CSV row that reads back the same, or null: child
-   * documents, or an empty value, which reads back as no value at all (an empty cell is none).
+   * documents, no fields (an empty row is no document), a name a header does not keep, or an
+   * empty value, which reads back as no value at all (an empty cell is none).
    */
   static String unwritable(Document d, boolean plain) {
     if (!d.children().isEmpty()) {
       return "the document has child documents, which CSV cannot hold: convert to xml, jsonl or "
           + "json instead";
     }
+    if (d.fields().values().stream().allMatch(List::isEmpty)) {
+      return "the document has no fields, and an empty CSV row reads back as no document: give it "
+          + "an id, or convert to xml, jsonl or json instead";
+    }
     for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
       String name = f.getKey();
+      if (name.startsWith("\uFEFF")) { // at the start of a file it is the byte order mark
+        return "field name '" + name.substring(1) + "' begins with U+FEFF (a byte order mark), "
+            + "which a CSV header loses: rename it, or convert to xml, jsonl or json instead";
+      }
       if (!name.equals(name.trim())) { // a CSV header's names are read back trimmed
         return "field name '" + name + "' begins or ends with white space, which a CSV header "
             + "loses (it would read back as '" + name.trim() + "'): rename it, or convert to xml, "

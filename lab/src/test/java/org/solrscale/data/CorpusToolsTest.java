@@ -461,7 +461,8 @@ class CorpusToolsTest {
     Path f = dir.resolve("empties.jsonl");
     Files.writeString(f, "{\"id\":\"1\",\"t\":\"\"}\n{\"id\":\"2\",\"\":\"x\"}\n"
         + "{\"id\":\"3\",\"t\":[\"a\",\"\"]}\n{\"id\":\"4\",\"t\":\"b\"}\n"
-        + "{\"id\":\"5\",\"t\":\"c\",\" t\":\"d\"}\n{\"id\":\"6\",\"t\":[\"\",\"\"]}\n");
+        + "{\"id\":\"5\",\"t\":\"c\",\" t\":\"d\"}\n{\"id\":\"6\",\"t\":[\"\",\"\"]}\n"
+        + "{}\n{\"\\uFEFFid\":\"8\"}\n{\"u\":[]}\n");
     CorpusStats csv = CorpusTools.convert(List.of(f), null, dir.resolve("empties.csv"), Format.CSV);
     assertThat(csv.problems()).containsExactly(
         f + ":1: field 't' has an empty value, which CSV cannot tell from no value (it would read "
@@ -469,14 +470,20 @@ class CorpusToolsTest {
         f + ":2: a field has an empty name, which Solr cannot index (and CSV or XML cannot carry "
             + "back): give it a name in the input",
         f + ":5: field name ' t' begins or ends with white space, which a CSV header loses (it "
-            + "would read back as 't'): rename it, or convert to xml, jsonl or json instead");
+            + "would read back as 't'): rename it, or convert to xml, jsonl or json instead",
+        f + ":7: the document has no fields, and an empty CSV row reads back as no document: give "
+            + "it an id, or convert to xml, jsonl or json instead",
+        f + ":8: field name 'id' begins with U+FEFF (a byte order mark), which a CSV header loses:"
+            + " rename it, or convert to xml, jsonl or json instead",
+        f + ":9: the document has no fields, and an empty CSV row reads back as no document: give "
+            + "it an id, or convert to xml, jsonl or json instead");
     // several values, empty ones among them, are joined with '|' and come back as they were
     assertThat(text(read(dir.resolve("empties.csv")))).containsExactly(
         Map.of("id", List.of("3"), "t", List.of("a", "")), Map.of("id", List.of("4"), "t", List.of("b")),
         Map.of("id", List.of("6"), "t", List.of("", "")));
     CorpusStats xml = CorpusTools.convert(List.of(f), null, dir.resolve("empties.xml"), Format.XML);
     assertThat(xml.problems()).singleElement().asString().startsWith(f + ":2: a field has an empty name");
-    assertThat(text(read(dir.resolve("empties.xml")))).hasSize(5)
+    assertThat(text(read(dir.resolve("empties.xml")))).hasSize(8)
         .contains(Map.of("id", List.of("1"), "t", List.of("")),
             Map.of("id", List.of("5"), "t", List.of("c"), " t", List.of("d")));
   }
