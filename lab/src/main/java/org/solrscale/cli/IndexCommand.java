@@ -55,6 +55,10 @@ final class IndexCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the summary as JSON.")
   boolean json;
 
+  @Option(names = "--strict", description = "Exit 1 also when any input item was rejected (for CI: "
+      + "a corpus that must index whole).")
+  boolean strict;
+
   @Override
   public Integer call() {
     List<Path> files = Inputs.expand(inputs);
@@ -102,7 +106,11 @@ final class IndexCommand implements Callable<Integer> {
                   ? " (a document replaces one with the same id: ids repeated in the input count once)"
                   : " (did something else write to or delete from the collection meanwhile?)"));
     }
-    return r.searchableAfter() >= 0 && !r.verified() || !r.unreadInputs().isEmpty() ? 1 : 0;
+    if (strict && r.rejected() > 0 && !json) {
+      System.out.println("--strict: " + r.rejected() + " rejected, so the exit code is 1");
+    }
+    return r.searchableAfter() >= 0 && !r.verified() || !r.unreadInputs().isEmpty()
+        || strict && r.rejected() > 0 ? 1 : 0;
   }
 
   /** The base URLs of the live Solr nodes, for their CPU figures; none if the state cannot be read. */

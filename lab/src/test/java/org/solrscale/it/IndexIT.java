@@ -189,6 +189,11 @@ class IndexIT {
     assertThat(s.get("rejected").asLong()).isEqualTo(3);
     assertThat(Files.readAllLines(rejects)).extracting(l -> JSON.readTree(l).get("line").asLong())
         .containsExactly(201L, 202L, 203L);
+    // the same run with --strict: verified, but the rejects make it exit 1 (and say why)
+    Cli.Result strict = Cli.run("index", "--name", NAME, "--collection", "docs", "--route-prefix",
+        "tenant_s", "--strict", "--rejects", rejects.toString(), f.toString());
+    assertThat(strict.exitCode()).as(strict.out() + strict.err()).isEqualTo(1);
+    assertThat(strict.out()).contains("verified: ").contains("--strict: 3 rejected, so the exit code is 1");
     try (SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {
       for (String tenant : List.of("tenant0", "tenant1")) {
         int shardsWithTenant = 0;
