@@ -31,6 +31,8 @@ final class XmlChunks extends ChunkScanner {
   static final String SECTION_IN_DOCUMENT = "a comment (<!--), CDATA section or processing "
       + "instruction (<?) in the document is not closed before the end of the file: the document "
       + "ends at the next <doc>, and what follows is read as documents";
+  static final String SECTION_OPEN = "a comment (<!--), CDATA section or processing instruction "
+      + "(<?) is not closed before the end of the file: what follows is read from the next <doc>";
   static final String NO_OVERWRITE = "<add overwrite=\"false\"> is not supported: solrscale sends "
       + "every document as a plain add, which replaces a stored one with the same id (only the "
       + "first such <add> in a file is reported)";
@@ -49,6 +51,9 @@ final class XmlChunks extends ChunkScanner {
       + (MAX_DOCUMENT >> 20) + " MB";
 
   private final long maxDocument;
+
+  /** The longest start or end tag looked into; a longer one is not held in memory. */
+  private static final int MAX_TAG = 1 << 16;
 
   /** Nested {@code <doc>} elements in the range just found (a document with children). */
   int children;
@@ -119,14 +124,9 @@ final class XmlChunks extends ChunkScanner {
     errorLine = -1;
     children = 0;
     if (pending != null) { // the skip before ran to the end of the input
-      error = pending;
+      String why = pending;
       pending = null;
-      errorOffset = pendingOffset;
-      errorLine = pendingLine;
-      start = limit;
-      end = limit;
-      pos = limit;
-      return true;
+      return endOfInput(why, pendingOffset, pendingLine);
     }
     if (!findStart()) {
       return false;
@@ -222,6 +222,7 @@ final class XmlChunks extends ChunkScanner {
   /** Finds the end of the document at {@link #start}, counting the depth of nested ones. */
   private boolean lookAhead() throws IOException {
     known.clear();
+    tooLarge = false;
     nested = 0;
     depth = 0;
     pos = start + 4;
@@ -288,7 +289,11 @@ final class XmlChunks extends ChunkScanner {
         int k = addNested(offset(pos));
         pos += 4;
         if (!pastTag()) {
-          return tooLarge ? giveUp(TOO_FAR, false) : giveUp(NOT_CLOSED, true);
+          if (tooLarge) {
+            tooLarge = false;
+            return giveUp(TOO_FAR, false);
+          }
+          return giveUp(NOT_CLOSED, true);
         }
         if (buf[pos - 2] == '/') { // <doc/>: an empty child, no deeper
           ends[k] = offset(pos);
@@ -318,6 +323,9 @@ final class XmlChunks extends ChunkScanner {
     errorOffset = offset(start);
     errorLine = countsLines() ? lineAt(start) : -1;
     error = TOO_LARGE;
+    if (pos > 0 && buf[pos - 1] == '<') { // the scan may stand on the '/' of a "</"
+      pos--;
+    }
     dropping = true;
     if (!sections) {
       nextDocStart();
@@ -334,13 +342,18 @@ final class XmlChunks extends ChunkScanner {
    * A comment, CDATA section or processing instruction of {@code kind} (or -1: another
    * {@code <!}) at {@code at} in the document being looked at is not closed before the end of the
    * input, or the look-ahead passed its bound in it ({@link #tooLarge}). Not closed: the
-   * document, with whatever is nested in it, ends at the next {@code <doc} after it (a broken
-   * document must not swallow the rest of the file), bounded as a look-ahead is.
+   * document ends at the next {@code <doc} after it (a broken document must not swallow the rest
+   * of the file), bounded as a look-ahead is; or, with documents nested before the section, at
+   * the first of them, as a document not closed does (the section is met again later, known).
    */
   private boolean sectionFailed(int at, int kind) throws IOException {
     if (!tooLarge) {
       if (kind >= 0) {
         unclosedFrom[kind] = Math.min(unclosedFrom[kind], offset(at));
+      }
+      if (nested > 0) { // the outer one ends at its first nested <doc>, as when not closed, so
+        // the well-formed ones after it are read; the one holding the section meets it again
+        return giveUp(NOT_CLOSED, false);
       }
       pos = at + 2;
       boolean found = nextDocStart();
@@ -351,8 +364,7 @@ final class XmlChunks extends ChunkScanner {
         children = 0;
         return true;
       }
-      tooLarge = false;
-      return nested > 0 ? giveUp(TOO_FAR, false) : skipTooLarge(false);
+      return skipTooLarge(false);
     }
     tooLarge = false;
     if (nested > 0) {
@@ -367,22 +379,32 @@ final class XmlChunks extends ChunkScanner {
    * look-ahead, past its bound.
    */
   private boolean nextDocStart() throws IOException {
-    while (true) {
-      int lt = Bytes.indexOf(buf, pos, limit, (byte) '<');
-      if (lt < 0) {
-        pos = limit;
-        start = dropping ? pos : start;
-        if (!more()) {
-          return false;
-        }
-        continue;
-      }
-      pos = lt;
-      start = dropping ? pos : start;
+    while (seek((byte) '<')) {
       if (have(5) && isDocStart(pos)) {
         return true;
       }
       pos++;
+    }
+    return false;
+  }
+
+  /**
+   * Moves {@link #pos} to the next {@code b}, reading on as {@link #more} does; false at the end
+   * of the input or past a look-ahead's bound.
+   */
+  private boolean seek(byte b) throws IOException {
+    while (true) {
+      int k = Bytes.indexOf(buf, pos, limit, b);
+      if (k >= 0) {
+        pos = k;
+        start = dropping ? pos : start;
+        return true;
+      }
+      pos = limit;
+      start = dropping ? pos : start;
+      if (!more()) {
+        return false;
+      }
     }
   }
 
@@ -444,7 +466,7 @@ final class XmlChunks extends ChunkScanner {
     if (!Bytes.startsWith(buf, pos, limit, "</doc")) {
       return 0;
     }
-    for (int k = 5; have(k + 1); k++) {
+    for (int k = 5; k < MAX_TAG && have(k + 1); k++) { // past that: reported as not closed
       byte c = buf[pos + k];
       if (c == '>') {
         return k + 1;
@@ -465,7 +487,7 @@ final class XmlChunks extends ChunkScanner {
         return true;
       }
       pos = limit;
-      start = dropping ? pos : start;
+      start = dropping ? Math.max(0, pos - 1) : start; // the byte before '>' may be a '/'
       if (!more()) {
         return false;
       }
@@ -474,18 +496,7 @@ final class XmlChunks extends ChunkScanner {
 
   /** Moves {@link #pos} past the next {@code ascii}; false (at the end) if there is none. */
   private boolean skipPast(String ascii) throws IOException {
-    while (true) {
-      int k = Bytes.indexOf(buf, pos, limit, (byte) ascii.charAt(0));
-      if (k < 0) {
-        pos = limit;
-        start = dropping ? pos : start;
-        if (!more()) {
-          return false;
-        }
-        continue;
-      }
-      pos = k;
-      start = dropping ? pos : start;
+    while (seek((byte) ascii.charAt(0))) {
       if (!have(ascii.length())) {
         pos = limit;
         return false;
@@ -496,6 +507,7 @@ final class XmlChunks extends ChunkScanner {
       }
       pos++;
     }
+    return false;
   }
 
   /**
@@ -545,19 +557,23 @@ final class XmlChunks extends ChunkScanner {
           continue;
         }
         long fromLine = countsLines() ? lineAt(pos) : -1;
+        int kind = c == '?' ? 0 : cdata ? 2 : doctype ? -1 : 1;
+        if (kind >= 0 && from >= unclosedFrom[kind]) { // known not to close (a look-ahead met it)
+          errorOffset = from;
+          errorLine = fromLine;
+          dropping = true;
+          pos += 2;
+          nextDocStart(); // at the next <doc>, or the end
+          dropping = false;
+          return problem(SECTION_OPEN, pos, pos);
+        }
         dropping = true; // between documents nothing of it is needed: memory stays bounded
         swallowed = null;
         boolean closed = c == '?' ? skipPast("?>") : doctype ? skipDoctype()
             : cdata ? skipSection() : skipComment();
         dropping = false;
         if (!closed) {
-          pos = limit;
-          start = limit;
-          end = limit;
-          errorOffset = from;
-          errorLine = fromLine;
-          error = SECTION_NOT_CLOSED;
-          return true;
+          return endOfInput(SECTION_NOT_CLOSED, from, fromLine);
         }
         if (swallowed != null && !swallowReported) {
           swallowReported = true;
@@ -577,9 +593,9 @@ final class XmlChunks extends ChunkScanner {
         long from = offset(pos);
         boolean add = isTag(pos, "<add");
         if (!skipTag()) {
-          return stray(index(from), limit);
+          return stray(Math.max(index(from), start), limit);
         }
-        if (add && !overwriteReported && NO_OVERWRITE_ATTRIBUTE.matcher(new String(buf, index(from),
+        if (add && !overwriteReported && index(from) >= 0 && NO_OVERWRITE_ATTRIBUTE.matcher(new String(buf, index(from),
             pos - index(from), StandardCharsets.ISO_8859_1)).find()) {
           overwriteReported = true;
           return problem(NO_OVERWRITE, index(from), pos);
@@ -649,6 +665,13 @@ final class XmlChunks extends ChunkScanner {
     cdataChecked = Math.max(cdataChecked, offset(upto));
   }
 
+  /** An empty error range at the end of the input, for a problem at {@code offset}, {@code line}. */
+  private boolean endOfInput(String why, long offset, long line) {
+    errorOffset = offset;
+    errorLine = line;
+    return problem(why, limit, limit);
+  }
+
   private boolean problem(String why, int at, int resume) {
     error = why;
     start = at;
@@ -670,7 +693,15 @@ final class XmlChunks extends ChunkScanner {
   /** At a tag: moves past its '>', or up to a '<' before it (a broken tag); false at the end. */
   private boolean skipTag() throws IOException {
     pos++;
-    while (pos < limit || refill()) {
+    while (true) {
+      if (pos == limit) {
+        if (pos - start > MAX_TAG) { // no wrapper tag is this long: not held (nor looked into)
+          start = pos;
+        }
+        if (!refill()) {
+          return false;
+        }
+      }
       byte c = buf[pos];
       if (c == '<') {
         return true;
@@ -680,7 +711,6 @@ final class XmlChunks extends ChunkScanner {
         return true;
       }
     }
-    return false;
   }
 
   /**

@@ -354,6 +354,7 @@ class ChunkScannerTest {
       String text = "<add><doc><field name=\"id\">1</field>" + open + "</doc>\n"
           + "<doc><field name=\"id\">2</field></doc>\n<doc>3<doc>3.1</doc>" + open + "x</doc>\n"
           + "<doc>4<doc/></doc>\n<doc>5" + open;
+      // 3 is not closed (the section hides its end), so 3.1 is read as its neighbour
       for (int size : new int[] {8, 64, 1 << 20}) {
         List<String> errors = new ArrayList<>();
         XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
@@ -361,9 +362,9 @@ class ChunkScannerTest {
         assertThat(scanWithErrors(c, errors)).as(open).containsExactly(
             "1:<doc><field name=\"id\">1</field>" + open + "</doc>\n",
             "2:<doc><field name=\"id\">2</field></doc>",
-            "3:<doc>3<doc>3.1</doc>" + open + "x</doc>\n", "4:<doc>4<doc/></doc>", "5:<doc>5" + open);
-        assertThat(errors).containsExactly(XmlChunks.SECTION_IN_DOCUMENT, null,
-            XmlChunks.SECTION_IN_DOCUMENT, null, XmlChunks.SECTION_IN_DOCUMENT);
+            "3:<doc>3", "3:<doc>3.1</doc>", "3:", "4:<doc>4<doc/></doc>", "5:<doc>5" + open);
+        assertThat(errors).containsExactly(XmlChunks.SECTION_IN_DOCUMENT, null, XmlChunks.NOT_CLOSED,
+            null, XmlChunks.SECTION_OPEN, null, XmlChunks.SECTION_IN_DOCUMENT);
       }
     }
     // many such documents: each section is searched to the end once per kind, not once each
@@ -392,6 +393,124 @@ class ChunkScannerTest {
         }
         assertThat(found).containsExactly("1:", "2:", "3:<doc>3</doc>");
         assertThat(errors).containsExactly(XmlChunks.TOO_LARGE, XmlChunks.TOO_LARGE, null);
+      }
+    }
+  }
+
+  @Test
+  void aSectionNotClosedAfterWellFormedDocumentsLosesNoneOfThem() throws IOException {
+    // A is not closed, so B and C are its neighbours, not its children: each keeps its own fate
+    String inner = "<add><doc>A\n<doc>B</doc>\n<doc>C<!-- oops\n<doc>D</doc></add>";
+    String outer = "<add><doc>A\n<doc>B</doc>\n<!-- oops\n<doc>D</doc></add>";
+    for (int size : new int[] {8, 64, 1 << 20}) {
+      List<String> errors = new ArrayList<>();
+      XmlChunks c = new XmlChunks(new ByteArrayInputStream(inner.getBytes(StandardCharsets.UTF_8)),
+          size);
+      assertThat(scanWithErrors(c, errors)).containsExactly("1:<doc>A\n", "2:<doc>B</doc>",
+          "3:<doc>C<!-- oops\n", "4:<doc>D</doc>");
+      assertThat(errors).containsExactly(XmlChunks.NOT_CLOSED, null, XmlChunks.SECTION_IN_DOCUMENT,
+          null);
+      errors.clear();
+      c = new XmlChunks(new ByteArrayInputStream(outer.getBytes(StandardCharsets.UTF_8)), size);
+      assertThat(scanWithErrors(c, errors)).containsExactly("1:<doc>A\n", "2:<doc>B</doc>", "3:",
+          "4:<doc>D</doc>");
+      assertThat(errors).containsExactly(XmlChunks.NOT_CLOSED, null, XmlChunks.SECTION_OPEN, null);
+    }
+  }
+
+  @Test
+  void aNestedStartTagPastTheLookAheadLeavesNothingBehindForTheNextDocument() throws IOException {
+    // the nested start tag runs past the look-ahead's bound: that must not mark what follows
+    String text = "<add><doc><doc a=\"" + "a".repeat(2 * XmlChunks.MAX_NESTED_SCAN + 100)
+        + "\"></doc></doc>\n"
+        + "<doc><field name=\"id\">1</field><!-- oops </doc>\n<doc><field name=\"id\">2</field></doc>\n"
+        + "</add>";
+    XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+    List<String> errors = new ArrayList<>();
+    List<String> found = new ArrayList<>();
+    while (c.next()) {
+      found.add(new String(c.buf, c.start, Math.min(c.end - c.start, 33), StandardCharsets.UTF_8));
+      errors.add(c.error);
+    }
+    assertThat(found).endsWith("<doc><field name=\"id\">1</field><!", "<doc><field name=\"id\">2</field></");
+    assertThat(errors.subList(errors.size() - 2, errors.size()))
+        .containsExactly(XmlChunks.SECTION_IN_DOCUMENT, null);
+  }
+
+  @Test
+  void aDeleteTagSplitAcrossReadsIsReadWhateverTheReadSizes() throws IOException {
+    String text = "<add>\n<delete/>\n<delete ><id>1</id></delete>\n<doc>1</doc>\n"
+        + "<delete\n/>\n<doc>2</doc></add>";
+    byte[] b = text.getBytes(StandardCharsets.UTF_8);
+    for (long seed = 1; seed <= 40; seed++) {
+      for (int size : new int[] {8, 13, 64}) {
+        List<String> errors = new ArrayList<>();
+        XmlChunks c = new XmlChunks(TranscoderTest.trickling(b, seed), size);
+        assertThat(scanWithErrors(c, errors)).as("seed " + seed + ", buffer " + size)
+            .containsExactly("2:", "3:", "4:<doc>1</doc>", "5:", "7:<doc>2</doc>");
+        assertThat(errors).containsExactly(XmlChunks.DELETE, XmlChunks.DELETE, null,
+            XmlChunks.DELETE, null);
+      }
+    }
+  }
+
+  @Test
+  void aTooLargeDocumentEndsAtItsEndTagEvenOneSplitAcrossARefill() throws IOException {
+    String text = "<doc>" + "x".repeat(25) + "</doc><delete><id>1</id></delete><doc>y</doc>";
+    for (int size : new int[] {8, 13, 16, 32}) { // smaller than the document: it is looked at in parts
+      for (int pad = 0; pad < 8; pad++) {
+        String t = " ".repeat(pad) + text;
+        List<String> errors = new ArrayList<>();
+        XmlChunks c = new XmlChunks(new ByteArrayInputStream(t.getBytes(StandardCharsets.UTF_8)),
+            size, 16);
+        assertThat(scanWithErrors(c, errors)).as("buffer " + size + ", pad " + pad)
+            .containsExactly("1:", "1:", "1:<doc>y</doc>");
+        assertThat(errors).containsExactly(XmlChunks.TOO_LARGE, XmlChunks.DELETE, null);
+      }
+    }
+  }
+
+  @Test
+  void aWrapperTagOrEndTagOfAbsurdLengthIsNotHeld() throws IOException {
+    String text = "<add" + " ".repeat(1 << 20) + "><doc>1</doc" + " ".repeat(1 << 20) + ">\n"
+        + "<doc>2</doc></add>";
+    XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), 64,
+        1000);
+    List<String> errors = new ArrayList<>();
+    List<String> found = scanWithErrors(c, errors);
+    assertThat(found).endsWith("2:<doc>2</doc>");
+    assertThat(errors).first().isEqualTo(XmlChunks.TOO_LARGE); // <doc>1, its end tag that long
+    assertThat(c.buf.length).isLessThanOrEqualTo(1 << 18);
+  }
+
+  /** The ranges and errors found in {@code b}, read through a buffer of {@code size}. */
+  private static List<String> ranges(java.io.InputStream in, int size) throws IOException {
+    List<String> errors = new ArrayList<>();
+    List<String> found = scanWithErrors(new XmlChunks(in, size), errors);
+    for (int k = 0; k < found.size(); k++) { // a stray excerpt ends where the buffer does: not kept
+      String e = errors.get(k);
+      found.set(k, found.get(k) + " | " + (e != null && e.startsWith("not a Solr document") ? "STRAY" : e));
+    }
+    return found;
+  }
+
+  @Test
+  void whatIsFoundDoesNotDependOnTheBufferOrTheReadSizes() throws IOException {
+    String[] tokens = {"<doc>", "</doc>", "<doc/>", "</doc >", "<delete>", "</delete>", "<delete/>",
+      "<!--", "-->", "<![CDATA[", "]]>", "<?pi ", "?>", "<add>", "</add>", "text", "\n", " ",
+      "<field name=\"a\">", "</field>", "<!DOCTYPE a [", "]>", "'", "\"", "<DOC>", "<", ">", "/",
+      "<commit/>", "<add overwrite=\"false\">", "<delete ", "<doc ", "   "};
+    SplittableRandom r = new SplittableRandom(11);
+    for (int i = 0; i < 40000; i++) {
+      StringBuilder sb = new StringBuilder();
+      for (int n = 1 + r.nextInt(40); n > 0; n--) {
+        sb.append(tokens[r.nextInt(tokens.length)]);
+      }
+      byte[] b = sb.toString().getBytes(StandardCharsets.UTF_8);
+      List<String> expected = ranges(new ByteArrayInputStream(b), 1 << 16);
+      for (int size : new int[] {8, 9, 13, 32}) {
+        assertThat(ranges(TranscoderTest.trickling(b, i), size)).as("%s, buffer %d", sb, size)
+            .isEqualTo(expected);
       }
     }
   }

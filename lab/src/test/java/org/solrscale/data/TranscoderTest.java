@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 class TranscoderTest {
   /** Gives at most a random few bytes per read, as a pipe or a gzip stream may. */
-  private static InputStream trickling(byte[] b, long seed) {
+  static InputStream trickling(byte[] b, long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     return new FilterInputStream(new ByteArrayInputStream(b)) {
       @Override
