@@ -99,4 +99,68 @@ class ReadersFuzzTest {
     same(tokens, in -> new SolrXmlReader(Corpus.asUtf8(in), "f", false), 5000);
     same(tokens, in -> new SolrXmlReader(Corpus.asUtf8(in), "f", true), 2000);
   }
+
+  @Test
+  void whatAConversionWritesReadsBackTheSameAndTheRestIsReported(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws IOException {
+    String[] names = {"id", "t", "u v", "x|y", "\uFEFFn", " s", "a,b", "q\"", "\u00e9"};
+    String[] pieces = {"a", "|", "\\", "\"", ",", "\n", "\r\n", "\r", "", " ", "\u00e9", "\t", "<doc>",
+      "&", "]]>", "\u0001", "\uFEFF", "\ud83d\ude00", "--", "'"};
+    SplittableRandom r = new SplittableRandom(5);
+    List<Document> docs = new ArrayList<>();
+    List<String> cols = new ArrayList<>();
+    for (int i = 0; i < 3000; i++) {
+      Document d = new Document();
+      if (i == 0) { // the first column of a CSV output: where a byte order mark would be
+        d.add("\uFEFFn", "x");
+      }
+      int fields = r.nextInt(3);
+      int id = r.nextInt(50) == 0 ? -1 : r.nextInt(fields + 1); // now and then none
+      for (int f = 0; f <= fields; f++) {
+        if (f == id) {
+          d.add("id", "d" + i);
+        }
+        if (f == fields) {
+          break;
+        }
+        String name = names[1 + r.nextInt(names.length - 1)];
+        for (int v = 1 + (r.nextInt(4) == 0 ? r.nextInt(3) : 0); v > 0; v--) {
+          StringBuilder value = new StringBuilder();
+          for (int k = r.nextInt(4); k > 0; k--) {
+            value.append(pieces[r.nextInt(pieces.length)]);
+          }
+          d.add(name, value.toString());
+        }
+      }
+      d.fields().keySet().stream().filter(k -> !cols.contains(k)).forEach(cols::add);
+      docs.add(d);
+    }
+    java.nio.file.Path in = dir.resolve("in.jsonl");
+    try (CorpusWriter w = Corpus.create(in, Format.JSONL, cols)) {
+      for (Document d : docs) {
+        w.write(d);
+      }
+    }
+    for (Format to : List.of(Format.XML, Format.JSON, Format.CSV, Format.CSV_PLAIN, Format.JSONL)) {
+      java.nio.file.Path out = dir.resolve("out-" + to + "." + to.extension());
+      List<Integer> written = new ArrayList<>();
+      CorpusStats stats = CorpusTools.convert(List.of(in), Format.JSONL, out, to);
+      int next = 0; // each document read back is a later one written, unchanged, in order
+      try (CorpusReader rd = Corpus.open(out, to)) {
+        Item it;
+        while ((it = rd.next()) != null) {
+          assertThat(it.ok()).as(to + " " + it.where() + " " + it.error()).isTrue();
+          Object text = it.document().asText();
+          while (next < docs.size() && !docs.get(next).asText().equals(text)) {
+            next++;
+          }
+          assertThat(next).as(to + ": %s is one of the documents, in order", text).isLessThan(docs.size());
+          written.add(next++);
+        }
+      }
+      // and every other one was reported
+      assertThat(written.size() + stats.bad()).as(to.toString()).isEqualTo(docs.size());
+      assertThat(written.size()).as(to + ": most documents are written").isGreaterThan(docs.size() / 2);
+    }
+  }
 }
