@@ -132,6 +132,11 @@ class ReadersFuzzTest {
           d.add(name, value.toString());
         }
       }
+      if (r.nextInt(20) == 0) { // a family: CSV reports it, the others carry it
+        for (int c = 1 + r.nextInt(2); c > 0; c--) {
+          d.addChild(new Document().add("id", "d" + i + "-" + c).add("t", pieces[r.nextInt(pieces.length)]));
+        }
+      }
       d.fields().keySet().stream().filter(k -> !cols.contains(k)).forEach(cols::add);
       docs.add(d);
     }
@@ -141,10 +146,24 @@ class ReadersFuzzTest {
         w.write(d);
       }
     }
-    for (Format to : List.of(Format.XML, Format.JSON, Format.CSV, Format.CSV_PLAIN, Format.JSONL)) {
-      java.nio.file.Path out = dir.resolve("out-" + to + "." + to.extension());
+    List<Format> formats = List.of(Format.XML, Format.JSON, Format.CSV, Format.CSV_PLAIN, Format.JSONL);
+    for (int way = 0; way < formats.size() + 2; way++) { // convert to each, split to xml and jsonl
+      Format to = way < formats.size() ? formats.get(way) : way == formats.size() ? Format.XML
+          : Format.JSONL;
+      java.nio.file.Path out = dir.resolve("out-" + way + "." + to.extension());
+      java.nio.file.Path parts = dir.resolve("parts-" + way);
+      CorpusStats stats = way < formats.size() ? CorpusTools.convert(List.of(in), Format.JSONL, out, to)
+          : CorpusTools.split(List.of(in), Format.JSONL, new CorpusTools.SplitRule(null, 700L, null),
+              parts, "p", to, false);
+      if (way >= formats.size()) { // the parts, in order, as one file
+        assertThat(stats.filesWritten()).hasSizeGreaterThan(1);
+        try (java.io.OutputStream o = java.nio.file.Files.newOutputStream(out)) {
+          for (String f : stats.filesWritten()) {
+            java.nio.file.Files.copy(java.nio.file.Path.of(f), o);
+          }
+        }
+      }
       List<Integer> written = new ArrayList<>();
-      CorpusStats stats = CorpusTools.convert(List.of(in), Format.JSONL, out, to);
       int next = 0; // each document read back is a later one written, unchanged, in order
       try (CorpusReader rd = Corpus.open(out, to)) {
         Item it;
