@@ -145,6 +145,9 @@ public final class Cleaner {
     if (len < 0) {
       return -1;
     }
+    if (c == 0xED && i + 2 == n && (b[i + 1] & 0xE0) == 0xA0) {
+      return 0; // an encoded surrogate, malformed: its third byte tells if it is one U+FFFD or two
+    }
     for (int k = 1; k < len; k++) {
       if (i + k >= n) {
         return 0;

@@ -130,7 +130,7 @@ final class CsvReader implements CorpusReader {
     java.util.Map<String, Integer> seen = new java.util.HashMap<>();
     for (int i = 0; i < schema.size(); i++) {
       String name = schema.columnName(i);
-      if (name == null || name.isBlank()) {
+      if (name == null || name.trim().isEmpty()) { // as the writer checks: U+2028 is a name
         return "column " + (i + 1) + " of the CSV header has no name: name it, or remove the column";
       }
       Integer before = seen.putIfAbsent(name, i + 1);

@@ -95,7 +95,7 @@ final class FastXmlDoc {
       }
     }
     for (int k = from; k < to; k++) {
-      if (b[k] >= 0 && b[k] < 0x20 || b[k] == '<' || b[k] == '&') {
+      if (b[k] >= 0 && b[k] < 0x20 || b[k] == '<' || b[k] == '&' || nonCharacter(b, k, to)) {
         return null;
       }
     }
@@ -114,18 +114,41 @@ final class FastXmlDoc {
     return name;
   }
 
-  /** Past the {@code >} of {@code <doc ...>} (attributes such as boost are ignored); -1 if odd. */
+  /**
+   * Past the {@code >} of {@code <doc>} or {@code <doc name="value">} (one attribute, such as a
+   * boost, which is ignored); -1 for anything else, which the XML parser then judges.
+   */
   private static int skipStartTag(byte[] b, int i, int to) {
-    int gt = Bytes.indexOf(b, i, to, (byte) '>');
-    if (gt < 0 || b[gt - 1] == '/') {
+    int k = skipSpace(b, i, to);
+    if (k < to && b[k] == '>') {
+      return k + 1;
+    }
+    if (k == i) { // an attribute needs white space before it
       return -1;
     }
-    for (int k = i; k < gt; k++) {
-      if (b[k] == '<' || b[k] == '&') {
+    int name = k;
+    while (k < to && (b[k] >= 'a' && b[k] <= 'z' || b[k] >= 'A' && b[k] <= 'Z' || b[k] == '_')) {
+      k++;
+    }
+    k = skipSpace(b, k, to);
+    if (k == name || k + 1 >= to || b[k] != '=') {
+      return -1;
+    }
+    k = skipSpace(b, k + 1, to);
+    if (k >= to || b[k] != '"' && b[k] != '\'') {
+      return -1;
+    }
+    int end = Bytes.indexOf(b, k + 1, to, b[k]);
+    if (end < 0) {
+      return -1;
+    }
+    for (int v = k + 1; v < end; v++) {
+      if (b[v] == '<' || b[v] == '&') {
         return -1;
       }
     }
-    return gt + 1;
+    k = skipSpace(b, end + 1, to);
+    return k < to && b[k] == '>' ? k + 1 : -1;
   }
 
   private static int skipSpace(byte[] b, int i, int to) {
@@ -155,7 +178,7 @@ final class FastXmlDoc {
       entities |= c == '&';
       if (c < 0) { // a multi-byte character: malformed UTF-8 goes to the slow path, never to Solr as it is
         int len = Cleaner.sequence(b, k, to);
-        if (len <= 0) {
+        if (len <= 0 || len == 3 && nonCharacter(b, k, to)) {
           return null;
         }
         k += len - 1;
@@ -163,6 +186,11 @@ final class FastXmlDoc {
     }
     return entities ? decode(b, from, to)
         : utf8 ? new Utf8Text(b, from, to - from) : new String(b, from, to - from, StandardCharsets.UTF_8);
+  }
+
+  /** Whether {@code b[k]} starts U+FFFE or U+FFFF: well-formed UTF-8 that XML 1.0 forbids. */
+  private static boolean nonCharacter(byte[] b, int k, int to) {
+    return b[k] == (byte) 0xEF && k + 2 < to && b[k + 1] == (byte) 0xBF && (b[k + 2] & 0xFE) == 0xBE;
   }
 
   private static String decode(byte[] b, int from, int to) {
@@ -200,7 +228,10 @@ final class FastXmlDoc {
 
   /** {@code #123} or {@code #x1F} as a code point XML 1.0 allows; -1 otherwise. */
   private static int charRef(String ref) {
-    if (!ref.startsWith("#") || ref.length() < 2) {
+    boolean hex = ref.startsWith("#x");
+    if (!ref.startsWith("#") || ref.length() < (hex ? 3 : 2)
+        || !ref.substring(hex ? 2 : 1).chars().allMatch(c -> Character.digit(c, hex ? 16 : 10) >= 0
+            && c < 0x80)) { // digits only: parseInt would take "+65"
       return -1;
     }
     try {

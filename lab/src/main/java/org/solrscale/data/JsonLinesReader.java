@@ -101,7 +101,7 @@ final class JsonLinesReader implements CorpusReader {
     String text;
     while ((text = nextLine()) != null) {
       line++;
-      if (text.isBlank()) {
+      if (blank(text)) {
         continue;
       }
       ordinal++;
@@ -111,6 +111,9 @@ final class JsonLinesReader implements CorpusReader {
       }
       if (guard.firstMalformedUpTo(line) >= 0) {
         return Item.bad(guard.invalid(), source, ordinal, line).withRaw(text);
+      }
+      if (text.charAt(0) == '\uFEFF') { // the guard skipped the one at the start of the file
+        return Item.bad(MARK, source, ordinal, line).withRaw(text);
       }
       try {
         return Item.ok(JsonDocuments.fromObject(readLine(text)), source, ordinal, line);
@@ -125,6 +128,20 @@ final class JsonLinesReader implements CorpusReader {
       }
     }
     return null;
+  }
+
+  static final String MARK = "the line starts with a byte order mark (U+FEFF), which only the start "
+      + "of a file may hold (files joined with cat?): remove it";
+
+  /** Whether a line holds JSON's white space only (a line with anything else is reported). */
+  static boolean blank(CharSequence text) {
+    for (int k = 0; k < text.length(); k++) {
+      char c = text.charAt(k);
+      if (c != ' ' && c != '\t') { // line ends are not in it
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The one JSON value of a line; anything after it is an error, never dropped. */

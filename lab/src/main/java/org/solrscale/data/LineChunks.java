@@ -32,6 +32,9 @@ final class LineChunks extends ChunkScanner {
         return false;
       }
       if (!blank(start, end)) {
+        if (isByteOrderMark(start)) { // after the start of the file: as the reader says
+          error = JsonLinesReader.MARK;
+        }
         return true;
       }
       contiguous = false;

@@ -87,6 +87,9 @@ final class RawSplit {
     long n = 0;
     for (Path in : inputs) {
       try (ChunkScanner c = scanner(in)) {
+        if (notXml(in) != null) {
+          continue;
+        }
         while (c.next()) {
           n += c.error == null ? 1 : 0;
         }
@@ -97,7 +100,17 @@ final class RawSplit {
     return n;
   }
 
+  /** Why an XML input is not Solr XML at all, as its reader says (or null): it is skipped. */
+  private String notXml(Path in) throws IOException {
+    return format == Format.XML ? SolrXmlReader.notXml(in) : null;
+  }
+
   private void copy(Path in) throws IOException {
+    String notXml = notXml(in);
+    if (notXml != null) { // as convert: one report, no documents
+      stats.bad(Item.bad(notXml, in.toString(), 1, 1));
+      return;
+    }
     boolean plain = !gzip && !gzipped(in);
     List<Item> bad = new ArrayList<>(); // lines unknown yet: offsets in their line field
     long unplaced = 0;

@@ -66,6 +66,14 @@ final class SolrXmlReader implements CorpusReader {
         + "or a file name that says which";
   }
 
+  /** As above, for a file (raw split, which reads no documents, says it as the reader does). */
+  static String notXml(java.nio.file.Path file) throws IOException {
+    try (PushbackInputStream in = new PushbackInputStream(
+        Corpus.input(file, new java.util.concurrent.atomic.AtomicLong()), 4096)) {
+      return notXml(in);
+    }
+  }
+
   @Override
   public Item next() throws IOException {
     Item item = read();
@@ -145,6 +153,12 @@ final class SolrXmlReader implements CorpusReader {
           }
         } else if (e == XMLStreamConstants.CHARACTERS && field != null) {
           value.append(x.getText());
+        } else if ((e == XMLStreamConstants.CHARACTERS || e == XMLStreamConstants.CDATA)
+            && field == null && !xmlSpace(x.getText())) { // Solr ignores it: it would be lost without a word
+          String t = x.getText().strip();
+          return bad("text outside any <field> in a document: '" + (t.length() > 40
+              ? t.substring(0, 40) + "...'" : t + "'") + " (Solr would drop it): put it in a "
+              + "<field name=\"...\">", x, startLine);
         } else if (e == XMLStreamConstants.END_ELEMENT && "field".equals(x.getLocalName())) {
           open.peek().add(field, value.toString());
           field = null;
@@ -160,6 +174,11 @@ final class SolrXmlReader implements CorpusReader {
       msg = idx >= 0 ? msg.substring(idx + 9) : msg;
       return Item.bad("malformed XML: " + msg.replaceAll("\\s+", " ").trim(), source, ordinal, at);
     }
+  }
+
+  /** Whether the text is XML white space only (space, tab, line feed, carriage return). */
+  private static boolean xmlSpace(String text) {
+    return text.chars().allMatch(c -> c == ' ' || c == '\t' || c == '\n' || c == '\r');
   }
 
   private Item bad(String error, XMLStreamReader x, long startLine) {

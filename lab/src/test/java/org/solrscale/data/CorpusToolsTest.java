@@ -821,6 +821,103 @@ class CorpusToolsTest {
   }
 
   @Test
+  void theFastXmlPathRefusesWhatAnXmlParserRefuses() throws IOException {
+    Path f = dir.resolve("fast.xml");
+    Files.writeString(f, "<add><doc><field name=\"id\">1</field><field name=\"t\">a\uFFFFb</field></doc>\n"
+        + "<doc><field name=\"id\">2</field><field name=\"\uFFFE\">x</field></doc>\n"
+        + "<doc><field name=\"id\">3</field><field name=\"t\">&#+65;</field></doc>\n"
+        + "<doc><field name=\"id\">4</field><field name=\"t\">&#x+31;</field></doc>\n"
+        + "<doc junk><field name=\"id\">5</field></doc>\n"
+        + "<doc a=\"1\" a=\"2\"><field name=\"id\">6</field></doc>\n"
+        + "<doc a=b><field name=\"id\">7</field></doc>\n"
+        + "<doc boost=\"2\"><field name=\"id\">8</field><field name=\"t\">&#65;&#x42;</field></doc>\n"
+        + "<doc><field name=\"id\">9</field><![CDATA[lost]]>and this<field name=\"t\">x</field></doc>\n"
+        + "<doc><field name=\"id\">10</field> \n\t<field name=\"t\">x</field>\n</doc></add>");
+    for (boolean utf8 : new boolean[] {false, true}) {
+      List<Item> items = readItems(f, utf8);
+      assertThat(okIds(items)).containsExactly("8", "10");
+      assertThat(failures(items).map(Item::line)).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 9L);
+      assertThat(items.get(7).document().first("t").toString()).isEqualTo("AB");
+      assertThat(failures(items).map(Item::error).toList().get(7))
+          .isEqualTo("text outside any <field> in a document: 'lostand this' (Solr would drop it): put "
+              + "it in a <field name=\"...\">");
+    }
+  }
+
+  @Test
+  void jsonLinesHoldingNoJsonAreReportedAsSplitReportsThem() throws IOException {
+    Path f = dir.resolve("odd-lines.jsonl");
+    Files.writeString(f, "\uFEFF{\"id\":\"1\"}\n\u000b\n \t\n\u001e\n\u3000\n\uFEFF{\"id\":\"2\"}\n{\"id\":\"3\"}\n");
+    List<Item> items = readItems(f);
+    assertThat(okIds(items)).containsExactly("1", "3");
+    assertThat(failures(items).map(Item::line)).containsExactly(2L, 4L, 5L, 6L);
+    assertThat(failures(items).map(Item::error).toList().get(3)).isEqualTo(JsonLinesReader.MARK);
+    // raw split copies lines without parsing them (the parts' readers report lines 2, 4 and 5),
+    // but a mark it would move to the start of a part, where a reader skips it, it reports
+    for (Format to : List.of(Format.JSONL, Format.XML)) {
+      Path parts = dir.resolve("odd-parts-" + to);
+      CorpusStats s = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(null, 1L, null),
+          parts, "p", to, false);
+      boolean raw = to == Format.JSONL;
+      assertThat(s.written()).as(to.toString()).isEqualTo(raw ? 5 : 2);
+      assertThat(s.problems()).as(to.toString()).hasSize(raw ? 1 : 4).last().asString()
+          .isEqualTo(f + ":6: " + JsonLinesReader.MARK);
+      List<Item> back = new ArrayList<>();
+      for (String part : s.filesWritten()) {
+        back.addAll(readItems(Path.of(part)));
+      }
+      assertThat(okIds(back)).as(to.toString()).containsExactly("1", "3");
+    }
+  }
+
+  @Test
+  void splitOfAFileThatIsNoXmlSaysSoAsConvertDoes() throws IOException {
+    Path f = dir.resolve("not.xml");
+    Files.writeString(f, "x<doc><field name=\"id\">1</field></doc>");
+    CorpusStats convert = CorpusTools.convert(List.of(f), null, dir.resolve("not-out.jsonl"), Format.JSONL);
+    CorpusStats split = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(2, null, null),
+        dir.resolve("not-parts"), "p", Format.XML, false);
+    assertThat(split.written()).isZero();
+    assertThat(split.problems()).isEqualTo(convert.problems()).singleElement().asString()
+        .startsWith(f + ":1: not Solr XML (it starts with 'x'");
+  }
+
+  @Test
+  void aCsvColumnNamedByUnicodeWhiteSpaceReadsBack() throws IOException {
+    Path f = dir.resolve("u2028.jsonl");
+    Files.writeString(f, "{\"id\":\"1\",\"\u2028\":\"x\"}\n{\"id\":\"2\"}\n");
+    Path csv = dir.resolve("u2028.csv");
+    assertThat(CorpusTools.convert(List.of(f), null, csv, Format.CSV).problems()).isEmpty();
+    assertThat(text(read(csv))).containsExactly(Map.of("id", List.of("1"), "\u2028", List.of("x")),
+        Map.of("id", List.of("2")));
+  }
+
+  @Test
+  void anEncodedSurrogateCutByABufferEdgeIsOneReplacementAsWhole() throws IOException {
+    byte[] surrogate = {(byte) 0xED, (byte) 0xA0, (byte) 0x80};
+    for (int at : new int[] {(1 << 20) - 2, (1 << 20) - 1, (1 << 20) - 3}) {
+      byte[] b = new byte[(1 << 20) + 10];
+      java.util.Arrays.fill(b, (byte) 'a');
+      System.arraycopy(surrogate, 0, b, at, 3);
+      Path in = Files.write(dir.resolve("sur.txt"), b);
+      Cleaner.Report r = Cleaner.clean(in, dir.resolve("sur-clean.txt"));
+      assertThat(r.invalidUtf8()).as("at %d", at).isEqualTo(1);
+      assertThat(Files.readString(dir.resolve("sur-clean.txt"))).as("at %d", at)
+          .isEqualTo("a".repeat(at) + "\uFFFD" + "a".repeat(b.length - at - 3));
+    }
+    for (int at : new int[] {(1 << 16) - 2, (1 << 16) - 1}) { // the readers' guard: 64 KB blocks
+      java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
+      o.writeBytes("{\"id\":\"1\",\"t\":\"".getBytes(StandardCharsets.UTF_8));
+      o.writeBytes("a".repeat(at - o.size()).getBytes(StandardCharsets.UTF_8));
+      o.writeBytes(surrogate);
+      o.writeBytes("\"}\n".getBytes(StandardCharsets.UTF_8));
+      Path in = Files.write(dir.resolve("sur.jsonl"), o.toByteArray());
+      assertThat(failures(readItems(in)).map(Item::raw)).singleElement().asString()
+          .containsOnlyOnce("\uFFFD");
+    }
+  }
+
+  @Test
   void aProcessingInstructionInsideADocumentIsNotItsText() throws IOException {
     Path f = dir.resolve("pi.xml");
     Files.writeString(f, "<add><doc><field name=\"id\">1</field>\n"
