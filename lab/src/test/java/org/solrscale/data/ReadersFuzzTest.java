@@ -222,4 +222,26 @@ class ReadersFuzzTest {
     }
     return out;
   }
+
+  @Test
+  void rawSplitCutsJsonLinesWhereTheReaderDoes() throws IOException {
+    Object[] tokens = {"{\"id\":\"1\"}", "ab", "\n", "\r", "\r\n", " ", "\t", "\u00e9",
+      new byte[] {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF}};
+    SplittableRandom r = new SplittableRandom(17);
+    for (int i = 0; i < 20000; i++) {
+      byte[] b = soup(r, tokens, 30);
+      String text = new String(b, StandardCharsets.UTF_8).replaceFirst("^\uFEFF", "");
+      List<String> expected = java.util.Arrays.stream(text.split("\r\n|\r|\n", -1))
+          .filter(l -> !l.isEmpty() && !l.chars().allMatch(c -> c == ' ' || c == '\t')).toList();
+      for (int size : new int[] {8, 13, 1 << 16}) {
+        LineChunks c = new LineChunks(TranscoderTest.trickling(b, i), size);
+        List<String> found = new ArrayList<>();
+        while (c.next()) {
+          found.add(new String(c.buf, c.start, c.end - c.start, StandardCharsets.UTF_8)
+              .replaceFirst("(\r\n|\r|\n)$", ""));
+        }
+        assertThat(found).as("%s, buffer %d", text, size).isEqualTo(expected);
+      }
+    }
+  }
 }
