@@ -105,7 +105,7 @@ public final class Cleaner {
             break; // a sequence cut by the buffer's end: finish it after the next read
           }
           if (len > 0) {
-            if (len == 3 && c == 0xEF && (b[i + 1] & 0xFF) == 0xBF && (b[i + 2] & 0xFE) == 0xBE) {
+            if (len == 3 && nonCharacter(b, i, n)) {
               out.write(b, run, i - run); // U+FFFE or U+FFFF: valid UTF-8, not allowed in XML
               badXml = note(badXml, firstXml);
               run = i + 3;
@@ -157,6 +157,11 @@ public final class Cleaner {
       }
     }
     return len;
+  }
+
+  /** Whether {@code b[i]} starts U+FFFE or U+FFFF: well-formed UTF-8 that XML 1.0 forbids. */
+  static boolean nonCharacter(byte[] b, int i, int n) {
+    return b[i] == (byte) 0xEF && i + 2 < n && b[i + 1] == (byte) 0xBF && (b[i + 2] & 0xFE) == 0xBE;
   }
 
   /** The offset of the first malformed UTF-8 sequence in {@code b[from, to)} (complete text), or -1. */

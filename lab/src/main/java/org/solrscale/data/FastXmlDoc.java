@@ -95,7 +95,7 @@ final class FastXmlDoc {
       }
     }
     for (int k = from; k < to; k++) {
-      if (b[k] >= 0 && b[k] < 0x20 || b[k] == '<' || b[k] == '&' || nonCharacter(b, k, to)) {
+      if (b[k] >= 0 && b[k] < 0x20 || b[k] == '<' || b[k] == '&' || Cleaner.nonCharacter(b, k, to)) {
         return null;
       }
     }
@@ -178,7 +178,7 @@ final class FastXmlDoc {
       entities |= c == '&';
       if (c < 0) { // a multi-byte character: malformed UTF-8 goes to the slow path, never to Solr as it is
         int len = Cleaner.sequence(b, k, to);
-        if (len <= 0 || len == 3 && nonCharacter(b, k, to)) {
+        if (len <= 0 || len == 3 && Cleaner.nonCharacter(b, k, to)) {
           return null;
         }
         k += len - 1;
@@ -186,11 +186,6 @@ final class FastXmlDoc {
     }
     return entities ? decode(b, from, to)
         : utf8 ? new Utf8Text(b, from, to - from) : new String(b, from, to - from, StandardCharsets.UTF_8);
-  }
-
-  /** Whether {@code b[k]} starts U+FFFE or U+FFFF: well-formed UTF-8 that XML 1.0 forbids. */
-  private static boolean nonCharacter(byte[] b, int k, int to) {
-    return b[k] == (byte) 0xEF && k + 2 < to && b[k + 1] == (byte) 0xBF && (b[k + 2] & 0xFE) == 0xBE;
   }
 
   private static String decode(byte[] b, int from, int to) {

@@ -86,10 +86,14 @@ final class RawSplit {
   private long count(List<Path> inputs) {
     long n = 0;
     for (Path in : inputs) {
-      try (ChunkScanner c = scanner(in)) {
+      try {
         if (notXml(in) != null) {
           continue;
         }
+      } catch (IOException e) {
+        throw SolrscaleException.usage("cannot read " + in + ": " + Corpus.why(e));
+      }
+      try (ChunkScanner c = scanner(in)) {
         while (c.next()) {
           n += c.error == null ? 1 : 0;
         }

@@ -89,6 +89,10 @@ final class XmlChunks extends ChunkScanner {
   private boolean overwriteReported;
   /** A look-ahead stopped because what it holds passed its bound (see {@link #more}). */
   private boolean tooLarge;
+  /** The kinds of section {@link #unclosedFrom} knows: indexes into it. */
+  private static final int PI = 0;
+  private static final int COMMENT = 1;
+  private static final int CDATA = 2;
   /**
    * Per kind of section (processing instruction, comment, CDATA), the offset from which one is
    * known not to close before the end of the input: one that starts later does not either, so
@@ -262,8 +266,7 @@ final class XmlChunks extends ChunkScanner {
       have(9);
       byte c = pos + 1 < limit ? buf[pos + 1] : 0;
       if (c == '!' || c == '?') { // a comment, CDATA or PI: may hold "<doc" or "</doc>", not markup
-        int kind = c == '?' ? 0 : Bytes.startsWith(buf, pos, limit, "<!--") ? 1
-            : Bytes.startsWith(buf, pos, limit, "<![CDATA[") ? 2 : -1;
+        int kind = sectionKind(pos);
         long from = offset(pos); // the buffer may shift while the section is skipped
         boolean closed = (kind < 0 || from < unclosedFrom[kind])
             && (c == '?' ? skipPast("?>") : skipSection());
@@ -372,6 +375,12 @@ final class XmlChunks extends ChunkScanner {
     }
     pos = at; // skipped again from its start, without keeping it
     return skipTooLarge(true);
+  }
+
+  /** The kind of section at {@code buf[at]} ({@link #PI}, {@link #COMMENT}, {@link #CDATA}), or -1. */
+  private int sectionKind(int at) {
+    return buf[at + 1] == '?' ? PI : Bytes.startsWith(buf, at, limit, "<!--") ? COMMENT
+        : Bytes.startsWith(buf, at, limit, "<![CDATA[") ? CDATA : -1;
   }
 
   /**
@@ -557,7 +566,7 @@ final class XmlChunks extends ChunkScanner {
           continue;
         }
         long fromLine = countsLines() ? lineAt(pos) : -1;
-        int kind = c == '?' ? 0 : cdata ? 2 : doctype ? -1 : 1;
+        int kind = sectionKind(pos);
         if (kind >= 0 && from >= unclosedFrom[kind]) { // known not to close (a look-ahead met it)
           errorOffset = from;
           errorLine = fromLine;
