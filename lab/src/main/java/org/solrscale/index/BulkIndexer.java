@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -48,10 +47,17 @@ import org.solrscale.spec.SolrscaleException;
  * item ends up accepted or in the rejects file.
  */
 public final class BulkIndexer {
-  /** One document to send and where it came from (for the rejects file). */
-  record Entry(SolrInputDocument doc, Document source, String file, long ordinal, long line) {}
+  /**
+   * One document to send, its id as sent, and where it came from (for the rejects file); {@code
+   * again} when, in a load into an empty collection, the id may have been read before.
+   */
+  record Entry(SolrInputDocument doc, String id, boolean again, Document source, String file,
+      long ordinal, long line) {}
 
-  private static final List<Entry> END = List.of();
+  /** Batches go to the workers numbered in input order ({@link #takeOff}). */
+  record Batch(long seq, List<Entry> entries) {}
+
+  private static final Batch END = new Batch(-1, List.of());
 
   private final SolrClient client;
   private final IndexOptions options;
@@ -71,8 +77,21 @@ public final class BulkIndexer {
    * not empty, since an id lookup per batch costs Solr work a load into an empty one does not need.
    */
   private volatile boolean lookUpIds;
-  /** The ids of the batches being sent, so that one id in two concurrent batches is seen. */
-  private final Set<String> inFlight = ConcurrentHashMap.newKeySet();
+  /**
+   * The ids of the batches being sent (guarded by itself): a batch holding an id that is in flight
+   * waits until it is not, so that what a batch looks up includes every earlier document with that
+   * id and nothing is counted twice.
+   */
+  private final Set<String> inFlight = new HashSet<>();
+  /** The number of the batch to take off next (guarded by {@link #inFlight}). */
+  private long nextTakeOff;
+  /** How many batches are being sent (guarded by {@link #inFlight}). */
+  private int flying;
+  /**
+   * Into an empty collection: the ids read so far, so that only those that may repeat are looked
+   * up; null when every id is looked up ({@link #lookUpIds}).
+   */
+  private SeenIds seen;
 
   /** {@code progress} hears about the load twice a second and once at its end. */
   public BulkIndexer(SolrClient client, IndexOptions options, Consumer<String> warnings,
@@ -91,8 +110,9 @@ public final class BulkIndexer {
     long before = count();
     lookUpIds = before > 0;
     long totalBytes = totalBytes();
+    seen = lookUpIds ? null : new SeenIds(inputEstimate());
     long t0 = System.nanoTime();
-    BlockingQueue<List<Entry>> queue = new ArrayBlockingQueue<>(options.threads() * 2);
+    BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(options.threads() * 2);
     ExecutorService pool = Executors.newFixedThreadPool(options.threads() + 1);
     try (Rejects rejects = new Rejects(options.rejects())) {
       List<Future<?>> workers = new ArrayList<>();
@@ -145,8 +165,22 @@ public final class BulkIndexer {
     return sum;
   }
 
-  private void readAll(BlockingQueue<List<Entry>> queue, Rejects rejects) {
+  /** About how many bytes the inputs hold once decompressed (gzip: eight times its size). */
+  private long inputEstimate() {
+    long sum = 0;
+    for (Path p : options.inputs()) {
+      try {
+        sum += Files.size(p) * (p.getFileName().toString().endsWith(".gz") ? 8 : 1);
+      } catch (IOException e) {
+        // counted as nothing: the filter is only smaller
+      }
+    }
+    return sum;
+  }
+
+  private void readAll(BlockingQueue<Batch> queue, Rejects rejects) {
     List<Entry> batch = new ArrayList<>(options.batchSize());
+    long seq = 0;
     for (Path in : options.inputs()) {
       Format format = options.format() != null ? options.format() : Format.of(in);
       long ordinal = 0;
@@ -166,10 +200,12 @@ public final class BulkIndexer {
             rejects.add(item.source(), item.ordinal(), item.line(), problem, item.document(), null);
             continue;
           }
-          batch.add(new Entry(toSolr(item.document()), item.document(), item.source(),
+          SolrInputDocument doc = toSolr(item.document());
+          String id = String.valueOf(doc.getFieldValue("id"));
+          batch.add(new Entry(doc, id, seen != null && seen.add(id), item.document(), item.source(),
               item.ordinal(), item.line()));
           if (batch.size() >= options.batchSize()) {
-            putQuietly(queue, batch);
+            putQuietly(queue, new Batch(seq++, batch));
             batch = new ArrayList<>(options.batchSize());
           }
         }
@@ -186,7 +222,7 @@ public final class BulkIndexer {
       }
     }
     if (!batch.isEmpty()) {
-      putQuietly(queue, batch);
+      putQuietly(queue, new Batch(seq, batch));
     }
   }
 
@@ -258,20 +294,19 @@ public final class BulkIndexer {
     return s;
   }
 
-  private void work(BlockingQueue<List<Entry>> queue, Rejects rejects) {
+  private void work(BlockingQueue<Batch> queue, Rejects rejects) {
     try {
       while (true) {
-        List<Entry> batch = queue.take();
-        if (batch == END) {
+        Batch taken = queue.take();
+        if (taken == END) {
           return;
         }
-        Map<Entry, Long> replacing = lookUpIds ? replacing(batch) : Map.of();
+        List<Entry> batch = taken.entries();
+        Set<String> ids = takeOff(taken);
         try {
-          send(batch, rejects, replacing);
+          send(batch, rejects, replacing(batch));
         } finally {
-          if (lookUpIds) {
-            batch.forEach(e -> inFlight.remove(id(e)));
-          }
+          land(ids);
         }
         maybeCommit();
       }
@@ -280,24 +315,67 @@ public final class BulkIndexer {
     }
   }
 
-  private static String id(Entry e) {
-    return String.valueOf(e.doc().getFieldValue("id"));
+  /**
+   * Lets the batch be sent, in input order (after every earlier batch took off), and only when no
+   * batch being sent holds one of its ids: into a collection that held documents, its ids go into
+   * the in-flight set once none of them is there; into one that was empty, a batch with an id that
+   * may repeat waits until every earlier batch has been sent, and the others (all ids new) need not
+   * wait for anything. So two batches with one id are never sent at the same time, the earlier is
+   * sent first (the input's last version of an id is the one that stays), and a batch's look-up
+   * sees every earlier document with its ids. Only the batch next in order ever waits, and only
+   * for batches being sent, which hold no lock. Returns the ids put in flight, for {@link #land}.
+   */
+  private Set<String> takeOff(Batch batch) throws InterruptedException {
+    Set<String> ids = Set.of();
+    boolean mayRepeat = false;
+    if (lookUpIds) {
+      ids = new HashSet<>();
+      for (Entry e : batch.entries()) {
+        ids.add(e.id());
+      }
+    } else {
+      mayRepeat = batch.entries().stream().anyMatch(Entry::again);
+    }
+    synchronized (inFlight) {
+      while (batch.seq() != nextTakeOff || !java.util.Collections.disjoint(ids, inFlight)
+          || (mayRepeat && flying > 0)) {
+        inFlight.wait();
+      }
+      inFlight.addAll(ids);
+      flying++;
+      nextTakeOff++;
+      inFlight.notifyAll();
+    }
+    return ids;
+  }
+
+  private void land(Set<String> ids) {
+    synchronized (inFlight) {
+      inFlight.removeAll(ids);
+      flying--;
+      inFlight.notifyAll();
+    }
   }
 
   /**
    * How many documents each entry of the batch will replace, for those that replace any: its id is
-   * in the collection (uncommitted ones too: real-time get), earlier in the batch or in a batch
-   * being sent; a family replaces its old children too (counted from the committed index).
+   * in the collection (uncommitted ones too: real-time get; no other batch with it is in flight,
+   * {@link #takeOff}) or earlier in the batch; a family replaces its old children too (counted from
+   * the committed index). Into a collection that was empty only the ids that may have been read
+   * before are looked up.
    */
   private Map<Entry, Long> replacing(List<Entry> batch) {
+    if (!lookUpIds && batch.stream().noneMatch(Entry::again)) {
+      return Map.of(); // every id new: nothing to replace, nothing to look up
+    }
     Map<Entry, Long> out = new IdentityHashMap<>();
     Set<String> inBatch = new HashSet<>();
     Map<String, Entry> toLookUp = new LinkedHashMap<>();
     for (Entry e : batch) {
-      String id = id(e);
-      if (!inBatch.add(id) || !inFlight.add(id)) {
+      String id = e.id();
+      if (!inBatch.add(id)) {
         out.put(e, 1L);
-      } else {
+      } else if (lookUpIds || e.again()) {
         toLookUp.put(id, e);
       }
     }
@@ -453,7 +531,7 @@ public final class BulkIndexer {
         (System.nanoTime() - t0) / 1e9, done);
   }
 
-  private static void putQuietly(BlockingQueue<List<Entry>> q, List<Entry> batch) {
+  private static void putQuietly(BlockingQueue<Batch> q, Batch batch) {
     try {
       q.put(batch);
     } catch (InterruptedException e) {

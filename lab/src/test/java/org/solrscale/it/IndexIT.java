@@ -287,6 +287,54 @@ class IndexIT {
   }
 
   @Test
+  void idsRepeatedInTheInputOfALoadIntoAnEmptyCollectionAreCountedAsReplacingAndItVerifies(
+      @TempDir Path dir) throws Exception {
+    Cli.Result create = Cli.run("collection", "create", "--name", NAME, "--collection", "dups",
+        "--shards", "2");
+    assertThat(create.exitCode()).as(create.err()).isZero();
+    // 2,000 ids, 500 of them twice and 100 three times, repeats near (same batch, the next one,
+    // sent at the same time) and far (hundreds of batches later), over two files
+    Path a = dir.resolve("a.jsonl");
+    Path b = dir.resolve("b.xml");
+    StringBuilder sa = new StringBuilder();
+    StringBuilder sb = new StringBuilder("<add>\n");
+    int lines = 0;
+    for (int i = 0; i < 2000; i++) {
+      sa.append("{\"id\":\"u").append(i).append("\",\"v_i\":1}\n");
+      lines++;
+      if (i % 4 == 0) { // a quarter of them again at once
+        sa.append("{\"id\":\"u").append(i).append("\",\"v_i\":2}\n");
+        lines++;
+      }
+      if (i % 20 == 0) { // and a twentieth a third time, in the other file
+        sb.append("<doc><field name=\"id\">u").append(i).append("</field></doc>\n");
+        lines++;
+      }
+    }
+    sb.append("</add>\n");
+    Files.writeString(a, sa);
+    Files.writeString(b, sb);
+    assertThat(lines).isEqualTo(2000 + 500 + 100);
+    Cli.Result r = Cli.run("index", "--name", NAME, "--collection", "dups", "--json", "--threads", "3",
+        "--batch", "7", a.toString(), b.toString());
+    assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    JsonNode s = JSON.readTree(r.out());
+    assertThat(s.get("accepted").asLong()).isEqualTo(2600);
+    assertThat(s.get("replaced").asLong()).isEqualTo(600);
+    assertThat(s.get("searchable_before").asLong()).isZero();
+    assertThat(s.get("searchable_after").asLong()).isEqualTo(2000);
+    assertThat(s.get("verified").asBoolean()).isTrue();
+    // batches are sent in input order where they share an id: the input's last version stays
+    try (SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {
+      assertThat(client.query("dups", new SolrQuery("v_i:1")).getResults().getNumFound()).isEqualTo(1500);
+      assertThat(client.query("dups", new SolrQuery("v_i:2")).getResults().getNumFound()).isEqualTo(400);
+      assertThat(client.query("dups", new SolrQuery("-v_i:*")).getResults().getNumFound()).isEqualTo(100);
+    }
+    Cli.Result drop = Cli.run("collection", "delete", "--name", NAME, "--collection", "dups");
+    assertThat(drop.exitCode()).as(drop.err()).isZero();
+  }
+
+  @Test
   void anUnknownCollectionFailsWithOneLine(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("one.jsonl");
     Files.writeString(f, "{\"id\":\"x\"}\n");
