@@ -55,7 +55,27 @@ public final class BulkIndexer {
       long ordinal, long line) {}
 
   /** Batches go to the workers numbered in input order ({@link #takeOff}). */
-  record Batch(long seq, List<Entry> entries) {}
+  static final class Batch {
+    final long seq;
+    final List<Entry> entries;
+    /** Its ids, made when another batch first needs them (guarded by the flying list). */
+    private Set<String> ids;
+
+    Batch(long seq, List<Entry> entries) {
+      this.seq = seq;
+      this.entries = entries;
+    }
+
+    Set<String> ids() {
+      if (ids == null) {
+        ids = new HashSet<>();
+        for (Entry e : entries) {
+          ids.add(e.id());
+        }
+      }
+      return ids;
+    }
+  }
 
   private static final Batch END = new Batch(-1, List.of());
 
@@ -78,15 +98,13 @@ public final class BulkIndexer {
    */
   private volatile boolean lookUpIds;
   /**
-   * The ids of the batches being sent (guarded by itself): a batch holding an id that is in flight
-   * waits until it is not, so that what a batch looks up includes every earlier document with that
+   * The batches being sent (guarded by itself): a batch holding an id that one of them holds waits
+   * until it has been sent, so that what a batch looks up includes every earlier document with that
    * id and nothing is counted twice.
    */
-  private final Set<String> inFlight = new HashSet<>();
-  /** The number of the batch to take off next (guarded by {@link #inFlight}). */
+  private final List<Batch> flying = new ArrayList<>();
+  /** The number of the batch to take off next (guarded by {@link #flying}). */
   private long nextTakeOff;
-  /** How many batches are being sent (guarded by {@link #inFlight}). */
-  private int flying;
   /**
    * Into an empty collection: the ids read so far, so that only those that may repeat are looked
    * up; null when every id is looked up ({@link #lookUpIds}).
@@ -301,12 +319,12 @@ public final class BulkIndexer {
         if (taken == END) {
           return;
         }
-        List<Entry> batch = taken.entries();
-        Set<String> ids = takeOff(taken);
+        List<Entry> batch = taken.entries;
+        takeOff(taken);
         try {
           send(batch, rejects, replacing(batch));
         } finally {
-          land(ids);
+          land(taken);
         }
         maybeCommit();
       }
@@ -316,44 +334,51 @@ public final class BulkIndexer {
   }
 
   /**
-   * Lets the batch be sent, in input order (after every earlier batch took off), and only when no
-   * batch being sent holds one of its ids: into a collection that held documents, its ids go into
-   * the in-flight set once none of them is there; into one that was empty, a batch with an id that
-   * may repeat waits until every earlier batch has been sent, and the others (all ids new) need not
-   * wait for anything. So two batches with one id are never sent at the same time, the earlier is
+   * Lets the batch be sent, in input order (after every earlier batch took off), once no batch
+   * being sent holds one of its ids that may be there already: all of them into a collection that
+   * held documents, and into one that was empty only those that may have been read before (the
+   * others are new). So two batches with one id are never sent at the same time, the earlier is
    * sent first (the input's last version of an id is the one that stays), and a batch's look-up
    * sees every earlier document with its ids. Only the batch next in order ever waits, and only
-   * for batches being sent, which hold no lock. Returns the ids put in flight, for {@link #land}.
+   * for batches being sent, which hold no lock. A batch of new ids costs no set of ids at all.
    */
-  private Set<String> takeOff(Batch batch) throws InterruptedException {
-    Set<String> ids = Set.of();
-    boolean mayRepeat = false;
-    if (lookUpIds) {
-      ids = new HashSet<>();
-      for (Entry e : batch.entries()) {
-        ids.add(e.id());
+  private void takeOff(Batch batch) throws InterruptedException {
+    List<String> mayBeThere = new ArrayList<>();
+    for (Entry e : batch.entries) {
+      if (lookUpIds || e.again()) {
+        mayBeThere.add(e.id());
       }
-    } else {
-      mayRepeat = batch.entries().stream().anyMatch(Entry::again);
     }
-    synchronized (inFlight) {
-      while (batch.seq() != nextTakeOff || !java.util.Collections.disjoint(ids, inFlight)
-          || (mayRepeat && flying > 0)) {
-        inFlight.wait();
+    synchronized (flying) {
+      while (batch.seq != nextTakeOff || sharesAnId(mayBeThere)) {
+        flying.wait();
       }
-      inFlight.addAll(ids);
-      flying++;
+      flying.add(batch);
       nextTakeOff++;
-      inFlight.notifyAll();
+      flying.notifyAll();
     }
-    return ids;
   }
 
-  private void land(Set<String> ids) {
-    synchronized (inFlight) {
-      inFlight.removeAll(ids);
-      flying--;
-      inFlight.notifyAll();
+  /** Whether a batch being sent holds one of these ids (the caller holds the lock). */
+  private boolean sharesAnId(List<String> ids) {
+    if (ids.isEmpty()) {
+      return false;
+    }
+    for (Batch other : flying) {
+      Set<String> theirs = other.ids();
+      for (String id : ids) {
+        if (theirs.contains(id)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private void land(Batch batch) {
+    synchronized (flying) {
+      flying.remove(batch);
+      flying.notifyAll();
     }
   }
 
