@@ -117,25 +117,49 @@ abstract class ChunkScanner implements Closeable {
     countLines = false;
   }
 
-  /** The line numbers of the given (ascending) byte offsets of a file, in one pass. */
-  static long[] linesAt(Path file, long[] offsets) throws IOException {
+  /**
+   * The line numbers of the given (ascending) byte offsets of a file, in one pass. Lines end at
+   * {@code \n}; with {@code crEnds} also at {@code \r} alone and {@code \r\n}, as the JSON Lines
+   * reader counts them (the XML reader counts line feeds).
+   */
+  static long[] linesAt(Path file, long[] offsets, boolean crEnds) throws IOException {
     long[] lines = new long[offsets.length];
     byte[] b = new byte[1 << 16];
     try (InputStream in = Corpus.input(file, new java.util.concurrent.atomic.AtomicLong())) {
       long at = 0;
       long line = 1;
+      boolean afterCr = false; // the byte before b[0] was '\r'
       int k = 0;
       int n;
       while (k < offsets.length && (n = in.read(b)) > 0) {
         while (k < offsets.length && offsets[k] < at + n) {
-          lines[k] = line + Bytes.count(b, 0, (int) (offsets[k] - at), (byte) '\n');
+          lines[k] = line + lineEnds(b, (int) (offsets[k] - at), crEnds, afterCr);
           k++;
         }
-        line += Bytes.count(b, 0, n, (byte) '\n');
+        line += lineEnds(b, n, crEnds, afterCr);
+        afterCr = b[n - 1] == '\r';
         at += n;
       }
     }
     return lines;
+  }
+
+  /**
+   * The line ends in {@code b[0, to)}: its line feeds, and with {@code crEnds} its carriage returns
+   * too, a {@code \r\n} (also one whose {@code \r} ended the previous read) counting once.
+   */
+  static long lineEnds(byte[] b, int to, boolean crEnds, boolean afterCr) {
+    long n = Bytes.count(b, 0, to, (byte) '\n');
+    if (!crEnds) {
+      return n;
+    }
+    if (afterCr && to > 0 && b[0] == '\n') {
+      n--;
+    }
+    for (int r = Bytes.indexOf(b, 0, to, (byte) '\r'); r >= 0; r = Bytes.indexOf(b, r + 1, to, (byte) '\r')) {
+      n += r + 1 < to && b[r + 1] == '\n' ? 0 : 1;
+    }
+    return n;
   }
 
   /** The line number of {@code buf[index]}; indexes must not go backwards between calls. */

@@ -152,7 +152,8 @@ final class RawSplit {
         part.flushRun(); // while this file's channel is open
       }
     }
-    long[] lines = ChunkScanner.linesAt(in, bad.stream().mapToLong(Item::line).toArray());
+    long[] lines = ChunkScanner.linesAt(in, bad.stream().mapToLong(Item::line).toArray(),
+        format != Format.XML);
     for (int k = 0; k < bad.size(); k++) {
       Item b = bad.get(k);
       stats.bad(Item.bad(b.error(), b.source(), b.ordinal(), lines[k]));

@@ -871,6 +871,31 @@ class CorpusToolsTest {
   }
 
   @Test
+  void rawSplitOfJsonLinesNamesTheLineTheReaderNamesWhateverTheLineEnds() throws IOException {
+    for (String end : List.of("\r", "\r\n", "\n")) {
+      Path f = dir.resolve("ends-" + end.length() + end.charAt(0) + ".jsonl");
+      Files.writeString(f, String.join(end, "{\"id\":\"1\"}", "{\"id\":\"2\"}", "", "{\"id\":\"3\"}",
+          "\uFEFF{\"id\":\"4\"}", "{\"id\":\"5\"}") + end);
+      List<Item> items = readItems(f);
+      assertThat(failures(items).map(Item::line)).as(end).containsExactly(5L);
+      CorpusStats s = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(null, 2L, null),
+          dir.resolve("ends-parts-" + f.getFileName()), "p", Format.JSONL, false);
+      assertThat(s.problems()).as(end).containsExactly(f + ":5: " + JsonLinesReader.MARK);
+    }
+  }
+
+  @Test
+  void lineEndsAreCountedAcrossReads() {
+    byte[] a = "a\rb\r\nc\r".getBytes(StandardCharsets.US_ASCII);
+    assertThat(ChunkScanner.lineEnds(a, a.length, true, false)).isEqualTo(3);
+    assertThat(ChunkScanner.lineEnds(a, a.length, false, false)).isEqualTo(1);
+    assertThat(ChunkScanner.lineEnds(a, 2, true, false)).isEqualTo(1); // "a\r": the \r ends a line
+    byte[] b = "\nd\n".getBytes(StandardCharsets.US_ASCII); // its \n completes the \r that ended a
+    assertThat(ChunkScanner.lineEnds(b, b.length, true, true)).isEqualTo(1);
+    assertThat(ChunkScanner.lineEnds(b, b.length, true, false)).isEqualTo(2);
+  }
+
+  @Test
   void splitOfAFileThatIsNoXmlSaysSoAsConvertDoes() throws IOException {
     Path f = dir.resolve("not.xml");
     Files.writeString(f, "x<doc><field name=\"id\">1</field></doc>");
