@@ -121,6 +121,9 @@ public final class BulkIndexer {
     this.nextCommit.set(options.commitEvery() > 0 ? options.commitEvery() : Long.MAX_VALUE);
   }
 
+  /** The threads sending batches, for the reader to see whether any stopped early. */
+  private final List<Future<?>> workers = new java.util.concurrent.CopyOnWriteArrayList<>();
+
   /** Inputs that could not be read to their end, each with why. */
   private final List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -133,7 +136,6 @@ public final class BulkIndexer {
     BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(options.threads() * 2);
     ExecutorService pool = Executors.newFixedThreadPool(options.threads() + 1);
     try (Rejects rejects = new Rejects(options.rejects())) {
-      List<Future<?>> workers = new ArrayList<>();
       for (int i = 0; i < options.threads(); i++) {
         workers.add(pool.submit(() -> work(queue, rejects)));
       }
@@ -142,7 +144,9 @@ public final class BulkIndexer {
         readAll(queue, rejects);
       } finally {
         for (int i = 0; i < options.threads(); i++) {
-          putQuietly(queue, END);
+          if (!put(queue, END)) {
+            break; // no worker left to take it
+          }
         }
       }
       for (Future<?> w : workers) {
@@ -223,7 +227,7 @@ public final class BulkIndexer {
           batch.add(new Entry(doc, id, seen != null && seen.add(id), item.document(), item.source(),
               item.ordinal(), item.line()));
           if (batch.size() >= options.batchSize()) {
-            putQuietly(queue, new Batch(seq++, batch));
+            putOrFail(queue, new Batch(seq++, batch));
             batch = new ArrayList<>(options.batchSize());
           }
         }
@@ -240,7 +244,7 @@ public final class BulkIndexer {
       }
     }
     if (!batch.isEmpty()) {
-      putQuietly(queue, new Batch(seq, batch));
+      putOrFail(queue, new Batch(seq, batch));
     }
   }
 
@@ -343,19 +347,32 @@ public final class BulkIndexer {
    * for batches being sent, which hold no lock. A batch of new ids costs no set of ids at all.
    */
   private void takeOff(Batch batch) throws InterruptedException {
-    List<String> mayBeThere = new ArrayList<>();
-    for (Entry e : batch.entries) {
-      if (lookUpIds || e.again()) {
-        mayBeThere.add(e.id());
+    try {
+      List<String> mayBeThere = new ArrayList<>();
+      for (Entry e : batch.entries) {
+        if (lookUpIds || e.again()) {
+          mayBeThere.add(e.id());
+        }
       }
-    }
-    synchronized (flying) {
-      while (batch.seq != nextTakeOff || sharesAnId(mayBeThere)) {
-        flying.wait();
+      synchronized (flying) {
+        while (batch.seq != nextTakeOff || sharesAnId(mayBeThere)) {
+          flying.wait();
+        }
+        flying.add(batch);
+        nextTakeOff++;
+        flying.notifyAll();
       }
-      flying.add(batch);
-      nextTakeOff++;
-      flying.notifyAll();
+    } catch (RuntimeException | Error e) {
+      // this batch is not sent (its worker, and so the run, fails with e); the batches after it
+      // still take their turns, so the other workers do not wait for this one for ever
+      synchronized (flying) {
+        while (batch.seq != nextTakeOff) {
+          flying.wait();
+        }
+        nextTakeOff++;
+        flying.notifyAll();
+      }
+      throw e;
     }
   }
 
@@ -386,7 +403,8 @@ public final class BulkIndexer {
    * How many documents each entry of the batch will replace, for those that replace any: its id is
    * in the collection (uncommitted ones too: real-time get; no other batch with it is in flight,
    * {@link #takeOff}) or earlier in the batch; a family replaces its old children too (counted from
-   * the committed index). Into a collection that was empty only the ids that may have been read
+   * the committed index, or, for one earlier in the batch, from that document). An earlier copy in
+   * the batch that Solr refuses still counts as replaced: the count is then one too high. Into a collection that was empty only the ids that may have been read
    * before are looked up.
    */
   private Map<Entry, Long> replacing(List<Entry> batch) {
@@ -394,12 +412,13 @@ public final class BulkIndexer {
       return Map.of(); // every id new: nothing to replace, nothing to look up
     }
     Map<Entry, Long> out = new IdentityHashMap<>();
-    Set<String> inBatch = new HashSet<>();
+    Map<String, Entry> inBatch = new HashMap<>();
     Map<String, Entry> toLookUp = new LinkedHashMap<>();
     for (Entry e : batch) {
       String id = e.id();
-      if (!inBatch.add(id)) {
-        out.put(e, 1L);
+      Entry earlier = inBatch.put(id, e);
+      if (earlier != null) { // it replaces the earlier one, and that one's children with it
+        out.put(e, earlier.source().size());
       } else if (lookUpIds || e.again()) {
         toLookUp.put(id, e);
       }
@@ -556,9 +575,37 @@ public final class BulkIndexer {
         (System.nanoTime() - t0) / 1e9, done);
   }
 
-  private static void putQuietly(BlockingQueue<Batch> q, Batch batch) {
+  /**
+   * Queues a batch of documents. A worker stops before the end only on an unexpected failure (out
+   * of memory, say); then the run stops with that failure instead of waiting for room in the queue
+   * that no worker will make, or going on with fewer workers.
+   */
+  private void putOrFail(BlockingQueue<Batch> q, Batch batch) {
+    if (!put(q, batch)) {
+      throw SolrscaleException.failed("every worker stopped before the end of the input");
+    }
+  }
+
+  /**
+   * Puts the batch in the queue; false when no worker is left to take it. A worker that stopped
+   * with a failure while input was left makes this throw that failure.
+   */
+  private boolean put(BlockingQueue<Batch> q, Batch batch) {
     try {
-      q.put(batch);
+      while (!q.offer(batch, 100, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+        boolean anyLeft = false;
+        for (Future<?> w : workers) {
+          if (!w.isDone()) {
+            anyLeft = true;
+          } else if (batch != END) {
+            await(w); // throws what stopped it
+          }
+        }
+        if (!anyLeft) {
+          return false;
+        }
+      }
+      return true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw SolrscaleException.failed("interrupted");
@@ -571,6 +618,9 @@ public final class BulkIndexer {
     } catch (java.util.concurrent.ExecutionException e) {
       if (e.getCause() instanceof RuntimeException re) {
         throw re;
+      }
+      if (e.getCause() instanceof Error err) { // out of memory, say: reported as such
+        throw err;
       }
       throw new IllegalStateException(e.getCause());
     } catch (InterruptedException e) {

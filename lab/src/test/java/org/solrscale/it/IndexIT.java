@@ -312,6 +312,10 @@ class IndexIT {
       }
     }
     sb.append("</add>\n");
+    // a family, then its id again without children in the same batch (lines 2501-2502 of 7-line
+    // batches): it replaces the whole family
+    sa.append("{\"id\":\"fam\",\"_childDocuments_\":[{\"id\":\"fam-a\"},{\"id\":\"fam-b\"}]}\n");
+    sa.append("{\"id\":\"fam\",\"v_i\":1}\n");
     Files.writeString(a, sa);
     Files.writeString(b, sb);
     assertThat(lines).isEqualTo(2000 + 500 + 100);
@@ -319,19 +323,40 @@ class IndexIT {
         "--batch", "7", a.toString(), b.toString());
     assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
     JsonNode s = JSON.readTree(r.out());
-    assertThat(s.get("accepted").asLong()).isEqualTo(2600);
-    assertThat(s.get("replaced").asLong()).isEqualTo(600);
+    assertThat(s.get("accepted").asLong()).isEqualTo(2602);
+    assertThat(s.get("accepted_children").asLong()).isEqualTo(2);
+    assertThat(s.get("replaced").asLong()).isEqualTo(600 + 3);
     assertThat(s.get("searchable_before").asLong()).isZero();
-    assertThat(s.get("searchable_after").asLong()).isEqualTo(2000);
+    assertThat(s.get("searchable_after").asLong()).isEqualTo(2001);
     assertThat(s.get("verified").asBoolean()).isTrue();
     // batches are sent in input order where they share an id: the input's last version stays
     try (SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {
-      assertThat(client.query("dups", new SolrQuery("v_i:1")).getResults().getNumFound()).isEqualTo(1500);
+      assertThat(client.query("dups", new SolrQuery("v_i:1")).getResults().getNumFound()).isEqualTo(1501);
       assertThat(client.query("dups", new SolrQuery("v_i:2")).getResults().getNumFound()).isEqualTo(400);
       assertThat(client.query("dups", new SolrQuery("-v_i:*")).getResults().getNumFound()).isEqualTo(100);
     }
     Cli.Result drop = Cli.run("collection", "delete", "--name", NAME, "--collection", "dups");
     assertThat(drop.exitCode()).as(drop.err()).isZero();
+  }
+
+  @Test
+  void aWorkerThatFailsStopsTheRunWithItsReasonInsteadOfLeavingTheReaderWaiting(@TempDir Path dir)
+      throws Exception {
+    // one worker; its first document is refused by Solr (n_i is no number) and is too large for
+    // the rejects writer's buffer, so writing it to a full device fails in the worker
+    Path f = dir.resolve("many.jsonl");
+    StringBuilder sb = new StringBuilder("{\"id\":\"wf0\",\"n_i\":\"many\",\"t_t\":\"")
+        .append("x".repeat(20_000)).append("\"}\n");
+    for (int i = 1; i <= 50; i++) {
+      sb.append("{\"id\":\"wf").append(i).append("\"}\n");
+    }
+    Files.writeString(f, sb);
+    Cli.Result r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+        java.time.Duration.ofSeconds(120), () -> Cli.run("index", "--name", NAME, "--collection",
+            "docs", "--threads", "1", "--batch", "1", "--rejects", "/dev/full", f.toString()));
+    assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(3);
+    assertThat(r.err().strip()).startsWith("solrscale: cannot write the rejects file /dev/full: ")
+        .doesNotContain("\n");
   }
 
   @Test
