@@ -156,8 +156,9 @@ abstract class ChunkScanner implements Closeable {
     if (afterCr && to > 0 && b[0] == '\n') {
       n--;
     }
-    for (int r = Bytes.indexOf(b, 0, to, (byte) '\r'); r >= 0; r = Bytes.indexOf(b, r + 1, to, (byte) '\r')) {
-      n += r + 1 < to && b[r + 1] == '\n' ? 0 : 1;
+    for (int r = Bytes.indexOf(b, 0, to, (byte) '\r'); r >= 0;
+        r = Bytes.indexOf(b, r + 1, to, (byte) '\r')) {
+      n += r + 1 < to && b[r + 1] == '\n' ? 0 : 1; // a \r\n's line feed is counted already
     }
     return n;
   }

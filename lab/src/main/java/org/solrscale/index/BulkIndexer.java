@@ -347,33 +347,29 @@ public final class BulkIndexer {
    * for batches being sent, which hold no lock. A batch of new ids costs no set of ids at all.
    */
   private void takeOff(Batch batch) throws InterruptedException {
-    try {
-      List<String> mayBeThere = new ArrayList<>();
-      for (Entry e : batch.entries) {
-        if (lookUpIds || e.again()) {
-          mayBeThere.add(e.id());
-        }
+    synchronized (flying) {
+      while (batch.seq != nextTakeOff) {
+        flying.wait();
       }
-      synchronized (flying) {
-        while (batch.seq != nextTakeOff || sharesAnId(mayBeThere)) {
+      try {
+        List<String> mayBeThere = batch.entries.stream().filter(this::mayBeThere).map(Entry::id)
+            .toList();
+        while (sharesAnId(mayBeThere)) {
           flying.wait();
         }
         flying.add(batch);
+      } finally {
+        // its turn is over even when it fails here (its worker, and so the run, fails with that):
+        // the batches after it take theirs, so no worker waits for this one for ever
         nextTakeOff++;
         flying.notifyAll();
       }
-    } catch (RuntimeException | Error e) {
-      // this batch is not sent (its worker, and so the run, fails with e); the batches after it
-      // still take their turns, so the other workers do not wait for this one for ever
-      synchronized (flying) {
-        while (batch.seq != nextTakeOff) {
-          flying.wait();
-        }
-        nextTakeOff++;
-        flying.notifyAll();
-      }
-      throw e;
     }
+  }
+
+  /** Whether the entry's id may be in the collection already, so it must be looked up. */
+  private boolean mayBeThere(Entry e) {
+    return lookUpIds || e.again();
   }
 
   /** Whether a batch being sent holds one of these ids (the caller holds the lock). */
@@ -404,11 +400,11 @@ public final class BulkIndexer {
    * in the collection (uncommitted ones too: real-time get; no other batch with it is in flight,
    * {@link #takeOff}) or earlier in the batch; a family replaces its old children too (counted from
    * the committed index, or, for one earlier in the batch, from that document). An earlier copy in
-   * the batch that Solr refuses still counts as replaced: the count is then one too high. Into a collection that was empty only the ids that may have been read
-   * before are looked up.
+   * the batch that Solr refuses still counts as replaced: the count is then one too high. Into a
+   * collection that was empty only the ids that may have been read before are looked up.
    */
   private Map<Entry, Long> replacing(List<Entry> batch) {
-    if (!lookUpIds && batch.stream().noneMatch(Entry::again)) {
+    if (batch.stream().noneMatch(this::mayBeThere)) {
       return Map.of(); // every id new: nothing to replace, nothing to look up
     }
     Map<Entry, Long> out = new IdentityHashMap<>();
@@ -419,7 +415,7 @@ public final class BulkIndexer {
       Entry earlier = inBatch.put(id, e);
       if (earlier != null) { // it replaces the earlier one, and that one's children with it
         out.put(e, earlier.source().size());
-      } else if (lookUpIds || e.again()) {
+      } else if (mayBeThere(e)) {
         toLookUp.put(id, e);
       }
     }
