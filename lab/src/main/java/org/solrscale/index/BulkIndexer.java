@@ -49,10 +49,11 @@ import org.solrscale.spec.SolrscaleException;
 public final class BulkIndexer {
   /**
    * One document to send, its id as sent, and where it came from (for the rejects file); {@code
-   * again} when, in a load into an empty collection, the id may have been read before.
+   * again} when the id may have been read before in this run, {@code familyAgain} when it may have
+   * been read before as a family (a document with children).
    */
-  record Entry(SolrInputDocument doc, String id, boolean again, Document source, String file,
-      long ordinal, long line) {}
+  record Entry(SolrInputDocument doc, String id, boolean again, boolean familyAgain,
+      Document source, String file, long ordinal, long line) {}
 
   /** Batches go to the workers numbered in input order ({@link #takeOff}). */
   static final class Batch {
@@ -106,10 +107,13 @@ public final class BulkIndexer {
   /** The number of the batch to take off next (guarded by {@link #flying}). */
   private long nextTakeOff;
   /**
-   * Into an empty collection: the ids read so far, so that only those that may repeat are looked
-   * up; null when every id is looked up ({@link #lookUpIds}).
+   * The ids read so far: into an empty collection only those that may repeat are looked up, and a
+   * family's size is asked of the update log, not the committed index, only for the ids that may
+   * have been sent before in this run.
    */
   private SeenIds seen;
+  /** The ids read so far as families (documents with children); null until the first. */
+  private SeenIds families;
 
   /** {@code progress} hears about the load twice a second and once at its end. */
   public BulkIndexer(SolrClient client, IndexOptions options, Consumer<String> warnings,
@@ -128,10 +132,15 @@ public final class BulkIndexer {
   private final List<String> unread = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   public IndexResult run() {
+    if (options.commitEvery() != IndexOptions.NO_COMMIT) {
+      // documents sent before and not yet committed would count as this run's: the run commits
+      // anyway, so it commits first and counts them as there before
+      commit();
+    }
     long before = count();
     lookUpIds = before > 0;
     long totalBytes = totalBytes();
-    seen = lookUpIds ? null : new SeenIds(inputEstimate());
+    seen = new SeenIds(inputEstimate());
     long t0 = System.nanoTime();
     BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(options.threads() * 2);
     ExecutorService pool = Executors.newFixedThreadPool(options.threads() + 1);
@@ -224,7 +233,15 @@ public final class BulkIndexer {
           }
           SolrInputDocument doc = toSolr(item.document());
           String id = String.valueOf(doc.getFieldValue("id"));
-          batch.add(new Entry(doc, id, seen != null && seen.add(id), item.document(), item.source(),
+          boolean again = seen.add(id);
+          boolean familyAgain = again && families != null && families.mightContain(id);
+          if (!item.document().children().isEmpty()) {
+            if (families == null) { // a quarter of the ids' filter at most, a 64th of the heap
+              families = new SeenIds(inputEstimate() / 4, Runtime.getRuntime().maxMemory() / 64);
+            }
+            families.add(id);
+          }
+          batch.add(new Entry(doc, id, again, familyAgain, item.document(), item.source(),
               item.ordinal(), item.line()));
           if (batch.size() >= options.batchSize()) {
             putOrFail(queue, new Batch(seq++, batch));
@@ -326,7 +343,7 @@ public final class BulkIndexer {
         List<Entry> batch = taken.entries;
         takeOff(taken);
         try {
-          send(batch, rejects, replacing(batch));
+          send(batch, rejects, holding(batch));
         } finally {
           land(taken);
         }
@@ -396,52 +413,51 @@ public final class BulkIndexer {
   }
 
   /**
-   * How many documents each entry of the batch will replace, for those that replace any: its id is
-   * in the collection (uncommitted ones too: real-time get; no other batch with it is in flight,
-   * {@link #takeOff}) or earlier in the batch; a family replaces its old children too (counted from
-   * the committed index, or, for one earlier in the batch, from that document). An earlier copy in
-   * the batch that Solr refuses still counts as replaced: the count is then one too high. Into a
-   * collection that was empty only the ids that may have been read before are looked up.
+   * The ids of the batch that the collection holds already, each with the size of its family there
+   * (1 for a document without children), or null when every id of the batch is new (nothing to
+   * look up, nothing replaced). Looked up: the ids whose first copy in the batch may be there, by
+   * real-time get, which sees uncommitted documents too (no other batch with them is in flight,
+   * {@link #takeOff}). Family sizes come from the committed index, except for ids that may have
+   * been sent before in this run and that were, or may have been, a family: those are asked of the
+   * update log (real-time get with their children), which costs Solr a new real-time searcher.
    */
-  private Map<Entry, Long> replacing(List<Entry> batch) {
+  private Map<String, Long> holding(List<Entry> batch) {
     if (batch.stream().noneMatch(this::mayBeThere)) {
-      return Map.of(); // every id new: nothing to replace, nothing to look up
+      return null;
     }
-    Map<Entry, Long> out = new IdentityHashMap<>();
-    Map<String, Entry> inBatch = new HashMap<>();
     Map<String, Entry> toLookUp = new LinkedHashMap<>();
+    Set<String> inBatch = new HashSet<>();
     for (Entry e : batch) {
-      String id = e.id();
-      Entry earlier = inBatch.put(id, e);
-      if (earlier != null) { // it replaces the earlier one, and that one's children with it
-        out.put(e, earlier.source().size());
-      } else if (mayBeThere(e)) {
-        toLookUp.put(id, e);
+      if (inBatch.add(e.id()) && mayBeThere(e)) {
+        toLookUp.put(e.id(), e);
       }
     }
+    Map<String, Long> out = new HashMap<>();
     if (toLookUp.isEmpty()) {
       return out;
     }
     try {
-      ModifiableSolrParams get = new ModifiableSolrParams();
-      get.set("fl", "id");
-      toLookUp.keySet().forEach(id -> get.add("id", id));
-      QueryRequest rtg = new QueryRequest(
-          get, SolrRequest.METHOD.POST);
-      rtg.setPath("/get");
       List<String> found = new ArrayList<>();
-      QueryResponse answer = rtg.process(client, options.collection());
-      // one id gives {"doc": ...} (null if absent), several a document list
-      List<SolrDocument> docs = answer.getResults() != null ? answer.getResults()
-          : answer.getResponse().get("doc") instanceof SolrDocument one ? List.of(one) : List.of();
-      for (SolrDocument d : docs) {
+      for (SolrDocument d : realTimeGet(toLookUp.keySet(), "id")) {
         found.add(String.valueOf(d.getFirstValue("id")));
       }
-      Map<String, Long> families = familySizes(found);
+      Map<String, Long> committed = familySizes(found);
+      List<String> live = new ArrayList<>();
       for (String id : found) {
+        long size = committed.getOrDefault(id, 1L);
+        out.put(id, size);
         Entry e = toLookUp.get(id);
-        if (e != null) {
-          out.put(e, families.getOrDefault(id, 1L));
+        if (e != null && e.again() && (e.familyAgain() || size > 1)) {
+          live.add(id); // this run may have sent it since the last commit, with other children
+        }
+      }
+      if (!live.isEmpty()) {
+        try {
+          for (SolrDocument d : realTimeGet(live, "id,[child limit=-1]")) {
+            out.put(String.valueOf(d.getFirstValue("id")), 1 + descendants(d));
+          }
+        } catch (SolrServerException | IOException | RuntimeException e) {
+          // no _root_ field: no families; the committed sizes stand
         }
       }
     } catch (SolrServerException | IOException | RuntimeException e) { // the load goes on anyway
@@ -449,6 +465,38 @@ public final class BulkIndexer {
           + oneLine(e.getMessage()) + "); the verification may count them as missing");
     }
     return out;
+  }
+
+  /** The documents with these ids, uncommitted ones included (real-time get), with fields {@code fl}. */
+  private List<SolrDocument> realTimeGet(java.util.Collection<String> ids, String fl)
+      throws SolrServerException, IOException {
+    ModifiableSolrParams get = new ModifiableSolrParams();
+    get.set("fl", fl);
+    ids.forEach(id -> get.add("id", id));
+    QueryRequest rtg = new QueryRequest(get, SolrRequest.METHOD.POST);
+    rtg.setPath("/get");
+    QueryResponse answer = rtg.process(client, options.collection());
+    // one id gives {"doc": ...} (null if absent), several a document list
+    return answer.getResults() != null ? answer.getResults()
+        : answer.getResponse().get("doc") instanceof SolrDocument one ? List.of(one) : List.of();
+  }
+
+  /** The documents below this one: anonymous children and labelled ones, at any depth. */
+  static long descendants(SolrDocument d) {
+    long n = 0;
+    if (d.getChildDocuments() != null) {
+      for (SolrDocument c : d.getChildDocuments()) {
+        n += 1 + descendants(c);
+      }
+    }
+    for (String field : d.getFieldNames()) {
+      for (Object v : d.getFieldValues(field)) {
+        if (v instanceof SolrDocument c) {
+          n += 1 + descendants(c);
+        }
+      }
+    }
+    return n;
   }
 
   /** The size (root and children) of the committed families among these root ids, if any. */
@@ -473,26 +521,60 @@ public final class BulkIndexer {
     return sizes;
   }
 
+  /**
+   * Sends a batch and counts what it accepted and, given what the collection held ({@link
+   * #holding}; null: none of its ids), what that replaced.
+   */
+  void send(List<Entry> batch, Rejects rejects, Map<String, Long> holding)
+      throws InterruptedException {
+    Set<Entry> refused = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    sendSplitting(batch, rejects, refused);
+    accepted.addAndGet(batch.size() - refused.size());
+    long children = 0;
+    for (Entry e : batch) {
+      if (!refused.contains(e)) {
+        children += e.source().size() - 1;
+      }
+    }
+    acceptedChildren.addAndGet(children);
+    if (holding != null) {
+      replaced.addAndGet(replacedBy(batch, refused, holding));
+    }
+  }
+
+  /**
+   * How many documents the accepted entries of a batch replaced: each replaces the version its id
+   * had just before it, the collection's ({@code holding}: id to family size) or an earlier
+   * accepted copy in the batch, with that version's children. A copy Solr refused replaced nothing.
+   */
+  static long replacedBy(List<Entry> batch, Set<Entry> refused, Map<String, Long> holding) {
+    Map<String, Long> current = new HashMap<>(holding);
+    long n = 0;
+    for (Entry e : batch) {
+      if (!refused.contains(e)) {
+        Long before = current.put(e.id(), (long) e.source().size());
+        n += before == null ? 0 : before;
+      }
+    }
+    return n;
+  }
+
   /** Sends a batch; a refused batch is halved until single bad documents are left and rejected. */
-  void send(List<Entry> batch, Rejects rejects, Map<Entry, Long> replacing)
+  private void sendSplitting(List<Entry> batch, Rejects rejects, Set<Entry> refused)
       throws InterruptedException {
     String refusal = sendWithRetries(batch);
     if (refusal == null) {
-      accepted.addAndGet(batch.size());
-      acceptedChildren.addAndGet(batch.stream().mapToLong(e -> e.source().size() - 1).sum());
-      if (!replacing.isEmpty()) {
-        replaced.addAndGet(batch.stream().mapToLong(e -> replacing.getOrDefault(e, 0L)).sum());
-      }
       return;
     }
     if (batch.size() == 1) {
       Entry e = batch.get(0);
       rejects.add(e.file(), e.ordinal(), e.line(), refusal, e.source(), null);
+      refused.add(e);
       return;
     }
     int half = batch.size() / 2;
-    send(batch.subList(0, half), rejects, replacing);
-    send(batch.subList(half, batch.size()), rejects, replacing);
+    sendSplitting(batch.subList(0, half), rejects, refused);
+    sendSplitting(batch.subList(half, batch.size()), rejects, refused);
   }
 
   /**

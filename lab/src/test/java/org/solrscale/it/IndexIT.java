@@ -296,7 +296,10 @@ class IndexIT {
     // sent at the same time) and far (hundreds of batches later), over two files
     Path a = dir.resolve("a.jsonl");
     Path b = dir.resolve("b.xml");
-    StringBuilder sa = new StringBuilder();
+    // first a family of three (batch 0) that comes back far later with twelve children, then
+    // without any, before any commit: each copy replaces the whole family before it
+    StringBuilder sa = new StringBuilder(
+        "{\"id\":\"fam2\",\"_childDocuments_\":[{\"id\":\"fam2-a\"},{\"id\":\"fam2-b\"}]}\n");
     StringBuilder sb = new StringBuilder("<add>\n");
     int lines = 0;
     for (int i = 0; i < 2000; i++) {
@@ -311,32 +314,72 @@ class IndexIT {
         lines++;
       }
     }
+    sb.append("<doc><field name=\"id\">fam2</field>");
+    for (int c = 0; c < 12; c++) { // more than [child]'s default limit of 10
+      sb.append("<doc><field name=\"id\">fam2-").append(c).append("</field></doc>");
+    }
+    sb.append("</doc>\n");
+    for (int w = 0; w < 14; w++) { // two batches on
+      sb.append("<doc><field name=\"id\">w").append(w).append("</field></doc>\n");
+    }
+    sb.append("<doc><field name=\"id\">fam2</field></doc>\n");
     sb.append("</add>\n");
-    // a family, then its id again without children in the same batch (lines 2501-2502 of 7-line
-    // batches): it replaces the whole family
+    // a family, then its id again without children in the same batch (documents 2502-2503 of
+    // 7-document batches, the 358th): it replaces the whole family
     sa.append("{\"id\":\"fam\",\"_childDocuments_\":[{\"id\":\"fam-a\"},{\"id\":\"fam-b\"}]}\n");
     sa.append("{\"id\":\"fam\",\"v_i\":1}\n");
+    // in that batch too: a copy Solr refuses (no number), then one it accepts, which replaces nothing
+    sa.append("{\"id\":\"r1\",\"v_i\":\"not a number\"}\n");
+    sa.append("{\"id\":\"r1\",\"v_i\":5}\n");
     Files.writeString(a, sa);
     Files.writeString(b, sb);
-    assertThat(lines).isEqualTo(2000 + 500 + 100);
+    assertThat(lines).isEqualTo(2000 + 500 + 100); // and 20 more above and below
+    Path rejects = dir.resolve("rejects.jsonl");
     Cli.Result r = Cli.run("index", "--name", NAME, "--collection", "dups", "--json", "--threads", "3",
-        "--batch", "7", a.toString(), b.toString());
+        "--batch", "7", "--rejects", rejects.toString(), a.toString(), b.toString());
     assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    List<String> rejected = Files.readAllLines(rejects);
+    assertThat(rejected).hasSize(1);
+    assertThat(JSON.readTree(rejected.get(0)).get("line").asLong()).isEqualTo(2504);
     JsonNode s = JSON.readTree(r.out());
-    assertThat(s.get("accepted").asLong()).isEqualTo(2602);
-    assertThat(s.get("accepted_children").asLong()).isEqualTo(2);
-    assertThat(s.get("replaced").asLong()).isEqualTo(600 + 3);
+    assertThat(s.get("read").asLong()).isEqualTo(2621);
+    assertThat(s.get("rejected").asLong()).isEqualTo(1);
+    assertThat(s.get("accepted").asLong()).isEqualTo(2602 + 3 + 1 + 14);
+    assertThat(s.get("accepted_children").asLong()).isEqualTo(2 + 2 + 12);
+    assertThat(s.get("replaced").asLong()).isEqualTo(600 + 3 + 3 + 13);
     assertThat(s.get("searchable_before").asLong()).isZero();
-    assertThat(s.get("searchable_after").asLong()).isEqualTo(2001);
+    assertThat(s.get("searchable_after").asLong()).isEqualTo(2001 + 1 + 1 + 14);
     assertThat(s.get("verified").asBoolean()).isTrue();
     // batches are sent in input order where they share an id: the input's last version stays
     try (SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {
       assertThat(client.query("dups", new SolrQuery("v_i:1")).getResults().getNumFound()).isEqualTo(1501);
       assertThat(client.query("dups", new SolrQuery("v_i:2")).getResults().getNumFound()).isEqualTo(400);
-      assertThat(client.query("dups", new SolrQuery("-v_i:*")).getResults().getNumFound()).isEqualTo(100);
+      assertThat(client.query("dups", new SolrQuery("v_i:5")).getResults().getNumFound()).isEqualTo(1);
+      assertThat(client.query("dups", new SolrQuery("-v_i:* -id:w* -id:fam2")).getResults()
+          .getNumFound()).isEqualTo(100);
+      assertThat(client.query("dups", new SolrQuery("_root_:fam2")).getResults().getNumFound())
+          .isEqualTo(1);
+
+      // documents sent and not committed before a run are counted as there before it, not as its
+      client.add("dups", List.of(doc("pending1"), doc("u3")));
+      Path more = dir.resolve("more.jsonl");
+      Files.writeString(more, "{\"id\":\"u3\",\"v_i\":7}\n{\"id\":\"new1\"}\n");
+      Cli.Result again = Cli.run("index", "--name", NAME, "--collection", "dups", "--json", more.toString());
+      assertThat(again.exitCode()).as(again.out() + again.err()).isZero();
+      JsonNode t = JSON.readTree(again.out());
+      assertThat(t.get("searchable_before").asLong()).isEqualTo(2017 + 1);
+      assertThat(t.get("replaced").asLong()).isEqualTo(1);
+      assertThat(t.get("searchable_after").asLong()).isEqualTo(2017 + 2);
+      assertThat(t.get("verified").asBoolean()).isTrue();
     }
     Cli.Result drop = Cli.run("collection", "delete", "--name", NAME, "--collection", "dups");
     assertThat(drop.exitCode()).as(drop.err()).isZero();
+  }
+
+  private static org.apache.solr.common.SolrInputDocument doc(String id) {
+    org.apache.solr.common.SolrInputDocument d = new org.apache.solr.common.SolrInputDocument();
+    d.addField("id", id);
+    return d;
   }
 
   @Test

@@ -1,0 +1,71 @@
+package org.solrscale.index;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.solr.common.SolrInputDocument;
+import org.apache.solr.common.SolrDocument;
+import org.junit.jupiter.api.Test;
+import org.solrscale.data.Document;
+
+class ReplacedCountTest {
+  private static BulkIndexer.Entry entry(String id, int children) {
+    Document d = new Document().add("id", id);
+    for (int i = 0; i < children; i++) {
+      d.addChild(new Document().add("id", id + "-" + i));
+    }
+    return new BulkIndexer.Entry(new SolrInputDocument(), id, true, false, d, "f", 1, 1);
+  }
+
+  private static Set<BulkIndexer.Entry> refused(BulkIndexer.Entry... es) {
+    Set<BulkIndexer.Entry> s = Collections.newSetFromMap(new IdentityHashMap<>());
+    s.addAll(List.of(es));
+    return s;
+  }
+
+  @Test
+  void aCopyThatSolrRefusedReplacesNothingAndTheNextCopyReplacesWhatWasThereBefore() {
+    BulkIndexer.Entry bad = entry("a", 0);
+    BulkIndexer.Entry good = entry("a", 0);
+    // new id: the refused copy leaves nothing for the accepted one to replace
+    assertThat(BulkIndexer.replacedBy(List.of(bad, good), refused(bad), Map.of())).isZero();
+    // the collection held a family of three under that id: the accepted copy replaces it
+    assertThat(BulkIndexer.replacedBy(List.of(bad, good), refused(bad), Map.of("a", 3L))).isEqualTo(3);
+    // both accepted: the second replaces the first
+    assertThat(BulkIndexer.replacedBy(List.of(bad, good), refused(), Map.of("a", 3L))).isEqualTo(4);
+  }
+
+  @Test
+  void eachAcceptedCopyReplacesTheVersionJustBeforeItWithItsChildren() {
+    BulkIndexer.Entry fam = entry("f", 2);
+    BulkIndexer.Entry plain = entry("f", 0);
+    BulkIndexer.Entry big = entry("f", 12);
+    BulkIndexer.Entry other = entry("o", 0);
+    assertThat(BulkIndexer.replacedBy(List.of(fam, other, plain, big), refused(), Map.of()))
+        .isEqualTo(3 + 1);
+    assertThat(BulkIndexer.replacedBy(List.of(fam, other, plain, big), refused(plain), Map.of("o", 1L)))
+        .isEqualTo(1 + 3);
+  }
+
+  @Test
+  void descendantsCountsAnonymousAndLabelledChildrenAtAnyDepth() {
+    SolrDocument root = new SolrDocument();
+    root.setField("id", "r");
+    SolrDocument a = new SolrDocument();
+    a.setField("id", "a");
+    SolrDocument a1 = new SolrDocument();
+    a1.setField("id", "a1");
+    a.addChildDocument(a1);
+    root.addChildDocument(a);
+    SolrDocument l1 = new SolrDocument();
+    l1.setField("id", "l1");
+    SolrDocument l2 = new SolrDocument();
+    l2.setField("id", "l2");
+    root.setField("pages", List.of(l1, l2)); // labelled children, as with _nest_path_
+    assertThat(BulkIndexer.descendants(root)).isEqualTo(4);
+  }
+}
