@@ -49,11 +49,10 @@ import org.solrscale.spec.SolrscaleException;
 public final class BulkIndexer {
   /**
    * One document to send, its id as sent, and where it came from (for the rejects file); {@code
-   * again} when the id may have been read before in this run, {@code familyAgain} when it may have
-   * been read before as a family (a document with children).
+   * again} when the id may have been read before in this run.
    */
-  record Entry(SolrInputDocument doc, String id, boolean again, boolean familyAgain,
-      Document source, String file, long ordinal, long line) {}
+  record Entry(SolrInputDocument doc, String id, boolean again, Document source, String file,
+      long ordinal, long line) {}
 
   /** Batches go to the workers numbered in input order ({@link #takeOff}). */
   static final class Batch {
@@ -106,14 +105,23 @@ public final class BulkIndexer {
   private final List<Batch> flying = new ArrayList<>();
   /** The number of the batch to take off next (guarded by {@link #flying}). */
   private long nextTakeOff;
-  /**
-   * The ids read so far: into an empty collection only those that may repeat are looked up, and a
-   * family's size is asked of the update log, not the committed index, only for the ids that may
-   * have been sent before in this run.
-   */
+  /** The ids read so far: into an empty collection only those that may repeat are looked up. */
   private SeenIds seen;
-  /** The ids read so far as families (documents with children); null until the first. */
-  private SeenIds families;
+  /**
+   * The family size (root and children) of the version this run made current, for the ids it sent
+   * as a family or over one: the committed index does not know it until a commit. Bounded ({@link
+   * #familiesMax}); when full, such ids are asked of the update log instead.
+   */
+  private final Map<String, Long> families = new java.util.concurrent.ConcurrentHashMap<>();
+  /**
+   * About 100 bytes an entry, in a 32nd of the heap; the system property {@code
+   * solrscale.index.families} sets another bound (tests use it to make the update log's turn come).
+   */
+  private final long familiesMax = Long.getLong("solrscale.index.families",
+      Runtime.getRuntime().maxMemory() / 32 / 100);
+  private volatile boolean familiesFull;
+  /** Set when what accepted documents replaced could not be counted: the run cannot verify. */
+  private volatile boolean uncounted;
 
   /** {@code progress} hears about the load twice a second and once at its end. */
   public BulkIndexer(SolrClient client, IndexOptions options, Consumer<String> warnings,
@@ -168,7 +176,7 @@ public final class BulkIndexer {
       }
       double seconds = (System.nanoTime() - t0) / 1e9;
       long after = options.commitEvery() == IndexOptions.NO_COMMIT ? -1 : count();
-      boolean verified = after >= 0
+      boolean verified = after >= 0 && !uncounted
           && after - before == accepted.get() + acceptedChildren.get() - replaced.get();
       Path rejectsFile = rejects.fileIfAny();
       return new IndexResult(read.get(), accepted.get(), acceptedChildren.get(), replaced.get(),
@@ -233,15 +241,7 @@ public final class BulkIndexer {
           }
           SolrInputDocument doc = toSolr(item.document());
           String id = String.valueOf(doc.getFieldValue("id"));
-          boolean again = seen.add(id);
-          boolean familyAgain = again && families != null && families.mightContain(id);
-          if (!item.document().children().isEmpty()) {
-            if (families == null) { // a quarter of the ids' filter at most, a 64th of the heap
-              families = new SeenIds(inputEstimate() / 4, Runtime.getRuntime().maxMemory() / 64);
-            }
-            families.add(id);
-          }
-          batch.add(new Entry(doc, id, again, familyAgain, item.document(), item.source(),
+          batch.add(new Entry(doc, id, seen.add(id), item.document(), item.source(),
               item.ordinal(), item.line()));
           if (batch.size() >= options.batchSize()) {
             putOrFail(queue, new Batch(seq++, batch));
@@ -417,9 +417,10 @@ public final class BulkIndexer {
    * (1 for a document without children), or null when every id of the batch is new (nothing to
    * look up, nothing replaced). Looked up: the ids whose first copy in the batch may be there, by
    * real-time get, which sees uncommitted documents too (no other batch with them is in flight,
-   * {@link #takeOff}). Family sizes come from the committed index, except for ids that may have
-   * been sent before in this run and that were, or may have been, a family: those are asked of the
-   * update log (real-time get with their children), which costs Solr a new real-time searcher.
+   * {@link #takeOff}). A family's size is this run's own for an id it sent as a family or over one
+   * ({@link #families}), else the committed index's: any other version there is the one from before
+   * the run (committed first) or one without children that this run sent. Only when {@link
+   * #families} overflowed are the ids this run may have sent asked of the update log.
    */
   private Map<String, Long> holding(List<Entry> batch) {
     if (batch.stream().noneMatch(this::mayBeThere)) {
@@ -444,20 +445,23 @@ public final class BulkIndexer {
       Map<String, Long> committed = familySizes(found);
       List<String> live = new ArrayList<>();
       for (String id : found) {
-        long size = committed.getOrDefault(id, 1L);
-        out.put(id, size);
+        Long mine = families.get(id);
+        out.put(id, mine != null ? mine : committed.getOrDefault(id, 1L));
         Entry e = toLookUp.get(id);
-        if (e != null && e.again() && (e.familyAgain() || size > 1)) {
-          live.add(id); // this run may have sent it since the last commit, with other children
+        if (mine == null && familiesFull && e != null && e.again()) {
+          live.add(id); // this run may have sent it as a family and forgotten its size
         }
       }
       if (!live.isEmpty()) {
         try {
-          for (SolrDocument d : realTimeGet(live, "id,[child limit=-1]")) {
+          // every top-level field, so that labelled children (a schema with _nest_path_) pass fl
+          for (SolrDocument d : realTimeGet(live, "*,[child limit=-1]")) {
             out.put(String.valueOf(d.getFirstValue("id")), 1 + descendants(d));
           }
         } catch (SolrServerException | IOException | RuntimeException e) {
-          // no _root_ field: no families; the committed sizes stand
+          uncounted = true;
+          warnings.accept("warning: cannot count the child documents of ids " + options.collection()
+              + " holds (" + oneLine(e.getMessage()) + "); the run cannot verify its count");
         }
       }
     } catch (SolrServerException | IOException | RuntimeException e) { // the load goes on anyway
@@ -533,12 +537,16 @@ public final class BulkIndexer {
     long children = 0;
     for (Entry e : batch) {
       if (!refused.contains(e)) {
-        children += e.source().size() - 1;
+        long size = e.source().size();
+        children += size - 1;
+        if (holding == null && size > 1) { // a new family: its size, for when it comes again
+          remember(e.id(), size, false);
+        }
       }
     }
     acceptedChildren.addAndGet(children);
     if (holding != null) {
-      replaced.addAndGet(replacedBy(batch, refused, holding));
+      replaced.addAndGet(replacedBy(batch, refused, holding, this::remember));
     }
   }
 
@@ -546,17 +554,40 @@ public final class BulkIndexer {
    * How many documents the accepted entries of a batch replaced: each replaces the version its id
    * had just before it, the collection's ({@code holding}: id to family size) or an earlier
    * accepted copy in the batch, with that version's children. A copy Solr refused replaced nothing.
+   * {@code versions} hears of each accepted entry.
    */
-  static long replacedBy(List<Entry> batch, Set<Entry> refused, Map<String, Long> holding) {
+  static long replacedBy(List<Entry> batch, Set<Entry> refused, Map<String, Long> holding,
+      Versions versions) {
     Map<String, Long> current = new HashMap<>(holding);
     long n = 0;
     for (Entry e : batch) {
       if (!refused.contains(e)) {
-        Long before = current.put(e.id(), (long) e.source().size());
+        long size = e.source().size();
+        Long before = current.put(e.id(), size);
         n += before == null ? 0 : before;
+        versions.made(e.id(), size, before != null && before > 1);
       }
     }
     return n;
+  }
+
+  /** Hears of the versions a batch made current. */
+  interface Versions {
+    /** The id's version now has {@code size} documents; it replaced a family when {@code overFamily}. */
+    void made(String id, long size, boolean overFamily);
+  }
+
+  /** Keeps the size of a family (or of a document over one) this run made current, while there is room. */
+  private void remember(String id, long size, boolean overFamily) {
+    if (size > 1 || overFamily) {
+      if (families.containsKey(id) || families.size() < familiesMax) {
+        families.put(id, size);
+      } else {
+        familiesFull = true; // this id's last size is not known: the update log is asked
+      }
+    } else if (!families.isEmpty() && families.containsKey(id)) {
+      families.put(id, size); // no longer a family (whatever the collection says it replaced)
+    }
   }
 
   /** Sends a batch; a refused batch is halved until single bad documents are left and rejected. */

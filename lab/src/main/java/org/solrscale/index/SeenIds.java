@@ -39,39 +39,21 @@ final class SeenIds {
 
   /** Records the id; true when it may have been recorded before, false when it certainly was not. */
   boolean add(String id) {
-    long x = hash(id);
-    int w = (int) x & wordMask;
-    long m = bits(x);
-    boolean all = (words[w] & m) == m;
-    words[w] |= m;
-    return all;
-  }
-
-  /** Whether the id may have been recorded; false when it certainly was not. */
-  boolean mightContain(String id) {
-    long x = hash(id);
-    long m = bits(x);
-    return (words[(int) x & wordMask] & m) == m;
-  }
-
-  /**
-   * The String's own hash (cached), spread by murmur3's finalizer: its low bits pick the word,
-   * four times six of its high bits the bits in it. Ids whose String hashes are equal always look
-   * alike here: such an id is looked up once more than it needs to be.
-   */
-  private static long hash(String id) {
+    // the String's own hash (cached), spread by murmur3's finalizer: its low bits pick the word,
+    // four times six of its high bits the bits in it. Ids whose String hashes are equal always
+    // look alike here: such an id is looked up once more than it needs to be.
     long x = id.hashCode() * 0x9E3779B97F4A7C15L;
     x = (x ^ (x >>> 33)) * 0xff51afd7ed558ccdL;
     x = (x ^ (x >>> 33)) * 0xc4ceb9fe1a85ec53L;
-    return x ^ (x >>> 33);
-  }
-
-  private static long bits(long x) {
+    x ^= x >>> 33;
+    int w = (int) x & wordMask;
     long m = 0;
     for (int i = 0; i < HASHES; i++) {
       m |= 1L << (x >>> (40 + 6 * i));
     }
-    return m;
+    boolean all = (words[w] & m) == m;
+    words[w] |= m;
+    return all;
   }
 
   /** The filter's size in bits. */

@@ -18,8 +18,10 @@ class ReplacedCountTest {
     for (int i = 0; i < children; i++) {
       d.addChild(new Document().add("id", id + "-" + i));
     }
-    return new BulkIndexer.Entry(new SolrInputDocument(), id, true, false, d, "f", 1, 1);
+    return new BulkIndexer.Entry(new SolrInputDocument(), id, true, d, "f", 1, 1);
   }
+
+  private static final BulkIndexer.Versions NONE = (id, size, overFamily) -> { };
 
   private static Set<BulkIndexer.Entry> refused(BulkIndexer.Entry... es) {
     Set<BulkIndexer.Entry> s = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -32,11 +34,11 @@ class ReplacedCountTest {
     BulkIndexer.Entry bad = entry("a", 0);
     BulkIndexer.Entry good = entry("a", 0);
     // new id: the refused copy leaves nothing for the accepted one to replace
-    assertThat(BulkIndexer.replacedBy(List.of(bad, good), refused(bad), Map.of())).isZero();
+    assertThat(BulkIndexer.replacedBy(List.of(bad, good), refused(bad), Map.of(), NONE)).isZero();
     // the collection held a family of three under that id: the accepted copy replaces it
-    assertThat(BulkIndexer.replacedBy(List.of(bad, good), refused(bad), Map.of("a", 3L))).isEqualTo(3);
+    assertThat(BulkIndexer.replacedBy(List.of(bad, good), refused(bad), Map.of("a", 3L), NONE)).isEqualTo(3);
     // both accepted: the second replaces the first
-    assertThat(BulkIndexer.replacedBy(List.of(bad, good), refused(), Map.of("a", 3L))).isEqualTo(4);
+    assertThat(BulkIndexer.replacedBy(List.of(bad, good), refused(), Map.of("a", 3L), NONE)).isEqualTo(4);
   }
 
   @Test
@@ -45,10 +47,22 @@ class ReplacedCountTest {
     BulkIndexer.Entry plain = entry("f", 0);
     BulkIndexer.Entry big = entry("f", 12);
     BulkIndexer.Entry other = entry("o", 0);
-    assertThat(BulkIndexer.replacedBy(List.of(fam, other, plain, big), refused(), Map.of()))
+    assertThat(BulkIndexer.replacedBy(List.of(fam, other, plain, big), refused(), Map.of(), NONE))
         .isEqualTo(3 + 1);
-    assertThat(BulkIndexer.replacedBy(List.of(fam, other, plain, big), refused(plain), Map.of("o", 1L)))
+    assertThat(BulkIndexer.replacedBy(List.of(fam, other, plain, big), refused(plain), Map.of("o", 1L), NONE))
         .isEqualTo(1 + 3);
+  }
+
+  @Test
+  void everyAcceptedVersionIsHeardOfWithItsSizeAndWhetherItReplacedAFamily() {
+    BulkIndexer.Entry fam = entry("f", 2);
+    BulkIndexer.Entry plain = entry("f", 0);
+    BulkIndexer.Entry again = entry("f", 0);
+    BulkIndexer.Entry other = entry("o", 0);
+    List<String> heard = new java.util.ArrayList<>();
+    BulkIndexer.replacedBy(List.of(other, fam, plain, again), refused(), Map.of("o", 5L),
+        (id, size, overFamily) -> heard.add(id + "=" + size + (overFamily ? " over a family" : "")));
+    assertThat(heard).containsExactly("o=1 over a family", "f=3", "f=1 over a family", "f=1");
   }
 
   @Test

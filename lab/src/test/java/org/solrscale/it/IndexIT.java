@@ -287,6 +287,41 @@ class IndexIT {
   }
 
   @Test
+  void withoutRoomToRememberFamiliesTheirSizesAreAskedOfTheUpdateLog(@TempDir Path dir)
+      throws Exception {
+    // a family of three, then with twelve children, then without any, two batches apart each time
+    StringBuilder sb = new StringBuilder("{\"id\":\"fb\",\"_childDocuments_\":[{\"id\":\"fb-a\"},{\"id\":\"fb-b\"}]}\n");
+    for (int round = 0; round < 2; round++) {
+      for (int i = 0; i < 10; i++) {
+        sb.append("{\"id\":\"fb-w").append(round).append('-').append(i).append("\"}\n");
+      }
+      sb.append("{\"id\":\"fb\"");
+      if (round == 0) {
+        sb.append(",\"_childDocuments_\":[");
+        for (int c = 0; c < 12; c++) {
+          sb.append(c == 0 ? "" : ",").append("{\"id\":\"fb-").append(c).append("\"}");
+        }
+        sb.append("]");
+      }
+      sb.append("}\n");
+    }
+    Path f = dir.resolve("fb.jsonl");
+    Files.writeString(f, sb);
+    System.setProperty("solrscale.index.families", "0");
+    Cli.Result r;
+    try {
+      r = Cli.run("index", "--name", NAME, "--collection", "docs", "--json", "--batch", "5", f.toString());
+    } finally {
+      System.clearProperty("solrscale.index.families");
+    }
+    assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    JsonNode s = JSON.readTree(r.out());
+    assertThat(s.get("accepted").asLong()).isEqualTo(23);
+    assertThat(s.get("replaced").asLong()).isEqualTo(3 + 13);
+    assertThat(s.get("verified").asBoolean()).isTrue();
+  }
+
+  @Test
   void idsRepeatedInTheInputOfALoadIntoAnEmptyCollectionAreCountedAsReplacingAndItVerifies(
       @TempDir Path dir) throws Exception {
     Cli.Result create = Cli.run("collection", "create", "--name", NAME, "--collection", "dups",
@@ -296,10 +331,17 @@ class IndexIT {
     // sent at the same time) and far (hundreds of batches later), over two files
     Path a = dir.resolve("a.jsonl");
     Path b = dir.resolve("b.xml");
-    // first a family of three (batch 0) that comes back far later with twelve children, then
-    // without any, before any commit: each copy replaces the whole family before it
-    StringBuilder sa = new StringBuilder(
+    // first a family of three with six new ids (batch 0, no look-up) that comes back far later
+    // with twelve children, then without any, before any commit: each copy replaces the whole
+    // family before it
+    Path c = dir.resolve("c.jsonl");
+    StringBuilder sc = new StringBuilder(
         "{\"id\":\"fam2\",\"_childDocuments_\":[{\"id\":\"fam2-a\"},{\"id\":\"fam2-b\"}]}\n");
+    for (int i = 0; i < 6; i++) {
+      sc.append("{\"id\":\"c").append(i).append("\",\"v_i\":1}\n");
+    }
+    Files.writeString(c, sc);
+    StringBuilder sa = new StringBuilder();
     StringBuilder sb = new StringBuilder("<add>\n");
     int lines = 0;
     for (int i = 0; i < 2000; i++) {
@@ -315,8 +357,8 @@ class IndexIT {
       }
     }
     sb.append("<doc><field name=\"id\">fam2</field>");
-    for (int c = 0; c < 12; c++) { // more than [child]'s default limit of 10
-      sb.append("<doc><field name=\"id\">fam2-").append(c).append("</field></doc>");
+    for (int k = 0; k < 12; k++) {
+      sb.append("<doc><field name=\"id\">fam2-").append(k).append("</field></doc>");
     }
     sb.append("</doc>\n");
     for (int w = 0; w < 14; w++) { // two batches on
@@ -324,8 +366,8 @@ class IndexIT {
     }
     sb.append("<doc><field name=\"id\">fam2</field></doc>\n");
     sb.append("</add>\n");
-    // a family, then its id again without children in the same batch (documents 2502-2503 of
-    // 7-document batches, the 358th): it replaces the whole family
+    // a family, then its id again without children in the same batch (documents 2508-2509 of
+    // 7-document batches, the 359th): it replaces the whole family
     sa.append("{\"id\":\"fam\",\"_childDocuments_\":[{\"id\":\"fam-a\"},{\"id\":\"fam-b\"}]}\n");
     sa.append("{\"id\":\"fam\",\"v_i\":1}\n");
     // in that batch too: a copy Solr refuses (no number), then one it accepts, which replaces nothing
@@ -333,26 +375,27 @@ class IndexIT {
     sa.append("{\"id\":\"r1\",\"v_i\":5}\n");
     Files.writeString(a, sa);
     Files.writeString(b, sb);
-    assertThat(lines).isEqualTo(2000 + 500 + 100); // and 20 more above and below
+    assertThat(lines).isEqualTo(2000 + 500 + 100); // with c.jsonl and the lines below, 2,627
     Path rejects = dir.resolve("rejects.jsonl");
     Cli.Result r = Cli.run("index", "--name", NAME, "--collection", "dups", "--json", "--threads", "3",
-        "--batch", "7", "--rejects", rejects.toString(), a.toString(), b.toString());
+        "--batch", "7", "--rejects", rejects.toString(), c.toString(), a.toString(),
+        b.toString());
     assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
     List<String> rejected = Files.readAllLines(rejects);
     assertThat(rejected).hasSize(1);
-    assertThat(JSON.readTree(rejected.get(0)).get("line").asLong()).isEqualTo(2504);
+    assertThat(JSON.readTree(rejected.get(0)).get("line").asLong()).isEqualTo(2503);
     JsonNode s = JSON.readTree(r.out());
-    assertThat(s.get("read").asLong()).isEqualTo(2621);
+    assertThat(s.get("read").asLong()).isEqualTo(2627);
     assertThat(s.get("rejected").asLong()).isEqualTo(1);
-    assertThat(s.get("accepted").asLong()).isEqualTo(2602 + 3 + 1 + 14);
+    assertThat(s.get("accepted").asLong()).isEqualTo(2602 + 3 + 1 + 14 + 6);
     assertThat(s.get("accepted_children").asLong()).isEqualTo(2 + 2 + 12);
     assertThat(s.get("replaced").asLong()).isEqualTo(600 + 3 + 3 + 13);
     assertThat(s.get("searchable_before").asLong()).isZero();
-    assertThat(s.get("searchable_after").asLong()).isEqualTo(2001 + 1 + 1 + 14);
+    assertThat(s.get("searchable_after").asLong()).isEqualTo(2001 + 1 + 1 + 14 + 6);
     assertThat(s.get("verified").asBoolean()).isTrue();
     // batches are sent in input order where they share an id: the input's last version stays
     try (SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {
-      assertThat(client.query("dups", new SolrQuery("v_i:1")).getResults().getNumFound()).isEqualTo(1501);
+      assertThat(client.query("dups", new SolrQuery("v_i:1")).getResults().getNumFound()).isEqualTo(1507);
       assertThat(client.query("dups", new SolrQuery("v_i:2")).getResults().getNumFound()).isEqualTo(400);
       assertThat(client.query("dups", new SolrQuery("v_i:5")).getResults().getNumFound()).isEqualTo(1);
       assertThat(client.query("dups", new SolrQuery("-v_i:* -id:w* -id:fam2")).getResults()
@@ -367,9 +410,9 @@ class IndexIT {
       Cli.Result again = Cli.run("index", "--name", NAME, "--collection", "dups", "--json", more.toString());
       assertThat(again.exitCode()).as(again.out() + again.err()).isZero();
       JsonNode t = JSON.readTree(again.out());
-      assertThat(t.get("searchable_before").asLong()).isEqualTo(2017 + 1);
+      assertThat(t.get("searchable_before").asLong()).isEqualTo(2023 + 1);
       assertThat(t.get("replaced").asLong()).isEqualTo(1);
-      assertThat(t.get("searchable_after").asLong()).isEqualTo(2017 + 2);
+      assertThat(t.get("searchable_after").asLong()).isEqualTo(2023 + 2);
       assertThat(t.get("verified").asBoolean()).isTrue();
     }
     Cli.Result drop = Cli.run("collection", "delete", "--name", NAME, "--collection", "dups");
