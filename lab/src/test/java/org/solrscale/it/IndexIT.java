@@ -446,6 +446,51 @@ class IndexIT {
   }
 
   @Test
+  void aShardLeaderKilledDuringTheLoadIsRetriedUntilItIsBackAndNothingIsLost(@TempDir Path dir)
+      throws Exception {
+    // small batches from one thread: a load long enough to kill a node in the middle of it
+    Path f = dir.resolve("k.jsonl");
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < 40_000; i++) {
+      sb.append("{\"id\":\"k").append(i).append("\",\"n_i\":").append(i).append("}\n");
+    }
+    Files.writeString(f, sb);
+    Path rejects = dir.resolve("rejects.jsonl");
+    var load = java.util.concurrent.Executors.newSingleThreadExecutor();
+    try (SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {
+      java.util.concurrent.Future<Cli.Result> run = load.submit(() -> Cli.run("index", "--name", NAME,
+          "--collection", "docs", "--json", "--threads", "1", "--batch", "50", "--retries", "30",
+          "--rejects", rejects.toString(), f.toString()));
+      // once the load is under way (an early document is there, uncommitted), solr2 dies: the
+      // only replica, so the leader, of one shard
+      long until = System.nanoTime() + 120_000_000_000L;
+      while (client.getById("docs", "k200") == null) {
+        assertThat(run.isDone()).as("the load ended before the kill").isFalse();
+        assertThat(System.nanoTime()).as("k200 never arrived").isLessThan(until);
+        Thread.sleep(20);
+      }
+      cluster().node(Cluster.NodeOp.KILL, "solr2", java.time.Duration.ofSeconds(30));
+      assertThat(run.isDone()).as("the load ended before the kill").isFalse();
+      Thread.sleep(2000);
+      cluster().node(Cluster.NodeOp.START, "solr2", java.time.Duration.ofSeconds(180));
+      Cli.Result r = run.get(300, java.util.concurrent.TimeUnit.SECONDS);
+      assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+      JsonNode s = JSON.readTree(r.out());
+      assertThat(s.get("retries").asLong()).isPositive();
+      assertThat(s.get("accepted").asLong()).isEqualTo(40_000);
+      assertThat(s.get("rejected").asLong()).isZero();
+      assertThat(s.get("verified").asBoolean()).isTrue();
+      assertThat(s.get("searchable_after").asLong() - s.get("searchable_before").asLong())
+          .isEqualTo(40_000);
+      assertThat(client.query("docs", new SolrQuery("id:k*")).getResults().getNumFound())
+          .isEqualTo(40_000);
+    } finally {
+      load.shutdownNow();
+      cluster().waitForCollections(java.time.Duration.ofSeconds(180));
+    }
+  }
+
+  @Test
   void anUnknownCollectionFailsWithOneLine(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("one.jsonl");
     Files.writeString(f, "{\"id\":\"x\"}\n");
