@@ -452,7 +452,7 @@ class IndexIT {
     Path f = dir.resolve("k.jsonl");
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < 40_000; i++) {
-      sb.append("{\"id\":\"k").append(i).append("\",\"n_i\":").append(i).append("}\n");
+      sb.append("{\"id\":\"k").append(i).append("\",\"kseq_i\":").append(i).append("}\n");
     }
     Files.writeString(f, sb);
     Path rejects = dir.resolve("rejects.jsonl");
