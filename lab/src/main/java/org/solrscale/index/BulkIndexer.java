@@ -609,20 +609,36 @@ public final class BulkIndexer {
   }
 
   /**
-   * Null when Solr accepted the batch; else why it refused it. Transient failures (connection
-   * errors, 5xx such as 503 during a leader change) are retried with exponential backoff; when the
-   * attempts run out the last error counts as a refusal, so the documents are rejected, not lost.
+   * Null when Solr accepted the batch; else why it refused it. When the attempts run out the last
+   * error counts as a refusal, so the documents are rejected, not lost.
    */
   private String sendWithRetries(List<Entry> batch) throws InterruptedException {
     List<SolrInputDocument> docs = batch.stream().map(Entry::doc).toList();
+    return withRetries(() -> client.add(options.collection(), docs)).failure();
+  }
+
+  /** A request to Solr. */
+  private interface Call<T> {
+    T run() throws SolrServerException, IOException;
+  }
+
+  /** What a call answered, or why it failed for good (null when it did not). */
+  private record Outcome<T>(T value, String failure) {}
+
+  /**
+   * Runs a call with the load's attempts: transient failures (connection errors, 5xx such as 503
+   * during a leader change) are retried with exponential backoff; a 4xx is Solr's answer and is
+   * not.
+   */
+  private <T> Outcome<T> withRetries(Call<T> call) throws InterruptedException {
     String last = null;
     for (int attempt = 1; attempt <= options.maxAttempts(); attempt++) {
       try {
-        client.add(options.collection(), docs);
-        return null;
+        return new Outcome<>(call.run(), null);
       } catch (SolrException e) {
         if (e.code() >= 400 && e.code() < 500) {
-          return "Solr refused it (HTTP " + e.code() + "): " + oneLine(e.getMessage());
+          return new Outcome<>(null, "Solr refused it (HTTP " + e.code() + "): "
+              + oneLine(e.getMessage()));
         }
         last = "HTTP " + e.code() + ": " + oneLine(e.getMessage());
       } catch (SolrServerException | IOException | RuntimeException e) {
@@ -634,7 +650,21 @@ public final class BulkIndexer {
         Thread.sleep(backoff / 2 + ThreadLocalRandom.current().nextLong(backoff / 2 + 1));
       }
     }
-    return "gave up after " + options.maxAttempts() + " attempts: " + last;
+    return new Outcome<>(null, "gave up after " + options.maxAttempts() + " attempts: " + last);
+  }
+
+  /** As {@link #withRetries}, for a call the run cannot go on without: a failure ends it. */
+  private <T> T orFail(Call<T> call, String what) {
+    try {
+      Outcome<T> o = withRetries(call);
+      if (o.failure() != null) {
+        throw SolrscaleException.failed(what + ": " + o.failure());
+      }
+      return o.value();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw SolrscaleException.failed(what + ": interrupted");
+    }
   }
 
   private void maybeCommit() {
@@ -650,22 +680,12 @@ public final class BulkIndexer {
   }
 
   private void commit() {
-    try {
-      client.commit(options.collection());
-    } catch (SolrServerException | IOException | SolrException e) {
-      throw SolrscaleException.failed("commit on " + options.collection() + " failed: "
-          + oneLine(e.getMessage()));
-    }
+    orFail(() -> client.commit(options.collection()), "commit on " + options.collection() + " failed");
   }
 
   private long count() {
-    try {
-      return client.query(options.collection(), new SolrQuery("*:*").setRows(0)).getResults()
-          .getNumFound();
-    } catch (SolrServerException | IOException | SolrException e) {
-      throw SolrscaleException.failed("cannot count documents in " + options.collection() + ": "
-          + oneLine(e.getMessage()));
-    }
+    return orFail(() -> client.query(options.collection(), new SolrQuery("*:*").setRows(0)),
+        "cannot count documents in " + options.collection()).getResults().getNumFound();
   }
 
   private void report(long t0, long totalBytes, Rejects rejects) {

@@ -484,6 +484,28 @@ class IndexIT {
           .isEqualTo(40_000);
       assertThat(client.query("docs", new SolrQuery("id:k*")).getResults().getNumFound())
           .isEqualTo(40_000);
+
+      // a node down when a run starts: its count waits for the node as batches do (the commit
+      // before it does not: Solr commits the shards it can reach)
+      cluster().waitForCollections(java.time.Duration.ofSeconds(180));
+      Path small = dir.resolve("late.jsonl");
+      sb.setLength(0);
+      for (int i = 0; i < 100; i++) {
+        sb.append("{\"id\":\"late").append(i).append("\"}\n");
+      }
+      Files.writeString(small, sb);
+      cluster().node(Cluster.NodeOp.KILL, "solr2", java.time.Duration.ofSeconds(30));
+      java.util.concurrent.Future<Cli.Result> late = load.submit(() -> Cli.run("index", "--name",
+          NAME, "--collection", "docs", "--json", "--retries", "30", small.toString()));
+      Thread.sleep(3000);
+      assertThat(late.isDone()).as("it did not wait for the node").isFalse();
+      cluster().node(Cluster.NodeOp.START, "solr2", java.time.Duration.ofSeconds(180));
+      Cli.Result r2 = late.get(300, java.util.concurrent.TimeUnit.SECONDS);
+      assertThat(r2.exitCode()).as(r2.out() + r2.err()).isZero();
+      JsonNode s2 = JSON.readTree(r2.out());
+      assertThat(s2.get("retries").asLong()).isPositive();
+      assertThat(s2.get("accepted").asLong()).isEqualTo(100);
+      assertThat(s2.get("verified").asBoolean()).isTrue();
     } finally {
       load.shutdownNow();
       cluster().waitForCollections(java.time.Duration.ofSeconds(180));
