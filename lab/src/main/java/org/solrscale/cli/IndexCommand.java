@@ -102,9 +102,11 @@ final class IndexCommand implements Callable<Integer> {
           : r.verified() ? "verified: " + r.searchableAfter() + " searchable (" + r.searchableBefore()
               + " before + " + added + ")"
           : "NOT verified: " + r.searchableAfter() + " searchable, expected " + r.searchableBefore()
-              + " before + " + added + (r.searchableBefore() == 0
-                  ? " (a document replaces one with the same id: ids repeated in the input count once)"
-                  : " (did something else write to or delete from the collection meanwhile?)"));
+              + " before + " + added + (r.searchableAfter() - r.searchableBefore()
+                  == r.accepted() + r.acceptedChildren() - r.replaced()
+                  ? " (but what they replaced could not all be counted: see the warning above)"
+                  : " (did something else write to or delete from the collection meanwhile, or did"
+                      + " Solr apply a batch that was rejected after its retries?)"));
     }
     if (strict && r.rejected() > 0 && !json) {
       System.out.println("--strict: " + r.rejected() + " rejected, so the exit code is 1");

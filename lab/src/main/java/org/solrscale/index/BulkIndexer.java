@@ -465,8 +465,9 @@ public final class BulkIndexer {
         }
       }
     } catch (SolrServerException | IOException | RuntimeException e) { // the load goes on anyway
+      uncounted = true; // what the batch replaced is unknown, and so what the families map holds
       warnings.accept("warning: cannot look up which ids " + options.collection() + " holds ("
-          + oneLine(e.getMessage()) + "); the verification may count them as missing");
+          + oneLine(e.getMessage()) + "); the run cannot verify its count");
     }
     return out;
   }
