@@ -414,8 +414,8 @@ public final class BulkIndexer {
 
   /**
    * The ids of the batch that the collection holds already, each with the size of its family there
-   * (1 for a document without children), or null when every id of the batch is new (nothing to
-   * look up, nothing replaced). Looked up: the ids whose first copy in the batch may be there, by
+   * (1 for a document without children); none when every id of the batch is new (nothing to look
+   * up). Looked up: the ids whose first copy in the batch may be there, by
    * real-time get, which sees uncommitted documents too (no other batch with them is in flight,
    * {@link #takeOff}). A family's size is this run's own for an id it sent as a family or over one
    * ({@link #families}), else the committed index's: any other version there is the one from before
@@ -424,7 +424,7 @@ public final class BulkIndexer {
    */
   private Map<String, Long> holding(List<Entry> batch) {
     if (batch.stream().noneMatch(this::mayBeThere)) {
-      return null;
+      return Map.of();
     }
     Map<String, Entry> toLookUp = new LinkedHashMap<>();
     Set<String> inBatch = new HashSet<>();
@@ -528,7 +528,7 @@ public final class BulkIndexer {
 
   /**
    * Sends a batch and counts what it accepted and, given what the collection held ({@link
-   * #holding}; null: none of its ids), what that replaced.
+   * #holding}), what that replaced.
    */
   void send(List<Entry> batch, Rejects rejects, Map<String, Long> holding)
       throws InterruptedException {
@@ -538,17 +538,11 @@ public final class BulkIndexer {
     long children = 0;
     for (Entry e : batch) {
       if (!refused.contains(e)) {
-        long size = e.source().size();
-        children += size - 1;
-        if (holding == null && size > 1) { // a new family: its size, for when it comes again
-          remember(e.id(), size, false);
-        }
+        children += e.source().size() - 1;
       }
     }
     acceptedChildren.addAndGet(children);
-    if (holding != null) {
-      replaced.addAndGet(replacedBy(batch, refused, holding, this::remember));
-    }
+    replaced.addAndGet(replacedBy(batch, refused, holding, this::remember));
   }
 
   /**
