@@ -101,12 +101,14 @@ public final class LuceneCeiling {
     // The previous run's garbage is collected now, not on this run's clock.
     System.gc();
     long start = System.nanoTime();
+    long cpuStart = processCpuNanos();
     try (Directory directory = directory(dir);
         IndexWriter writer = new IndexWriter(directory, writerConfig())) {
       feed(writer);
       writer.commit();
     }
-    Run run = new Run(docs.size(), (System.nanoTime() - start) / 1e9, sizeMb(dir));
+    Run run = new Run(docs.size(), (System.nanoTime() - start) / 1e9,
+        (processCpuNanos() - cpuStart) / 1e9, sizeMb(dir));
     System.out.println(run.line("lucene " + label, threads));
     return run;
   }
@@ -255,20 +257,34 @@ public final class LuceneCeiling {
     System.exit(2);
   }
 
-  /** One timed run: documents, wall seconds from the first add through commit and close, MB. */
-  private record Run(int docs, double seconds, double indexMb) {
+  /**
+   * The CPU time of this whole JVM (every thread: writers, merges, compilers, collector), to set
+   * beside a Solr node's from /proc; -1e9 where the JVM cannot tell.
+   */
+  private static long processCpuNanos() {
+    return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1_000_000_000L;
+  }
+
+  /**
+   * One timed run: documents, wall seconds from the first add through commit and close, the CPU
+   * seconds the JVM used meanwhile, MB.
+   */
+  private record Run(int docs, double seconds, double cpuSeconds, double indexMb) {
     double docsPerSecond() {
       return docs / seconds;
     }
 
     String line(String label, int threads) {
-      return String.format(Locale.ROOT, "%s: %d docs in %.2f s (%.0f docs/s), %d threads, index %.1f MB",
-          label, docs, seconds, docsPerSecond(), threads, indexMb);
+      return String.format(Locale.ROOT,
+          "%s: %d docs in %.2f s (%.0f docs/s), %d threads, CPU %.1f s, index %.1f MB",
+          label, docs, seconds, docsPerSecond(), threads, cpuSeconds, indexMb);
     }
 
     String json() {
-      return String.format(Locale.ROOT, "{\"seconds\":%.3f,\"docs_per_s\":%.0f,\"index_mb\":%.1f}",
-          seconds, docsPerSecond(), indexMb);
+      return String.format(Locale.ROOT,
+          "{\"seconds\":%.3f,\"docs_per_s\":%.0f,\"cpu_seconds\":%.2f,\"index_mb\":%.1f}",
+          seconds, docsPerSecond(), cpuSeconds, indexMb);
     }
   }
 }
