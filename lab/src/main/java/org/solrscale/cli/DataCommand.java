@@ -311,9 +311,15 @@ final class DataCommand {
       StringBuilder byKind = new StringBuilder();
       r.queries().forEach((k, n) -> byKind.append(byKind.length() > 0 ? ", " : "").append(k + " " + n));
       System.out.println("  by kind: " + byKind);
-      System.out.printf("  terms of %s: df %d to %d over %d log2 groups (%d distinct terms counted%s)%n",
-          r.field(), r.minDf(), r.maxDf(), r.dfGroups(), r.distinctTerms(),
-          r.termsNotCounted() > 0 ? "; later ones were not" : "");
+      String counted = r.distinctTerms() + " distinct terms counted"
+          + (r.termsNotCounted() > 0 ? "; later ones were not" : "");
+      if (r.minDf() == null) {
+        System.out.printf("  terms of %s: none chosen by document frequency, phrases are taken from "
+            + "the documents (%s)%n", r.field(), counted);
+      } else {
+        System.out.printf("  terms of %s: df %d to %d over %d log2 groups (%s)%n",
+            r.field(), r.minDf(), r.maxDf(), r.dfGroups(), counted);
+      }
       if (!r.facetFields().isEmpty()) {
         System.out.println("  facet and filter fields: " + String.join(", ", r.facetFields()));
       }

@@ -56,7 +56,9 @@ public final class QueryDeriver {
     d.check(names(inputs));
     Map<String, Integer> byKind = d.write(out, names(inputs));
     return new QueryReport(profile.documents(), stats.bad(), stats.problems(), o.field(),
-        profile.df().size(), profile.termsNotCounted(), byKind, d.minDf, d.maxDf,
+        profile.df().size(), profile.termsNotCounted(), byKind,
+        // phrases come from the documents, not by df: with only those, no term was chosen by it
+        d.groupsUsed.isEmpty() ? null : d.minDf, d.groupsUsed.isEmpty() ? null : d.maxDf,
         d.groupsUsed.size(), d.usesFacets() ? d.facetFields : List.of(),
         o.kinds().contains(QueryKind.SORT) ? d.sortFields : List.of(), out.toString(),
         (System.nanoTime() - t0) / 1e9);

@@ -110,6 +110,17 @@ class QueriesTest {
         .allSatisfy((k, n) -> assertThat(n).isEqualTo(100));
     assertThat(r.queries()).containsEntry("facet", 100).containsEntry("phrase", 100);
     assertThat(r.documents()).isEqualTo(20_000);
+    assertThat(r.minDf()).isPositive().isLessThan(r.maxDf());
+  }
+
+  @Test
+  void phrasesOnlyReportNoDfRangeRatherThanAnImpossibleOne() {
+    // phrases are taken from documents, not chosen by df: the report said "df 9223372036854775807 to 0"
+    QueryReport r = QueryDeriver.derive(List.of(corpus), null, options(3, List.of(QueryKind.PHRASE)),
+        dir.resolve("only-phrases.txt"));
+    assertThat(r.minDf()).isNull();
+    assertThat(r.maxDf()).isNull();
+    assertThat(r.dfGroups()).isZero();
   }
 
   @Test
