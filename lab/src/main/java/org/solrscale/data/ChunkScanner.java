@@ -119,10 +119,9 @@ abstract class ChunkScanner implements Closeable {
 
   /**
    * The line numbers of the given (ascending) byte offsets of a file, in one pass. Lines end at
-   * {@code \n}; with {@code crEnds} also at {@code \r} alone and {@code \r\n}, as the JSON Lines
-   * reader counts them (the XML reader counts line feeds).
+   * {@code \n}, {@code \r\n} and {@code \r} alone, as every reader counts them.
    */
-  static long[] linesAt(Path file, long[] offsets, boolean crEnds) throws IOException {
+  static long[] linesAt(Path file, long[] offsets) throws IOException {
     long[] lines = new long[offsets.length];
     byte[] b = new byte[1 << 16];
     try (InputStream in = Corpus.input(file, new java.util.concurrent.atomic.AtomicLong())) {
@@ -133,10 +132,10 @@ abstract class ChunkScanner implements Closeable {
       int n;
       while (k < offsets.length && (n = in.read(b)) > 0) {
         while (k < offsets.length && offsets[k] < at + n) {
-          lines[k] = line + lineEnds(b, (int) (offsets[k] - at), crEnds, afterCr);
+          lines[k] = line + lineEnds(b, (int) (offsets[k] - at), afterCr);
           k++;
         }
-        line += lineEnds(b, n, crEnds, afterCr);
+        line += lineEnds(b, n, afterCr);
         afterCr = b[n - 1] == '\r';
         at += n;
       }
@@ -145,14 +144,11 @@ abstract class ChunkScanner implements Closeable {
   }
 
   /**
-   * The line ends in {@code b[0, to)}: its line feeds, and with {@code crEnds} its carriage returns
-   * too, a {@code \r\n} (also one whose {@code \r} ended the previous read) counting once.
+   * The line ends in {@code b[0, to)}: its line feeds and carriage returns, a {@code \r\n} (also
+   * one whose {@code \r} ended the previous read) counting once.
    */
-  static long lineEnds(byte[] b, int to, boolean crEnds, boolean afterCr) {
+  static long lineEnds(byte[] b, int to, boolean afterCr) {
     long n = Bytes.count(b, 0, to, (byte) '\n');
-    if (!crEnds) {
-      return n;
-    }
     if (afterCr && to > 0 && b[0] == '\n') {
       n--;
     }
@@ -169,10 +165,55 @@ abstract class ChunkScanner implements Closeable {
       throw new IllegalStateException("lines are not counted");
     }
     if (index > lineIndex) {
+      // lines end at '\n', '\r\n' and '\r' alone, as the JSON Lines and CSV readers count them
       line += Bytes.count(buf, lineIndex, index, (byte) '\n');
+      if (crBefore && buf[lineIndex] == '\n') {
+        line--; // the '\r' before it was counted
+      }
+      for (int r = crIn(lineIndex, index); r >= 0; r = crIn(r + 1, index)) {
+        line += r + 1 < index && buf[r + 1] == '\n' ? 0 : 1; // a '\r\n''s line feed is counted
+      }
+      crBefore = buf[index - 1] == '\r';
       lineIndex = index;
     }
     return line;
+  }
+
+  /** Whether the byte before {@link #lineIndex} is a '\r' (counted as a line end). */
+  private boolean crBefore;
+  private final CarriageReturns lineCrs = new CarriageReturns();
+
+  private int crIn(int from, int to) {
+    return lineCrs.first(from, to);
+  }
+
+  /**
+   * Finds the '\r's of the buffer for one reader of it whose {@code from} never goes back: one
+   * search per buffer for a file without any, not one per line or document.
+   */
+  protected final class CarriageReturns {
+    /**
+     * The stream offset of the first '\r' at or after the last look's start, or -1 if there is
+     * none before {@link #to}.
+     */
+    private long cr = -1;
+    private long to;
+
+    /** The index of the first '\r' in {@code buf[from, until)}, or -1. */
+    int first(int from, int until) {
+      long f = offset(from);
+      if (cr >= 0 && cr < f) { // passed: look again from here
+        cr = -1;
+        to = f;
+      }
+      long end = offset(limit);
+      if (cr < 0 && Math.max(f, to) < end) { // what was read since the last look
+        int k = Bytes.indexOf(buf, index(Math.max(f, to)), limit, (byte) '\r');
+        cr = k < 0 ? -1 : offset(k);
+        to = end;
+      }
+      return cr >= 0 && cr < offset(until) ? index(cr) : -1;
+    }
   }
 
   /** Whether {@code buf[k, k + 3)} is UTF-8's byte order mark. */

@@ -58,6 +58,8 @@ public final class Cleaner {
 
   private final String source;
   private long line = 1;
+  /** Whether the last byte counted before the buffer's start was a '\r' (a "\r\n" cut by a read). */
+  private boolean crBefore;
   private long badUtf8;
   private long badXml;
   private final List<String> firstUtf8 = new ArrayList<>();
@@ -90,10 +92,12 @@ public final class Cleaner {
           continue;
         }
         int c = b[i] & 0xFF;
-        if (c >= 0x20 && c < 0x80 || c == '\t' || c == '\r') {
+        if (c >= 0x20 && c < 0x80 || c == '\t') {
           i++;
-        } else if (c == '\n') {
-          line++;
+        } else if (c == '\r' || c == '\n') { // "\r\n" is one line end, '\r' alone one too
+          if (c == '\r' || !(i > 0 ? b[i - 1] == '\r' : crBefore)) {
+            line++;
+          }
           i++;
         } else if (c < 0x20) {
           out.write(b, run, i - run);
@@ -121,6 +125,9 @@ public final class Cleaner {
         }
       }
       out.write(b, run, i - run);
+      if (i > 0) {
+        crBefore = b[i - 1] == '\r';
+      }
       System.arraycopy(b, i, b, 0, n - i);
       n -= i;
     }
@@ -129,8 +136,9 @@ public final class Cleaner {
   }
 
   private long note(long count, List<String> first) {
-    if (first.size() < KEPT_LOCATIONS) {
-      first.add(source + ":" + line);
+    String at = source + ":" + line;
+    if (first.size() < KEPT_LOCATIONS && (first.isEmpty() || !first.get(first.size() - 1).equals(at))) {
+      first.add(at); // a line with several bad bytes is named once
     }
     return count + 1;
   }

@@ -186,6 +186,18 @@ public final class CorpusTools {
         throw SolrscaleException.usage("--parts, --max-docs and --max-mb must be at least 1");
       }
     }
+
+    /**
+     * How many documents part {@code index} (from 0) holds at most, of {@code total} documents: with
+     * {@code parts}, the first {@code total % parts} parts one more than the others, so that there
+     * are {@code parts} parts (fewer only when there are fewer documents) differing by one at most.
+     */
+    long capacity(long total, int index) {
+      if (parts == null) {
+        return maxDocs != null ? maxDocs : Long.MAX_VALUE;
+      }
+      return Math.max(1, total / parts + (index < total % parts ? 1 : 0));
+    }
   }
 
   /**
@@ -210,21 +222,22 @@ public final class CorpusTools {
       String prefix, Format to, boolean gzip, CorpusStats stats) {
     long t0 = System.nanoTime();
     List<String> cols = to.csv() ? columns(inputs, from, to) : List.of("id");
-    long perPart;
+    long total = 0;
     if (rule.parts() != null) {
       CorpusStats count = new CorpusStats();
       readAll(inputs, from, to, count, d -> { });
-      perPart = Math.max(1, (count.read + rule.parts() - 1) / rule.parts());
-    } else {
-      perPart = rule.maxDocs() != null ? rule.maxDocs() : Long.MAX_VALUE;
+      total = count.read;
     }
+    long all = total;
     AtomicLong bytes = new AtomicLong();
     long[] inPart = {0};
     long[] partBytesStart = {0};
     CorpusWriter[] current = {null};
     try {
       readAll(inputs, from, to, stats, d -> {
-        boolean full = inPart[0] >= perPart || rule.maxBytes() != null && inPart[0] > 0
+        boolean full = current[0] != null
+            && inPart[0] >= rule.capacity(all, stats.filesWritten.size() - 1)
+            || rule.maxBytes() != null && inPart[0] > 0
             && bytes.get() - partBytesStart[0] >= rule.maxBytes();
         if (current[0] == null || full) {
           if (current[0] != null) {

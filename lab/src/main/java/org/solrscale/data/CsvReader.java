@@ -116,10 +116,31 @@ final class CsvReader implements CorpusReader {
     } catch (IOException | RuntimeJsonMappingException e) {
       String m = JsonLinesReader.firstLine(e.getMessage());
       java.util.regex.Matcher many = TOO_MANY.matcher(m);
-      return Item.bad(many.lookingAt() ? "the row has more values than the " + many.group(1)
+      return Item.bad((many.lookingAt() ? "the row has more values than the " + many.group(1)
           + " columns the header names (a column named only by spaces, or a trailing ',', names "
-          + "none): name every column in the header" : "malformed CSV row: " + m, source, ordinal, line);
+          + "none): name every column in the header" : "malformed CSV row: " + m) + span(line, e),
+          source, ordinal, line);
     }
+  }
+
+  /**
+   * For a bad row that ran past the line it started on: which lines it took. A quoted value left
+   * open (or closed late) takes the lines after it as its own text, so what looked like rows there
+   * are part of the bad one and are not reported one by one.
+   */
+  private String span(long startLine, Throwable failure) {
+    JsonLocation end = null; // where the parser found the row broken, else where it stopped
+    for (Throwable t = failure; t != null && end == null; t = t.getCause()) {
+      end = t instanceof JsonProcessingException j ? j.getLocation() : null;
+    }
+    end = end != null ? end : rows.getParser().currentLocation();
+    long at = end.getLineNr() - (end.getColumnNr() <= 1 ? 1 : 0); // a line's start: the line before
+    if (at <= startLine) {
+      return "";
+    }
+    return " (this row runs from line " + startLine + " to line " + at + ": a quote opened in it "
+        + "and closed late or never takes the lines after it as its value, so the rows that seem to "
+        + "be on those lines are not documents: close the quote)";
   }
 
   private static final java.util.regex.Pattern TOO_MANY =

@@ -8,12 +8,7 @@ import java.io.InputStream;
  * {@code \n}, {@code \r\n} or {@code \r} alone, as the JSON Lines reader counts them.
  */
 final class LineChunks extends ChunkScanner {
-  /**
-   * The stream offset of the next {@code \r} (at or after the scan), or -1 if there is none before
-   * {@link #crTo}: one search per buffer for a file without any, not one per line.
-   */
-  private long cr = -1;
-  private long crTo;
+  private final CarriageReturns crs = new CarriageReturns();
 
   LineChunks(InputStream in) {
     this(in, 1 << 20);
@@ -42,11 +37,34 @@ final class LineChunks extends ChunkScanner {
       if (!blank(start, end)) {
         if (isByteOrderMark(start)) { // after the start of the file: as the reader says
           error = JsonLinesReader.MARK;
+        } else {
+          error = notAnObject(start, end);
         }
         return true;
       }
       contiguous = false;
     }
+  }
+
+  static final String NOT_AN_OBJECT = "the line does not start with '{' (after spaces and tabs): "
+      + "JSON Lines holds one JSON object, a document, per line";
+  static final String NOT_CLOSED = "the line does not end with '}' (before spaces and tabs): a "
+      + "document cut short, or one spread over several lines, which JSON Lines cannot hold";
+
+  /**
+   * Why the line {@code buf[from, to)} (its line end included) cannot be one JSON object, by its
+   * first and last bytes only (what is inside is the reader's to judge), or null.
+   */
+  private String notAnObject(int from, int to) {
+    int a = from;
+    while (a < to && (buf[a] == ' ' || buf[a] == '\t')) {
+      a++;
+    }
+    int z = to - 1;
+    while (z > a && (buf[z] == '\n' || buf[z] == '\r' || buf[z] == ' ' || buf[z] == '\t')) {
+      z--;
+    }
+    return buf[a] != '{' ? NOT_AN_OBJECT : z == a || buf[z] != '}' ? NOT_CLOSED : null;
   }
 
   /** The index just past the end of the line at {@link #pos} (its line end included), or the end. */
@@ -76,17 +94,6 @@ final class LineChunks extends ChunkScanner {
 
   /** The index of the first '\r' in {@code buf[pos, to)}, or -1. */
   private int nextCr(int to) {
-    long from = offset(pos);
-    if (cr >= 0 && cr < from) { // passed: look again from here
-      cr = -1;
-      crTo = from;
-    }
-    long end = offset(limit);
-    if (cr < 0 && Math.max(from, crTo) < end) { // what was read since the last look
-      int k = Bytes.indexOf(buf, index(Math.max(from, crTo)), limit, (byte) '\r');
-      cr = k < 0 ? -1 : offset(k);
-      crTo = end;
-    }
-    return cr >= 0 && cr < offset(to) ? index(cr) : -1;
+    return crs.first(pos, to);
   }
 }

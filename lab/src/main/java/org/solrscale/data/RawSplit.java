@@ -34,7 +34,8 @@ final class RawSplit {
   private final String prefix;
   private final boolean gzip;
   private final CorpusStats stats = new CorpusStats();
-  private long perPart;
+  /** The documents in the inputs, counted first for --parts. */
+  private long total;
   private Part part;
 
   RawSplit(Format format, CorpusTools.SplitRule rule, Path dir, String prefix, boolean gzip) {
@@ -56,8 +57,7 @@ final class RawSplit {
 
   CorpusStats run(List<Path> inputs) {
     long t0 = System.nanoTime();
-    perPart = rule.parts() == null ? (rule.maxDocs() != null ? rule.maxDocs() : Long.MAX_VALUE)
-        : Math.max(1, (count(inputs) + rule.parts() - 1) / rule.parts());
+    total = rule.parts() == null ? 0 : count(inputs);
     try {
       for (Path in : inputs) {
         stats.bytesIn += Files.size(in);
@@ -152,8 +152,7 @@ final class RawSplit {
         part.flushRun(); // while this file's channel is open
       }
     }
-    long[] lines = ChunkScanner.linesAt(in, bad.stream().mapToLong(Item::line).toArray(),
-        format != Format.XML);
+    long[] lines = ChunkScanner.linesAt(in, bad.stream().mapToLong(Item::line).toArray());
     for (int k = 0; k < bad.size(); k++) {
       Item b = bad.get(k);
       stats.bad(Item.bad(b.error(), b.source(), b.ordinal(), lines[k]));
@@ -176,7 +175,7 @@ final class RawSplit {
     private long docs;
     /** All bytes written, wrappers included. */
     private long written;
-    /** A run of adjacent documents not copied yet: stream offsets, and whether it ends in '\n'. */
+    /** A run of adjacent documents not copied yet: stream offsets, and whether it ends a line. */
     private long runStart = -1;
     private long runEnd;
     private boolean runEndsLine;
@@ -202,14 +201,16 @@ final class RawSplit {
 
     boolean full() {
       long size = written + (runStart >= 0 ? runEnd - runStart : 0);
-      return docs >= perPart || rule.maxBytes() != null && docs > 0 && size >= rule.maxBytes();
+      return docs >= rule.capacity(total, stats.filesWritten.size() - 1)
+          || rule.maxBytes() != null && docs > 0 && size >= rule.maxBytes();
     }
 
     void add(ChunkScanner c, FileChannel source, boolean joinsRun) throws IOException {
       long from = c.offset(c.start);
       long to = c.offset(c.end);
       docs++;
-      boolean endsLine = c.buf[c.end - 1] == '\n';
+      // a JSON Lines document ends in its own line end ('\r' alone too), kept as it is
+      boolean endsLine = c.buf[c.end - 1] == '\n' || c.buf[c.end - 1] == '\r';
       if (source == null || channel == null) {
         flushRun();
         out.write(c.buf, c.start, c.end - c.start);

@@ -29,9 +29,9 @@ class CleanerTest {
 
     Cleaner.Report r = Cleaner.clean(in, out);
     assertThat(r.invalidXmlChars()).isEqualTo(3);
-    assertThat(r.firstInvalidXmlChars()).containsExactly(in + ":3", in + ":3", in + ":3");
+    assertThat(r.firstInvalidXmlChars()).containsExactly(in + ":3"); // each line named once
     assertThat(r.invalidUtf8()).isEqualTo(3);
-    assertThat(r.firstInvalidUtf8()).allMatch(l -> l.equals(in + ":4"));
+    assertThat(r.firstInvalidUtf8()).containsExactly(in + ":4");
 
     // a strict XML parser accepts the result, and every document is still there
     Path plain = dir.resolve("clean.xml");

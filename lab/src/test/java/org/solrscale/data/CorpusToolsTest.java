@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class CorpusToolsTest {
   @TempDir Path dir;
@@ -336,12 +337,52 @@ class CorpusToolsTest {
     }
   }
 
+  @ParameterizedTest(name = "{0} to {1}")
+  @org.junit.jupiter.params.provider.CsvSource({"jsonl, jsonl", "jsonl, json", "xml, xml", "xml, csv"})
+  void partsAsksForThatManyPartsOfCountsThatDifferByOneAtMost(String from, String to)
+      throws IOException {
+    // raw (same format) and document paths; ten documents in six parts were five parts of two
+    Path in = write(corpus(10), "ten." + from);
+    for (int[] c : new int[][] {{6, 2, 2, 2, 2, 1, 1}, {4, 3, 3, 2, 2}, {3, 4, 3, 3}, {12, 1, 1, 1,
+        1, 1, 1, 1, 1, 1, 1}}) {
+      Path out = dir.resolve("parts-" + from + "-" + to + "-" + c[0]);
+      CorpusStats s = CorpusTools.split(List.of(in), null, new CorpusTools.SplitRule(c[0], null, null),
+          out, "p", Format.valueOf(to.toUpperCase(java.util.Locale.ROOT)), false);
+      List<Integer> sizes = new java.util.ArrayList<>();
+      for (String part : s.filesWritten()) {
+        sizes.add(read(Path.of(part)).size());
+      }
+      assertThat(sizes).as("--parts " + c[0]).containsExactlyElementsOf(
+          java.util.Arrays.stream(c).skip(1).boxed().toList());
+    }
+  }
+
   static Stream<Arguments> splitRules() {
     return Stream.of(
         Arguments.of(new CorpusTools.SplitRule(4, null, null), 4),
         Arguments.of(new CorpusTools.SplitRule(null, 10L, null), 11),
         Arguments.of(new CorpusTools.SplitRule(1, null, null), 1),
         Arguments.of(new CorpusTools.SplitRule(null, null, 20_000L), 2));
+  }
+
+  @Test
+  void aCsvQuoteLeftOpenSaysWhichLinesItsRowTook() throws IOException {
+    // the rows on lines 3-7 are inside the open quote's value: one bad row, and the lines it took
+    Path f = dir.resolve("open-quote.csv");
+    Files.writeString(f, "id,t\n1,\"oops\n2,b\n3,c\n4,d\n5,e\n6,\"late\"\n7,g\n8,h\n");
+    CorpusStats s = CorpusTools.convert(List.of(f), null, dir.resolve("open-quote.jsonl"), Format.JSONL);
+    assertThat(s.problems()).singleElement().asString().startsWith(f + ":2: malformed CSV row")
+        .contains("this row runs from line 2 to line 7");
+    assertThat(okIds(readItems(dir.resolve("open-quote.jsonl")))).containsExactly("7", "8");
+
+    Files.writeString(f, "id,t\n1,\"never closed\n2,b\n3,c\n");
+    s = CorpusTools.convert(List.of(f), null, dir.resolve("open-quote.jsonl"), Format.JSONL);
+    assertThat(s.problems()).singleElement().asString().contains("runs from line 2 to line 4");
+
+    Files.writeString(f, "id,t\n1,\"a\nb\"\n2,\"x\"y\n3,c\n"); // a bad one-line row: no span
+    s = CorpusTools.convert(List.of(f), null, dir.resolve("open-quote.jsonl"), Format.JSONL);
+    assertThat(s.problems()).singleElement().asString().startsWith(f + ":4: malformed CSV row")
+        .doesNotContain("runs from");
   }
 
   @Test
@@ -852,15 +893,14 @@ class CorpusToolsTest {
     assertThat(okIds(items)).containsExactly("1", "3");
     assertThat(failures(items).map(Item::line)).containsExactly(2L, 4L, 5L, 6L);
     assertThat(failures(items).map(Item::error).toList().get(3)).isEqualTo(JsonLinesReader.MARK);
-    // raw split copies lines without parsing them (the parts' readers report lines 2, 4 and 5),
-    // but a mark it would move to the start of a part, where a reader skips it, it reports
+    // raw split does not parse lines, but one that does not start with '{' is no document, and a
+    // mark it would move to the start of a part, where a reader skips it, it reports too
     for (Format to : List.of(Format.JSONL, Format.XML)) {
       Path parts = dir.resolve("odd-parts-" + to);
       CorpusStats s = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(null, 1L, null),
           parts, "p", to, false);
-      boolean raw = to == Format.JSONL;
-      assertThat(s.written()).as(to.toString()).isEqualTo(raw ? 5 : 2);
-      assertThat(s.problems()).as(to.toString()).hasSize(raw ? 1 : 4).last().asString()
+      assertThat(s.written()).as(to.toString()).isEqualTo(2);
+      assertThat(s.problems()).as(to.toString()).hasSize(4).last().asString()
           .isEqualTo(f + ":6: " + JsonLinesReader.MARK);
       List<Item> back = new ArrayList<>();
       for (String part : s.filesWritten()) {
@@ -887,12 +927,29 @@ class CorpusToolsTest {
   @Test
   void lineEndsAreCountedAcrossReads() {
     byte[] a = "a\rb\r\nc\r".getBytes(StandardCharsets.US_ASCII);
-    assertThat(ChunkScanner.lineEnds(a, a.length, true, false)).isEqualTo(3);
-    assertThat(ChunkScanner.lineEnds(a, a.length, false, false)).isEqualTo(1);
-    assertThat(ChunkScanner.lineEnds(a, 2, true, false)).isEqualTo(1); // "a\r": the \r ends a line
+    assertThat(ChunkScanner.lineEnds(a, a.length, false)).isEqualTo(3);
+    assertThat(ChunkScanner.lineEnds(a, 2, false)).isEqualTo(1); // "a\r": the \r ends a line
     byte[] b = "\nd\n".getBytes(StandardCharsets.US_ASCII); // its \n completes the \r that ended a
-    assertThat(ChunkScanner.lineEnds(b, b.length, true, true)).isEqualTo(1);
-    assertThat(ChunkScanner.lineEnds(b, b.length, true, false)).isEqualTo(2);
+    assertThat(ChunkScanner.lineEnds(b, b.length, true)).isEqualTo(1);
+    assertThat(ChunkScanner.lineEnds(b, b.length, false)).isEqualTo(2);
+  }
+
+  @ParameterizedTest(name = "line end {index}")
+  @ValueSource(strings = {"\n", "\r\n", "\r"})
+  void xmlAndCleanNameTheSameLinesWhateverTheLineEnds(String end) throws IOException {
+    // old Mac files (\r alone) were all line 1 to the XML reader, split and clean
+    Path f = dir.resolve("ends-" + end.length() + (int) end.charAt(0) + ".xml");
+    String bad = "<doc><field name=\"id\">2\u0001</field></doc>";
+    Files.writeString(f, String.join(end, "<add>", "<doc><field name=\"id\">1</field></doc>", "",
+        "<doc><field name=\"id\">x</field>", "<doc><field name=\"id\">y</field></doc>", bad,
+        "</add>") + end);
+    List<Item> items = readItems(f);
+    assertThat(failures(items).map(Item::line)).as("reader").containsExactly(4L, 6L);
+    CorpusStats s = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(1, null, null),
+        dir.resolve("ends-parts-" + f.getFileName()), "p", Format.XML, false);
+    assertThat(s.problems()).as("split").singleElement().asString().startsWith(f + ":4: ");
+    Cleaner.Report r = Cleaner.clean(f, dir.resolve("clean-" + f.getFileName()));
+    assertThat(r.firstInvalidXmlChars()).as("clean").containsExactly(f + ":6");
   }
 
   @Test

@@ -104,6 +104,36 @@ class RawSplitTest {
   }
 
   @Test
+  void jsonLinesEndedByACarriageReturnAloneStaySo() throws IOException {
+    // old Mac line ends: a part's last line used to get a '\n' after its '\r'
+    Path a = dir.resolve("cr.jsonl");
+    Files.writeString(a, "{\"id\":\"1\"}\r{\"id\":\"2\"}\r{\"id\":\"3\"}\r");
+    CorpusStats s = CorpusTools.split(List.of(a), null, new CorpusTools.SplitRule(null, 2L, null),
+        dir.resolve("cr-parts"), "p", Format.JSONL, false);
+    assertThat(s.filesWritten()).hasSize(2);
+    assertThat(Files.readString(Path.of(s.filesWritten().get(0))) + Files.readString(
+        Path.of(s.filesWritten().get(1)))).isEqualTo(Files.readString(a));
+  }
+
+  @Test
+  void jsonLinesThatCannotBeOneObjectAreReportedNotCopied() throws IOException {
+    // by their first and last bytes: what is inside is left to convert and index
+    Path a = dir.resolve("odd.jsonl");
+    Files.writeString(a, "{\"id\":\"1\"}\n\u000b\n\u3000\n{\"id\":\"4\"\n[{\"id\":\"5\"}]\n"
+        + "  {\"id\":\"6\"} \t\r\n{\n");
+    CorpusStats s = CorpusTools.split(List.of(a), null, new CorpusTools.SplitRule(1, null, null),
+        dir.resolve("odd-parts"), "p", Format.JSONL, false);
+    assertThat(Files.readString(Path.of(s.filesWritten().get(0))))
+        .isEqualTo("{\"id\":\"1\"}\n  {\"id\":\"6\"} \t\r\n");
+    assertThat(s.problems()).containsExactly(
+        a + ":2: " + LineChunks.NOT_AN_OBJECT,
+        a + ":3: " + LineChunks.NOT_AN_OBJECT,
+        a + ":4: " + LineChunks.NOT_CLOSED,
+        a + ":5: " + LineChunks.NOT_AN_OBJECT,
+        a + ":7: " + LineChunks.NOT_CLOSED);
+  }
+
+  @Test
   void maxMbPartsStayNearTheLimit() throws IOException {
     StringBuilder a = new StringBuilder("<add>\n");
     for (int i = 0; i < 2000; i++) {
