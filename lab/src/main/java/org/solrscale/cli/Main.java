@@ -51,9 +51,15 @@ public final class Main implements Runnable {
     System.exit(run(args));
   }
 
-  /** Every subcommand answers --help (and -h), as its error messages suggest. */
+  /**
+   * Every subcommand answers --help (and -h), as its error messages suggest, and --version (and
+   * -V), which the same options list: without a version provider of its own it printed nothing.
+   */
   private static void withHelp(CommandLine cl) {
     cl.getCommandSpec().mixinStandardHelpOptions(true);
+    if (cl.getCommandSpec().versionProvider() == null) {
+      cl.getCommandSpec().versionProvider(new Version());
+    }
     cl.getSubcommands().values().forEach(Main::withHelp);
   }
 
