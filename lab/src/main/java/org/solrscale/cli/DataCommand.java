@@ -140,17 +140,29 @@ final class DataCommand {
         + "csv-plain for .csv when the input is).")
     String to;
 
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
       int n = how.first != null ? how.first : how.random;
       if (n < 1) {
         throw SolrscaleException.usage("the sample size must be at least 1");
       }
+      if (how.first != null && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
+        throw SolrscaleException.usage("--seed goes with --random: --first takes the first "
+            + n + " documents as they come");
+      }
       Format target = to == null ? Format.output(Format.ofOutput(out), from()) : Format.parse(to);
       List<java.nio.file.Path> files = Inputs.expand(inputs);
       Inputs.checkOutput(out, files);
-      return report(CorpusTools.sample(files, from(), n,
-          how.random != null ? seed : null, out, target), "sample");
+      CorpusStats s = CorpusTools.sample(files, from(), n, how.random != null ? seed : null, out,
+          target);
+      if (!json && s.written() < n) {
+        System.out.printf("sample: only %d documents could be read, fewer than the %d asked for: all "
+            + "of them were written%n", s.written(), n);
+      }
+      return report(s, "sample");
     }
   }
 

@@ -38,18 +38,74 @@ public final class Corpus {
     try {
       InputStream in = input(file, bytesRead);
       String source = file.toString();
+      if (format == Format.XML) {
+        return new SolrXmlReader(asUtf8(in), source, utf8);
+      }
+      InputStream text = textAsUtf8(in);
+      // JSON Lines reports each line on its own, and a bad first line does not make the rest bad
+      String wrong = text.markSupported() && format != Format.JSONL ? wrongStart(text, format) : null;
+      if (wrong != null) { // CSV would read nonsense, a JSON array says less
+        text.close();
+        return oneProblem(wrong, source);
+      }
       return switch (format) {
-        case XML -> new SolrXmlReader(asUtf8(in), source, utf8);
-        case JSONL -> new JsonLinesReader(textAsUtf8(in), source);
-        case JSON -> new JsonArrayReader(textAsUtf8(in), source);
-        case CSV -> new CsvReader(textAsUtf8(in), source, false);
-        case CSV_PLAIN -> new CsvReader(textAsUtf8(in), source, true);
+        case JSONL -> new JsonLinesReader(text, source);
+        case JSON -> new JsonArrayReader(text, source);
+        case CSV -> new CsvReader(text, source, false);
+        case CSV_PLAIN -> new CsvReader(text, source, true);
+        case XML -> throw new IllegalStateException(); // above
       };
     } catch (NoSuchFileException e) {
       throw SolrscaleException.usage("input file " + file + " does not exist");
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot read " + file + ": " + why(e));
     }
+  }
+
+  /**
+   * Why a text file cannot be CSV or a JSON array, told by its first character (after a byte
+   * order mark and white space) being another format's: '<' (Solr XML), '[' (a JSON array) or '{'
+   * (JSON Lines); null when it may be. Peeks: the stream is left where it was.
+   */
+  static String wrongStart(InputStream in, Format format) throws IOException {
+    in.mark(4096);
+    byte[] b = in.readNBytes(4096);
+    in.reset();
+    int i = b.length >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF ? 3 : 0;
+    while (i < b.length && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n')) {
+      i++;
+    }
+    if (i == b.length) {
+      return null;
+    }
+    String looks = b[i] == '<' ? "Solr XML" : b[i] == '[' ? "a JSON array" : b[i] == '{' ? "JSON Lines"
+        : null;
+    String what = format == Format.JSON ? "a JSON array" : "CSV";
+    if (looks == null || looks.equals(what) || format == Format.JSON && b[i] == '{') {
+      return null; // a JSON object where an array belongs: its reader says it best
+    }
+    String give = b[i] == '<' ? "xml" : b[i] == '[' ? "json" : "jsonl";
+    return "not " + what + ": it starts with '" + (char) b[i] + "' as " + looks + " does; give "
+        + "--format " + give + ", or a file name that says which";
+  }
+
+  /** A reader of one bad item: the file's one problem. */
+  private static CorpusReader oneProblem(String why, String source) {
+    return new CorpusReader() {
+      private boolean told;
+
+      @Override
+      public Item next() {
+        if (told) {
+          return null;
+        }
+        told = true;
+        return Item.bad(why, source, 1, 1);
+      }
+
+      @Override
+      public void close() {}
+    };
   }
 
   private static final java.util.regex.Pattern DECLARATION = java.util.regex.Pattern.compile(
@@ -224,6 +280,12 @@ public final class Corpus {
   public static String why(IOException e) {
     if (e instanceof java.io.EOFException) {
       return "the file ends too soon (truncated?)" + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
+    if (e instanceof java.nio.file.NoSuchFileException f && f.getFile() != null
+        && Path.of(f.getFile()).toAbsolutePath().getParent() != null
+        && !Files.isDirectory(Path.of(f.getFile()).toAbsolutePath().getParent())) {
+      Path folder = Path.of(f.getFile()).getParent();
+      return "no such folder: " + folder + " (create it with mkdir -p " + folder + ")";
     }
     if (e instanceof java.nio.file.FileSystemException f) { // its message is only the path
       String reason = f instanceof java.nio.file.AccessDeniedException ? "permission denied"

@@ -63,11 +63,20 @@ public final class CorpusTools {
    * characters JSON and CSV carry) is reported as a bad item at its place, not fed to the sink.
    */
   static void readAll(List<Path> inputs, Format format, Format to, CorpusStats stats, Sink sink) {
+    readAll(inputs, format, to, stats, sink, () -> false);
+  }
+
+  /** As above, reading no further once {@code enough} says so (after a document). */
+  private static void readAll(List<Path> inputs, Format format, Format to, CorpusStats stats,
+      Sink sink, java.util.function.BooleanSupplier enough) {
     for (Path in : inputs) {
+      if (enough.getAsBoolean()) {
+        return;
+      }
       try (CorpusReader r = format == null ? Corpus.open(in) : Corpus.open(in, format)) {
         stats.bytesIn += Files.size(in);
         Item item;
-        while ((item = r.next()) != null) {
+        while (!enough.getAsBoolean() && (item = r.next()) != null) {
           String unwritable = item.ok() ? unwritable(to, item.document()) : null;
           if (unwritable != null) {
             stats.bad(Item.bad(unwritable, item.source(), item.ordinal(), item.line()));
@@ -107,8 +116,8 @@ public final class CorpusTools {
   }
 
   /**
-   * The first {@code n} documents, or with a seed a uniform random {@code n} of them (reservoir
-   * sampling: one pass, memory for n documents), written in input order.
+   * The first {@code n} documents (reading no further), or with a seed a uniform random {@code n}
+   * of them (reservoir sampling: one pass, memory for n documents), written in input order.
    */
   public static CorpusStats sample(List<Path> inputs, Format from, int n, Long seed, Path output,
       Format to) {
@@ -130,7 +139,7 @@ public final class CorpusTools {
           order.set((int) j, i);
         }
       }
-    });
+    }, rnd == null ? () -> picked.size() >= n : () -> false);
     List<Integer> idx = new ArrayList<>();
     for (int i = 0; i < picked.size(); i++) {
       idx.add(i);

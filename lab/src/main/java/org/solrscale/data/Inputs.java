@@ -15,6 +15,9 @@ public final class Inputs {
   public static List<Path> expand(List<String> args) {
     List<Path> files = new ArrayList<>();
     for (String arg : args) {
+      if (arg.isBlank()) { // Path.of("") is the working directory
+        throw SolrscaleException.usage("an input file name is empty: give the file's path");
+      }
       Path p = Path.of(arg);
       if (Files.isRegularFile(p)) {
         files.add(p);
@@ -23,6 +26,11 @@ public final class Inputs {
       if (Files.isDirectory(p)) {
         throw SolrscaleException.usage("input " + arg + " is a directory: give the files in it, e.g. '"
             + p.resolve("*.jsonl") + "'");
+      }
+      if (arg.equals("-") || Files.exists(p)) { // a pipe, a device, standard input
+        throw SolrscaleException.usage("input " + arg + " is not a regular file (a pipe or standard "
+            + "input?): solrscale reads files, some twice (their size, CSV's columns, split's "
+            + "count): save it to a file first");
       }
       String name = p.getFileName() == null ? "" : p.getFileName().toString();
       if (!name.contains("*") && !name.contains("?")) {
@@ -56,6 +64,13 @@ public final class Inputs {
     if (prefix.isEmpty() || prefix.contains("/") || prefix.contains("\\") || prefix.startsWith(".")) {
       throw SolrscaleException.usage("--prefix '" + prefix + "' is not a plain file name prefix "
           + "(no '/', not starting with '.'): the parts' directory goes in --out");
+    }
+    if (dir.toString().isBlank()) { // Path.of("") is the working directory
+      throw SolrscaleException.usage("--out is empty: give the folder for the parts");
+    }
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw SolrscaleException.usage("--out " + dir + " is a file: split writes its parts into a "
+          + "folder (it creates one that does not exist)");
     }
     if (!Files.isDirectory(dir)) {
       return;
@@ -95,6 +110,9 @@ public final class Inputs {
    * it for writing would empty it before it is read.
    */
   public static void checkOutput(Path output, List<Path> inputs) {
+    if (output.toString().isBlank()) {
+      throw SolrscaleException.usage("--out is empty: give the output file's path");
+    }
     if (!Files.exists(output)) {
       return;
     }

@@ -117,6 +117,9 @@ final class JsonDocuments {
         : "a number out of range: " + e.getMessage();
   }
 
+  private static final java.util.regex.Pattern NON_NUMERIC =
+      java.util.regex.Pattern.compile("Non-standard token '([-+]?\\w+)'");
+
   static String why(JsonProcessingException e) {
     String m = JsonLinesReader.firstLine(e.getOriginalMessage())
         .replaceAll("\\s*\\(?(?:start marker )?at \\[Source: [^\\]]*\\]\\)?", ""); // Jackson's internals
@@ -124,6 +127,12 @@ final class JsonDocuments {
     if (dup.lookingAt()) {
       return "duplicate key '" + dup.group(1) + "': a JSON object names it twice, and one value "
           + "would be lost (give a list for several values)";
+    }
+    // "Non-standard token 'NaN': enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow"
+    java.util.regex.Matcher nonNumeric = NON_NUMERIC.matcher(m);
+    if (nonNumeric.lookingAt()) {
+      return "malformed JSON: " + nonNumeric.group(1) + " is not a JSON number (neither Solr nor "
+          + "JSON has NaN or Infinity): write null, or leave the field out";
     }
     if (e instanceof StreamConstraintsException) { // e.g. "String value length (N) exceeds ..."
       return "beyond what solrscale reads: " + m.replaceAll(", from `[^`]*`", "");

@@ -118,7 +118,9 @@ final class JsonLinesReader implements CorpusReader {
       try {
         return Item.ok(JsonDocuments.fromObject(readLine(text)), source, ordinal, line);
       } catch (JsonProcessingException e) {
-        return Item.bad(JsonDocuments.why(e), source, ordinal, line).withRaw(text);
+        return Item.bad(JsonDocuments.why(e) + (text.stripLeading().startsWith("<")
+            ? " (a line of Solr XML? an XML file is read as .xml, or with --format xml)" : ""),
+            source, ordinal, line).withRaw(text);
       } catch (NumberFormatException e) {
         return Item.bad(JsonDocuments.why(e), source, ordinal, line).withRaw(text);
       } catch (IllegalArgumentException e) {

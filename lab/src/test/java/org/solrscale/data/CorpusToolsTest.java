@@ -60,6 +60,18 @@ class CorpusToolsTest {
     return readItems(f, false);
   }
 
+  /** Every item of a reader, which it closes. */
+  static List<Item> readItems(CorpusReader reader) throws IOException {
+    List<Item> items = new ArrayList<>();
+    try (CorpusReader r = reader) {
+      Item it;
+      while ((it = r.next()) != null) {
+        items.add(it);
+      }
+    }
+    return items;
+  }
+
   /** {@code utf8}: as the indexer reads, plain XML values as {@link Utf8Text}. */
   static List<Item> readItems(Path f, boolean utf8) throws IOException {
     List<Item> items = new ArrayList<>();
@@ -363,6 +375,32 @@ class CorpusToolsTest {
         Arguments.of(new CorpusTools.SplitRule(null, 10L, null), 11),
         Arguments.of(new CorpusTools.SplitRule(1, null, null), 1),
         Arguments.of(new CorpusTools.SplitRule(null, null, 20_000L), 2));
+  }
+
+  @Test
+  void aFileInAnotherFormatIsOneReportNotNonsenseOrAFlood() throws IOException {
+    Path xml = dir.resolve("really-xml.txt");
+    Files.writeString(xml, "<add>\n<doc><field name=\"id\">1</field></doc>\n<doc><field name=\"id\">2"
+        + "</field></doc>\n</add>\n");
+    for (Format f : List.of(Format.CSV, Format.CSV_PLAIN, Format.JSON)) {
+      CorpusStats s = CorpusTools.convert(List.of(xml), f, dir.resolve("out.jsonl"), Format.JSONL);
+      assertThat(s.read()).as(f.toString()).isZero(); // CSV read a column named "<add>" before
+      assertThat(s.problems()).as(f.toString()).containsExactly(xml + ":1: not "
+          + (f == Format.JSON ? "a JSON array" : "CSV") + ": it starts with '<' as Solr XML does; "
+          + "give --format xml, or a file name that says which");
+    }
+    // JSON Lines reads every line (a bad first one does not make the rest bad), with a hint
+    List<Item> items = readItems(Corpus.open(xml, Format.JSONL));
+    assertThat(failures(items)).hasSize(4).allSatisfy(i -> assertThat(i.error())
+        .endsWith("(a line of Solr XML? an XML file is read as .xml, or with --format xml)"));
+    Path jsonl = dir.resolve("lines.txt");
+    Files.writeString(jsonl, "{\"id\":\"1\",\"x\":NaN}\n");
+    assertThat(failures(readItems(Corpus.open(jsonl, Format.JSONL))).map(Item::error)).containsExactly(
+        "malformed JSON: NaN is not a JSON number (neither Solr nor JSON has NaN or Infinity): write "
+            + "null, or leave the field out");
+    assertThat(CorpusTools.convert(List.of(jsonl), Format.CSV, dir.resolve("o.jsonl"), Format.JSONL)
+        .problems()).singleElement().asString().contains("it starts with '{' as JSON Lines does; give "
+            + "--format jsonl");
   }
 
   @Test

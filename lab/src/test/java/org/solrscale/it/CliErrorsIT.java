@@ -30,7 +30,52 @@ class CliErrorsIT {
       Cli.Result r = Cli.run(args);
       assertThat(r.exitCode()).as(String.join(" ", args)).isZero();
       assertThat(r.out()).contains("Usage: solrscale " + String.join(" ", cmd));
+      args[cmd.length] = "--version"; // listed by every help: it printed nothing on a subcommand
+      r = Cli.run(args);
+      assertThat(r.exitCode()).as(String.join(" ", args)).isZero();
+      assertThat(r.out()).as(String.join(" ", args)).startsWith("solrscale ");
     }
+  }
+
+  @Test
+  void dataInputsAndOutputsThatCannotBeUsedSayWhatToDo(@TempDir Path dir) throws Exception {
+    Path in = dir.resolve("in.jsonl");
+    Files.writeString(in, "{\"id\":\"1\"}\n");
+    String missing = dir.resolve("nodir").resolve("x.jsonl").toString();
+    assertOneLineError(Cli.run("data", "convert", in.toString(), "-o", missing), 2,
+        "no such folder: " + dir.resolve("nodir") + " (create it with mkdir -p");
+    assertOneLineError(Cli.run("data", "convert", "/dev/stdin", "-o", dir.resolve("y.jsonl").toString()),
+        2, "is not a regular file (a pipe or standard input?)");
+    assertOneLineError(Cli.run("data", "convert", "-", "-o", dir.resolve("y.jsonl").toString()),
+        2, "is not a regular file");
+    assertOneLineError(Cli.run("data", "convert", "", "-o", dir.resolve("y.jsonl").toString()),
+        2, "an input file name is empty");
+    assertOneLineError(Cli.run("data", "convert", in.toString(), "--to", "jsonl", "-o", ""), 2,
+        "--out is empty");
+    assertOneLineError(Cli.run("data", "split", in.toString(), "--parts", "2", "-o", ""), 2,
+        "--out is empty");
+    assertOneLineError(Cli.run("data", "split", in.toString(), "--parts", "2", "-o", in.toString()),
+        2, "is a file: split writes its parts into a folder");
+  }
+
+  @Test
+  void sampleFirstReadsNoFurtherThanItsDocumentsAndSaysWhenThereAreFewer(@TempDir Path dir)
+      throws Exception {
+    Path in = dir.resolve("in.jsonl");
+    // a broken line after the first two documents: --first 2 never reads it
+    java.nio.file.Files.writeString(in, "{\"id\":\"1\"}\n{\"id\":\"2\"}\n{broken\n{\"id\":\"4\"}\n");
+    Cli.Result r = Cli.run("data", "sample", in.toString(), "--first", "2", "-o",
+        dir.resolve("two.jsonl").toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("read 2 documents");
+    assertThat(java.nio.file.Files.readAllLines(dir.resolve("two.jsonl"))).hasSize(2);
+
+    r = Cli.run("data", "sample", in.toString(), "--first", "5", "-o", dir.resolve("all.jsonl").toString());
+    assertThat(r.exitCode()).isEqualTo(1); // the broken line is reported
+    assertThat(r.out()).contains("only 3 documents could be read, fewer than the 5 asked for");
+
+    assertOneLineError(Cli.run("data", "sample", in.toString(), "--first", "2", "--seed", "7", "-o",
+        dir.resolve("s.jsonl").toString()), 2, "--seed goes with --random");
   }
 
   @Test
