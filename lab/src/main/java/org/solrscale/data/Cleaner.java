@@ -14,7 +14,8 @@ import org.solrscale.spec.SolrscaleException;
 /**
  * Makes a text corpus safe for XML 1.0 and UTF-8 in one streaming pass: invalid UTF-8 byte
  * sequences become U+FFFD, characters XML 1.0 forbids (most control characters, lone surrogates,
- * U+FFFE/U+FFFF) are removed. Counts each and remembers where the first few were.
+ * U+FFFE/U+FFFF) are removed, and in Solr XML character references to them ({@code &#1;}) too.
+ * Counts each and remembers where the first few were.
  */
 public final class Cleaner {
   static final int KEPT_LOCATIONS = 5;
@@ -43,7 +44,7 @@ public final class Cleaner {
                 + "UTF-8: convert it first (solrscale data convert " + input + " -o OUT writes "
                 + "UTF-8), then clean that");
           }
-          report[0] = new Cleaner(input.toString()).run(in, out);
+          report[0] = new Cleaner(input.toString(), isXml(input)).run(in, out);
         }
       });
       Report r = report[0];
@@ -65,8 +66,56 @@ public final class Cleaner {
   private final List<String> firstUtf8 = new ArrayList<>();
   private final List<String> firstXml = new ArrayList<>();
 
-  private Cleaner(String source) {
+  /** Solr XML, where a character reference to a forbidden character is removed too. */
+  private final boolean xml;
+
+  private Cleaner(String source, boolean xml) {
     this.source = source;
+    this.xml = xml;
+  }
+
+  private static boolean isXml(Path input) {
+    try {
+      return Format.of(input) == Format.XML;
+    } catch (SolrscaleException e) { // a name that tells no format: bytes only
+      return false;
+    }
+  }
+
+  private static final long AMPERSANDS = 0x2626262626262626L;
+
+  /**
+   * The length of a character reference at {@code b[i]} (an '&') to a character XML 1.0 forbids
+   * ({@code &#1;}, {@code &#xFFFE;}), which no XML parser accepts; 0 if it is none; -1 if the
+   * buffer ends before it could be told.
+   */
+  private static int forbiddenReference(byte[] b, int i, int n, boolean eof) {
+    if (i + 1 >= n) {
+      return eof ? 0 : -1;
+    }
+    if (b[i + 1] != '#') {
+      return 0;
+    }
+    if (i + 2 >= n) {
+      return eof ? 0 : -1;
+    }
+    boolean hex = b[i + 2] == 'x';
+    int digits = hex ? i + 3 : i + 2;
+    long cp = 0;
+    for (int k = digits; k - digits <= 16; k++) { // longer: not one to judge, the parser does
+      if (k >= n) {
+        return eof ? 0 : -1;
+      }
+      if (b[k] == ';') {
+        return k > digits && !SolrXmlWriter.allowed((int) cp) ? k + 1 - i : 0;
+      }
+      int d = b[k] < 0 ? -1 : Character.digit(b[k], hex ? 16 : 10);
+      if (d < 0) {
+        return 0; // not a character reference: the parser judges it
+      }
+      cp = Math.min(cp * (hex ? 16 : 10) + d, Integer.MAX_VALUE); // past U+10FFFF is forbidden
+    }
+    return 0;
   }
 
   /**
@@ -87,12 +136,26 @@ public final class Cleaner {
       int i = 0;
       int run = 0; // start of the clean bytes not written yet
       while (i < n) {
-        if (i + 8 <= n && Bytes.unusualBytes(Bytes.word(b, i)) == 0) {
-          i += 8;
-          continue;
+        if (i + 8 <= n) {
+          long w = Bytes.word(b, i);
+          if ((Bytes.unusualBytes(w) | (xml ? Bytes.zeroBytes(w ^ AMPERSANDS) : 0)) == 0) {
+            i += 8;
+            continue;
+          }
         }
         int c = b[i] & 0xFF;
-        if (c >= 0x20 && c < 0x80 || c == '\t') {
+        if (xml && c == '&') {
+          int len = forbiddenReference(b, i, n, eof);
+          if (len < 0) {
+            break; // a reference cut by the buffer's end: finish it after the next read
+          }
+          if (len > 0) {
+            out.write(b, run, i - run);
+            badXml = note(badXml, firstXml);
+            run = i + len;
+          }
+          i += Math.max(len, 1);
+        } else if (c >= 0x20 && c < 0x80 || c == '\t') {
           i++;
         } else if (c == '\r' || c == '\n') { // "\r\n" is one line end, '\r' alone one too
           if (c == '\r' || !(i > 0 ? b[i - 1] == '\r' : crBefore)) {
