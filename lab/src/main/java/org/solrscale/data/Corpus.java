@@ -221,7 +221,7 @@ public final class Corpus {
    * The bytes of a file, decompressed if it is gzip (told by its magic bytes, not its name);
    * {@code bytesRead} counts what is read from disk.
    */
-  static InputStream input(Path file, java.util.concurrent.atomic.AtomicLong bytesRead)
+  public static InputStream input(Path file, java.util.concurrent.atomic.AtomicLong bytesRead)
       throws IOException {
     InputStream in = new BufferedInputStream(
         new CountingInputStream(Files.newInputStream(file), bytesRead), 1 << 16);

@@ -107,8 +107,12 @@ public final class QueryDeriver {
         Files.createDirectories(out.getParent());
       }
       Outputs.whole(out, file -> { // whole or not at all, as every data output
-        try (Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(
-            Outputs.newOutputStream(file), StandardCharsets.UTF_8))) {
+        java.io.OutputStream os = Outputs.newOutputStream(file);
+        if (out.getFileName().toString().endsWith(".gz")) { // as every data output; bench reads it
+          os = new java.util.zip.GZIPOutputStream(os, 1 << 16);
+        }
+        try (Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(os,
+            StandardCharsets.UTF_8))) {
           w.write("# solrscale data queries: " + o.count() + " requests on " + o.field() + " from "
               + corpus + " (" + profile.documents() + " documents), seed " + o.seed() + "\n");
           for (QueryKind kind : shuffledKinds()) {

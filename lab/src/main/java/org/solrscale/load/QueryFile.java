@@ -33,7 +33,12 @@ public final class QueryFile {
 
   public static List<QueryRequest> read(Path file) {
     List<QueryRequest> requests = new ArrayList<>();
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+    // gzip (told by its content, as corpora are) or plain
+    try (BufferedReader in = new BufferedReader(new java.io.InputStreamReader(
+        org.solrscale.data.Corpus.input(file, new java.util.concurrent.atomic.AtomicLong()),
+        StandardCharsets.UTF_8.newDecoder() // strict, as Files.newBufferedReader: no U+FFFD
+            .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+            .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)))) {
       String line;
       int n = 0;
       while ((line = in.readLine()) != null) {

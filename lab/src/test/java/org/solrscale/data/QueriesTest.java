@@ -114,6 +114,21 @@ class QueriesTest {
   }
 
   @Test
+  void aGzOutputIsGzipAndTheLoadDriverReadsItBack() throws IOException {
+    // it wrote plain text under a .gz name
+    Path gz = derive("q.txt.gz", options(9, List.of(QueryKind.TERM)));
+    Path plain = derive("q.txt", options(9, List.of(QueryKind.TERM)));
+    try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(gz))) {
+      assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
+          .isEqualTo(Files.readString(plain));
+    }
+    assertThat(org.solrscale.load.QueryFile.read(gz)).isNotEmpty()
+        .map(org.solrscale.load.QueryRequest::params).containsExactlyElementsOf(
+            org.solrscale.load.QueryFile.read(plain).stream().map(org.solrscale.load.QueryRequest::params)
+                .toList());
+  }
+
+  @Test
   void phrasesOnlyReportNoDfRangeRatherThanAnImpossibleOne() {
     // phrases are taken from documents, not chosen by df: the report said "df 9223372036854775807 to 0"
     QueryReport r = QueryDeriver.derive(List.of(corpus), null, options(3, List.of(QueryKind.PHRASE)),
