@@ -49,6 +49,9 @@ final class DataCommand {
         System.out.printf("%s: read %d documents (%.1f MB) in %.1f s (%.1f MB/s), wrote %d to %s%n",
             what, s.read(), mb, s.seconds(), s.seconds() > 0 ? mb / s.seconds() : 0, s.written(),
             s.filesWritten().size() == 1 ? s.filesWritten().get(0) : s.filesWritten().size() + " files");
+        if (!s.emptyInputs().isEmpty()) { // not an error, but rarely what was meant
+          System.out.println("  no documents in " + String.join(", ", s.emptyInputs()));
+        }
       }
       failIfBad(s.bad(), s.problems(), "were not written");
       return 0;

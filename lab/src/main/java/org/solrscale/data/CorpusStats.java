@@ -17,6 +17,8 @@ public final class CorpusStats {
   @JsonProperty("bytes_in") long bytesIn;
   @JsonProperty("bytes_out") long bytesOut;
   @JsonProperty("seconds") double seconds;
+  /** Inputs that held no document and nothing else to report (an empty file, say). */
+  @JsonProperty("empty_inputs") List<String> emptyInputs = new ArrayList<>();
 
   void bad(Item item) {
     bad++;
@@ -43,6 +45,10 @@ public final class CorpusStats {
 
   public List<String> problems() {
     return problems;
+  }
+
+  public List<String> emptyInputs() {
+    return emptyInputs;
   }
 
   public double seconds() {

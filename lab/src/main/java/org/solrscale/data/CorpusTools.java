@@ -73,6 +73,7 @@ public final class CorpusTools {
       if (enough.getAsBoolean()) {
         return;
       }
+      long before = stats.read + stats.bad;
       try (CorpusReader r = format == null ? Corpus.open(in) : Corpus.open(in, format)) {
         stats.bytesIn += Files.size(in);
         Item item;
@@ -91,6 +92,9 @@ public final class CorpusTools {
         throw SolrscaleException.usage("cannot read " + in + ": " + Corpus.why(e));
       } catch (UncheckedIOException e) {
         throw SolrscaleException.usage("cannot read " + in + ": " + Corpus.why(e.getCause()));
+      }
+      if (stats.read + stats.bad == before) {
+        stats.emptyInputs.add(in.toString());
       }
     }
   }

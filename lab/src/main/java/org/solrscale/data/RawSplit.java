@@ -61,10 +61,14 @@ final class RawSplit {
     try {
       for (Path in : inputs) {
         stats.bytesIn += Files.size(in);
+        long before = stats.read + stats.bad;
         try {
           copy(in);
         } catch (IOException e) {
           throw SolrscaleException.usage("cannot split " + in + " into " + dir + ": " + Corpus.why(e));
+        }
+        if (stats.read + stats.bad == before) {
+          stats.emptyInputs.add(in.toString());
         }
       }
       if (part != null) {

@@ -378,6 +378,20 @@ class CorpusToolsTest {
   }
 
   @Test
+  void anInputWithoutAnyDocumentIsNamed() throws IOException {
+    Path empty = dir.resolve("empty.jsonl");
+    Files.writeString(empty, "\n\n");
+    Path one = write(corpus(1), "one.jsonl");
+    Path emptyXml = dir.resolve("empty.xml");
+    Files.writeString(emptyXml, "<add>\n</add>\n");
+    assertThat(CorpusTools.convert(List.of(empty, one, emptyXml), null, dir.resolve("o.json"),
+        Format.JSON).emptyInputs()).containsExactly(empty.toString(), emptyXml.toString());
+    assertThat(CorpusTools.split(List.of(one, empty), null, new CorpusTools.SplitRule(1, null, null),
+        dir.resolve("e-parts"), "p", Format.JSONL, false).emptyInputs()) // the raw path
+        .containsExactly(empty.toString());
+  }
+
+  @Test
   void aFileInAnotherFormatIsOneReportNotNonsenseOrAFlood() throws IOException {
     Path xml = dir.resolve("really-xml.txt");
     Files.writeString(xml, "<add>\n<doc><field name=\"id\">1</field></doc>\n<doc><field name=\"id\">2"
