@@ -46,7 +46,8 @@ final class DataCommand {
         Terminal.printJson(s);
       } else {
         double mb = s.bytesIn() / 1e6;
-        System.out.printf("%s: read %d documents (%.1f MB) in %.1f s (%.1f MB/s), wrote %d to %s%n",
+        // the inputs' size as stored: compressed for gzip, so MB/s is the disk's side
+        System.out.printf("%s: read %d documents (%.1f MB on disk) in %.1f s (%.1f MB/s), wrote %d to %s%n",
             what, s.read(), mb, s.seconds(), s.seconds() > 0 ? mb / s.seconds() : 0, s.written(),
             s.filesWritten().size() == 1 ? s.filesWritten().get(0) : s.filesWritten().size() + " files");
         if (!s.emptyInputs().isEmpty()) { // not an error, but rarely what was meant
@@ -108,7 +109,7 @@ final class DataCommand {
     Path out;
 
     @Option(names = "--to", description = "Output format: xml, jsonl, json, csv or csv-plain (default: from the output's name; "
-        + "csv-plain for .csv when the input is).")
+        + "csv-plain for a CSV output when the input is plain CSV).")
     String to;
 
     @Override
@@ -136,11 +137,11 @@ final class DataCommand {
     @Option(names = "--seed", defaultValue = "42", description = "Seed for --random (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = {"-o", "--out"}, required = true, description = "Output file.")
+    @Option(names = {"-o", "--out"}, required = true, description = "Output file (.gz compresses).")
     Path out;
 
     @Option(names = "--to", description = "Output format: xml, jsonl, json, csv or csv-plain (default: from the output's name; "
-        + "csv-plain for .csv when the input is).")
+        + "csv-plain for a CSV output when the input is plain CSV).")
     String to;
 
     @picocli.CommandLine.Spec
@@ -297,7 +298,7 @@ final class DataCommand {
     int rows;
 
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE",
-        description = "Query file to write.")
+        description = "Query file to write (.gz compresses).")
     Path out;
 
     @Option(names = "--json", description = "Print the summary as JSON.")
