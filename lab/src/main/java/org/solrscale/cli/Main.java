@@ -96,7 +96,16 @@ public final class Main implements Runnable {
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     cl.setParameterExceptionHandler((ex, argv) -> {
       CommandLine cmd = ex.getCommandLine();
-      System.err.println("solrscale: " + ex.getMessage() + " (see: "
+      String message = ex.getMessage();
+      if (ex instanceof CommandLine.UnmatchedArgumentException u && !cmd.getSubcommands().isEmpty()
+          && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+        // picocli says "Unmatched argument at index 1: 'foo'"
+        message = "unknown command '" + u.getUnmatched().get(0) + "': give one of " + String.join(", ",
+            cmd.getSubcommands().entrySet().stream()
+                .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden())
+                .map(java.util.Map.Entry::getKey).distinct().toList());
+      }
+      System.err.println("solrscale: " + message + " (see: "
           + cmd.getCommandSpec().qualifiedName() + " --help)");
       return ExitCode.USAGE.code();
     });

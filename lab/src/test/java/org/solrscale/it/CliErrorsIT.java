@@ -118,6 +118,10 @@ class CliErrorsIT {
         "shards 0");
     assertOneLineError(Cli.run("status", "--name", "no-such-cluster"), 2,
         "no cluster named 'no-such-cluster'");
+    assertOneLineError(Cli.run("data", "splt"), 2, "unknown command 'splt': give one of clean, "
+        + "convert, sample, split, synth, queries");
+    assertOneLineError(Cli.run("stauts"), 2, "unknown command 'stauts': give one of up, status");
+    assertThat(Cli.run("stauts").err()).doesNotContain("cds-training"); // hidden
   }
 
   @Test
