@@ -59,8 +59,8 @@ public final class Cleaner {
 
   private final String source;
   private long line = 1;
-  /** Whether the last byte counted before the buffer's start was a '\r' (a "\r\n" cut by a read). */
-  private boolean crBefore;
+  /** The byte before the buffer's start ('\r' of a "\r\n" cut by a read, '<' of a "<!"). */
+  private byte byteBefore;
   private long badUtf8;
   private long badXml;
   private final List<String> firstUtf8 = new ArrayList<>();
@@ -83,6 +83,60 @@ public final class Cleaner {
   }
 
   private static final long AMPERSANDS = 0x2626262626262626L;
+  private static final long BANGS = 0x2121212121212121L;
+  private static final byte[] CDATA_START = "<![CDATA[".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] CDATA_END = "]]>".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] COMMENT_START = "<!--".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] COMMENT_END = "-->".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  /** In XML, the end of the CDATA section or comment being copied ("]]>", "-->"), else null. */
+  private byte[] sectionEnd;
+
+  /**
+   * At {@code b[i]}, a '!' outside any section or the first byte of the section's end: how many
+   * bytes to step (entering or leaving a section as they say), or -1 if the buffer ends before it
+   * could be told.
+   */
+  private int section(byte[] b, int i, int n, boolean eof) {
+    if (sectionEnd != null) {
+      int m = matches(b, i, n, sectionEnd, 0);
+      if (m < 0) {
+        return eof ? 1 : -1;
+      }
+      if (m > 0) {
+        sectionEnd = null;
+        return 3;
+      }
+      return 1;
+    }
+    if ((i > 0 ? b[i - 1] : byteBefore) != '<') {
+      return 1;
+    }
+    for (byte[][] kind : new byte[][][] {{CDATA_START, CDATA_END}, {COMMENT_START, COMMENT_END}}) {
+      int m = matches(b, i, n, kind[0], 1); // the '<' is before b[i]
+      if (m < 0) {
+        return eof ? 1 : -1;
+      }
+      if (m > 0) {
+        sectionEnd = kind[1];
+        return kind[0].length - 1;
+      }
+    }
+    return 1;
+  }
+
+  /** 1 if {@code b[i...]} holds {@code what[from...]}, 0 if not, -1 if {@code n} comes first. */
+  private static int matches(byte[] b, int i, int n, byte[] what, int from) {
+    for (int k = from; k < what.length; k++) {
+      int at = i + k - from;
+      if (at >= n) {
+        return -1;
+      }
+      if (b[at] != what[k]) {
+        return 0;
+      }
+    }
+    return 1;
+  }
 
   /**
    * The length of a character reference at {@code b[i]} (an '&') to a character XML 1.0 forbids
@@ -138,13 +192,24 @@ public final class Cleaner {
       while (i < n) {
         if (i + 8 <= n) {
           long w = Bytes.word(b, i);
-          if ((Bytes.unusualBytes(w) | (xml ? Bytes.zeroBytes(w ^ AMPERSANDS) : 0)) == 0) {
+          // in XML also '&' and '!' (a CDATA section or comment starts), in one of those its end
+          long look = !xml ? 0 : sectionEnd == null
+              ? Bytes.zeroBytes(w ^ AMPERSANDS) | Bytes.zeroBytes(w ^ BANGS)
+              : Bytes.zeroBytes(w ^ (sectionEnd[0] * 0x0101010101010101L));
+          if ((Bytes.unusualBytes(w) | look) == 0) {
             i += 8;
             continue;
           }
         }
         int c = b[i] & 0xFF;
-        if (xml && c == '&') {
+        if (xml && (sectionEnd == null ? c == '!' : c == sectionEnd[0])) {
+          // references in a CDATA section or comment are its text: they are left as they are
+          int len = section(b, i, n, eof);
+          if (len < 0) {
+            break; // cut by the buffer's end: finish it after the next read
+          }
+          i += len;
+        } else if (xml && c == '&' && sectionEnd == null) {
           int len = forbiddenReference(b, i, n, eof);
           if (len < 0) {
             break; // a reference cut by the buffer's end: finish it after the next read
@@ -158,7 +223,7 @@ public final class Cleaner {
         } else if (c >= 0x20 && c < 0x80 || c == '\t') {
           i++;
         } else if (c == '\r' || c == '\n') { // "\r\n" is one line end, '\r' alone one too
-          if (c == '\r' || !(i > 0 ? b[i - 1] == '\r' : crBefore)) {
+          if (c == '\r' || (i > 0 ? b[i - 1] : byteBefore) != '\r') {
             line++;
           }
           i++;
@@ -189,7 +254,7 @@ public final class Cleaner {
       }
       out.write(b, run, i - run);
       if (i > 0) {
-        crBefore = b[i - 1] == '\r';
+        byteBefore = b[i - 1];
       }
       System.arraycopy(b, i, b, 0, n - i);
       n -= i;

@@ -54,9 +54,11 @@ class CleanerTest {
     while (sb.length() < (1 << 20) - 30) { // the first bad reference straddles the 1 MB buffer
       sb.append(pad);
     }
-    sb.append("<doc><field name=\"id\">1</field><field name=\"t\">a&#1;b&#x1F;c&#65;d&amp;e"
-        + "&#xFFFE;f&#0;g&#12345678901;h</field></doc>\n</add>\n");
-    for (int shift = 0; shift < 30; shift += 3) {
+    // in a CDATA section or a comment a reference is text, valid as it is: left alone
+    sb.append("<doc><field name=\"c\"><![CDATA[x&#1;]y]]]></field><!-- &#2; --><field name=\"id\">1"
+        + "</field><field name=\"t\">a&#1;b&#x1F;c&#65;d&amp;e&#xFFFE;f&#0;g&#12345678901;h</field>"
+        + "</doc>\n</add>\n");
+    for (int shift = 0; shift < 40; shift++) {
       Path in = dir.resolve("refs-" + shift + ".xml");
       Files.writeString(in, "x".repeat(shift).replace("x", " ") + sb);
       Path out = dir.resolve("refs-" + shift + ".clean.xml");
@@ -65,6 +67,7 @@ class CleanerTest {
       DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(out.toFile());
       List<Item> items = CorpusToolsTest.readItems(out);
       assertThat(items.get(items.size() - 1).document().first("t")).isEqualTo("abcAd&efgh");
+      assertThat(items.get(items.size() - 1).document().first("c")).isEqualTo("x&#1;]y]");
     }
     Path json = dir.resolve("refs.jsonl"); // JSON's text holds "&#1;" as it is
     Files.writeString(json, "{\"id\":\"1\",\"t\":\"a&#1;b\"}\n");
