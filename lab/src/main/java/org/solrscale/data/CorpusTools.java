@@ -74,8 +74,8 @@ public final class CorpusTools {
         return;
       }
       long before = stats.read + stats.bad;
-      try (CorpusReader r = format == null ? Corpus.open(in) : Corpus.open(in, format)) {
-        stats.bytesIn += Files.size(in);
+      AtomicLong got = new AtomicLong(); // what was read of it: sample --first stops early
+      try (CorpusReader r = Corpus.open(in, format == null ? Format.of(in) : format, got)) {
         Item item;
         while (!enough.getAsBoolean() && (item = r.next()) != null) {
           String unwritable = item.ok() ? unwritable(to, item.document()) : null;
@@ -93,6 +93,7 @@ public final class CorpusTools {
       } catch (UncheckedIOException e) {
         throw SolrscaleException.usage("cannot read " + in + ": " + Corpus.why(e.getCause()));
       }
+      stats.bytesIn += got.get();
       if (stats.read + stats.bad == before) {
         stats.emptyInputs.add(in.toString());
       }

@@ -74,9 +74,10 @@ final class CsvReader implements CorpusReader {
       }
     } catch (JsonProcessingException | RuntimeJsonMappingException e) { // an I/O error is thrown on
       done = true;
+      JsonLocation at = rows.getCurrentLocation(); // at the end of the file: not the line after it
       return Item.bad("malformed CSV, the rest of the file is skipped: "
           + JsonLinesReader.firstLine(e.getMessage()), source, ordinal + 1,
-          rows.getCurrentLocation().getLineNr());
+          Math.max(1, at.getLineNr() - (at.getColumnNr() <= 1 ? 1 : 0)));
     }
     ordinal++;
     long line = rows.getCurrentLocation().getLineNr();

@@ -113,6 +113,12 @@ public final class Inputs {
     if (output.toString().isBlank()) {
       throw SolrscaleException.usage("--out is empty: give the output file's path");
     }
+    Path folder = output.toAbsolutePath().getParent();
+    if (folder != null && !Files.isDirectory(folder)) { // as every command says it, none makes it
+      Path named = output.getParent() != null ? output.getParent() : folder;
+      throw SolrscaleException.usage("cannot write " + output + ": no such folder: " + named
+          + " (create it with mkdir -p " + named + ")");
+    }
     if (!Files.exists(output)) {
       return;
     }

@@ -122,7 +122,11 @@ final class JsonDocuments {
 
   static String why(JsonProcessingException e) {
     String m = JsonLinesReader.firstLine(e.getOriginalMessage())
-        .replaceAll("\\s*\\(?(?:start marker )?at \\[Source: [^\\]]*\\]\\)?", ""); // Jackson's internals
+        .replaceAll("\\s*\\(?(?:start marker )?at \\[Source: [^\\]]*\\]\\)?", "") // Jackson's internals
+        // its settings, which a user cannot change: "enable `JsonReadFeature...` to allow"
+        .replaceAll(":? ?enable `[^`]*` to allow", "")
+        .replaceAll("\\(not recognized as one since Feature '[^']*' not enabled for parser\\)",
+            "(JSON has none)");
     java.util.regex.Matcher dup = DUPLICATE.matcher(m);
     if (dup.lookingAt()) {
       return "duplicate key '" + dup.group(1) + "': a JSON object names it twice, and one value "

@@ -646,7 +646,8 @@ final class XmlChunks extends ChunkScanner {
   /** Up to about 40 bytes from {@code at}, to the end of a tag or the line. */
   private String excerpt(int at) {
     int stop = at + 1;
-    while (stop < limit && stop - at < 40 && buf[stop - 1] != '>' && buf[stop] != '\n') {
+    while (stop < limit && stop - at < 40 && buf[stop - 1] != '>' && buf[stop] != '\n'
+        && buf[stop] != '\r') { // a '\r' in a message would hide its file:line on a terminal
       stop++;
     }
     while (stop < limit && (buf[stop] & 0xC0) == 0x80) { // never half a character

@@ -378,6 +378,14 @@ class CorpusToolsTest {
   }
 
   @Test
+  void aReportQuotesNoCarriageReturnWhichWouldHideItsPlaceOnATerminal() throws IOException {
+    Path f = dir.resolve("crlf-junk.xml");
+    Files.writeString(f, "<add>\r\njunk\r\n<doc><field name=\"id\">1</field></doc></add>\r\n");
+    assertThat(CorpusTools.convert(List.of(f), null, dir.resolve("j.jsonl"), Format.JSONL).problems())
+        .singleElement().asString().startsWith(f + ":2: ").doesNotContain("\r").contains("junk");
+  }
+
+  @Test
   void anInputWithoutAnyDocumentIsNamed() throws IOException {
     Path empty = dir.resolve("empty.jsonl");
     Files.writeString(empty, "\n\n");
@@ -412,6 +420,10 @@ class CorpusToolsTest {
     assertThat(failures(readItems(Corpus.open(jsonl, Format.JSONL))).map(Item::error)).containsExactly(
         "malformed JSON: NaN is not a JSON number (neither Solr nor JSON has NaN or Infinity): write "
             + "null, or leave the field out");
+    Files.writeString(jsonl, "{\"id\":\"2\",\"v\":+1}\n{\"id\":\"5\"} // c\n");
+    assertThat(failures(readItems(Corpus.open(jsonl, Format.JSONL))).map(Item::error))
+        .hasSize(2).noneMatch(e -> e.contains("enable") || e.contains("Feature"))
+        .last().asString().contains("comment? (JSON has none)");
     assertThat(CorpusTools.convert(List.of(jsonl), Format.CSV, dir.resolve("o.jsonl"), Format.JSONL)
         .problems()).singleElement().asString().contains("it starts with '{' as JSON Lines does; give "
             + "--format jsonl");
@@ -430,6 +442,11 @@ class CorpusToolsTest {
     Files.writeString(f, "id,t\n1,\"never closed\n2,b\n3,c\n");
     s = CorpusTools.convert(List.of(f), null, dir.resolve("open-quote.jsonl"), Format.JSONL);
     assertThat(s.problems()).singleElement().asString().contains("runs from line 2 to line 4");
+
+    Files.writeString(f, "id,t\n1,a\n2,\"b\n3,c\n4,\"d\"\n5,e\n"); // then one that never closes
+    s = CorpusTools.convert(List.of(f), null, dir.resolve("open-quote.jsonl"), Format.JSONL);
+    assertThat(s.problems()).hasSize(2).last().asString() // the last line, not one past it
+        .isEqualTo(f + ":6: malformed CSV, the rest of the file is skipped: Missing closing quote for value");
 
     Files.writeString(f, "id,t\n1,\"a\nb\"\n2,\"x\"y\n3,c\n"); // a bad one-line row: no span
     s = CorpusTools.convert(List.of(f), null, dir.resolve("open-quote.jsonl"), Format.JSONL);

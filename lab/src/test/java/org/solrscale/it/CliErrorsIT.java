@@ -44,6 +44,9 @@ class CliErrorsIT {
     String missing = dir.resolve("nodir").resolve("x.jsonl").toString();
     assertOneLineError(Cli.run("data", "convert", in.toString(), "-o", missing), 2,
         "no such folder: " + dir.resolve("nodir") + " (create it with mkdir -p");
+    assertOneLineError(Cli.run("data", "queries", in.toString(), "-o", missing), 2, // it made the folder
+        "no such folder: " + dir.resolve("nodir") + " (create it with mkdir -p");
+    assertThat(Files.exists(dir.resolve("nodir"))).isFalse();
     assertOneLineError(Cli.run("data", "convert", "/dev/stdin", "-o", dir.resolve("y.jsonl").toString()),
         2, "is not a regular file (a pipe or standard input?)");
     assertOneLineError(Cli.run("data", "convert", "-", "-o", dir.resolve("y.jsonl").toString()),
