@@ -103,7 +103,7 @@ public final class Main implements Runnable {
         message = "unknown command '" + u.getUnmatched().get(0) + "': give one of " + String.join(", ",
             cmd.getSubcommands().entrySet().stream()
                 .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden())
-                .map(java.util.Map.Entry::getKey).distinct().toList());
+                .map(java.util.Map.Entry::getKey).toList());
       }
       System.err.println("solrscale: " + message + " (see: "
           + cmd.getCommandSpec().qualifiedName() + " --help)");

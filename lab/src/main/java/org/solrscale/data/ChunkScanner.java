@@ -170,7 +170,7 @@ abstract class ChunkScanner implements Closeable {
       if (crBefore && buf[lineIndex] == '\n') {
         line--; // the '\r' before it was counted
       }
-      for (int r = crIn(lineIndex, index); r >= 0; r = crIn(r + 1, index)) {
+      for (int r = lineCrs.first(lineIndex, index); r >= 0; r = lineCrs.first(r + 1, index)) {
         line += r + 1 < index && buf[r + 1] == '\n' ? 0 : 1; // a '\r\n''s line feed is counted
       }
       crBefore = buf[index - 1] == '\r';
@@ -182,10 +182,6 @@ abstract class ChunkScanner implements Closeable {
   /** Whether the byte before {@link #lineIndex} is a '\r' (counted as a line end). */
   private boolean crBefore;
   private final CarriageReturns lineCrs = new CarriageReturns();
-
-  private int crIn(int from, int to) {
-    return lineCrs.first(from, to);
-  }
 
   /**
    * Finds the '\r's of the buffer for one reader of it whose {@code from} never goes back: one

@@ -88,6 +88,8 @@ public final class Cleaner {
   private static final byte[] CDATA_END = "]]>".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
   private static final byte[] COMMENT_START = "<!--".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
   private static final byte[] COMMENT_END = "-->".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  /** The sections in which a reference is text: how each starts and ends. */
+  private static final byte[][][] SECTIONS = {{CDATA_START, CDATA_END}, {COMMENT_START, COMMENT_END}};
   /** In XML, the end of the CDATA section or comment being copied ("]]>", "-->"), else null. */
   private byte[] sectionEnd;
 
@@ -111,7 +113,7 @@ public final class Cleaner {
     if ((i > 0 ? b[i - 1] : byteBefore) != '<') {
       return 1;
     }
-    for (byte[][] kind : new byte[][][] {{CDATA_START, CDATA_END}, {COMMENT_START, COMMENT_END}}) {
+    for (byte[][] kind : SECTIONS) {
       int m = matches(b, i, n, kind[0], 1); // the '<' is before b[i]
       if (m < 0) {
         return eof ? 1 : -1;

@@ -71,10 +71,7 @@ public final class Corpus {
     in.mark(4096);
     byte[] b = in.readNBytes(4096);
     in.reset();
-    int i = b.length >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF ? 3 : 0;
-    while (i < b.length && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n')) {
-      i++;
-    }
+    int i = firstSignificant(b, b.length);
     if (i == b.length) {
       return null;
     }
@@ -87,6 +84,28 @@ public final class Corpus {
     String give = b[i] == '<' ? "xml" : b[i] == '[' ? "json" : "jsonl";
     return "not " + what + ": it starts with '" + (char) b[i] + "' as " + looks + " does; give "
         + "--format " + give + ", or a file name that says which";
+  }
+
+  /** The index of the first byte of {@code b[0, n)} after a UTF-8 byte order mark and white space. */
+  static int firstSignificant(byte[] b, int n) {
+    int i = n >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF ? 3 : 0;
+    while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n')) {
+      i++;
+    }
+    return i;
+  }
+
+  /**
+   * Why {@code file} cannot be written because its folder is missing (no command makes it), or
+   * null: one wording for the early check and for a write that fails.
+   */
+  static String missingFolder(Path file) {
+    Path folder = file.toAbsolutePath().getParent();
+    if (folder == null || Files.isDirectory(folder)) {
+      return null;
+    }
+    Path named = file.getParent() != null ? file.getParent() : folder;
+    return "no such folder: " + named + " (create it with mkdir -p " + named + ")";
   }
 
   /** A reader of one bad item: the file's one problem. */
@@ -282,10 +301,8 @@ public final class Corpus {
       return "the file ends too soon (truncated?)" + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
     if (e instanceof java.nio.file.NoSuchFileException f && f.getFile() != null
-        && Path.of(f.getFile()).toAbsolutePath().getParent() != null
-        && !Files.isDirectory(Path.of(f.getFile()).toAbsolutePath().getParent())) {
-      Path folder = Path.of(f.getFile()).getParent();
-      return "no such folder: " + folder + " (create it with mkdir -p " + folder + ")";
+        && missingFolder(Path.of(f.getFile())) != null) {
+      return missingFolder(Path.of(f.getFile()));
     }
     if (e instanceof java.nio.file.FileSystemException f) { // its message is only the path
       String reason = f instanceof java.nio.file.AccessDeniedException ? "permission denied"

@@ -113,11 +113,9 @@ public final class Inputs {
     if (output.toString().isBlank()) {
       throw SolrscaleException.usage("--out is empty: give the output file's path");
     }
-    Path folder = output.toAbsolutePath().getParent();
-    if (folder != null && !Files.isDirectory(folder)) { // as every command says it, none makes it
-      Path named = output.getParent() != null ? output.getParent() : folder;
-      throw SolrscaleException.usage("cannot write " + output + ": no such folder: " + named
-          + " (create it with mkdir -p " + named + ")");
+    String missing = Corpus.missingFolder(output);
+    if (missing != null) { // as every command says it, none makes it
+      throw SolrscaleException.usage("cannot write " + output + ": " + missing);
     }
     if (!Files.exists(output)) {
       return;

@@ -54,10 +54,7 @@ final class SolrXmlReader implements CorpusReader {
     byte[] b = new byte[4096];
     int n = in.readNBytes(b, 0, b.length);
     in.unread(b, 0, n);
-    int i = n >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF ? 3 : 0;
-    while (i < n && (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t')) {
-      i++;
-    }
+    int i = Corpus.firstSignificant(b, n);
     if (i == n || b[i] == '<') {
       return null;
     }
