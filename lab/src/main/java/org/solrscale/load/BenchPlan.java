@@ -3,8 +3,8 @@ package org.solrscale.load;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import org.solrscale.spec.Rates;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -22,13 +22,11 @@ public final class BenchPlan {
     if (!arrivals.equals("uniform") && !arrivals.equals("poisson")) {
       throw SolrscaleException.usage("arrivals are uniform or poisson; got '" + arrivals + "'");
     }
-    List<Double> list = new ArrayList<>();
-    for (String r : rates.split(",")) {
-      try {
-        list.add(Double.parseDouble(r.strip()));
-      } catch (NumberFormatException e) {
-        throw SolrscaleException.usage("rate '" + rates + "' is not a number or a list like 50,100,200");
-      }
+    List<Double> list;
+    try {
+      list = Rates.parse(rates);
+    } catch (IllegalArgumentException e) {
+      throw SolrscaleException.usage(e.getMessage());
     }
     return new LoadModel.Open(list, stepNanos, arrivals.equals("poisson"));
   }

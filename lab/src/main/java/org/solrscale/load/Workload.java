@@ -47,6 +47,11 @@ public final class Workload {
 
   /** Parses {@code FILE[:WEIGHT][,FILE[:WEIGHT]...]} and reads the files. */
   public static List<Part> parseMix(String spec) {
+    return parseMix(spec, null);
+  }
+
+  /** The same, with files that are not absolute read relative to {@code base} (null: as given). */
+  public static List<Part> parseMix(String spec, Path base) {
     List<Part> parts = new ArrayList<>();
     for (String item : spec.split(",")) {
       String s = item.strip();
@@ -59,7 +64,7 @@ public final class Workload {
       if (s.isEmpty() || weight <= 0) {
         throw SolrscaleException.usage("--queries '" + spec + "' is not FILE[:WEIGHT][,FILE:WEIGHT...] with weights > 0");
       }
-      Path file = Path.of(s);
+      Path file = base == null || Path.of(s).isAbsolute() ? Path.of(s) : base.resolve(s);
       parts.add(new Part(file, weight, QueryFile.read(file)));
     }
     return parts;

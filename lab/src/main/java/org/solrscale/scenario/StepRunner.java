@@ -23,6 +23,7 @@ import org.solrscale.load.LoadModel;
 import org.solrscale.load.Workload;
 import org.solrscale.spec.CollectionSpec;
 import org.solrscale.spec.Durations;
+import org.solrscale.spec.ErrorRate;
 import org.solrscale.spec.ReplicaCounts;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
@@ -36,10 +37,12 @@ final class StepRunner {
   private final DataPrep.Data data;
   private final String defaultCollection;
   private final java.util.function.Consumer<String> progress;
+  private final Path scenarioDir;
 
-  StepRunner(Cluster cluster, DataPrep.Data data, String defaultCollection,
+  StepRunner(Cluster cluster, DataPrep.Data data, String defaultCollection, Path scenarioDir,
       java.util.function.Consumer<String> progress) {
     this.progress = progress;
+    this.scenarioDir = scenarioDir;
     this.cluster = cluster;
     this.data = data;
     this.defaultCollection = defaultCollection;
@@ -56,12 +59,12 @@ final class StepRunner {
           c.queryRate(), Durations.parse(c.timeout()), dir), faults, progress));
     }
     if (faults.isEmpty()) {
-      return run(step, dir);
+      return run(step, dir, false);
     }
     FaultRunner runner = new FaultRunner(cluster, defaultCollection, null, progress);
     runner.start(faults);
     try {
-      return run(step, dir);
+      return run(step, dir, true);
     } finally {
       List<FaultRecord> records = runner.finish();
       try {
@@ -72,13 +75,16 @@ final class StepRunner {
     }
   }
 
-  /** Runs {@code step}, its files going to {@code dir}; returns its summary (or null). */
-  JsonNode run(StepSpec step, Path dir) throws InterruptedException {
+  /**
+   * Runs {@code step}, its files going to {@code dir}; returns its summary (or null). {@code
+   * faulted}: faults run alongside it.
+   */
+  JsonNode run(StepSpec step, Path dir, boolean faulted) throws InterruptedException {
     if (step instanceof StepSpec.Index i) {
       return index(i, dir);
     }
     if (step instanceof StepSpec.Bench b) {
-      return bench(b, dir);
+      return bench(b, dir, faulted);
     }
     if (step instanceof StepSpec.Wait w) {
       Thread.sleep(Durations.parse(w.duration()).toMillis());
@@ -96,7 +102,7 @@ final class StepRunner {
 
   private JsonNode index(StepSpec.Index i, Path dir) {
     List<Path> files = i.files().isEmpty() ? data.corpus()
-        : org.solrscale.data.Inputs.expand(i.files());
+        : org.solrscale.data.Inputs.expand(i.files().stream().map(f -> DataPrep.resolve(scenarioDir, f)).toList());
     int threads = i.threads() != null ? i.threads() : Math.max(2, Runtime.getRuntime().availableProcessors());
     IndexOptions o = new IndexOptions(files, null, collection(i.collection()), threads, i.batch(),
         IndexOptions.parseCommit(i.commit()), null, dir.resolve("rejects.jsonl"), 9);
@@ -107,8 +113,8 @@ final class StepRunner {
     }
   }
 
-  private JsonNode bench(StepSpec.Bench b, Path dir) throws InterruptedException {
-    List<Workload.Part> parts = b.queries() != null ? Workload.parseMix(b.queries())
+  private JsonNode bench(StepSpec.Bench b, Path dir, boolean faulted) throws InterruptedException {
+    List<Workload.Part> parts = b.queries() != null ? Workload.parseMix(b.queries(), scenarioDir)
         : data.queries().stream().map(q -> new Workload.Part(q, 1, org.solrscale.load.QueryFile.read(q))).toList();
     Workload w = new Workload(parts, b.order().equals("sequential"), b.zipf(), b.seed());
     LoadModel model = BenchPlan.model(b.threads(), b.rate(), b.arrivals(),
@@ -119,8 +125,10 @@ final class StepRunner {
     try (HttpSender sender = BenchPlan.sender(b.routing(), urls(b.routing()), collection(b.collection()),
         BenchPlan.extraParams(b.shardsPreference(), b.shardsTolerant()), b.compression(), timeout,
         b.connections())) {
+      double maxErrors = ErrorRate.parse(b.maxErrorRate() != null ? b.maxErrorRate() : faulted ? "100%"
+          : ErrorRate.DEFAULT);
       return JSON.valueToTree(Bench.run(new Bench.Options(w, model, bounds, b.seed(),
-          timeout * 1_000_000L, dir), sender, Clock.SYSTEM, i -> { }));
+          timeout * 1_000_000L, dir, maxErrors), sender, Clock.SYSTEM, i -> { }));
     }
   }
 

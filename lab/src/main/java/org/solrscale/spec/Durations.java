@@ -9,6 +9,9 @@ public final class Durations {
   /** The duration, or IllegalArgumentException with a one-line reason. */
   public static Duration parse(String value) {
     String v = value.trim().toLowerCase();
+    if (v.startsWith("-")) {
+      throw new IllegalArgumentException("'" + value + "' is negative; a duration is 0 or more, like 90s");
+    }
     try {
       if (v.endsWith("ms")) {
         return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));

@@ -2,8 +2,10 @@ package org.solrscale.spec;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -15,17 +17,23 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
- * Reads a scenario (YAML, errors as file:line:column) and expands its matrix into combinations:
- * the cartesian product of the matrix's values, in the order written (the last key varies
- * fastest), each one the scenario with those values put in place.
+ * Reads a scenario (YAML) and expands its matrix into combinations: the cartesian product of the
+ * matrix's values, in the order written (the last key varies fastest), each one the scenario with
+ * those values put in place. Every combination is checked completely here, before anything starts:
+ * a mistake is one line with the {@code file:line:column} of the setting (for a value the matrix
+ * put there, of that matrix value).
  */
 public final class ScenarioLoader {
   static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
       .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-  private static final List<String> STEP_KINDS = List.of("index", "bench", "wait", "restart", "collection");
+  /** Step kinds a matrix key may start with ({@code KIND.KEY}, {@code KIND.NAME.KEY}). */
+  static final List<String> STEP_KINDS = List.of("index", "bench", "restart", "collection", "fault", "chaos");
 
   /** One point of the matrix: an id (c001...), the values that made it, and its scenario. */
   public record Combination(String id, Map<String, Object> params, ScenarioSpec spec) {
@@ -39,10 +47,24 @@ public final class ScenarioLoader {
 
   private ScenarioLoader() {}
 
-  /** The scenario's text and its combinations, every one bound and checked. */
-  public record Loaded(String text, ScenarioSpec base, List<Combination> combinations) {}
+  /**
+   * The scenario's text, its combinations (every one bound and checked), and where each of its
+   * settings is written, for messages about them later (data that does not fit, say).
+   */
+  public record Loaded(String text, ScenarioSpec base, List<Combination> combinations, YamlPlaces places) {}
+
+  /** Where a matrix value was put: the matrix key, the index of the value and the value. */
+  private record Swept(String key, int index, Object value) {}
 
   public static Loaded load(Path file) {
+    return load(file, false);
+  }
+
+  /**
+   * Reads a scenario file; {@code external}: it runs on a cluster solrscale did not start (its
+   * collections are only known at run time, so steps are not checked against them).
+   */
+  public static Loaded load(Path file, boolean external) {
     String text;
     try {
       text = Files.readString(file);
@@ -51,173 +73,280 @@ public final class ScenarioLoader {
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot read scenario file " + file + ": " + e.getMessage());
     }
-    return parse(text, file.toString());
+    return parse(text, file.toString(), external);
   }
 
   public static Loaded parse(String text, String source) {
+    return parse(text, source, false);
+  }
+
+  public static Loaded parse(String text, String source, boolean external) {
     if (text.isBlank()) {
       throw SolrscaleException.usage(source + ": the scenario is empty");
     }
     ScenarioSpec base;
     JsonNode tree;
     try {
-      base = YAML.readValue(text, ScenarioSpec.class);
       tree = YAML.readTree(text);
+      if (tree == null || tree.isMissingNode() || tree.isNull()) {
+        throw SolrscaleException.usage(source + ": the scenario is empty");
+      }
+      if (!tree.isObject()) {
+        throw SolrscaleException.usage(source + ":1:1: a scenario is a mapping of keys (name, cluster, "
+            + "data, steps, matrix, repeat); see docs/scenarios.md");
+      }
+      base = YAML.treeToValue(tree, ScenarioSpec.class);
     } catch (JsonProcessingException e) {
       throw SolrscaleException.usage(SpecLoader.describe(e, text, source));
     }
-    check(base, source, "");
-    return new Loaded(text, base, expand(tree, base, source));
+    YamlPlaces places = new YamlPlaces(text, source, YAML);
+    List<Combination> combinations;
+    if (base.matrix().isEmpty()) {
+      check(base, places, Map.of(), external);
+      combinations = List.of(new Combination("c001", new LinkedHashMap<>(), base));
+    } else {
+      combinations = expand(tree, base, places, external);
+    }
+    return new Loaded(text, base, combinations, places);
   }
 
-  static List<Combination> expand(JsonNode tree, ScenarioSpec base, String source) {
+  static List<Combination> expand(JsonNode tree, ScenarioSpec base, YamlPlaces places, boolean external) {
     List<String> keys = new ArrayList<>(base.matrix().keySet());
     List<Combination> out = new ArrayList<>();
     int total = 1;
     for (String k : keys) {
       List<Object> values = base.matrix().get(k);
       if (values == null || values.isEmpty()) {
-        throw SolrscaleException.usage(source + ": matrix key '" + k + "' needs a list of values");
+        throw SolrscaleException.usage(places.where("/matrix/" + YamlPlaces.escape(k)) + ": matrix key '"
+            + k + "' needs a list of values");
       }
       total *= values.size();
     }
     for (int n = 0; n < total; n++) {
-      Map<String, Object> params = new LinkedHashMap<>();
+      int[] index = new int[keys.size()];
       int rest = n;
       for (int k = keys.size() - 1; k >= 0; k--) {
-        List<Object> values = base.matrix().get(keys.get(k));
-        params.put(keys.get(k), values.get(rest % values.size()));
-        rest /= values.size();
+        index[k] = rest % base.matrix().get(keys.get(k)).size();
+        rest /= base.matrix().get(keys.get(k)).size();
       }
-      Map<String, Object> ordered = new LinkedHashMap<>();
-      keys.forEach(k -> ordered.put(k, params.get(k)));
+      Map<String, Object> params = new LinkedHashMap<>();
       ObjectNode copy = tree.deepCopy();
       copy.remove("matrix");
-      ordered.forEach((k, v) -> apply(copy, k, YAML.valueToTree(v), source));
+      Map<String, Swept> sweptAt = new LinkedHashMap<>();
+      for (int k = 0; k < keys.size(); k++) {
+        String key = keys.get(k);
+        Object value = base.matrix().get(key).get(index[k]);
+        params.put(key, value);
+        for (String pointer : apply(copy, key, YAML.valueToTree(value), places)) {
+          sweptAt.put(pointer, new Swept(key, index[k], value));
+        }
+      }
       ScenarioSpec spec;
       try {
         spec = YAML.treeToValue(copy, ScenarioSpec.class);
       } catch (JsonProcessingException e) {
-        throw SolrscaleException.usage(source + ": matrix combination " + ordered + ": "
-            + e.getOriginalMessage());
+        throw SolrscaleException.usage(matrixError(e, copy, sweptAt, places));
       }
-      String where = "matrix combination " + ordered + ": ";
-      check(spec, source, where);
-      out.add(new Combination(String.format("c%03d", n + 1), ordered, spec));
+      check(spec, places, sweptAt, external);
+      out.add(new Combination(String.format("c%03d", n + 1), params, spec));
     }
     return out;
+  }
+
+  /** A scenario the matrix made that does not read: said of the matrix value that made it. */
+  private static String matrixError(JsonProcessingException e, JsonNode tree, Map<String, Swept> sweptAt,
+      YamlPlaces places) {
+    String pointer = e instanceof JsonMappingException m ? YamlPlaces.pointer(m, tree) : "";
+    Swept s = sweptBy(pointer, sweptAt);
+    if (s == null) {
+      return places.where(pointer) + ": " + firstLine(e);
+    }
+    String where = places.where("/matrix/" + YamlPlaces.escape(s.key()) + "/" + s.index());
+    if (e instanceof UnrecognizedPropertyException u) {
+      String known = u.getKnownPropertyIds().stream().map(Object::toString).collect(Collectors.toCollection(TreeSet::new))
+          .stream().collect(Collectors.joining(", "));
+      return places.where("/matrix/" + YamlPlaces.escape(s.key())) + ": matrix key '" + s.key()
+          + "' leads to no setting: '" + u.getPropertyName() + "' is not a key there (known keys: " + known + ")";
+    }
+    return where + ": matrix key '" + s.key() + "', value " + s.value() + ": not a valid value there ("
+        + firstLine(e) + ")";
+  }
+
+  /**
+   * The matrix value put at {@code pointer}, at a setting enclosing it, or (for a key the matrix
+   * added that leads nowhere) inside it, if any.
+   */
+  private static Swept sweptBy(String pointer, Map<String, Swept> sweptAt) {
+    for (Map.Entry<String, Swept> e : sweptAt.entrySet()) {
+      if (!pointer.isEmpty() && e.getKey().startsWith(pointer + "/")) {
+        return e.getValue();
+      }
+    }
+    for (String p = pointer; ; ) {
+      Swept s = sweptAt.get(p);
+      if (s != null) {
+        return s;
+      }
+      int slash = p.lastIndexOf('/');
+      if (slash < 0) {
+        return null;
+      }
+      p = p.substring(0, slash);
+    }
+  }
+
+  private static String firstLine(JsonProcessingException e) {
+    String m = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
+    return m.lines().findFirst().orElse(m).strip();
   }
 
   /**
    * Puts {@code value} at {@code path}: {@code cluster.F}, {@code collection.F} (every collection),
    * {@code KIND.F} (every step of a kind), {@code KIND.NAME.F} (the step of that kind and name), or
-   * any other dotted path into the scenario (list elements by index).
+   * any other dotted path into the scenario (list elements by index). Returns the pointers it set.
    */
-  static void apply(ObjectNode root, String path, JsonNode value, String source) {
+  static List<String> apply(ObjectNode root, String path, JsonNode value, YamlPlaces places) {
     String[] p = path.split("\\.");
+    String at = places.where("/matrix/" + YamlPlaces.escape(path));
+    List<String> set = new ArrayList<>();
     if (p[0].equals("collection") && p.length == 2) {
+      int i = 0;
       for (JsonNode c : root.path("cluster").path("collections")) {
         ((ObjectNode) c).set(p[1], value);
+        set.add("/cluster/collections/" + i++ + "/" + YamlPlaces.escape(p[1]));
       }
-      return;
+      if (set.isEmpty()) {
+        throw SolrscaleException.usage(at + ": matrix key '" + path + "': the cluster has no collections");
+      }
+      return set;
     }
     if (STEP_KINDS.contains(p[0]) && (p.length == 2 || p.length == 3)) {
-      int hits = 0;
+      int i = 0;
       for (JsonNode step : root.path("steps")) {
         JsonNode body = step.get(p[0]);
-        if (body instanceof ObjectNode o && (p.length == 2 || p[1].equals(o.path("name").asText(p[0])))) {
+        if (body instanceof ObjectNode o && (p.length == 2 || p[1].equals(o.path("name").asText(
+            p[0].equals("fault") ? o.path("fault").asText(p[0]) : p[0])))) {
           o.set(p[p.length - 1], value);
-          hits++;
+          set.add("/steps/" + i + "/" + p[0] + "/" + YamlPlaces.escape(p[p.length - 1]));
         }
+        i++;
       }
-      if (hits == 0) {
-        throw SolrscaleException.usage(source + ": matrix key '" + path + "' matches no "
+      if (set.isEmpty()) {
+        throw SolrscaleException.usage(at + ": matrix key '" + path + "' matches no "
             + p[0] + " step" + (p.length == 3 ? " named " + p[1] : ""));
       }
-      return;
+      return set;
     }
-    JsonNode at = root;
+    JsonNode node = root;
+    StringBuilder pointer = new StringBuilder();
     for (int i = 0; i < p.length - 1; i++) {
-      JsonNode next = at.isArray() ? at.path(parseIndex(p[i], path, source)) : at.path(p[i]);
+      JsonNode next = node.isArray() ? node.path(parseIndex(p[i], path, at)) : node.path(p[i]);
       if (next.isMissingNode()) {
-        if (at instanceof ObjectNode o) {
+        if (node instanceof ObjectNode o) {
           next = o.putObject(p[i]);
         } else {
-          throw SolrscaleException.usage(source + ": matrix key '" + path + "' does not lead anywhere");
+          throw SolrscaleException.usage(at + ": matrix key '" + path + "' does not lead anywhere: "
+              + "there is no element " + p[i] + " there");
         }
       }
-      at = next;
+      pointer.append('/').append(YamlPlaces.escape(p[i]));
+      node = next;
     }
     String last = p[p.length - 1];
-    if (at instanceof ObjectNode o) {
+    if (node instanceof ObjectNode o) {
       o.set(last, value);
-    } else if (at instanceof ArrayNode a) {
-      a.set(parseIndex(last, path, source), value);
+    } else if (node instanceof ArrayNode a) {
+      int index = parseIndex(last, path, at);
+      if (index >= a.size()) {
+        throw SolrscaleException.usage(at + ": matrix key '" + path + "': the list has only " + a.size()
+            + " elements");
+      }
+      a.set(index, value);
     } else {
-      throw SolrscaleException.usage(source + ": matrix key '" + path + "' does not lead to a setting");
+      throw SolrscaleException.usage(at + ": matrix key '" + path + "' does not lead to a setting");
     }
+    set.add(pointer + "/" + YamlPlaces.escape(last));
+    return set;
   }
 
-  private static int parseIndex(String s, String path, String source) {
+  private static int parseIndex(String s, String path, String at) {
     try {
       return Integer.parseInt(s);
     } catch (NumberFormatException e) {
-      throw SolrscaleException.usage(source + ": matrix key '" + path + "': '" + s + "' is not a list index");
+      throw SolrscaleException.usage(at + ": matrix key '" + path + "': '" + s + "' is not a list index");
     }
   }
 
-  /** The rules a scenario must follow besides its cluster spec's. */
-  static void check(ScenarioSpec s, String source, String where) {
-    if (s.cluster() == null) {
-      throw SolrscaleException.usage(source + ": " + where + "a scenario needs a 'cluster' (see docs/cluster-spec.md)");
-    }
-    for (Problem p : SpecValidator.validate(s.cluster().name() == null ? s.cluster().withName("scenario") : s.cluster())) {
+  /**
+   * The rules a scenario must follow besides its cluster spec's; the first error is thrown, placed
+   * at its setting (or at the matrix value that put it there).
+   */
+  static void check(ScenarioSpec s, YamlPlaces places, Map<String, Swept> sweptAt, boolean external) {
+    for (Problem p : problems(s, external)) {
       if (p.error()) {
-        throw SolrscaleException.usage(source + ": " + where + p.message());
+        Swept swept = sweptBy(p.path(), sweptAt);
+        throw SolrscaleException.usage(swept == null ? places.message(p)
+            : places.where("/matrix/" + YamlPlaces.escape(swept.key()) + "/" + swept.index())
+                + ": matrix " + swept.key() + "=" + swept.value() + ": " + p.message());
       }
     }
+  }
+
+  /** Everything wrong with a scenario (as bound for one combination), each at its setting. */
+  static List<Problem> problems(ScenarioSpec s, boolean external) {
+    List<Problem> out = new ArrayList<>();
+    if (s.cluster() == null) {
+      out.add(Problem.error("a scenario needs a 'cluster' (see docs/cluster-spec.md)"));
+      return out;
+    }
+    ClusterSpec cluster = s.cluster().name() == null ? s.cluster().withName("scenario") : s.cluster();
+    SpecValidator.validate(cluster).forEach(p -> out.add(p.at("/cluster")));
     if (s.repeat() < 1) {
-      throw SolrscaleException.usage(source + ": " + where + "repeat must be at least 1");
+      out.add(Problem.error("repeat must be at least 1").at("/repeat"));
     }
     if (s.steps().isEmpty()) {
-      throw SolrscaleException.usage(source + ": " + where + "a scenario needs steps (index, bench, ...)");
+      out.add(Problem.error("a scenario needs steps (index, bench, ...)").at("/steps"));
     }
-    List<String> collections = s.cluster().collections().stream().map(CollectionSpec::name).toList();
-    for (int at = 0; at < s.steps().size(); at++) {
-      StepSpec step = s.steps().get(at);
-      if (step instanceof StepSpec.Fault f) {
-        checkFault(f, source + ": " + where);
-        if (s.steps().subList(at + 1, s.steps().size()).stream().allMatch(x -> x instanceof StepSpec.Fault)) {
-          throw SolrscaleException.usage(source + ": " + where + "fault step '" + f.name()
-              + "' runs alongside the step after it, and there is none; add an index, bench or chaos step after it");
-        }
-      }
-      if (step instanceof StepSpec.Bench b && (b.threads() == null) == (b.rate() == null)) {
-        throw SolrscaleException.usage(source + ": " + where + "bench step '" + b.name()
-            + "' needs exactly one of threads or rate");
-      }
-      String c = step instanceof StepSpec.Bench b ? b.collection()
-          : step instanceof StepSpec.Index i ? i.collection() : null;
-      if (step instanceof StepSpec.Chaos ch) {
-        c = ch.collection();
-      }
-      if ((step instanceof StepSpec.Bench || step instanceof StepSpec.Index || step instanceof StepSpec.Chaos)
-          && (c == null ? collections.isEmpty() : false)) {
-        throw SolrscaleException.usage(source + ": " + where + step.kind() + " step '" + step.name()
-            + "' needs a collection, and the cluster defines none");
-      }
+    Map<String, Integer> collections = new LinkedHashMap<>();
+    for (CollectionSpec c : cluster.collections()) {
+      collections.put(c.name(), c.shards());
     }
-    if (s.steps().stream().anyMatch(st -> st instanceof StepSpec.Index i && i.files().isEmpty())
-        && s.data().files().isEmpty() && s.data().synth() == null) {
-      throw SolrscaleException.usage(source + ": " + where + "an index step needs data: files or synth");
+    String first = cluster.collections().isEmpty() ? null : cluster.collections().get(0).name();
+    for (int i = 0; i < s.steps().size(); i++) {
+      StepSpec step = s.steps().get(i);
+      StepContext context = new StepContext(cluster.nodeCount(), cluster.zookeeper().servers(),
+          external ? null : collections, first);
+      List<Problem> found = step.problems(context);
+      String at = "/steps/" + i + "/" + step.kind();
+      String named = step.kind() + " step '" + step.name() + "'";
+      found.forEach(p -> out.add(new Problem(p.error(), p.message().startsWith(named) ? p.message()
+          : named + ": " + p.message(), p.path()).at(at)));
+      if (step instanceof StepSpec.Fault f
+          && s.steps().subList(i + 1, s.steps().size()).stream().allMatch(x -> x instanceof StepSpec.Fault)) {
+        out.add(Problem.error("fault step '" + f.name() + "' runs alongside the step after it, and "
+            + "there is none; add an index, bench or chaos step after it").at(at));
+      }
+      if (step instanceof StepSpec.Collection c && found.stream().noneMatch(Problem::error)) {
+        collections = c.after(collections, context);
+      }
+      out.addAll(needsData(s, step, at));
     }
+    return out;
   }
 
-  private static void checkFault(StepSpec.Fault f, String where) {
-    String problem = f.problem();
-    if (problem != null) {
-      throw SolrscaleException.usage(where + "fault step '" + f.name() + "': " + problem);
+  /** An index step needs a corpus, a bench step queries: its own, or the scenario's data. */
+  private static List<Problem> needsData(ScenarioSpec s, StepSpec step, String at) {
+    ScenarioSpec.DataSpec d = s.data();
+    boolean corpus = !d.files().isEmpty() || d.synth() != null;
+    if (step instanceof StepSpec.Index i && i.files().isEmpty() && !corpus) {
+      return List.of(Problem.error("index step '" + i.name() + "' needs data: data.files or data.synth, "
+          + "or files in the step").at(at));
     }
+    if (step instanceof StepSpec.Bench b && b.queries() == null && d.queries().isEmpty() && !corpus) {
+      return List.of(Problem.error("bench step '" + b.name() + "' needs queries: data.queries, a corpus "
+          + "to derive them from (data.files or data.synth), or queries in the step").at(at));
+    }
+    return List.of();
   }
 
   /** Whether two scenarios deploy the same cluster (so a run can keep it between them). */

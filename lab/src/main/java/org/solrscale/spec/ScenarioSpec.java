@@ -1,5 +1,6 @@
 package org.solrscale.spec;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,12 +28,47 @@ public record ScenarioSpec(
   /** The corpus and queries: files, or generated ({@code synth}, {@code queries} derived). */
   public record DataSpec(
       @JsonProperty("files") List<String> files,
-      @JsonProperty("synth") Map<String, Object> synth,
+      @JsonProperty("synth") Synth synth,
       @JsonProperty("queries") List<String> queries,
-      @JsonProperty("derive_queries") Map<String, Object> deriveQueries) {
+      @JsonProperty("derive_queries") DeriveQueries deriveQueries) {
     public DataSpec {
       files = files == null ? List.of() : List.copyOf(files);
       queries = queries == null ? List.of() : List.copyOf(queries);
+    }
+  }
+
+  /** A synthetic corpus: the options of {@code solrscale data synth}; null means its default. */
+  public record Synth(
+      @JsonProperty("docs") Long docs,
+      @JsonProperty("seed") Long seed,
+      @JsonProperty("vocabulary") Integer vocabulary,
+      @JsonProperty("zipf") Double zipf,
+      @JsonProperty("body_words") String bodyWords,
+      @JsonProperty("facets") String facets) {}
+
+  /**
+   * Queries derived from the corpus: the options of {@code solrscale data queries}; null means its
+   * default. {@code kinds} and {@code facet_fields} are lists or comma-separated text.
+   */
+  public record DeriveQueries(
+      @JsonProperty("count") Integer count,
+      @JsonProperty("seed") Long seed,
+      @JsonProperty("field") String field,
+      @JsonProperty("kinds") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+          List<String> kinds,
+      @JsonProperty("facet_fields") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+          List<String> facetFields,
+      @JsonProperty("facet_limit") Integer facetLimit,
+      @JsonProperty("rows") Integer rows) {
+    public DeriveQueries {
+      kinds = split(kinds);
+      facetFields = split(facetFields);
+    }
+
+    private static List<String> split(List<String> values) {
+      return values == null ? List.of() : values.stream()
+          .flatMap(v -> java.util.Arrays.stream(String.valueOf(v).split(",")))
+          .map(String::strip).filter(v -> !v.isEmpty()).toList();
     }
   }
 }

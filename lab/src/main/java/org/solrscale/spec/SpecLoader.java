@@ -1,9 +1,7 @@
 package org.solrscale.spec;
 
 import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,7 +17,7 @@ import java.util.stream.Collectors;
 
 /** Reads cluster specs from YAML, turning every parse problem into a file:line:column message. */
 public final class SpecLoader {
-  private static final ObjectMapper YAML =
+  static final ObjectMapper YAML =
       new ObjectMapper(new YAMLFactory())
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
           .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
@@ -56,14 +54,18 @@ public final class SpecLoader {
   }
 
   static String describe(JsonProcessingException e, String text, String source) {
+    String syntax = YamlSyntax.describe(e);
+    if (syntax != null) {
+      return source + ":" + syntax;
+    }
     JsonLocation at = e.getLocation();
+    String where = at == null ? source : source + ":" + at.getLineNr() + ":" + at.getColumnNr();
     if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
       // Jackson reports where it stopped reading; point at the key the user wrote instead
-      JsonLocation key = locate(text, pointer(m));
-      at = key != null ? key : at;
+      YamlPlaces places = new YamlPlaces(text, source, YAML);
+      String found = places.where(YamlPlaces.pointer(m, readTree(text)));
+      where = found.equals(source) ? where : found;
     }
-    String where =
-        at == null ? source : source + ":" + at.getLineNr() + ":" + at.getColumnNr();
     if (e instanceof UnrecognizedPropertyException u) {
       String known =
           u.getKnownPropertyIds().stream().map(Object::toString).sorted()
@@ -71,38 +73,31 @@ public final class SpecLoader {
       return where + ": unknown key '" + u.getPropertyName() + "'" + inPath(u, 1)
           + " (known keys: " + known + ")";
     }
+    if (e instanceof com.fasterxml.jackson.databind.exc.InvalidTypeIdException t) {
+      var known = java.util.regex.Pattern.compile("known type ids = \\[([^]]*)]").matcher(t.getOriginalMessage());
+      return where + ": '" + t.getTypeId() + "' is not a kind of step" + inPath(t)
+          + (known.find() ? "; use one of " + known.group(1) : "");
+    }
     if (e instanceof InvalidFormatException f) {
       return where + ": '" + f.getValue() + "' is not a valid " + simpleType(f) + inPath(f);
     }
     if (e instanceof MismatchedInputException m) {
       return where + ": expected " + simpleType(m) + inPath(m) + " (" + firstLine(m) + ")";
     }
+    if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException v
+        && v.getCause() != null && v.getCause().getMessage() != null) {
+      return where + ": " + v.getCause().getMessage(); // a record's own check, e.g. a fault without a kind
+    }
     return where + ": " + firstLine(e);
   }
 
-  private static String pointer(JsonMappingException e) {
-    StringBuilder sb = new StringBuilder();
-    for (JsonMappingException.Reference r : e.getPath()) {
-      sb.append('/').append(r.getFieldName() != null ? r.getFieldName() : r.getIndex());
-    }
-    return sb.toString();
-  }
-
-  /** Where the key (or list element) at a JSON pointer starts in the YAML text. */
-  private static JsonLocation locate(String text, String pointer) {
-    try (JsonParser p = YAML.getFactory().createParser(text)) {
-      JsonToken t;
-      while ((t = p.nextToken()) != null) {
-        if (t == JsonToken.FIELD_NAME || t.isScalarValue() || t.isStructStart()) {
-          if (p.getParsingContext().pathAsPointer().toString().equals(pointer)) {
-            return p.currentTokenLocation();
-          }
-        }
-      }
-    } catch (IOException e) {
+  /** The text as a tree, or null when it does not parse. */
+  static com.fasterxml.jackson.databind.JsonNode readTree(String text) {
+    try {
+      return YAML.readTree(text);
+    } catch (JsonProcessingException e) {
       return null;
     }
-    return null;
   }
 
   private static String inPath(JsonMappingException e) {

@@ -24,18 +24,18 @@ public final class SpecValidator {
     List<Problem> problems = new ArrayList<>();
     if (spec.name() == null || !NAME.matcher(spec.name()).matches()) {
       problems.add(Problem.error("cluster name '" + spec.name()
-          + "' is not valid: use letters, digits, '-' or '_' (at most 64), e.g. --name lab"));
+          + "' is not valid: use letters, digits, '-' or '_' (at most 64), e.g. --name lab").at("/name"));
     }
     if (!VERSION.matcher(spec.solrVersion()).matches()) {
       problems.add(Problem.error("Solr version '" + spec.solrVersion()
-          + "' is not a release number like 9.10.0"));
+          + "' is not a release number like 9.10.0").at("/solr_version"));
     }
-    checkHeap(problems, "heap", spec.heap());
+    checkHeap(problems, "heap", spec.heap(), "/heap");
     checkNodes(problems, spec);
     checkZk(problems, spec);
     checkCollections(problems, spec);
     if (spec.basePort() != null && (spec.basePort() < 1024 || spec.basePort() > 65000)) {
-      problems.add(Problem.error("base_port " + spec.basePort() + " must be within 1024-65000"));
+      problems.add(Problem.error("base_port " + spec.basePort() + " must be within 1024-65000").at("/base_port"));
     }
     return problems;
   }
@@ -52,28 +52,31 @@ public final class SpecValidator {
     return warnings;
   }
 
-  private static void checkHeap(List<Problem> problems, String what, String heap) {
+  private static void checkHeap(List<Problem> problems, String what, String heap, String path) {
     if (heap != null && !HEAP.matcher(heap).matches()) {
-      problems.add(Problem.error(what + " '" + heap + "' is not a JVM heap size like 512m or 2g"));
+      problems.add(Problem.error(what + " '" + heap + "' is not a JVM heap size like 512m or 2g").at(path));
     }
   }
 
   private static void checkNodes(List<Problem> problems, ClusterSpec spec) {
-    for (NodeGroup group : spec.nodes()) {
+    for (int i = 0; i < spec.nodes().size(); i++) {
+      NodeGroup group = spec.nodes().get(i);
+      String at = "/nodes/" + i;
       if (group.count() < 1) {
-        problems.add(Problem.error("a node group has count " + group.count() + "; it must be >= 1"));
+        problems.add(Problem.error("a node group has count " + group.count() + "; it must be >= 1").at(at));
       }
-      checkHeap(problems, "node heap", group.heap());
+      checkHeap(problems, "node heap", group.heap(), at + "/heap");
       for (String label : group.labels().keySet()) {
         if (!LABEL.matcher(label).matches()) {
           problems.add(Problem.error("node label '" + label
-              + "' is not valid: it becomes a Java system property, use letters, digits, '.', '_' or '-'"));
+              + "' is not valid: it becomes a Java system property, use letters, digits, '.', '_' or '-'")
+              .at(at + "/labels"));
         }
       }
     }
     if (spec.nodeCount() > 32) {
       problems.add(Problem.error("nodes " + spec.nodeCount()
-          + " is more than this local provider runs (32)"));
+          + " is more than this local provider runs (32)").at("/nodes"));
     }
   }
 
@@ -81,15 +84,16 @@ public final class SpecValidator {
     ZkSpec zk = spec.zookeeper();
     if (zk.servers() != 1 && zk.servers() != 3 && zk.servers() != 5) {
       problems.add(Problem.error("zookeeper servers " + zk.servers()
-          + " is not supported: use 1, 3 or 5 (an even ensemble tolerates no more failures than the odd one below it)"));
+          + " is not supported: use 1, 3 or 5 (an even ensemble tolerates no more failures than the odd one below it)")
+          .at("/zookeeper"));
     }
     if (zk.tickTime() < 100) {
-      problems.add(Problem.error("zookeeper tick_time " + zk.tickTime() + " ms is below 100 ms"));
+      problems.add(Problem.error("zookeeper tick_time " + zk.tickTime() + " ms is below 100 ms").at("/zookeeper/tick_time"));
     }
     if (zk.initLimit() < 1 || zk.syncLimit() < 1) {
-      problems.add(Problem.error("zookeeper init_limit and sync_limit must be >= 1 (ticks)"));
+      problems.add(Problem.error("zookeeper init_limit and sync_limit must be >= 1 (ticks)").at("/zookeeper"));
     }
-    checkHeap(problems, "zookeeper heap", zk.heap());
+    checkHeap(problems, "zookeeper heap", zk.heap(), "/zookeeper/heap");
     Set<String> dcs = new HashSet<>();
     for (Map<String, String> labels : spec.nodeLabels()) {
       if (labels.containsKey("dc")) {
@@ -109,16 +113,18 @@ public final class SpecValidator {
 
   private static void checkCollections(List<Problem> problems, ClusterSpec spec) {
     Set<String> names = new HashSet<>();
-    for (CollectionSpec c : spec.collections()) {
+    for (int i = 0; i < spec.collections().size(); i++) {
+      CollectionSpec c = spec.collections().get(i);
+      String at = "/collections/" + i;
       if (c.name() == null || !NAME.matcher(c.name()).matches()) {
         problems.add(Problem.error("collection name '" + c.name()
-            + "' is not valid: use letters, digits, '-' or '_'"));
+            + "' is not valid: use letters, digits, '-' or '_'").at(at + "/name"));
         continue;
       }
       if (!names.add(c.name())) {
-        problems.add(Problem.error("collection '" + c.name() + "' is listed twice"));
+        problems.add(Problem.error("collection '" + c.name() + "' is listed twice").at(at + "/name"));
       }
-      problems.addAll(validateCollection(c, spec.nodeCount()));
+      validateCollection(c, spec.nodeCount()).forEach(p -> problems.add(p.at(at)));
     }
   }
 
@@ -127,13 +133,13 @@ public final class SpecValidator {
     List<Problem> problems = new ArrayList<>();
     String name = "collection '" + c.name() + "'";
     if (c.shards() < 1) {
-      problems.add(Problem.error(name + " has shards " + c.shards() + "; it needs at least 1"));
+      problems.add(Problem.error(name + " has shards " + c.shards() + "; it needs at least 1").at("/shards"));
     }
     ReplicaCounts r = c.replicas();
     if (r.nrt() < 0 || r.tlog() < 0 || r.pull() < 0) {
-      problems.add(Problem.error(name + " has a negative replica count"));
+      problems.add(Problem.error(name + " has a negative replica count").at("/replicas"));
     } else if (r.nrt() + r.tlog() < 1) {
-      problems.add(Problem.error(name + " needs at least one NRT or TLOG replica per shard (PULL replicas cannot lead)"));
+      problems.add(Problem.error(name + " needs at least one NRT or TLOG replica per shard (PULL replicas cannot lead)").at("/replicas"));
     } else if (r.total() > nodes) {
       problems.add(Problem.warning(name + " has " + r.total() + " replicas per shard but only "
           + nodes + " nodes: Solr's placement will put several replicas of one shard on the same node, "
@@ -141,21 +147,21 @@ public final class SpecValidator {
     }
     if (CollectionSpec.IMPLICIT.equals(c.router())) {
       if (c.shardNames().isEmpty()) {
-        problems.add(Problem.error(name + " uses router implicit, which needs shard_names (e.g. [a, b])"));
+        problems.add(Problem.error(name + " uses router implicit, which needs shard_names (e.g. [a, b])").at("/router"));
       } else if (c.shardNames().size() != c.shards()) {
         problems.add(Problem.error(name + " lists " + c.shardNames().size()
-            + " shard_names but shards is " + c.shards()));
+            + " shard_names but shards is " + c.shards()).at("/shard_names"));
       }
     } else if (CollectionSpec.COMPOSITE_ID.equals(c.router())) {
       if (!c.shardNames().isEmpty()) {
-        problems.add(Problem.error(name + " gives shard_names, which only router implicit uses"));
+        problems.add(Problem.error(name + " gives shard_names, which only router implicit uses").at("/shard_names"));
       }
     } else {
       problems.add(Problem.error(name + " has router '" + c.router()
-          + "'; use compositeId or implicit"));
+          + "'; use compositeId or implicit").at("/router"));
     }
     if (!c.usesDefaultConfigset()) {
-      problems.addAll(checkConfigset(name, c.configset()));
+      checkConfigset(name, c.configset()).forEach(p -> problems.add(p.at("/configset")));
     }
     return problems;
   }

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One step of a scenario, written as a one-key map whose key is the kind: {@code - index: {...}},
@@ -28,6 +30,19 @@ public sealed interface StepSpec {
   /** A name for result directories and reports. */
   String name();
 
+  /**
+   * What is wrong with this step where it runs ({@code c}), each problem at the pointer of its
+   * setting inside the step ({@code /duration}); empty when it can run.
+   */
+  default List<Problem> problems(StepContext c) {
+    return List.of();
+  }
+
+  /** The collection the step works on (its own or the scenario's first), or null for none. */
+  default String collectionIn(StepContext c) {
+    return null;
+  }
+
   /** Index the scenario's corpus (or {@code files}) into a collection. */
   record Index(@JsonProperty("name") String name, @JsonProperty("collection") String collection,
       @JsonProperty("files") List<String> files, @JsonProperty("threads") Integer threads,
@@ -44,9 +59,30 @@ public sealed interface StepSpec {
     public String kind() {
       return "index";
     }
+
+    @Override
+    public String collectionIn(StepContext c) {
+      return collection != null ? collection : c.defaultCollection();
+    }
+
+    @Override
+    public List<Problem> problems(StepContext c) {
+      List<Problem> out = new ArrayList<>();
+      Checks.collection(out, this, c, collection != null);
+      Checks.range(out, "/threads", "threads", threads, 1, 256);
+      Checks.range(out, "/batch", "batch", batch, 1, 100_000);
+      if (!commit.matches("(?i)\\s*(end|none|(every\\s*)?[1-9][0-9]*)\\s*")) {
+        out.add(Problem.error("commit '" + commit + "' is not end, none or 'every N' (N >= 1)").at("/commit"));
+      }
+      return out;
+    }
   }
 
-  /** Run the load driver; the options are `solrscale bench`'s. */
+  /**
+   * Run the load driver; the options are `solrscale bench`'s. {@code max_error_rate}: above this
+   * share of failed requests the step measured nothing (default 1 %, or 100 % when faults run
+   * alongside it, where errors are what is measured).
+   */
   record Bench(@JsonProperty("name") String name, @JsonProperty("collection") String collection,
       @JsonProperty("queries") String queries, @JsonProperty("threads") Integer threads,
       @JsonProperty("rate") String rate, @JsonProperty("arrivals") String arrivals,
@@ -58,7 +94,8 @@ public sealed interface StepSpec {
       @JsonProperty("shards_preference") String shardsPreference,
       @JsonProperty("shards_tolerant") Boolean shardsTolerant,
       @JsonProperty("compression") String compression,
-      @JsonProperty("connections") Integer connections) implements StepSpec {
+      @JsonProperty("connections") Integer connections,
+      @JsonProperty("max_error_rate") String maxErrorRate) implements StepSpec {
     public Bench {
       name = name == null ? "bench" : name;
       arrivals = arrivals == null ? "uniform" : arrivals;
@@ -77,6 +114,52 @@ public sealed interface StepSpec {
     public String kind() {
       return "bench";
     }
+
+    @Override
+    public String collectionIn(StepContext c) {
+      return collection != null ? collection : c.defaultCollection();
+    }
+
+    @Override
+    public List<Problem> problems(StepContext c) {
+      List<Problem> out = new ArrayList<>();
+      Checks.collection(out, this, c, collection != null);
+      if ((threads == null) == (rate == null)) {
+        out.add(Problem.error("bench step '" + name + "' needs exactly one of threads or rate"));
+      }
+      Checks.range(out, "/threads", "threads", threads, 1, 100_000);
+      if (rate != null) {
+        Checks.problem(out, "/rate", () -> Rates.parse(rate));
+      }
+      Checks.oneOf(out, "/arrivals", "arrivals", arrivals, List.of("uniform", "poisson"));
+      Checks.oneOf(out, "/order", "order", order, List.of("random", "sequential"));
+      Checks.duration(out, "/step_duration", stepDuration);
+      Checks.duration(out, "/duration", duration);
+      Checks.duration(out, "/warmup", warmup);
+      Checks.duration(out, "/timeout", timeout);
+      Checks.range(out, "/requests", "requests", requests, 1, Long.MAX_VALUE);
+      Checks.range(out, "/warmup_requests", "warmup_requests", warmupRequests, 1, Long.MAX_VALUE);
+      if (zipf < 0) {
+        out.add(Problem.error("zipf " + zipf + " must be 0 (uniform) or more").at("/zipf"));
+      }
+      if (!routing.equals("cloud") && !routing.equals("round-robin")) {
+        String id = routing.startsWith("node:") ? routing.substring(5) : null;
+        if (id == null) {
+          out.add(Problem.error("routing '" + routing + "' is not cloud, round-robin or node:ID").at("/routing"));
+        } else if (!c.solrNodeIds().contains(id)) {
+          out.add(Problem.error("routing '" + routing + "' names no Solr node of this cluster; it has "
+              + String.join(", ", c.solrNodeIds())).at("/routing"));
+        }
+      }
+      if (compression != null && !compression.equals("gzip")) {
+        out.add(Problem.error("compression takes gzip; got '" + compression + "'").at("/compression"));
+      }
+      Checks.range(out, "/connections", "connections", connections, 1, 10_000);
+      if (maxErrorRate != null) {
+        Checks.problem(out, "/max_error_rate", () -> ErrorRate.parse(maxErrorRate));
+      }
+      return out;
+    }
   }
 
   /** Do nothing for a while, e.g. to let merges settle. */
@@ -93,6 +176,16 @@ public sealed interface StepSpec {
     public String name() {
       return "wait";
     }
+
+    @Override
+    public List<Problem> problems(StepContext c) {
+      List<Problem> out = new ArrayList<>();
+      if (duration == null) {
+        out.add(Problem.error("a wait step needs a duration, e.g. - wait: 5s"));
+      }
+      Checks.duration(out, "", duration);
+      return out;
+    }
   }
 
   /** Restart Solr nodes ({@code all}, or ids), for unwarmed measurements. */
@@ -106,6 +199,18 @@ public sealed interface StepSpec {
     @Override
     public String kind() {
       return "restart";
+    }
+
+    @Override
+    public List<Problem> problems(StepContext c) {
+      List<Problem> out = new ArrayList<>();
+      for (String id : nodes) {
+        if (!id.equals("all") && !c.solrNodeIds().contains(id)) {
+          out.add(Problem.error("'" + id + "' is no Solr node of this cluster; give all or some of "
+              + String.join(", ", c.solrNodeIds())).at("/nodes"));
+        }
+      }
+      return out;
     }
   }
 
@@ -121,6 +226,51 @@ public sealed interface StepSpec {
     @Override
     public String kind() {
       return "collection";
+    }
+
+    /** The actions there are. */
+    public static final List<String> ACTIONS = List.of("create", "delete", "split-shard", "add-replica");
+
+    @Override
+    public String collectionIn(StepContext c) {
+      return collection != null ? collection : c.defaultCollection();
+    }
+
+    @Override
+    public List<Problem> problems(StepContext c) {
+      List<Problem> out = new ArrayList<>();
+      if (action == null || !ACTIONS.contains(action)) {
+        out.add(Problem.error("collection step: action must be " + String.join(", ", ACTIONS)
+            + "; got '" + action + "'").at(action == null ? "" : "/action"));
+        return out;
+      }
+      String target = collectionIn(c);
+      if (action.equals("create")) {
+        if (target == null) {
+          out.add(Problem.error("collection step '" + name + "' needs collection: the name to create"));
+        } else if (c.collections().containsKey(target)) {
+          out.add(Problem.error("collection step '" + name + "' creates '" + target
+              + "', which exists at that point").at("/collection"));
+        }
+        Checks.range(out, "/shards", "shards", shards, 1, 10_000);
+        Checks.range(out, "/replicas", "replicas", replicas, 1, 1_000);
+      } else {
+        Checks.collection(out, this, c, collection != null);
+      }
+      return out;
+    }
+
+    /** The collections after this step: created, deleted, or with shards no longer known. */
+    public Map<String, Integer> after(Map<String, Integer> before, StepContext c) {
+      Map<String, Integer> out = new java.util.LinkedHashMap<>(before);
+      String target = collectionIn(c);
+      switch (action == null ? "" : action) {
+        case "create" -> out.put(target, shards == null ? 1 : shards);
+        case "delete" -> out.remove(target);
+        case "split-shard" -> out.put(target, null);
+        default -> { }
+      }
+      return out;
     }
   }
 
@@ -182,6 +332,51 @@ public sealed interface StepSpec {
     public String kind() {
       return "fault";
     }
+
+    @Override
+    public List<Problem> problems(StepContext c) {
+      List<Problem> out = new ArrayList<>();
+      String where = "fault step '" + name + "': ";
+      if (!KINDS.contains(fault)) {
+        out.add(Problem.error(where + "unknown fault '" + fault + "'; use one of " + String.join(", ", KINDS))
+            .at("/fault"));
+      }
+      Checks.duration(out, "/at", at);
+      Checks.duration(out, "/duration", duration);
+      Checks.duration(out, "/interval", interval);
+      Checks.duration(out, "/fault_duration", faultDuration);
+      for (String k : fault.equals("monkey") ? faults : List.<String>of()) {
+        if (!MONKEY_KINDS.contains(k)) {
+          out.add(Problem.error(where + "the monkey cannot use '" + k + "'; use "
+              + String.join(", ", MONKEY_KINDS)).at("/faults"));
+        }
+      }
+      String problem = targetProblem(c);
+      if (problem != null) {
+        out.add(Problem.error(where + problem).at("/target"));
+      }
+      return out;
+    }
+
+    /** Why the target names nothing on this cluster, or null (leaders are only known at run time). */
+    private String targetProblem(StepContext c) {
+      if (target == null || target.equals("random") || target.equals("overseer")) {
+        return null;
+      }
+      if (target.startsWith("leader-of:") || target.startsWith("replicas-of:")) {
+        String shard = target.substring(target.indexOf(':') + 1);
+        int most = c.collections().values().stream().mapToInt(n -> n == null ? Integer.MAX_VALUE : n)
+            .max().orElse(0);
+        boolean valid = shard.matches("shard[1-9][0-9]{0,5}") && Integer.parseInt(shard.substring(5)) <= most
+            || most == Integer.MAX_VALUE && !shard.isEmpty();
+        return valid ? null : "target '" + target + "' names no shard of the collections here, which have "
+            + "shard1" + (most > 1 ? " to shard" + most : "");
+      }
+      List<String> ids = new ArrayList<>(c.solrNodeIds());
+      ids.addAll(c.zkNodeIds());
+      return ids.contains(target) ? null : "target '" + target + "' is no node of this cluster; give a "
+          + "node id (" + String.join(", ", ids) + "), leader-of:shardN, replicas-of:shardN, overseer or random";
+    }
   }
 
   /**
@@ -206,6 +401,31 @@ public sealed interface StepSpec {
     @Override
     public String kind() {
       return "chaos";
+    }
+
+    @Override
+    public String collectionIn(StepContext c) {
+      return collection != null ? collection : c.defaultCollection();
+    }
+
+    @Override
+    public List<Problem> problems(StepContext c) {
+      List<Problem> out = new ArrayList<>();
+      Checks.collection(out, this, c, collection != null);
+      Checks.duration(out, "/duration", duration);
+      Checks.duration(out, "/after", after);
+      Checks.duration(out, "/timeout", timeout);
+      if (writeRate < 0) {
+        out.add(Problem.error("write_rate must be 0 or more").at("/write_rate"));
+      }
+      if (queryRate < 0) {
+        out.add(Problem.error("query_rate must be 0 or more").at("/query_rate"));
+      }
+      if (writeRate == 0 && queryRate == 0) {
+        out.add(Problem.error("chaos step '" + name + "': write_rate and query_rate are both 0: there would be nothing to check"));
+      }
+      Checks.range(out, "/batch", "batch", batch, 1, 100_000);
+      return out;
     }
   }
 }

@@ -56,7 +56,7 @@ class ScenarioLoaderTest {
     assertThatThrownBy(() -> ScenarioLoader.parse(SCENARIO.replace("repeat: 2", "repaet: 2"), "s.yaml"))
         .hasMessageContaining("s.yaml:19").hasMessageContaining("unknown key 'repaet'");
     assertThatThrownBy(() -> ScenarioLoader.parse(SCENARIO.replace("cluster.nodes: [1, 2]", "cluster.nodes: [1, 0]"), "s.yaml"))
-        .hasMessageContaining("matrix combination {cluster.nodes=0");
+        .hasMessageContaining("s.yaml:16:22: matrix cluster.nodes=0: a node group has count 0");
     assertThatThrownBy(() -> ScenarioLoader.parse(SCENARIO.replace("bench.cold.threads", "bench.hot.threads"), "s.yaml"))
         .hasMessageContaining("matches no bench step named hot");
     assertThatThrownBy(() -> ScenarioLoader.parse(SCENARIO.replace("threads: 1, duration", "duration"), "s.yaml"))
@@ -100,5 +100,115 @@ class ScenarioLoaderTest {
     assertThat(cs).hasSize(2);
     assertThat(cs.get(1).spec().cluster().jvmArgs()).containsExactly("-Dsolr.filterCache.size=4096");
     assertThat(ScenarioLoader.sameTopology(cs.get(0).spec(), cs.get(1).spec())).isFalse();
+  }
+
+  /** A small valid scenario; each test plants one mistake in it. */
+  static final String BASE = String.join("\n",
+      "name: planted",                                             // 1
+      "cluster:",                                                  // 2
+      "  nodes: 2",                                                // 3
+      "  collections: [{name: items, shards: 2}]",                 // 4
+      "data:",                                                     // 5
+      "  synth: {docs: 500}",                                      // 6
+      "  derive_queries: {count: 20}",                             // 7
+      "steps:",                                                    // 8
+      "  - index: {collection: items}",                            // 9
+      "  - bench: {name: q, collection: items, threads: 2, duration: 10s}", // 10
+      "matrix:",                                                   // 11
+      "  bench.threads: [1, 2]",                                   // 12
+      "");
+
+  static String error(String text) {
+    try {
+      ScenarioLoader.parse(text, "s.yaml");
+    } catch (SolrscaleException e) {
+      assertThat(e.exitCode()).isEqualTo(ExitCode.USAGE);
+      assertThat(e.getMessage()).doesNotContain("\n").doesNotContain("org.solrscale").doesNotContain("class ");
+      return e.getMessage();
+    }
+    throw new AssertionError("no error for:\n" + text);
+  }
+
+  @Test
+  void theValidScenarioLoads() {
+    assertThat(ScenarioLoader.parse(BASE, "s.yaml").combinations()).hasSize(2);
+  }
+
+  @Test
+  void anUnknownKeyAtAnyDepthIsPlacedWithTheKnownKeys() {
+    assertThat(error(BASE.replace("{count: 20}", "{count: 20, facets_fields: [a_s]}")))
+        .startsWith("s.yaml:7:31: unknown key 'facets_fields'").contains("facet_fields", "facet_limit");
+    assertThat(error(BASE.replace("{docs: 500}", "{docs: 500, vocab: 10}")))
+        .startsWith("s.yaml:6:22: unknown key 'vocab' at data.synth").contains("vocabulary");
+    assertThat(error(BASE.replace("threads: 2, duration", "thread: 2, duration")))
+        .startsWith("s.yaml:10:41: unknown key 'thread'").contains("threads");
+    assertThat(error(BASE.replace("  - index:", "  - indexx:")))
+        .isEqualTo("s.yaml:9:5: 'indexx' is not a kind of step at steps[0]; use one of bench, chaos, collection, "
+            + "fault, index, restart, wait");
+  }
+
+  @Test
+  void aBadValueIsPlacedAtItsKeyBeforeAnythingStarts() {
+    assertThat(error(BASE.replace("duration: 10s", "duration: ten")))
+        .isEqualTo("s.yaml:10:53: bench step 'q': 'ten' is not a duration like 90s, 5m or 500ms");
+    String noMatrix = BASE.substring(0, BASE.indexOf("matrix:"));
+    assertThat(error(noMatrix.replace("threads: 2, duration: 10s", "rate: fast, duration: 10s")))
+        .startsWith("s.yaml:10:41: bench step 'q': rate 'fast' is not a number");
+    assertThat(error(BASE.replace("duration: 10s", "duration: 10s, max_error_rate: lots")))
+        .startsWith("s.yaml:10:68: bench step 'q': max error rate 'lots'");
+    assertThat(error(BASE.replace("duration: 10s", "duration: 10s, routing: 'node:solr5'")))
+        .contains("routing 'node:solr5' names no Solr node of this cluster; it has solr1, solr2");
+    assertThat(error(BASE.replace("  - index: {collection: items}", "  - restart: {nodes: [solr3]}")))
+        .startsWith("s.yaml:9:15: restart step 'restart': 'solr3' is no Solr node");
+    assertThat(error(BASE.replace("  - index: {collection: items}", "  - wait: soon")))
+        .startsWith("s.yaml:9:5: wait step 'wait': 'soon' is not a duration");
+  }
+
+  @Test
+  void aMatrixValueThatBreaksARuleIsPlacedAtThatValue() {
+    assertThat(error(BASE.replace("bench.threads: [1, 2]", "bench.duration: [10s, ten]")))
+        .isEqualTo("s.yaml:12:25: matrix bench.duration=ten: bench step 'q': 'ten' is not a duration like 90s, 5m or 500ms");
+    assertThat(error(BASE.replace("bench.threads: [1, 2]", "bench.threads: [1, two]")))
+        .startsWith("s.yaml:12:22: matrix key 'bench.threads', value two: not a valid value there");
+  }
+
+  @Test
+  void aMatrixKeyThatLeadsNowhereIsNamedWithTheKeysThereAre() {
+    assertThat(error(BASE.replace("bench.threads", "bench.thread")))
+        .startsWith("s.yaml:12:3: matrix key 'bench.thread' leads to no setting: 'thread' is not a key there")
+        .contains("threads", "rate");
+    assertThat(error(BASE.replace("bench.threads", "cluster.zookeper.servers")))
+        .startsWith("s.yaml:12:3: matrix key 'cluster.zookeper.servers' leads to no setting: 'zookeper'");
+    assertThat(error(BASE.replace("bench.threads", "chaos.write_rate")))
+        .isEqualTo("s.yaml:12:3: matrix key 'chaos.write_rate' matches no chaos step");
+    // fault and chaos steps take the KIND.KEY shorthand as docs/scenarios.md says
+    String faults = BASE.replace("  - bench:", "  - fault: {fault: kill, at: 2s}\n  - chaos: {duration: 10s}\n  - bench:")
+        .replace("bench.threads: [1, 2]", "fault.at: [1s, 3s]\n  chaos.write_rate: [50, 100]");
+    assertThat(ScenarioLoader.parse(faults, "s.yaml").combinations()).hasSize(4);
+  }
+
+  @Test
+  void aStepOnACollectionThatWillNotExistIsRefused() {
+    assertThat(error(BASE.replace("collection: items, threads", "collection: itemz, threads")))
+        .startsWith("s.yaml:10:22: bench step 'q': there is no collection 'itemz' when it runs; there are items");
+    // one a collection step creates, and one it deleted
+    String made = BASE.replace("  - index: {collection: items}",
+        "  - collection: {action: create, collection: more, shards: 1}\n  - index: {collection: more}");
+    assertThat(ScenarioLoader.parse(made, "s.yaml").combinations()).hasSize(2);
+    String gone = BASE.replace("  - index: {collection: items}",
+        "  - index: {collection: items}\n  - collection: {action: delete, collection: items}");
+    assertThat(error(gone)).contains("bench step 'q': there is no collection 'items' when it runs");
+    assertThat(error(BASE.replace("  - index: {collection: items}",
+        "  - fault: {fault: kill, target: 'leader-of:shard3'}")))
+        .contains("target 'leader-of:shard3' names no shard");
+  }
+
+  @Test
+  void aSyntaxErrorSaysWhatWasExpectedAndWhatWasFound() {
+    String bad = BASE.replace("  collections: [{name: items, shards: 2}]", " collections: [{name: items, shards: 2}]");
+    assertThat(error(bad)).startsWith("s.yaml:4:2: YAML syntax: expected the end of the indented block, but found "
+        + "a key indented differently from the keys before it").contains("line 1, column 1", "indentation");
+    assertThat(error(BASE.replace("name: planted", "name: a: b"))).startsWith("s.yaml:1:8: YAML syntax: a second ':'");
+    assertThat(error(BASE.replace("  nodes: 2", "\tnodes: 2"))).contains("YAML syntax: a tab character");
   }
 }

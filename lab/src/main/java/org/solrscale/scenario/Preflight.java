@@ -1,0 +1,105 @@
+package org.solrscale.scenario;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Supplier;
+import org.solrscale.data.Format;
+import org.solrscale.data.Inputs;
+import org.solrscale.data.QueryDeriver;
+import org.solrscale.data.QueryOptions;
+import org.solrscale.data.Synth;
+import org.solrscale.data.SynthOptions;
+import org.solrscale.load.QueryFile;
+import org.solrscale.load.Workload;
+import org.solrscale.spec.ExitCode;
+import org.solrscale.spec.ScenarioLoader;
+import org.solrscale.spec.ScenarioSpec;
+import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepSpec;
+import org.solrscale.spec.YamlPlaces;
+
+/**
+ * What a scenario needs from outside its text, checked before any directory or process is made:
+ * the corpus and query files it names exist and read, the synth and derive_queries settings are
+ * valid, and the derived queries fit a synthetic corpus (tried on a small sample of it, so a facet
+ * field the corpus does not have is found in a second, not after the cluster is up).
+ */
+final class Preflight {
+  /** Documents of the sample a synthetic corpus's derived queries are tried on. */
+  static final long SAMPLE_DOCS = 300;
+
+  private Preflight() {}
+
+  static void check(ScenarioLoader.Loaded loaded, Path scenarioDir) {
+    ScenarioSpec base = loaded.base();
+    YamlPlaces places = loaded.places();
+    ScenarioSpec.DataSpec d = base.data();
+    for (int i = 0; i < d.files().size(); i++) {
+      String f = DataPrep.resolve(scenarioDir, d.files().get(i));
+      at(places, "/data/files/" + i, () -> Inputs.expand(List.of(f)));
+    }
+    for (int i = 0; i < d.queries().size(); i++) {
+      Path q = Path.of(DataPrep.resolve(scenarioDir, d.queries().get(i)));
+      at(places, "/data/queries/" + i, () -> QueryFile.read(q));
+    }
+    SynthOptions synth = d.synth() == null ? null : DataPrep.synthOptions(d.synth(), places);
+    boolean derives = d.queries().isEmpty() && (synth != null || !d.files().isEmpty());
+    QueryOptions queries = derives ? DataPrep.queryOptions(d.deriveQueries(), places) : null;
+    if (derives && synth != null) {
+      trySample(synth, queries, places);
+    }
+    for (ScenarioLoader.Combination c : loaded.combinations()) {
+      List<StepSpec> steps = c.spec().steps();
+      for (int i = 0; i < steps.size(); i++) {
+        String at = "/steps/" + i + "/" + steps.get(i).kind();
+        if (steps.get(i) instanceof StepSpec.Bench b && b.queries() != null) {
+          at(places, at + "/queries", () -> Workload.parseMix(b.queries(), scenarioDir));
+        }
+        if (steps.get(i) instanceof StepSpec.Index x && !x.files().isEmpty()) {
+          at(places, at + "/files", () -> Inputs.expand(x.files().stream()
+              .map(f -> DataPrep.resolve(scenarioDir, f)).toList()));
+        }
+      }
+    }
+  }
+
+  /** Derives queries from a small synthetic sample with the same settings; its refusal is the scenario's. */
+  private static void trySample(SynthOptions synth, QueryOptions queries, YamlPlaces places) {
+    Path dir = null;
+    try {
+      dir = Files.createTempDirectory("solrscale-preflight");
+      Path corpus = dir.resolve("sample.jsonl");
+      Synth.write(new SynthOptions(Math.min(SAMPLE_DOCS, synth.docs()), synth.seed(), synth.vocabulary(),
+          synth.zipf(), synth.bodyMin(), synth.bodyMax(), synth.facets()), corpus, Format.JSONL);
+      Path out = dir.resolve("queries.txt");
+      DataPrep.scenarioKeys(places, "/data/derive_queries", "data.derive_queries.",
+          () -> QueryDeriver.derive(List.of(corpus), null, queries, out));
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot make a temporary directory: " + e.getMessage());
+    } finally {
+      if (dir != null) {
+        try (var walk = Files.walk(dir)) {
+          for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            Files.deleteIfExists(p);
+          }
+        } catch (IOException ignored) {
+          // a temporary directory: the system cleans it
+        }
+      }
+    }
+  }
+
+  /** Runs a check; its usage error is placed at the setting it is about. */
+  private static <T> T at(YamlPlaces places, String pointer, Supplier<T> check) {
+    try {
+      return check.get();
+    } catch (SolrscaleException e) {
+      if (e.exitCode() != ExitCode.USAGE) {
+        throw e;
+      }
+      throw SolrscaleException.usage(places.where(pointer) + ": " + e.getMessage());
+    }
+  }
+}
