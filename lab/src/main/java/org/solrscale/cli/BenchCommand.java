@@ -13,9 +13,10 @@ import org.solrscale.load.BenchSummary;
 import org.solrscale.load.Clock;
 import org.solrscale.load.Driver;
 import org.solrscale.load.HttpSender;
-import org.solrscale.load.Interval;
 import org.solrscale.load.LoadModel;
 import org.solrscale.load.Workload;
+import org.solrscale.spec.ErrorRate;
+import org.solrscale.spec.ExitCode;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -91,6 +92,11 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--connections", defaultValue = "32", description = "HTTP connections per node (default: ${DEFAULT-VALUE}).")
   int connections;
 
+  @Option(names = "--max-error-rate", defaultValue = ErrorRate.DEFAULT, paramLabel = "RATE",
+      description = "Above this share of failed requests the run measured nothing: it says why and exits 1 "
+          + "(default: ${DEFAULT-VALUE}; e.g. 5%% or 0.05; 100%% keeps every run).")
+  String maxErrorRate;
+
   @Option(names = "--out", description = "Directory for latency.hlog, summary.json and timeline.csv.")
   Path out;
 
@@ -106,18 +112,31 @@ final class BenchCommand implements Callable<Integer> {
     Workload workload = new Workload(Workload.parseMix(queries), order.equals("sequential"), zipf, seed);
     Driver.Bounds bounds = BenchPlan.bounds(warmup.toNanos(), warmupRequests,
         duration == null ? null : duration.toNanos(), requests);
+    double errorRate;
+    try {
+      errorRate = ErrorRate.parse(maxErrorRate);
+    } catch (IllegalArgumentException e) {
+      throw SolrscaleException.usage("--max-error-rate: " + e.getMessage());
+    }
     List<String> urls = nodeUrls();
-    Bench.Options options = new Bench.Options(workload, loadModel, bounds, seed, timeout.toNanos(), out);
+    Bench.Options options = new Bench.Options(workload, loadModel, bounds, seed, timeout.toNanos(), out,
+        errorRate);
     BenchSummary s;
+    BenchProgress progress = new BenchProgress();
     try (HttpSender sender = BenchPlan.sender(routing, urls, collection,
         BenchPlan.extraParams(shardsPreference, shardsTolerant), compression, timeout.toMillis(), connections)) {
-      s = Bench.run(options, sender, Clock.SYSTEM, progressLine(System.nanoTime()));
+      s = Bench.run(options, sender, Clock.SYSTEM, progress);
+    } finally {
+      progress.close();
     }
-    System.err.println();
     if (json) {
       Terminal.printJson(s);
     } else {
       print(s);
+    }
+    if (s.failed() != null) {
+      System.err.println("solrscale: the run measured nothing worth keeping: " + s.failed());
+      return ExitCode.FAILED.code();
     }
     return 0;
   }
@@ -203,29 +222,6 @@ final class BenchCommand implements Callable<Integer> {
         .orElseThrow(() -> SolrscaleException.usage("no Solr node '" + id + "' in cluster '" + target.name + "'"));
   }
 
-  /** The live line on stderr: time, this second's rate, p50/p99 of the measured time so far, errors. */
-  private static java.util.function.Consumer<Interval> progressLine(long start) {
-    org.HdrHistogram.Histogram soFar = new org.HdrHistogram.Histogram(3_600_000_000L, 2);
-    long[] errors = {0};
-    return i -> {
-      if (i.count() == 0 && i.warmup()) {
-        return;
-      }
-      org.HdrHistogram.Histogram h = i.latency();
-      if (!i.warmup()) {
-        soFar.add(i.latency());
-        errors[0] += i.errors();
-        h = soFar;
-      }
-      System.err.printf("\r  %5.0f s %s %,8.0f req/s  p50 %7.2f ms  p99 %8.2f ms  errors %d   ",
-          (i.endNanos() - start) / 1e9, i.warmup() ? "warm-up " : "measured",
-          i.count() / Math.max(1e-9, i.seconds()),
-          h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(50) / 1000.0,
-          h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99) / 1000.0,
-          i.warmup() ? i.errors() : errors[0]);
-    };
-  }
-
   private static void print(BenchSummary s) {
     System.out.printf("%s loop: %,d requests in %.1f s, offered %.1f/s, achieved %.1f/s, %d errors%n",
         s.loadModel(), s.count(), s.seconds(), s.throughput().offered(), s.throughput().achieved(),
@@ -237,7 +233,7 @@ final class BenchCommand implements Callable<Integer> {
     }
     s.errors().byKind().forEach((k, v) -> System.out.println("  " + k + ": " + v.count() + " " + v.samples()));
     if (s.steps() != null) {
-      s.steps().forEach(st -> System.out.printf("  step %.1f/s: achieved %.1f/s over %.0f s%n", st.rate(), st.achieved(), st.seconds()));
+      System.out.print(StaircaseTable.render(s.steps()));
     }
     System.out.println("driver: " + Math.round(s.driver().cpuPercent()) + "% CPU, schedule lag p99 "
         + s.driver().scheduleLagMs().get("p99") + " ms; bottleneck: " + s.driver().bottleneck());

@@ -16,9 +16,12 @@ import org.solrscale.spec.SolrscaleException;
 
 /** One bench run: drives the load, keeps the intervals, and writes summary.json. */
 public final class Bench {
-  /** What to run and where its files go ({@code outDir} may be null). */
+  /**
+   * What to run and where its files go ({@code outDir} may be null); {@code maxErrorRate}: the
+   * share of failed requests above which the run measured nothing worth keeping.
+   */
   public record Options(Workload workload, LoadModel model, Driver.Bounds bounds, long seed,
-      long timeoutNanos, Path outDir) {}
+      long timeoutNanos, Path outDir, double maxErrorRate) {}
 
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -31,11 +34,10 @@ public final class Bench {
     long startedAtMs = System.currentTimeMillis();
     Driver driver = new Driver(clock, sender, o.workload(), o.model(), o.bounds(), o.seed());
     LoadRecorder recorder = new LoadRecorder(start);
-    Driver.Result result;
-    Thread hook = new Thread(driver::stop);
-    Runtime.getRuntime().addShutdownHook(hook);
+    // Ctrl-C interrupts this thread: the driver stops and nothing below is written, so a
+    // truncated measurement never becomes a summary
     try (RunLog log = new RunLog(start, startedAtMs, o.outDir(), progress)) {
-      result = driver.run(recorder, start, log, o.timeoutNanos() + 1_000_000_000L);
+      Driver.Result result = driver.run(recorder, start, log, o.timeoutNanos() + 1_000_000_000L);
       long cpu = processCpuNanos() - cpu0;
       BenchSummary s = summarize(o, result, log, recorder, cpu, startedAtMs);
       if (o.outDir() != null) {
@@ -46,12 +48,6 @@ public final class Bench {
         }
       }
       return s;
-    } finally {
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook is running: nothing to remove
-      }
     }
   }
 
@@ -64,7 +60,6 @@ public final class Bench {
     Histogram latency = log.latency();
     Histogram lag = log.lag();
     double wall = Math.max(1e-9, (r.endNanos() - r.startNanos()) / 1e9);
-    int cores = Runtime.getRuntime().availableProcessors();
     double cpuPercent = cpuNanos / 1e9 / wall * 100;
     Map<String, BenchSummary.ErrorKind> kinds = new LinkedHashMap<>();
     rec.errors().forEach((k, v) -> kinds.put(k, new BenchSummary.ErrorKind(v.count.get(), List.copyOf(v.samples))));
@@ -73,10 +68,10 @@ public final class Bench {
         t.count.get(), t.errors.get(), RunLog.ms(t.latency, 50), RunLog.ms(t.latency, 99),
         t.count.get() - t.errors.get() > 0 ? (double) t.hits.get() / (t.count.get() - t.errors.get()) : 0)));
     templates.sort(Comparator.comparingLong(BenchSummary.TemplateRow::count).reversed());
+    int cores = Runtime.getRuntime().availableProcessors();
     List<BenchSummary.Step> steps = new ArrayList<>();
-    for (long[] s : r.steps()) {
-      double secs = Math.max(1e-9, (s[1] - s[0]) / 1e9);
-      steps.add(new BenchSummary.Step(s[2] / 1000.0, log.countBetween(s[0], s[1]) / secs, secs));
+    for (StepStats.Step s : r.steps()) {
+      steps.add(step(s, r.startNanos(), cores));
     }
     Double per1000 = o.model() instanceof LoadModel.Closed c && log.measuredCount() > 0
         ? measured * 1000.0 * c.threads() / log.measuredCount() * 1000 : null;
@@ -88,7 +83,55 @@ public final class Bench {
         steps.isEmpty() ? null : steps,
         new BenchSummary.Warmup(log.warmupCount(), (r.warmupEndNanos() - r.startNanos()) / 1e9),
         measured, r.unfinished(), new BenchSummary.DriverHealth(cpuPercent, cores,
-            BenchSummary.millis(lag), bottleneck(open, offered, achieved, lag, cpuPercent, cores)));
+            BenchSummary.millis(lag), steps.isEmpty()
+                ? bottleneck(open, offered, achieved, lag, cpuPercent, cores) : staircaseBottleneck(steps)),
+        o.maxErrorRate(), failed(log.measuredCount(), log.measuredErrors(), rec, o.maxErrorRate()));
+  }
+
+  /** Why a run with these counts measured nothing worth keeping, or null when it did. */
+  static String failed(long count, long errors, LoadRecorder rec, double maxErrorRate) {
+    if (count == 0) {
+      return "no request completed in the measured time";
+    }
+    double share = (double) errors / count;
+    if (share <= maxErrorRate) {
+      return null;
+    }
+    List<String> kinds = new ArrayList<>();
+    rec.errors().entrySet().stream()
+        .sorted((a, b) -> Long.compare(b.getValue().count.get(), a.getValue().count.get()))
+        .forEach(e -> kinds.add(e.getKey() + ": " + e.getValue().count.get()
+            + (e.getValue().samples.isEmpty() ? "" : ", e.g. " + e.getValue().samples.get(0))));
+    return String.format(java.util.Locale.ROOT, "%s of %,d requests failed (%.1f %%, above the %s %% allowed)%s",
+        errors == count ? "all" : String.format(java.util.Locale.ROOT, "%,d", errors), count, share * 100,
+        new java.math.BigDecimal(maxErrorRate * 100).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString(),
+        kinds.isEmpty() ? "" : "; " + String.join("; ", kinds.subList(0, Math.min(3, kinds.size()))));
+  }
+
+  /** One step of a staircase over its own seconds. */
+  private static BenchSummary.Step step(StepStats.Step s, long runStart, int cores) {
+    double secs = Math.max(1e-9, s.seconds());
+    double achieved = s.completed() / secs;
+    double cpu = s.cpuNanos() < 0 ? -1 : s.cpuNanos() / 1e9 / secs * 100;
+    return new BenchSummary.Step(s.rate(), achieved, secs, (s.startNanos() - runStart) / 1e9,
+        s.scheduled(), s.completed(), s.errors(), BenchSummary.millis(s.latency()),
+        BenchSummary.millis(s.service()), BenchSummary.millis(s.lag()), cpu < 0 ? null : cpu,
+        bottleneck(true, s.rate(), achieved, s.lag(), Math.max(0, cpu), cores));
+  }
+
+  /** Who limited a staircase: nobody, or whoever did at the first step that fell behind. */
+  private static String staircaseBottleneck(List<BenchSummary.Step> steps) {
+    for (BenchSummary.Step s : steps) {
+      if (!s.bottleneck().startsWith("none")) {
+        return String.format(java.util.Locale.ROOT, "%s (from the %s/s step on: achieved %.1f/s)",
+            s.bottleneck(), num(s.rate()), s.achieved());
+      }
+    }
+    return "none: the server kept up with every step";
+  }
+
+  private static String num(double v) {
+    return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
   }
 
   private static double offeredRate(LoadModel.Open open, Driver.Result r) {
@@ -97,10 +140,9 @@ public final class Bench {
     }
     double weighted = 0;
     double secs = 0;
-    for (long[] s : r.steps()) {
-      double d = (s[1] - s[0]) / 1e9;
-      weighted += s[2] / 1000.0 * d;
-      secs += d;
+    for (StepStats.Step s : r.steps()) {
+      weighted += s.rate() * s.seconds();
+      secs += s.seconds();
     }
     return secs > 0 ? weighted / secs : open.rates().get(0);
   }

@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
-/** summary.json: what one bench run measured, for people and for scenarios and compare. */
+/**
+ * summary.json: what one bench run measured, for people and for scenarios and compare. {@code
+ * failed} says why the measurement is not a result (most requests failed, say), null when it is.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BenchSummary(
     @JsonProperty("load_model") String loadModel,
@@ -27,7 +30,9 @@ public record BenchSummary(
     @JsonProperty("warmup") Warmup warmup,
     @JsonProperty("seconds") double seconds,
     @JsonProperty("unfinished") long unfinished,
-    @JsonProperty("driver") DriverHealth driver) {
+    @JsonProperty("driver") DriverHealth driver,
+    @JsonProperty("max_error_rate") Double maxErrorRate,
+    @JsonProperty("failed") String failed) {
 
   static final double[] PERCENTILES = {50, 75, 90, 95, 99, 99.9};
 
@@ -52,9 +57,21 @@ public record BenchSummary(
       @JsonProperty("p50") double p50, @JsonProperty("p99") double p99,
       @JsonProperty("mean_hits") double meanHits) {}
 
-  /** One rate of a staircase. */
+  /**
+   * One rate of a staircase, over its own seconds: requests it scheduled, their errors, latency
+   * (from the intended start) and service time, the requests that completed in its seconds (from
+   * whichever step) and so the achieved rate, the driver's CPU and schedule lag, and who limited it.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Step(@JsonProperty("rate") double rate, @JsonProperty("achieved") double achieved,
-      @JsonProperty("seconds") double seconds) {}
+      @JsonProperty("seconds") double seconds, @JsonProperty("start_s") Double startS,
+      @JsonProperty("scheduled") Long scheduled, @JsonProperty("completed") Long completed,
+      @JsonProperty("errors") Long errors,
+      @JsonProperty("latency_ms") Map<String, Double> latencyMs,
+      @JsonProperty("service_time_ms") Map<String, Double> serviceTimeMs,
+      @JsonProperty("schedule_lag_ms") Map<String, Double> scheduleLagMs,
+      @JsonProperty("driver_cpu_percent") Double driverCpuPercent,
+      @JsonProperty("bottleneck") String bottleneck) {}
 
   public record Warmup(@JsonProperty("count") long count, @JsonProperty("seconds") double seconds) {}
 

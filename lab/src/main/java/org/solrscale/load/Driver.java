@@ -1,6 +1,5 @@
 package org.solrscale.load;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -21,9 +20,9 @@ public final class Driver {
    */
   public record Bounds(long warmupNanos, long warmupRequests, long durationNanos, long maxRequests) {}
 
-  /** What the dispatcher saw, besides the recorder's figures. */
+  /** What the dispatcher saw, besides the recorder's figures; {@code steps}: a staircase's. */
   public record Result(long startNanos, long warmupEndNanos, long endNanos, long scheduled,
-      long unfinished, List<long[]> steps) {}
+      long unfinished, List<StepStats.Step> steps) {}
 
   private final Clock clock;
   private final Sender sender;
@@ -54,8 +53,10 @@ public final class Driver {
     stopped = true;
   }
 
-  /** Steps of a staircase: [startNanos, endNanos, rate x 1000] each. */
-  private final List<long[]> steps = new ArrayList<>();
+  /** A staircase's figures per step, from the start of the measured time (null: one rate). */
+  private volatile StepStats stepStats;
+  /** When the open loop stopped sending. */
+  private long sendEnd = Long.MAX_VALUE;
 
   /** Runs the load in this thread (and the closed loop's threads); returns when all finished. */
   public Result run(LoadRecorder recorder, long start, Consumer<List<Interval>> intervals,
@@ -80,8 +81,9 @@ public final class Driver {
     }
     long now = clock.nanoTime();
     intervals.accept(recorder.roll(now));
+    StepStats st = stepStats;
     return new Result(start, Math.min(warmupEnd, now), now, scheduled, outstanding.get(),
-        List.copyOf(steps));
+        st == null ? List.of() : st.steps(sendEnd == Long.MAX_VALUE ? now : sendEnd));
   }
 
   /** Starts the measured time at {@code t} (once) and fixes when it ends. */
@@ -92,6 +94,7 @@ public final class Driver {
     warmupEnd = t;
     if (model instanceof LoadModel.Open open && open.rates().size() > 1) {
       end = t + open.stepNanos() * open.rates().size();
+      stepStats = new StepStats(open.rates(), t, open.stepNanos());
     } else if (bounds.durationNanos() > 0) {
       end = t + bounds.durationNanos();
     }
@@ -117,26 +120,24 @@ public final class Driver {
       throws InterruptedException {
     Arrivals arrivals = new Arrivals(open.poisson(), seed);
     Workload.Source source = workload.source(0);
-    long step = open.rates().size() > 1 ? open.stepNanos() : Long.MAX_VALUE;
     long n = 0;
-    double rate = open.rates().get(0);
-    long stepStart = Long.MAX_VALUE; // the staircase starts with the measured time
+    double rate = open.rates().get(0); // the warm-up runs at the first rate
     double offset = 0; // nanoseconds since the current rate began, kept exact for uniform gaps
     long rateBase = start;
     long intended = start;
-    int stepIndex = 0;
+    int stepIndex = -1; // the staircase step being sent; -1: warm-up (or one rate)
     while (!stopped && intended < end && !countReached()) {
       boolean warm = warmup(intended);
-      if (!warm && stepStart == Long.MAX_VALUE) {
-        stepStart = warmupEnd;
-      }
-      if (!warm && intended - stepStart >= step && stepIndex + 1 < open.rates().size()) {
-        steps.add(new long[] {stepStart, stepStart + step, Math.round(rate * 1000)});
-        stepIndex++;
-        stepStart += step;
-        rate = open.rates().get(stepIndex);
-        rateBase = intended;
-        offset = 0;
+      StepStats st = stepStats;
+      int k = warm || st == null ? -1 : st.indexOf(intended);
+      if (k > stepIndex) {
+        st.cpuAtStart(k, Bench.processCpuNanos());
+        if (k > 0) {
+          rate = open.rates().get(k);
+          rateBase = intended;
+          offset = 0;
+        }
+        stepIndex = k;
       }
       clock.sleepUntil(intended);
       long sent = clock.nanoTime();
@@ -145,16 +146,24 @@ public final class Driver {
       if (!warm) {
         measuredSent.incrementAndGet();
       }
+      if (k >= 0) {
+        st.sent(k);
+      }
       outstanding.incrementAndGet();
       sender.send(r, n++, (o, onWire, done) -> {
-        recorder.record(r, due, onWire > 0 ? onWire : sent, done, o, warm);
+        long onTheWire = onWire > 0 ? onWire : sent;
+        recorder.record(r, due, onTheWire, done, o, warm);
+        if (st != null) {
+          st.finished(k, due, onTheWire, done, o.failed());
+        }
         outstanding.decrementAndGet();
       });
       offset += open.poisson() ? arrivals.gapNanos(rate) : 1e9 / rate;
       intended = rateBase + Math.round(offset);
     }
-    if ((open.rates().size() > 1 || !steps.isEmpty()) && stepStart != Long.MAX_VALUE) {
-      steps.add(new long[] {stepStart, Math.min(end, clock.nanoTime()), Math.round(rate * 1000)});
+    sendEnd = intended >= end ? end : clock.nanoTime(); // the schedule ran out, or it was cut short
+    if (stepStats != null && stepIndex >= 0) {
+      stepStats.cpuAtStart(stepIndex + 1, Bench.processCpuNanos());
     }
     return n;
   }

@@ -5,7 +5,6 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -24,7 +23,6 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
   private final Histogram latency = new Histogram(LoadRecorder.HIGHEST_US, LoadRecorder.DIGITS);
   private final Histogram service = new Histogram(LoadRecorder.HIGHEST_US, LoadRecorder.DIGITS);
   private final Histogram lag = new Histogram(LoadRecorder.HIGHEST_US, LoadRecorder.DIGITS);
-  private final List<Interval> recent = new ArrayList<>();
   private final Consumer<Interval> progress;
   private HistogramLogWriter log;
   private PrintStream logStream;
@@ -33,8 +31,6 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
   private long measuredCount;
   private long measuredErrors;
   private long measuredBytes;
-  /** Per measured interval: [start, end, count] for steps and throughput. */
-  private final List<long[]> counts = new ArrayList<>();
 
   /** {@code startedAtMs} is the wall-clock time of {@code startNanos}, for the log's timestamps. */
   public RunLog(long startNanos, long startedAtMs, Path outDir, Consumer<Interval> progress) {
@@ -73,7 +69,6 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
         measuredCount += i.count();
         measuredErrors += i.errors();
         measuredBytes += i.bytes();
-        counts.add(new long[] {i.startNanos(), i.endNanos(), i.count()});
       }
       write(i);
       progress.accept(i);
@@ -130,11 +125,6 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
 
   public synchronized long measuredBytes() {
     return measuredBytes;
-  }
-
-  /** Completions between two times, from the per-interval counts (for staircase steps). */
-  public synchronized long countBetween(long from, long to) {
-    return counts.stream().filter(c -> c[0] >= from && c[1] <= to + 1).mapToLong(c -> c[2]).sum();
   }
 
   @Override

@@ -130,17 +130,56 @@ class DriverTest {
     assertThat(r.warmupEndNanos()).isEqualTo(1_500_000_000L);
   }
 
+  /**
+   * A server that serves one request at a time in 40 ms (25 a second), first come first served:
+   * below 25/s it keeps up, above it a queue grows and it completes 25 a second.
+   */
+  static final class QueueingServer implements Sender {
+    final FakeClock clock;
+    long busyUntil;
+
+    QueueingServer(FakeClock clock) {
+      this.clock = clock;
+    }
+
+    @Override
+    public void send(QueryRequest r, long slot, Completion done) {
+      long sent = clock.nanoTime();
+      busyUntil = Math.max(busyUntil, sent) + 40 * MS;
+      done.complete(Outcome.ok(200, 100, 1), sent, busyUntil);
+    }
+  }
+
   @Test
-  void aStaircaseRunsEachRateForItsStep() throws Exception {
+  void aStaircaseReportsEachStepOverItsOwnSeconds(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
     FakeClock clock = new FakeClock();
-    Driver d = new Driver(clock, new StallingServer(clock), workload(),
-        new LoadModel.Open(List.of(10.0, 20.0, 40.0), 2 * S, false), new Driver.Bounds(0, 0, 0, 0), 7);
-    LoadRecorder rec = new LoadRecorder(0);
-    List<Interval> intervals = new ArrayList<>();
-    Driver.Result r = d.run(rec, 0, intervals::addAll, S);
-    assertThat(r.scheduled()).isEqualTo(20 + 40 + 80);
-    assertThat(r.steps()).hasSize(3);
-    assertThat(r.steps().get(2)[2]).isEqualTo(40_000);
+    LoadModel.Open stairs = new LoadModel.Open(List.of(10.0, 20.0, 40.0), 2 * S, false);
+    BenchSummary s = Bench.run(new Bench.Options(workload(), stairs, new Driver.Bounds(S, 0, 0, 0), 7,
+        10 * S, dir, 0.01), new QueueingServer(clock), clock, i -> { });
+    assertThat(s.steps()).hasSize(3);
+    BenchSummary.Step first = s.steps().get(0);
+    BenchSummary.Step second = s.steps().get(1);
+    BenchSummary.Step last = s.steps().get(2);
+    // the schedule: 2 s at each rate after a 1 s warm-up at the first
+    assertThat(first.scheduled()).isEqualTo(20);
+    assertThat(second.scheduled()).isEqualTo(40);
+    assertThat(last.scheduled()).isEqualTo(80);
+    assertThat(first.seconds()).isEqualTo(2.0);
+    assertThat(last.seconds()).isEqualTo(2.0); // the last step's own seconds, not cut short
+    assertThat(first.startS()).isEqualTo(1.0);
+    // below capacity every request completes in its step's seconds: achieved = the rate
+    assertThat(first.achieved()).isEqualTo(10.0);
+    assertThat(second.achieved()).isEqualTo(20.0);
+    assertThat(first.latencyMs().get("p99")).isCloseTo(40.0, org.assertj.core.data.Offset.offset(0.1));
+    // above it the server completes one per 40 ms of the step: 50 in 2 s, whatever was sent
+    assertThat(last.completed()).isBetween(49L, 50L);
+    assertThat(last.achieved()).isBetween(24.5, 25.0);
+    // and the queue shows in the step's latency: the last request waits ~ 80 x 40 ms - 2 s
+    assertThat(last.latencyMs().get("max")).isBetween(1150.0, 1250.0);
+    assertThat(first.bottleneck()).startsWith("none");
+    assertThat(second.bottleneck()).startsWith("none");
+    assertThat(last.bottleneck()).isEqualTo("server");
+    assertThat(s.driver().bottleneck()).startsWith("server").contains("40/s step");
   }
 
   @Test
