@@ -66,6 +66,7 @@ final class CompareCommand implements Callable<Integer> {
     }
     c.onlyInA().forEach(x -> System.out.println("only in A: " + x));
     c.onlyInB().forEach(x -> System.out.println("only in B: " + x));
+    c.leftOut().forEach(x -> System.out.println("left out (no measurement): " + x));
     System.out.printf(Locale.ROOT, "%nA and B are the medians of the samples; a difference is significant when "
         + "p < %.2f (Mann-Whitney U) and the change exceeds %s %%.%n", c.alpha(), trim(c.thresholdPct()));
   }

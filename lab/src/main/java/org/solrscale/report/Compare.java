@@ -70,11 +70,23 @@ public final class Compare {
         }
       }
     }
+    List<String> leftOut = new ArrayList<>();
+    leftOut.addAll(leftOut(ma, ca, "A"));
+    leftOut.addAll(leftOut(mb, cb, "B"));
     if (steps.isEmpty()) {
       throw SolrscaleException.usage(a.label() + " and " + b.label()
-          + " have no finished bench step of the same name to compare");
+          + " have no finished bench step of the same name to compare"
+          + (leftOut.isEmpty() ? "" : "; left out as no measurement: " + String.join("; ", leftOut)));
     }
-    return new Comparison(a.label(), b.label(), Judge.ALPHA, Judge.THRESHOLD * 100, steps, onlyA, onlyB);
+    return new Comparison(a.label(), b.label(), Judge.ALPHA, Judge.THRESHOLD * 100, steps, onlyA, onlyB,
+        leftOut);
+  }
+
+  /** What the model left out of the chosen combinations, said of side A or B. */
+  private static List<String> leftOut(RunModel m, List<RunModel.Combination> chosen, String side) {
+    return m.leftOut().stream()
+        .filter(w -> chosen.stream().anyMatch(c -> w.startsWith(c.id() + " ")))
+        .map(w -> side + " " + w).toList();
   }
 
   private static List<RunModel.Combination> pick(RunSelection s, RunModel m) {

@@ -4,7 +4,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
-/** What compare found: per matched combination and bench step, one judged delta per metric. */
+/**
+ * What compare found: per matched combination and bench step, one judged delta per metric; and the
+ * repeats and steps it left out because they are no measurement (failed, interrupted, most
+ * requests failed), each with why.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Comparison(
     @JsonProperty("a") String a,
@@ -13,7 +17,8 @@ public record Comparison(
     @JsonProperty("threshold_pct") double thresholdPct,
     @JsonProperty("steps") List<StepDelta> steps,
     @JsonProperty("only_in_a") List<String> onlyInA,
-    @JsonProperty("only_in_b") List<String> onlyInB) {
+    @JsonProperty("only_in_b") List<String> onlyInB,
+    @JsonProperty("left_out") List<String> leftOut) {
 
   /** One bench step of one combination of A against its match in B. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

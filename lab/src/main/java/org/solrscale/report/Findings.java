@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.solrscale.load.BenchSummary;
-import org.solrscale.results.CombinationRun;
 
 /**
  * The report's findings, computed from the data: the best combination for each target and
@@ -57,14 +56,16 @@ final class Findings {
     List<RunModel.Bench> bb = m.benches(best.id(), key);
     List<RunModel.Bench> nb = m.benches(next.id(), key);
     Comparison.MetricDelta d = Judge.judge(metric, nb, bb);
-    String verdict = d.verdict().equals("no significant difference")
-        ? "<span class=\"noise\">within noise</span>" : "<span class=\"sig\">a significant difference</span>";
+    boolean noise = !d.verdict().equals("faster") && !d.verdict().equals("slower")
+        && !d.verdict().equals("fewer errors") && !d.verdict().equals("more errors");
+    String verdict = noise ? "<span class=\"noise\">the difference is within noise</span>"
+        : "<span class=\"sig\">the difference is significant</span>";
     notes.add(String.format(Locale.ROOT,
-        "%s (%s): <b>%s</b>, %s %s; %s against the next best, %s (%s %s): %s (samples: %s; %s).",
+        "%s, step %s: <b>%s</b> with %s %s; the next best, %s, has %s %s, so the best differs by %s: %s (%s, %s samples).",
         what, Html.escape(key), Html.escape(m.label(best)), Html.num(mean(bb, metric)), metric.unit,
-        Html.pct(d.deltaPct()), Html.escape(m.label(next)), Html.num(mean(nb, metric)), metric.unit,
-        verdict, Html.escape(Judge.samples(nb.size(), bb.size())),
-        d.p() == null ? "not tested" : String.format(Locale.ROOT, "p = %.3g", d.p())));
+        Html.escape(m.label(next)), Html.num(mean(nb, metric)), metric.unit, Html.pct(d.deltaPct()),
+        verdict, d.p() == null ? "not tested" : String.format(Locale.ROOT, "p = %.3g", d.p()),
+        Html.escape(Judge.samples(nb.size(), bb.size()))));
   }
 
   private void single(RunModel m, String key, RunModel.Combination c) {
@@ -78,7 +79,7 @@ final class Findings {
 
   /** Whether the first seconds were much slower than the rest: a cold start. */
   private void coldStart(String key, RunModel.Bench b) {
-    var rows = b.timeline().stream().filter(r -> r.requests() > 0).toList();
+    var rows = Seconds.of(b.timeline()).stream().filter(r -> r.requests() > 0).toList();
     if (rows.size() < 10) {
       return;
     }
@@ -121,19 +122,20 @@ final class Findings {
     }
     long noise = effects.stream().filter(e -> e.deltas().values().stream()
         .allMatch(d -> d.verdict().equals("no significant difference"))).count();
-    notes.add(String.format(Locale.ROOT, "%d of %d parameter changes made no significant difference "
-        + "to throughput, p50 or p99 (alpha %.2f, at least %.0f %% change); see the effects table.",
-        noise, effects.size(), Judge.ALPHA, Judge.THRESHOLD * 100));
+    String rule = String.format(Locale.ROOT, "(a difference counts when p < %.2f and it exceeds %.0f %%)",
+        Judge.ALPHA, Judge.THRESHOLD * 100);
+    notes.add(noise == effects.size()
+        ? "No parameter change made a significant difference to throughput, p50 or p99 " + rule + "."
+        : String.format(Locale.ROOT, "%d of %d parameter changes made a significant difference to "
+            + "throughput, p50 or p99 %s; the others are within noise. See the effects table.",
+            effects.size() - noise, effects.size(), rule));
   }
 
   private void problems(RunModel m) {
+    for (String why : m.leftOut()) {
+      notes.add("<span class=\"sig\">Left out of every finding, table and chart: " + Html.escape(why) + "</span>.");
+    }
     for (RunModel.Combination c : m.combinations()) {
-      for (CombinationRun r : c.repeats()) {
-        if (!r.done()) {
-          notes.add("<span class=\"sig\">" + Html.escape(c.id() + " r" + r.repeat() + " (" + m.label(c)
-              + ") did not finish: " + r.status()) + "</span>; it is left out of the statistics.");
-        }
-      }
       for (String key : m.stepKeys()) {
         for (RunModel.Bench b : m.benches(c.id(), key)) {
           BenchSummary s = b.summary();

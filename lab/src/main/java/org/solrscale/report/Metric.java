@@ -59,7 +59,7 @@ enum Metric {
       }
       return out.stream().mapToDouble(Double::doubleValue).toArray();
     }
-    List<TimelineRow> rows = timeline.stream().filter(r -> !r.warmup()).toList();
+    List<TimelineRow> rows = timeline.stream().filter(r -> !r.warmup() && r.seconds() >= Seconds.MIN_SECONDS).toList();
     if (rows.size() >= 3) {
       rows = rows.subList(0, rows.size() - 1);
     }

@@ -500,7 +500,7 @@ public final class Report {
         if (!"closed".equals(b.summary().loadModel())) {
           continue;
         }
-        List<TimelineRow> rows = b.timeline();
+        List<TimelineRow> rows = Seconds.of(b.timeline());
         List<double[]> points = new ArrayList<>();
         long done = 0;
         for (TimelineRow r : rows) {
@@ -518,7 +518,8 @@ public final class Report {
       if (!curves.isEmpty()) {
         any = true;
         String title = "Cold start (" + o.title() + ")";
-        figure(title, "Closed loop, first repeat, warm-up included: each point is one second. "
+        figure(title, "Closed loop, first repeat, warm-up included: each point is one second (the second "
+            + "the warm-up ended in counted whole; a last part-second left out). "
             + "A cold cache shows as a high start that falls." + o.more(),
             Charts.lines(title, "requests done", perThread ? "seconds per 1000 requests per thread"
                 : "seconds per 1000 requests", curves));
@@ -546,7 +547,7 @@ public final class Report {
         if (b.isEmpty() || b.get(0).timeline().isEmpty()) {
           continue;
         }
-        List<TimelineRow> rows = b.get(0).timeline();
+        List<TimelineRow> rows = Seconds.of(b.get(0).timeline());
         double[] warm = null;
         List<TimelineRow> w = rows.stream().filter(TimelineRow::warmup).toList();
         if (!w.isEmpty()) {
@@ -557,7 +558,7 @@ public final class Report {
         String title = "Over time: " + model.label(c) + ", " + key;
         List<Charts.Shade> shades = faultShades(model.run().stepDir(b.get(0).step()));
         figure(title, "First repeat" + (b.size() > 1 ? " of " + b.size() : "")
-            + "; latency percentiles per second (left axis) and throughput (right axis)"
+            + "; latency percentiles per second (left axis) and throughput (right axis); a last part-second is left out"
             + (warm == null ? "." : "; the warm-up is shaded grey.")
             + (shades.isEmpty() ? "" : " Faults are shaded red, from injection until recovered."),
             Charts.timeline(title, rows.stream().mapToDouble(TimelineRow::second).toArray(),
@@ -680,10 +681,13 @@ public final class Report {
             throw SolrscaleException.usage(model.run().path() + ": step " + s.label() + " in " + s.dir()
                 + " has no chaos verdict: " + e.getOriginalMessage());
           }
-          runs.row(c.id(), r.repeat(), s.label(), v.ok() ? "pass" : "FAIL", v.acknowledged(), v.found(),
-              v.lost() + (v.lostIds() == null || v.lostIds().isEmpty() ? ""
+          runs.row(c.id(), r.repeat(), s.label(), v.ok() ? "pass" : ChaosVerdict.NOT_CHECKED.equals(v.verdict())
+                  ? "not checked: " + String.join("; ", v.notChecked() == null ? List.of() : v.notChecked()) : "FAIL",
+              v.acknowledged(), v.found() == null ? "not checked" : v.found(),
+              v.lost() == null ? "not checked" : v.lost() + (v.lostIds() == null || v.lostIds().isEmpty() ? ""
                   : " (" + String.join(", ", v.lostIds().subList(0, Math.min(5, v.lostIds().size()))) + ")"),
-              v.divergentShards(), v.recoverySeconds() == null ? (v.recovered() ? "" : "not recovered")
+              v.divergentShards() + (v.shards() != null && v.shards().stream().anyMatch(x -> x.agree() == null)
+                  ? " (some not checked)" : ""), v.recoverySeconds() == null ? (v.recovered() ? "" : "not recovered")
                   : Html.num(v.recoverySeconds()), pct(v.availability()),
               v.availabilityDuringFaults() == null ? "" : pct(v.availabilityDuringFaults()));
           for (org.solrscale.chaos.LossChecker.LostWrite w : v.lostWrites() == null
@@ -856,13 +860,10 @@ public final class Report {
       Html.Table t = new Html.Table("env", "what", "value");
       env.get().fields().forEachRemaining(e -> {
         JsonNode v = e.getValue();
-        if (e.getKey().equals("nodes") && v.isArray()) {
-          for (JsonNode n : v) {
-            List<String> args = new ArrayList<>();
-            n.path("jvm_args").forEach(a -> args.add(a.asText()));
-            t.row("node " + n.path("id").asText(), String.join(" ", args));
-          }
-        } else if (e.getKey().equals("memory_bytes") && v.isNumber()) {
+        if (e.getKey().equals("nodes")) {
+          return; // a table of their own, below
+        }
+        if (e.getKey().equals("memory_bytes") && v.isNumber()) {
           t.row("memory", String.format(Locale.ROOT, "%.1f GiB", v.asDouble() / (1L << 30)));
         } else if (v.isValueNode()) {
           t.row(e.getKey().replace('_', ' '), v.asText());
@@ -871,6 +872,7 @@ public final class Report {
         }
       });
       html.append(t.render());
+      nodes(env.get().path("nodes"));
     }
     Path scenario = model.run().path().resolve("scenario.yaml");
     if (Files.isRegularFile(scenario)) {
@@ -881,6 +883,25 @@ public final class Report {
         note("scenario.yaml cannot be read: " + e.getMessage());
       }
     }
+  }
+
+  /** Per node its JVM, heap, collector and notable flags; the full command lines folded away. */
+  private void nodes(JsonNode nodes) {
+    if (!nodes.isArray() || nodes.isEmpty()) {
+      return;
+    }
+    Html.Table t = new Html.Table("nodes", "node", "role", "java", "heap", "GC", "flags");
+    StringBuilder full = new StringBuilder();
+    for (JsonNode n : nodes) {
+      List<String> args = new ArrayList<>();
+      n.path("jvm_args").forEach(a -> args.add(a.asText()));
+      JvmFlags f = JvmFlags.of(args);
+      t.row(n.path("id").asText(), n.path("role").asText(), f.java(), f.heap(), f.gc(), String.join(" ", f.notable()));
+      full.append(n.path("id").asText()).append(":\n  ").append(String.join(" \\\n    ", args)).append("\n\n");
+    }
+    html.append(t.render());
+    html.append("<details><summary>Full command lines</summary><pre>").append(Html.escape(full.toString().strip()))
+        .append("</pre></details>\n");
   }
 
   private static String css() {

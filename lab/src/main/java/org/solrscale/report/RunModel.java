@@ -52,6 +52,7 @@ final class RunModel {
   private final Map<String, List<Bench>> benches = new HashMap<>();
   private final List<String> swept;
   private final List<String> stepKeys;
+  private final List<String> leftOut = new ArrayList<>();
 
   RunModel(RunDir run) {
     this.run = run;
@@ -60,6 +61,7 @@ final class RunModel {
       combinations.add(new Combination(id, repeats.get(0).params(), repeats));
       for (CombinationRun c : repeats) {
         if (!c.done()) {
+          leftOut.add(id + " r" + c.repeat() + " (" + labelOf(repeats.get(0).params()) + "): " + c.why());
           continue;
         }
         Map<String, Integer> seen = new HashMap<>();
@@ -70,14 +72,59 @@ final class RunModel {
           if (json == null) {
             continue;
           }
+          BenchSummary summary = parse(json, s);
+          String why = notAResult(summary);
+          if (why != null) {
+            leftOut.add(id + " r" + c.repeat() + " step " + key + ": " + why);
+            continue;
+          }
           keys.add(key);
           benches.computeIfAbsent(id + "\u0000" + key, k -> new ArrayList<>())
-              .add(new Bench(run, id, c.repeat(), key, s, parse(json, s)));
+              .add(new Bench(run, id, c.repeat(), key, s, summary));
         }
       }
     });
     this.stepKeys = List.copyOf(keys);
     this.swept = sweptParams(combinations);
+  }
+
+  /**
+   * Why a bench summary is no measurement, or null: it says so itself, or (a run made before
+   * summaries said so) nothing completed or more than {@link #OLD_MAX_ERROR_RATE} failed.
+   */
+  static String notAResult(BenchSummary s) {
+    if (s.failed() != null) {
+      return "measured nothing: " + s.failed();
+    }
+    if (s.maxErrorRate() != null) {
+      return null;
+    }
+    long errors = s.errors() == null ? 0 : s.errors().total();
+    if (s.count() == 0) {
+      return "measured nothing: no request completed";
+    }
+    return (double) errors / s.count() > OLD_MAX_ERROR_RATE ? String.format(java.util.Locale.ROOT,
+        "measured nothing: %,d of %,d requests failed", errors, s.count()) : null;
+  }
+
+  /** The share of failed requests that makes a summary of an older run no measurement. */
+  static final double OLD_MAX_ERROR_RATE = 0.01;
+
+  /**
+   * Repeats and bench steps left out of every finding, table and comparison, each with why
+   * (failed, interrupted, measured nothing).
+   */
+  List<String> leftOut() {
+    return leftOut;
+  }
+
+  private static String labelOf(Map<String, Object> params) {
+    if (params.isEmpty()) {
+      return "no matrix";
+    }
+    List<String> parts = new ArrayList<>();
+    params.forEach((k, v) -> parts.add(shortName(k) + "=" + v));
+    return String.join(" ", parts);
   }
 
   private BenchSummary parse(JsonNode json, StepResult s) {

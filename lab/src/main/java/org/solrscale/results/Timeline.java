@@ -13,7 +13,8 @@ import org.solrscale.spec.SolrscaleException;
 /** Reads timeline.csv (columns found by their header name, so added columns do no harm). */
 public final class Timeline {
   private static final String[] COLUMNS = {"second", "phase", "requests", "errors", "qps",
-      "latency_p50_ms", "latency_p99_ms", "latency_max_ms", "service_p50_ms", "service_p99_ms", "bytes"};
+      "latency_p50_ms", "latency_p99_ms", "latency_max_ms", "service_p50_ms", "service_p99_ms", "bytes",
+      "seconds"};
 
   private Timeline() {}
 
@@ -45,7 +46,7 @@ public final class Timeline {
         String[] c = line.split(",", -1);
         rows.add(new TimelineRow(num(c, at[0]), "warmup".equals(str(c, at[1])), (long) num(c, at[2]),
             (long) num(c, at[3]), num(c, at[4]), num(c, at[5]), num(c, at[6]), num(c, at[7]),
-            num(c, at[8]), num(c, at[9]), (long) num(c, at[10])));
+            num(c, at[8]), num(c, at[9]), (long) num(c, at[10]), at[11] < 0 ? 1 : num(c, at[11])));
       }
     } catch (NumberFormatException e) {
       throw SolrscaleException.usage(file + ":" + lineNo + ": not a number (" + e.getMessage() + ")");

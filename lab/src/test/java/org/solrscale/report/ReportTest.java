@@ -31,7 +31,8 @@ class ReportTest {
         "not injected: no Solr node can be taken down safely now");
     ChaosVerdict.Counts w = new ChaosVerdict.Counts(100, 90, 8, 2, null, null, 1);
     ChaosVerdict.Counts q = new ChaosVerdict.Counts(100, 97, 3, 0, 0L, 0L, null);
-    ChaosVerdict v = new ChaosVerdict(false, 1000, 992, 8, List.of("chaos-x-1052", "chaos-x-1053"), 3,
+    ChaosVerdict v = new ChaosVerdict(false, ChaosVerdict.FAIL, null, 1000, 992L, 8L,
+        List.of("chaos-x-1052", "chaos-x-1053"), 3L,
         Map.of("1", 8L), List.of(new org.solrscale.chaos.LossChecker.LostWrite(11_000, 28_117.0, "127.0.0.1:8986",
             1, 10, List.of("chaos-x-1052", "chaos-x-1053"))), 1, 45.0, true, 0.93, 0.9, w, q, Map.of("add HTTP 500: Async exceptions", 8L),
         Map.of("before", new ChaosVerdict.Percentiles(10, 5, 9, 9)), List.of(),

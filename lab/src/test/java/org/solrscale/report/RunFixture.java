@@ -217,7 +217,7 @@ final class RunFixture {
             new BenchSummary.TemplateRow("q=body_t:{term}&facet=true&facet.field=category_s", count / 3, 0,
                 millis(total).get("p50") * 1.4, millis(total).get("p99") * 1.3, 812.0)),
         null, new BenchSummary.Warmup(0, load.warmupSeconds()), load.seconds(), 0,
-        new BenchSummary.DriverHealth(12.5, 2, Map.of("p99", 0.1), "server"));
+        new BenchSummary.DriverHealth(12.5, 2, Map.of("p99", 0.1), "server"), 0.5, null);
   }
 
   static Map<String, Double> millis(Histogram h) {
