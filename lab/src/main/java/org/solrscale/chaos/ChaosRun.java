@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.CollectionStatus;
+import org.solrscale.spec.Interruption;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
 
@@ -35,15 +36,17 @@ public final class ChaosRun {
   public static ChaosVerdict run(Cluster cluster, Options o, List<StepSpec.Fault> faults,
       Consumer<String> progress) throws InterruptedException {
     faults.forEach(FaultRunner::validate);
+    List<String> urls = cluster.requireState().solrNodes().stream().map(n -> n.baseUrl()).toList();
+    List<String> names = cluster.status(false).collections().stream().map(CollectionStatus::name).sorted().toList();
+    if (!names.contains(o.collection())) { // before anything is written: a mistake leaves no run directory
+      throw SolrscaleException.usage("there is no collection '" + o.collection() + "' in cluster '"
+          + cluster.name() + "'" + (names.isEmpty() ? " (it has none)" : "; it has " + String.join(", ", names))
+          + ": create it (solrscale collection create) or give --collection one of those");
+    }
     try {
       Files.createDirectories(o.dir());
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot write to " + o.dir() + ": " + e.getMessage());
-    }
-    List<String> urls = cluster.requireState().solrNodes().stream().map(n -> n.baseUrl()).toList();
-    if (cluster.status(false).collections().stream().noneMatch(c -> c.name().equals(o.collection()))) {
-      throw SolrscaleException.usage("cluster '" + cluster.name() + "' has no collection '"
-          + o.collection() + "'; create it first (solrscale collection create ...)");
     }
     Path historyFile = o.dir().resolve("history.jsonl");
     String prefix = "chaos-" + Long.toString(System.currentTimeMillis(), 36) + "-";
@@ -59,6 +62,7 @@ public final class ChaosRun {
           o.queryRate(), o.timeout(), history, t0);
       load.start();
       runner.start(faults, t0);
+      List<FaultRecord> healed = new ArrayList<>();
       try {
         Thread.sleep(o.duration().toMillis());
         if (!runner.awaitDone(0)) {
@@ -66,17 +70,32 @@ public final class ChaosRun {
           runner.awaitDone(FaultRunner.HEAL_TIMEOUT.toMillis());
           Thread.sleep(o.after().toMillis());
         }
+      } catch (InterruptedException e) {
+        // Ctrl-C: stop the load and heal every fault (below), but judge nothing: the run is short
+        Interruption.cleanUp(() -> {
+          load.stop();
+          healed.addAll(runner.finish());
+          write(o.dir().resolve("faults.json"), healed);
+        });
+        progress.accept("interrupted: the workload stopped and every fault was healed; no verdict "
+            + "(faults.json and history.jsonl in " + o.dir() + " hold what happened)");
+        throw e;
       } finally {
-        String missing = load.stop();
-        if (missing != null) {
-          progress.accept(missing);
+        if (healed.isEmpty()) {
+          Interruption.cleanUp(() -> {
+            String missing = load.stop();
+            if (missing != null) {
+              progress.accept(missing);
+            }
+            healed.addAll(runner.finish());
+          });
         }
-        records = runner.finish();
       }
+      records = healed;
       progress.accept("workload stopped; checking");
-      double healed = runner.now();
+      double healedAt = runner.now();
       recovered = runner.awaitRecovered();
-      finalRecovery = runner.now() - healed;
+      finalRecovery = runner.now() - healedAt;
     }
     write(o.dir().resolve("faults.json"), records);
     return check(cluster, o, urls, prefix, historyFile, records, before, recovered, finalRecovery);
@@ -85,12 +104,30 @@ public final class ChaosRun {
   private static ChaosVerdict check(Cluster cluster, Options o, List<String> urls, String prefix,
       Path historyFile, List<FaultRecord> records, Topology before, boolean recovered, double finalRecovery) {
     ClusterChecks checks = new ClusterChecks(urls, o.collection());
-    checks.commit();
-    LossChecker.Verdict loss = LossChecker.check(historyFile, checks::present);
+    List<String> notChecked = new ArrayList<>();
+    LossChecker.Verdict loss;
+    try {
+      checks.commit();
+      loss = LossChecker.check(historyFile, checks::present);
+    } catch (SolrscaleException e) { // the commit failed: what is searchable cannot be told
+      loss = new LossChecker.Verdict(0, null, null, List.of(), null, java.util.Map.of(), List.of(), e.getMessage());
+    }
+    if (loss.notChecked() != null) {
+      notChecked.add("loss: " + loss.notChecked());
+    }
     CollectionStatus c = cluster.status(false).collections().stream()
-        .filter(x -> x.name().equals(o.collection())).findFirst()
-        .orElseThrow(() -> SolrscaleException.failed("collection '" + o.collection() + "' is gone"));
-    List<ChaosVerdict.ShardAgreement> shards = checks.agreement(c, prefix);
+        .filter(x -> x.name().equals(o.collection())).findFirst().orElse(null);
+    List<ChaosVerdict.ShardAgreement> shards = c == null ? List.of() : checks.agreement(c, prefix);
+    if (c == null) {
+      notChecked.add("replica agreement: collection '" + o.collection() + "' is gone");
+    }
+    for (ChaosVerdict.ShardAgreement s : shards) {
+      if (s.agree() == null) {
+        notChecked.add("replica agreement of " + s.shard() + ": " + s.replicas().stream()
+            .filter(r -> r.error() != null).map(r -> r.replica() + " on " + r.node() + ": " + r.error())
+            .findFirst().orElse("a replica could not be read"));
+      }
+    }
     HistoryStats stats = HistoryStats.read(historyFile, sessionTimeoutSeconds(cluster));
     List<ChaosVerdict.FaultVerdict> fv = new ArrayList<>();
     for (FaultRecord f : records) {
@@ -104,8 +141,11 @@ public final class ChaosRun {
     }
     boolean allRecovered = recovered && records.stream().filter(FaultRecord::injected)
         .allMatch(f -> f.recoverySeconds() != null);
-    int divergent = (int) shards.stream().filter(s -> !s.agree()).count();
-    ChaosVerdict v = new ChaosVerdict(loss.ok() && divergent == 0 && allRecovered, loss.acknowledged(),
+    int divergent = (int) shards.stream().filter(s -> Boolean.FALSE.equals(s.agree())).count();
+    boolean failed = loss.lost() != null && loss.lost() > 0 || divergent > 0 || !allRecovered;
+    String verdict = failed ? ChaosVerdict.FAIL : notChecked.isEmpty() ? ChaosVerdict.PASS : ChaosVerdict.NOT_CHECKED;
+    ChaosVerdict v = new ChaosVerdict(verdict.equals(ChaosVerdict.PASS), verdict,
+        notChecked.isEmpty() ? null : notChecked, loss.acknowledged(),
         loss.found(), loss.lost(), loss.lostIds(), loss.unacknowledgedFound(), loss.lostByRf(), loss.lostWrites(), divergent, recovery,
         allRecovered, stats.availability(e -> true),
         anyFault ? stats.availability(HistoryStats.during(records)) : null,

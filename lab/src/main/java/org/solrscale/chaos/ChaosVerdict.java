@@ -5,15 +5,21 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Map;
 
-/** What a chaos run found: the summary `--json` prints and the report's verdict table. */
+/**
+ * What a chaos run found: the summary `--json` prints and the report's verdict table. {@code
+ * verdict} is pass, fail (a property checked and failed) or not checked (a checker could not run:
+ * {@code not_checked} says which and why; found, lost and an unread shard's agreement are null).
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ChaosVerdict(
     @JsonProperty("ok") boolean ok,
+    @JsonProperty("verdict") String verdict,
+    @JsonProperty("not_checked") List<String> notChecked,
     @JsonProperty("acknowledged") long acknowledged,
-    @JsonProperty("found") long found,
-    @JsonProperty("lost") long lost,
+    @JsonProperty("found") Long found,
+    @JsonProperty("lost") Long lost,
     @JsonProperty("lost_ids") List<String> lostIds,
-    @JsonProperty("unacknowledged_found") long unacknowledgedFound,
+    @JsonProperty("unacknowledged_found") Long unacknowledgedFound,
     @JsonProperty("lost_by_rf") Map<String, Long> lostByRf,
     @JsonProperty("lost_writes") List<LossChecker.LostWrite> lostWrites,
     @JsonProperty("divergent_shards") int divergentShards,
@@ -50,10 +56,18 @@ public record ChaosVerdict(
       @JsonProperty("docs") long docs, @JsonProperty("run_docs") long runDocs,
       @JsonProperty("error") String error) {}
 
-  /** Whether a shard's replicas agree; {@code differing_ids} samples ids some replica lacks. */
+  /**
+   * Whether a shard's replicas agree ({@code agree} null: not checked, a replica could not be read;
+   * its error says why); {@code differing_ids} samples ids some replica lacks.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record ShardAgreement(@JsonProperty("shard") String shard,
-      @JsonProperty("agree") boolean agree, @JsonProperty("replicas") List<ReplicaCount> replicas,
+      @JsonProperty("agree") Boolean agree, @JsonProperty("replicas") List<ReplicaCount> replicas,
       @JsonProperty("differing_ids") List<String> differingIds) {}
+
+  public static final String PASS = "pass";
+  public static final String FAIL = "fail";
+  public static final String NOT_CHECKED = "not checked";
 
   /**
    * An expected behaviour during a fault, what was seen, and whether it held (null: the fault did

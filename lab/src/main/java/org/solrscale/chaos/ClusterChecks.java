@@ -106,8 +106,11 @@ final class ClusterChecks {
           }
         }
       }
-      boolean agree = sets.stream().allMatch(x -> x != null) && differing.isEmpty()
-          && counts.stream().mapToLong(ChaosVerdict.ReplicaCount::docs).distinct().count() <= 1;
+      // a replica that could not be read leaves the shard unchecked, unless those read already differ
+      boolean read = sets.stream().allMatch(x -> x != null);
+      boolean differ = !differing.isEmpty() || counts.stream().filter(x -> x.docs() >= 0)
+          .mapToLong(ChaosVerdict.ReplicaCount::docs).distinct().count() > 1;
+      Boolean agree = differ ? Boolean.FALSE : read ? Boolean.TRUE : null;
       out.add(new ChaosVerdict.ShardAgreement(s.name(), agree, counts, differing));
     }
     return out;

@@ -22,15 +22,20 @@ public final class LossChecker {
   /** How many ids to ask about at once. */
   static final int BATCH = 500;
 
-  /** The verdict. {@code lost} lists ids (the first {@code MAX_LISTED}); the counts are exact. */
+  /**
+   * The verdict. {@code lost} lists ids (the first {@code MAX_LISTED}); the counts are exact. When
+   * the collection could not be asked, {@code notChecked} says why and found and lost are null:
+   * no verdict, not a clean one.
+   */
   public record Verdict(@JsonProperty("acknowledged") long acknowledged,
-      @JsonProperty("found") long found, @JsonProperty("lost") long lost,
+      @JsonProperty("found") Long found, @JsonProperty("lost") Long lost,
       @JsonProperty("lost_ids") List<String> lostIds,
-      @JsonProperty("unacknowledged_found") long unacknowledgedFound,
+      @JsonProperty("unacknowledged_found") Long unacknowledgedFound,
       @JsonProperty("lost_by_rf") Map<String, Long> lostByRf,
-      @JsonProperty("lost_writes") List<LostWrite> lostWrites) {
+      @JsonProperty("lost_writes") List<LostWrite> lostWrites,
+      @JsonProperty("not_checked") String notChecked) {
     public boolean ok() {
-      return lost == 0;
+      return notChecked == null && lost == 0;
     }
   }
 
@@ -74,7 +79,12 @@ public final class LossChecker {
     long lost = 0;
     List<String> lostIds = new ArrayList<>();
     for (List<String> batch : batches(acked)) {
-      Set<String> there = present.apply(batch);
+      Set<String> there;
+      try {
+        there = present.apply(batch);
+      } catch (org.solrscale.spec.SolrscaleException e) {
+        return new Verdict(acked.size(), null, null, List.of(), null, Map.of(), List.of(), e.getMessage());
+      }
       for (String id : batch) {
         if (there.contains(id)) {
           found++;
@@ -88,11 +98,15 @@ public final class LossChecker {
         }
       }
     }
-    long maybe = 0;
-    for (List<String> batch : batches(unsure)) {
-      maybe += present.apply(batch).size();
+    Long maybe = 0L;
+    try {
+      for (List<String> batch : batches(unsure)) {
+        maybe += present.apply(batch).size();
+      }
+    } catch (org.solrscale.spec.SolrscaleException e) {
+      maybe = null; // a by-product; the loss verdict itself stands
     }
-    return new Verdict(acked.size(), found, lost, lostIds, maybe, lostByRf, lostWrites(history, lostIds));
+    return new Verdict(acked.size(), found, lost, lostIds, maybe, lostByRf, lostWrites(history, lostIds), null);
   }
 
   /** The acknowledged writes that carried the first lost ids. */

@@ -109,10 +109,16 @@ final class ChaosCommand implements Callable<Integer> {
   }
 
   static void print(ChaosVerdict v, Path dir) {
-    System.out.printf("acknowledged %,d, found %,d, lost %,d%s%n", v.acknowledged(), v.found(), v.lost(),
-        v.lost() == 0 ? "" : " (first: " + String.join(", ", v.lostIds().subList(0, Math.min(5, v.lostIds().size())))
-            + "; by the rf of their acknowledgement: " + v.lostByRf() + ")");
-    System.out.printf("replicas: %d shard(s) checked, %d divergent%n", v.shards().size(), v.divergentShards());
+    if (v.lost() == null) {
+      System.out.printf("acknowledged %,d; loss NOT CHECKED%n", v.acknowledged());
+    } else {
+      System.out.printf("acknowledged %,d, found %,d, lost %,d%s%n", v.acknowledged(), v.found(), v.lost(),
+          v.lost() == 0 ? "" : " (first: " + String.join(", ", v.lostIds().subList(0, Math.min(5, v.lostIds().size())))
+              + "; by the rf of their acknowledgement: " + v.lostByRf() + ")");
+    }
+    long unread = v.shards().stream().filter(s -> s.agree() == null).count();
+    System.out.printf("replicas: %d shard(s) checked, %d divergent%s%n", v.shards().size() - unread,
+        v.divergentShards(), unread == 0 ? "" : ", " + unread + " NOT CHECKED");
     System.out.printf("availability %.1f %% overall%s; recovery %s%n", v.availability() * 100,
         v.availabilityDuringFaults() == null ? "" : String.format(", %.1f %% during faults", v.availabilityDuringFaults() * 100),
         v.recoverySeconds() == null ? (v.recovered() ? "-" : "NOT recovered") : String.format("%.1f s", v.recoverySeconds()));
@@ -136,6 +142,10 @@ final class ChaosCommand implements Callable<Integer> {
     for (Map.Entry<String, Long> e : v.errors().entrySet()) {
       System.out.println("  error " + e.getKey() + ": " + e.getValue());
     }
-    System.out.println((v.ok() ? "PASS" : "FAIL") + ": details in " + dir.resolve("verdict.json"));
+    if (v.notChecked() != null) {
+      v.notChecked().forEach(n -> System.out.println("  not checked: " + n));
+    }
+    System.out.println((v.ok() ? "PASS" : ChaosVerdict.NOT_CHECKED.equals(v.verdict())
+        ? "NOT CHECKED (no verdict: a checker could not run)" : "FAIL") + ": details in " + dir.resolve("verdict.json"));
   }
 }

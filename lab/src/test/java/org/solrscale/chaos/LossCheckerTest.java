@@ -50,10 +50,10 @@ class LossCheckerTest {
     LossChecker.Verdict v = LossChecker.check(history(),
         batch -> batch.stream().filter(index::contains).collect(Collectors.toSet()));
     assertThat(v.acknowledged()).isEqualTo(1201);
-    assertThat(v.found()).isEqualTo(1198);
-    assertThat(v.lost()).isEqualTo(3);
+    assertThat(v.found()).isEqualTo(1198L);
+    assertThat(v.lost()).isEqualTo(3L);
     assertThat(v.lostIds()).containsExactly("a7", "a500", "a1199");
-    assertThat(v.unacknowledgedFound()).isEqualTo(3);
+    assertThat(v.unacknowledgedFound()).isEqualTo(3L);
     assertThat(v.lostByRf()).containsExactly(java.util.Map.entry("2", 3L));
     // the writes that carried them: a7 in the first batch, a500 in the 51st, a1199 in the last
     assertThat(v.lostWrites()).extracting(LossChecker.LostWrite::timeMs).containsExactly(0L, 5000L, 11_900L);
@@ -68,6 +68,18 @@ class LossCheckerTest {
     LossChecker.Verdict v = LossChecker.check(history(), batch -> new HashSet<>(batch));
     assertThat(v.lost()).isZero();
     assertThat(v.ok()).isTrue();
-    assertThat(v.unacknowledgedFound()).isEqualTo(23);
+    assertThat(v.unacknowledgedFound()).isEqualTo(23L);
+  }
+
+  @Test
+  void aCollectionThatCannotBeAskedIsNoVerdict() {
+    LossChecker.Verdict v = LossChecker.check(history(), batch -> {
+      throw org.solrscale.spec.SolrscaleException.failed("undefined field chaos_run_s");
+    });
+    assertThat(v.acknowledged()).isEqualTo(1201); // what the history says still stands
+    assertThat(v.lost()).isNull();
+    assertThat(v.found()).isNull();
+    assertThat(v.notChecked()).contains("undefined field chaos_run_s");
+    assertThat(v.ok()).isFalse();
   }
 }

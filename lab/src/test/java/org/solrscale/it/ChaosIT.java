@@ -133,8 +133,8 @@ class ChaosIT {
             java.util.Map.of("delete", victims)))).build(), HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     LossChecker.Verdict v = ChaosRun.checkLoss(cluster().solrUrls(), "c", out.resolve("history.jsonl"));
-    assertThat(v.lost()).isEqualTo(3);
+    assertThat(v.lost()).isEqualTo(3L);
     assertThat(v.lostIds()).containsExactlyInAnyOrderElementsOf(victims);
-    assertThat(v.found()).isEqualTo(acked.size() - 3);
+    assertThat(v.found()).isEqualTo(acked.size() - 3L);
   }
 }
