@@ -2,6 +2,7 @@ package org.solrscale.cli;
 
 import java.util.List;
 import org.solrscale.spec.ExitCode;
+import org.solrscale.spec.Interruption;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,6 +36,9 @@ public final class Main implements Runnable {
       DemoCommand.class,
       CdsTrainingCommand.class,
       CommandLine.HelpCommand.class);
+
+  /** The exit code of a command stopped by Ctrl-C or SIGTERM, as a shell reports one (128 + SIGINT). */
+  static final int INTERRUPTED = 130;
 
   @Option(names = "--verbose", scope = ScopeType.INHERIT,
       description = "Show stack traces and client logs.")
@@ -110,6 +114,16 @@ public final class Main implements Runnable {
       return ExitCode.USAGE.code();
     });
     cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
+      if (Interruption.signalled()) {
+        // whatever the interrupt broke on its way out is not the error to report
+        String why = ex instanceof InterruptedException || ex.getMessage() == null ? ""
+            : ex.getMessage().lines().findFirst().orElse("");
+        System.err.println("solrscale: interrupted" + (why.isEmpty() || why.equals("interrupted") ? "" : ": " + why));
+        if (main.verbose) {
+          ex.printStackTrace();
+        }
+        return INTERRUPTED;
+      }
       if (ex instanceof SolrscaleException se) {
         System.err.println("solrscale: " + se.getMessage());
         if (main.verbose) {
@@ -124,13 +138,17 @@ public final class Main implements Runnable {
       }
       return ExitCode.FAILED.code();
     });
+    Interruption interruption = Interruption.install(Thread.currentThread());
     try {
-      return cl.execute(args);
+      int code = cl.execute(args);
+      return Interruption.signalled() && code == 0 ? INTERRUPTED : code;
     } catch (OutOfMemoryError e) { // what the command holds was freed as it unwound
       System.err.println("solrscale: out of memory (this JVM may use "
           + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB): give it more with "
           + "SOLRSCALE_JAVA_OPTS=-Xmx<size>, e.g. -Xmx8g, or give the command less to hold at once");
       return ExitCode.ENVIRONMENT.code();
+    } finally {
+      interruption.finished();
     }
   }
 }

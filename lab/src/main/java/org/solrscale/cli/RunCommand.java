@@ -9,8 +9,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** `solrscale run SCENARIO`: every combination of a scenario's matrix, resumable. */
-@Command(name = "run", description = "Run a scenario (cluster, data, steps, matrix, repeat) into a results directory; "
-    + "run it again with the same --out to resume after an interruption.")
+@Command(name = "run", description = "Run a scenario (cluster, data, steps, matrix, repeat) into a results directory, "
+    + "write its report and print a summary; run it again with the same --out to resume after an interruption. "
+    + "Exit code 1 when a repeat failed (e.g. a bench step whose requests failed).")
 final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (YAML).")
   Path scenario;
@@ -25,8 +26,6 @@ final class RunCommand implements Callable<Integer> {
     Path dir = out != null ? out : Path.of("runs", name);
     ScenarioRunner.Outcome o = new ScenarioRunner(Terminal.home(), dir, Terminal.progress(),
         new Version().getVersion()[0]).run(loaded, scenario);
-    System.out.printf("%d of %d combination repeats ran now, %d were already done; results: %s%n",
-        o.ran(), o.total(), o.skipped(), o.results());
-    return 0;
+    return RunSummary.print(dir, o);
   }
 }

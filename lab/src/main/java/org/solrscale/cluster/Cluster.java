@@ -21,6 +21,7 @@ import org.solrscale.runtime.SolrRuntime;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.CollectionSpec;
+import org.solrscale.spec.Interruption;
 import org.solrscale.spec.NodeGroup;
 import org.solrscale.spec.Problem;
 import org.solrscale.spec.SolrscaleException;
@@ -86,7 +87,7 @@ public final class Cluster {
       return state;
     } catch (RuntimeException e) {
       if (existing.isEmpty()) {
-        abandon();
+        Interruption.cleanUp(this::abandon); // on Ctrl-C too: its waits must not fail at once
       }
       throw e;
     }

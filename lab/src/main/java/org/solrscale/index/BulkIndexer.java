@@ -187,6 +187,12 @@ public final class BulkIndexer {
           List.copyOf(unread), null);
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the rejects file: " + org.solrscale.data.Corpus.why(e));
+    } catch (RuntimeException e) {
+      if (org.solrscale.spec.Interruption.signalled()) { // Ctrl-C: say what got in, never that it verified
+        throw SolrscaleException.failed("stopped after " + accepted.get() + " documents were accepted (the "
+            + "collection keeps them); not verified");
+      }
+      throw e;
     } finally {
       pool.shutdownNow();
     }

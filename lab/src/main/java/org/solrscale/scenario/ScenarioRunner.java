@@ -19,6 +19,9 @@ import org.solrscale.spec.ScenarioLoader;
 import org.solrscale.spec.ScenarioSpec;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
+import org.solrscale.results.CombinationRun;
+import org.solrscale.results.StepResult;
+import org.solrscale.spec.Interruption;
 import org.solrscale.telemetry.Telemetry;
 
 /**
@@ -43,28 +46,38 @@ public final class ScenarioRunner {
     this.version = version;
   }
 
-  /** What a run did: how many repeats ran now, how many were already done. */
-  public record Outcome(int ran, int skipped, int total, Path results) {}
+  /**
+   * What a run did: how many repeats ran now, how many were already done, how many of those that
+   * ran failed (each with why), and where the results are.
+   */
+  public record Outcome(int ran, int skipped, int total, List<String> failures, Path results) {}
 
   public Outcome run(ScenarioLoader.Loaded loaded, Path scenarioFile) throws InterruptedException {
     ScenarioSpec base = loaded.base();
     String name = base.name() != null ? base.name() : "scenario";
-    prepareDir(loaded.text());
-    RunRecord record = new RunRecord(out, name);
-    DataPrep.Data data = DataPrep.prepare(base.data(), out,
-        scenarioFile == null ? null : scenarioFile.toAbsolutePath().getParent());
+    Path scenarioDir = scenarioFile == null ? null : scenarioFile.toAbsolutePath().getParent();
+    Preflight.check(loaded, scenarioDir);
+    boolean created = !Files.exists(out);
+    RunRecord record;
+    DataPrep.Data data;
+    try {
+      record = prepareDir(loaded.text(), name);
+      data = DataPrep.prepare(base.data(), out, scenarioDir, loaded.places());
+    } catch (RuntimeException e) {
+      if (created) { // nothing ran: leave nothing behind that a corrected run would trip over
+        deleteTree(out);
+      }
+      throw e;
+    }
     String clusterName = ("scn-" + name).replaceAll("[^A-Za-z0-9_-]", "-");
     Cluster cluster = new Cluster(home, clusterName, progress);
-    List<ScenarioLoader.Combination> combos = loaded.combinations().isEmpty()
-        ? List.of(new ScenarioLoader.Combination("c001", new java.util.LinkedHashMap<>(), base))
-        : loaded.combinations();
+    List<ScenarioLoader.Combination> combos = loaded.combinations();
     int total = combos.size() * base.repeat();
     int done = 0;
     int ran = 0;
+    List<String> failures = new ArrayList<>();
     long t0 = System.nanoTime();
     ScenarioSpec running = null;
-    Thread hook = new Thread(() -> cluster.state().ifPresent(s -> cluster.down(true)));
-    Runtime.getRuntime().addShutdownHook(hook);
     try {
       for (ScenarioLoader.Combination c : combos) {
         for (int r = 1; r <= base.repeat(); r++) {
@@ -77,36 +90,135 @@ public final class ScenarioRunner {
               (System.nanoTime() - t0) / 1e9 / ran * remaining / 60);
           progress.accept(String.format("combination %d of %d%s: %s (repeat %d of %d)",
               done, total, eta, c.label().isEmpty() ? "(no matrix)" : c.label(), r, base.repeat()));
-          running = ensureCluster(cluster, clusterName, c.spec(), running);
-          if (done == 1 || ran == 0) {
+          Attempt attempt = new Attempt(c, r, record);
+          ScenarioSpec before = running;
+          running = attempt.guard("while bringing up the cluster",
+              () -> ensureCluster(cluster, clusterName, c.spec(), before));
+          if (ran == 0) {
             writeEnvironment(cluster, clusterName, c.spec());
           }
-          record.add(runOne(cluster, c, r, data));
+          CombinationRun result = runOne(cluster, attempt, data, scenarioDir);
+          record.add(result);
           ran++;
+          if (!result.done()) {
+            failures.add(c.id() + " r" + r + " (" + (c.label().isEmpty() ? "no matrix" : c.label()) + "): "
+                + result.why());
+            progress.accept(c.id() + " r" + r + " " + result.why());
+          }
         }
       }
     } finally {
-      cluster.state().ifPresent(s -> cluster.down(true));
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException shuttingDown) {
-        // the hook takes the cluster down
-      }
+      Interruption.cleanUp(() -> cluster.state().ifPresent(s -> cluster.down(true)));
     }
-    return new Outcome(ran, total - ran, total, out.resolve("results.json"));
+    return new Outcome(ran, total - ran, total, failures, out.resolve("results.json"));
   }
 
-  private void prepareDir(String text) {
+  /**
+   * One repeat of one combination while it runs: anything that stops it (a failure, Ctrl-C) is
+   * recorded at once as failed or interrupted, with where, and passed on.
+   */
+  private final class Attempt {
+    final ScenarioLoader.Combination combination;
+    final int repeat;
+    final RunRecord record;
+    final long start = System.nanoTime();
+    final List<StepResult> steps = new ArrayList<>();
+
+    Attempt(ScenarioLoader.Combination combination, int repeat, RunRecord record) {
+      this.combination = combination;
+      this.repeat = repeat;
+      this.record = record;
+    }
+
+    String dir() {
+      return combination.id() + "/r" + repeat;
+    }
+
+    /** Runs work that is part of this repeat but no step of it (bringing up its cluster). */
+    <T> T guard(String where, java.util.function.Supplier<T> work) throws InterruptedException {
+      try {
+        return work.get();
+      } catch (RuntimeException e) {
+        throw stopped(where, null, e);
+      }
+    }
+
+    /**
+     * Records the repeat as interrupted or failed at {@code where} and throws: InterruptedException
+     * when it was interrupted, else {@code e}. (Declared to return what it throws, for callers'
+     * {@code throw}.)
+     */
+    RuntimeException stopped(String where, StepResult step, Exception e) throws InterruptedException {
+      boolean interrupted = e instanceof InterruptedException || Interruption.signalled();
+      if (step != null) {
+        steps.add(step);
+      }
+      String reason = interrupted ? where : where + ": " + message(e);
+      record.add(new CombinationRun(combination.id(), combination.params(), repeat, dir(),
+          interrupted ? CombinationRun.INTERRUPTED : CombinationRun.FAILED, reason, seconds(start), steps));
+      progress.accept(combination.id() + " r" + repeat + " recorded as " + (interrupted
+          ? "interrupted " + where + "; run again with the same --out to run it again"
+          : "failed " + reason));
+      if (interrupted) {
+        throw e instanceof InterruptedException ie ? ie : new InterruptedException(where);
+      }
+      if (e instanceof RuntimeException re) {
+        throw re;
+      }
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String message(Throwable e) {
+    return e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("").strip();
+  }
+
+  private static double seconds(long since) {
+    return (System.nanoTime() - since) / 1e9;
+  }
+
+  /**
+   * The run directory, with its record. A directory that holds another scenario's run is refused
+   * when any of its repeats finished (results must not mix); with none finished (a run that failed
+   * or was stopped early) it is started afresh, keeping generated data whose settings are unchanged.
+   */
+  private RunRecord prepareDir(String text, String name) {
     try {
       Files.createDirectories(out.resolve("data"));
       Path saved = out.resolve("scenario.yaml");
+      RunRecord record = new RunRecord(out, name);
       if (Files.isRegularFile(saved) && !Files.readString(saved).equals(text)) {
-        throw SolrscaleException.usage(out + " holds a run of a different scenario; give another --out "
-            + "(or remove " + out + ")");
+        if (record.anyDone()) {
+          throw SolrscaleException.usage(out + " holds finished results of a different scenario; give "
+              + "another --out (or remove " + out + ")");
+        }
+        progress.accept(out + " holds an earlier version of this scenario that finished nothing: starting afresh");
+        try (var entries = Files.list(out)) {
+          for (Path p : entries.toList()) {
+            if (!p.getFileName().toString().equals("data")) {
+              deleteTree(p);
+            }
+          }
+        }
+        record = new RunRecord(out, name);
       }
       Files.writeString(saved, text);
+      return record;
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot write to " + out + ": " + e.getMessage());
+    }
+  }
+
+  private static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot delete " + dir + ": " + e.getMessage());
     }
   }
 
@@ -128,15 +240,19 @@ public final class ScenarioRunner {
     return spec;
   }
 
-  private RunRecord.CombinationResult runOne(Cluster cluster, ScenarioLoader.Combination c, int r,
-      DataPrep.Data data) throws InterruptedException {
-    long start = System.nanoTime();
-    String dir = c.id() + "/r" + r;
+  /**
+   * Runs the steps of one repeat. A bench step that measured nothing worth keeping (most requests
+   * failed) makes the step and the repeat failed, and the other steps still run; anything that
+   * stops a step (an error, Ctrl-C) is recorded at once and passed on.
+   */
+  private CombinationRun runOne(Cluster cluster, Attempt a, DataPrep.Data data, Path scenarioDir)
+      throws InterruptedException {
+    ScenarioLoader.Combination c = a.combination;
     List<CollectionSpec> collections = c.spec().cluster().collections();
     StepRunner steps = new StepRunner(cluster, data, collections.isEmpty() ? null : collections.get(0).name(),
-        progress);
-    List<RunRecord.StepResult> results = new ArrayList<>();
+        scenarioDir, progress);
     List<StepSpec.Fault> faults = new ArrayList<>();
+    String failed = null;
     int i = 0;
     for (StepSpec step : c.spec().steps()) {
       i++;
@@ -144,7 +260,7 @@ public final class ScenarioRunner {
         faults.add(f); // runs alongside the next step
         continue;
       }
-      String stepDir = dir + "/s" + i + "-" + step.kind() + "-" + step.name().replaceAll("[^A-Za-z0-9_-]", "-");
+      String stepDir = a.dir() + "/s" + i + "-" + step.kind() + "-" + step.name().replaceAll("[^A-Za-z0-9_-]", "-");
       Path path = out.resolve(stepDir);
       try {
         Files.createDirectories(path);
@@ -157,18 +273,36 @@ public final class ScenarioRunner {
       JsonNode summary;
       Map<String, Map<String, Double>> telemetry = null;
       Telemetry t = scrape ? telemetry(cluster, path) : null;
+      long stepStart = System.nanoTime();
       try {
         summary = steps.run(step, path, List.copyOf(faults));
         faults.clear();
+        if (Interruption.signalled()) { // a step that returned early on Ctrl-C did not run its length
+          throw new InterruptedException();
+        }
+      } catch (InterruptedException | RuntimeException e) {
+        telemetry = t == null ? null : Interruption.cleanUpAndGet(t::stop);
+        t = null;
+        String where = String.format(java.util.Locale.ROOT, "%.1f s into step %d (%s %s)",
+            seconds(stepStart), i, step.kind(), step.name());
+        boolean interrupted = e instanceof InterruptedException || Interruption.signalled();
+        throw a.stopped(where, new StepResult(i, step.kind(), step.name(), stepDir,
+            interrupted ? CombinationRun.INTERRUPTED : CombinationRun.FAILED,
+            interrupted ? null : message(e), null, telemetry), e);
       } finally {
         if (t != null) {
           telemetry = t.stop();
         }
       }
-      results.add(new RunRecord.StepResult(i, step.kind(), step.name(), stepDir, summary, telemetry));
+      String why = summary == null ? null : summary.path("failed").asText(null);
+      if (why != null && failed == null) {
+        failed = "step " + i + " (" + step.kind() + " " + step.name() + ") measured nothing: " + why;
+      }
+      a.steps.add(new StepResult(i, step.kind(), step.name(), stepDir,
+          why == null ? CombinationRun.DONE : CombinationRun.FAILED, why, summary, telemetry));
     }
-    return new RunRecord.CombinationResult(c.id(), c.params(), r, dir, "done",
-        (System.nanoTime() - start) / 1e9, results);
+    return new CombinationRun(c.id(), c.params(), a.repeat, a.dir(),
+        failed == null ? CombinationRun.DONE : CombinationRun.FAILED, failed, seconds(a.start), a.steps);
   }
 
   private static Telemetry telemetry(Cluster cluster, Path dir) {

@@ -9,14 +9,17 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.solrscale.results.CombinationRun;
+import org.solrscale.results.StepResult;
 
 /** The resume logic: what a run recorded is what a second run skips, and a broken file is named. */
 class RunRecordTest {
   @TempDir Path dir;
 
-  static RunRecord.CombinationResult result(String id, int repeat, String status) {
-    return new RunRecord.CombinationResult(id, Map.of("bench.threads", 2), repeat, id + "/r" + repeat,
-        status, 1.5, List.of(new RunRecord.StepResult(1, "wait", "wait", id + "/r" + repeat + "/s1-wait-wait", null, null)));
+  static CombinationRun result(String id, int repeat, String status) {
+    return new CombinationRun(id, Map.of("bench.threads", 2), repeat, id + "/r" + repeat,
+        status, null, 1.5, List.of(new StepResult(1, "wait", "wait", id + "/r" + repeat + "/s1-wait-wait",
+            null, null, null, null)));
   }
 
   @Test
