@@ -112,9 +112,7 @@ public final class ChaosRun {
     } catch (SolrscaleException e) { // the commit failed: what is searchable cannot be told
       loss = new LossChecker.Verdict(0, null, null, List.of(), null, java.util.Map.of(), List.of(), e.getMessage());
     }
-    if (loss.notChecked() != null) {
-      notChecked.add("loss: " + loss.notChecked());
-    }
+
     CollectionStatus c = cluster.status(false).collections().stream()
         .filter(x -> x.name().equals(o.collection())).findFirst().orElse(null);
     List<ChaosVerdict.ShardAgreement> shards = c == null ? List.of() : checks.agreement(c, prefix);
@@ -129,6 +127,17 @@ public final class ChaosRun {
       }
     }
     HistoryStats stats = HistoryStats.read(historyFile, sessionTimeoutSeconds(cluster));
+    ChaosVerdict.Counts writes = stats.writes(e -> true);
+    if (o.writeRate() > 0 && loss.acknowledged() == 0 && loss.notChecked() == null) {
+      // nothing acknowledged, nothing to lose: a vacuous pass would hide writes Solr refused
+      loss = new LossChecker.Verdict(0, null, null, List.of(), null, java.util.Map.of(), List.of(),
+          "no write was acknowledged (" + writes.failed() + " failed, " + writes.unknown() + " unanswered"
+          + firstCause(stats.errors(HistoryEvent::isAdd)).map(k -> "; e.g. " + k).orElse("")
+          + "), so none could be lost");
+    }
+    if (loss.notChecked() != null) {
+      notChecked.add(0, "loss: " + loss.notChecked());
+    }
     List<ChaosVerdict.FaultVerdict> fv = new ArrayList<>();
     for (FaultRecord f : records) {
       fv.add(stats.judge(f, before));
@@ -149,7 +158,7 @@ public final class ChaosRun {
         loss.found(), loss.lost(), loss.lostIds(), loss.unacknowledgedFound(), loss.lostByRf(), loss.lostWrites(), divergent, recovery,
         allRecovered, stats.availability(e -> true),
         anyFault ? stats.availability(HistoryStats.during(records)) : null,
-        stats.writes(e -> true), stats.queries(e -> true), stats.errors(e -> true), stats.phases(records),
+        writes, stats.queries(e -> true), stats.errors(e -> true), stats.phases(records),
         shards, fv);
     write(o.dir().resolve("verdict.json"), v);
     try {
@@ -158,6 +167,17 @@ public final class ChaosRun {
       throw SolrscaleException.environment("cannot write timeline.csv: " + e.getMessage());
     }
     return v;
+  }
+
+  /**
+   * The error most worth showing: Solr's own reason over a forwarding node's "Async exception"
+   * wrapper, then the most frequent.
+   */
+  static java.util.Optional<String> firstCause(java.util.Map<String, Long> errors) {
+    return errors.entrySet().stream()
+        .sorted(java.util.Comparator.<java.util.Map.Entry<String, Long>, Boolean>comparing(
+            e -> e.getKey().contains("Async exception")).thenComparing(e -> -e.getValue()))
+        .map(java.util.Map.Entry::getKey).findFirst();
   }
 
   /** The nodes' ZooKeeper session timeout: -DzkClientTimeout from the spec's JVM arguments, else 30 s. */

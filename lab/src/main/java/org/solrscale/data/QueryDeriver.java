@@ -77,12 +77,14 @@ public final class QueryDeriver {
           : "text fields seen: " + list(text)) + " (choose with --field)");
     }
     if (terms.isEmpty()) {
-      throw SolrscaleException.usage("field '" + o.field() + "' has no terms in any document of " + corpus);
+      throw SolrscaleException.usage("field '" + o.field() + "' has no terms in any document of " + corpus
+          + " (choose another with --field)");
     }
     for (String f : o.facetFields()) {
       if (!profile.seen(f)) {
         throw SolrscaleException.usage("facet field '" + f + "' is in none of the documents of "
-            + corpus + "; string fields seen: " + list(List.copyOf(profile.values().keySet())));
+            + corpus + "; string fields seen: " + list(List.copyOf(profile.values().keySet()))
+            + " (choose with --facet-fields)");
       }
     }
     if (usesFacets() && filterValues.isEmpty()) {

@@ -74,8 +74,14 @@ final class Preflight {
       Synth.write(new SynthOptions(Math.min(SAMPLE_DOCS, synth.docs()), synth.seed(), synth.vocabulary(),
           synth.zipf(), synth.bodyMin(), synth.bodyMax(), synth.facets()), corpus, Format.JSONL);
       Path out = dir.resolve("queries.txt");
-      DataPrep.scenarioKeys(places, "/data/derive_queries", "data.derive_queries.",
-          () -> QueryDeriver.derive(List.of(corpus), null, queries, out));
+      try {
+        DataPrep.scenarioKeys(places, "/data/derive_queries", "data.derive_queries.",
+            () -> QueryDeriver.derive(List.of(corpus), null, queries, out));
+      } catch (SolrscaleException e) { // the sample's file name means nothing to the user
+        throw new SolrscaleException(e.exitCode(), e.getMessage().replace(corpus.toString(),
+            "the synthetic corpus (data.synth)").replace(corpus.getFileName().toString(),
+            "the synthetic corpus (data.synth)").replaceAll("none of the [0-9,]+ documents", "none of the documents"));
+      }
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot make a temporary directory: " + e.getMessage());
     } finally {

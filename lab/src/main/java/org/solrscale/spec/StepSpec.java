@@ -123,10 +123,10 @@ public sealed interface StepSpec {
     @Override
     public List<Problem> problems(StepContext c) {
       List<Problem> out = new ArrayList<>();
-      Checks.collection(out, this, c, collection != null);
       if ((threads == null) == (rate == null)) {
         out.add(Problem.error("bench step '" + name + "' needs exactly one of threads or rate"));
       }
+      Checks.collection(out, this, c, collection != null);
       Checks.range(out, "/threads", "threads", threads, 1, 100_000);
       if (rate != null) {
         Checks.problem(out, "/rate", () -> Rates.parse(rate));

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -135,5 +136,66 @@ class BenchIT {
     assertThat(gz.get("response_bytes").get("mean").asDouble())
         .isLessThan(plain.get("response_bytes").get("mean").asDouble() * 0.7);
     assertThat(gz.get("num_found").get("max").asDouble()).isEqualTo(plain.get("num_found").get("max").asDouble());
+  }
+
+  @Test
+  void aStaircaseReportsEachStepOverItsOwnSecondsAsTheTimelineCountsThem() throws Exception {
+    Path out = dir.resolve("stairs");
+    Cli.Result r = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries",
+        queries.toString(), "--rate", "20,40,60", "--step-duration", "4s", "--warmup", "1s",
+        "--out", out.toString(), "--json");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode s = JSON.readTree(r.out());
+    List<String> lines = Files.readAllLines(out.resolve("timeline.csv"));
+    List<String> head = List.of(lines.get(0).split(","));
+    assertThat(s.get("steps")).hasSize(3);
+    for (JsonNode step : s.get("steps")) {
+      double from = step.get("start_s").asDouble();
+      double to = from + step.get("seconds").asDouble();
+      assertThat(step.get("seconds").asDouble()).isEqualTo(4.0); // the last step too: its own 4 s
+      long counted = 0; // requests the timeline saw complete within the step's seconds
+      for (String line : lines.subList(1, lines.size())) {
+        String[] c = line.split(",");
+        double second = Double.parseDouble(c[head.indexOf("second")]);
+        double len = Double.parseDouble(c[head.indexOf("seconds")]);
+        if (second >= from - 1e-6 && second + len <= to + 1e-6) {
+          counted += Long.parseLong(c[head.indexOf("requests")]);
+        }
+      }
+      // a completion within microseconds of a step's edge may fall on either side in the two counts
+      assertThat(step.get("completed").asLong()).as(step.toString()).isCloseTo(counted,
+          org.assertj.core.data.Offset.offset(1L));
+      assertThat(step.get("achieved").asDouble()).isEqualTo(step.get("completed").asLong() / 4.0);
+      // this cluster keeps up with 60/s: the achieved rate is the offered one, within a request
+      assertThat(step.get("achieved").asDouble()).isCloseTo(step.get("rate").asDouble(),
+          org.assertj.core.data.Offset.offset(0.5));
+      assertThat(step.get("scheduled").asLong()).isEqualTo(Math.round(step.get("rate").asDouble() * 4));
+      assertThat(step.get("latency_ms").get("p99").asDouble()).isPositive();
+      assertThat(step.get("bottleneck").asText()).startsWith("none");
+    }
+    assertThat(s.get("driver").get("bottleneck").asText()).isEqualTo("none: the server kept up with every step");
+    Cli.Result text = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries",
+        queries.toString(), "--rate", "10,20", "--step-duration", "2s", "--warmup", "0s");
+    assertThat(text.out()).contains("STEP /s", "ACHIEVED /s", "p99 ms").containsPattern("(?m)^20 +20\\.0 ");
+  }
+
+  @Test
+  void aRunWhoseRequestsAllFailMeasuredNothingAndSaysWhy() throws Exception {
+    Path refused = dir.resolve("refused.txt");
+    Files.writeString(refused, "q={!nosuchparser}x\n");
+    Path out = dir.resolve("refused");
+    Cli.Result r = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries", refused.toString(),
+        "--threads", "1", "--warmup", "0s", "--requests", "50", "--out", out.toString(), "--json");
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+    JsonNode s = JSON.readTree(r.out());
+    assertThat(s.get("errors").get("total").asLong()).isEqualTo(50);
+    assertThat(s.get("failed").asText()).startsWith("all of 50 requests failed (100.0 %, above the 1 % allowed)");
+    assertThat(r.err()).contains("measured nothing worth keeping");
+    assertThat(JSON.readTree(out.resolve("summary.json").toFile()).get("failed").asText()).startsWith("all of 50");
+    // allowed errors keep the run: exit 0
+    Cli.Result allowed = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries", refused.toString(),
+        "--threads", "1", "--warmup", "0s", "--requests", "20", "--max-error-rate", "100%", "--json");
+    assertThat(allowed.exitCode()).as(allowed.err()).isZero();
+    assertThat(JSON.readTree(allowed.out()).has("failed")).isFalse();
   }
 }

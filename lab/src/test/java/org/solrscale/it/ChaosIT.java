@@ -137,4 +137,55 @@ class ChaosIT {
     assertThat(v.lostIds()).containsExactlyInAnyOrderElementsOf(victims);
     assertThat(v.found()).isEqualTo(acked.size() - 3L);
   }
+
+  /**
+   * On a schema that has none of the chaos workload's fields every write is refused and no replica
+   * can be read for the run's documents: the verdict must be "not checked" with why, never a pass
+   * (nothing acknowledged, nothing lost) nor two divergent shards (an unreadable replica).
+   */
+  @Test
+  void checkersThatCannotRunOnAStrictSchemaSayNotCheckedNeverAVerdict() throws Exception {
+    Path conf = Files.createDirectories(dir.resolve("strict/conf"));
+    Path source = Path.of("../configsets/default/conf");
+    try (var files = Files.list(source)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, conf.resolve(f.getFileName()));
+      }
+    }
+    String schema = Files.readString(conf.resolve("schema.xml"));
+    Files.writeString(conf.resolve("schema.xml"), schema.lines()
+        .filter(l -> !l.contains("<dynamicField") && !l.contains("<copyField")).collect(java.util.stream.Collectors.joining("\n")));
+    Cli.Result made = Cli.run("collection", "create", "--name", NAME, "--collection", "strict", "--shards", "2",
+        "--replicas", "2", "--configset", dir.resolve("strict").toString());
+    assertThat(made.exitCode()).as(made.err()).isZero();
+    Path out = dir.resolve("strict-run");
+    Cli.Result r = Cli.run("chaos", "--name", NAME, "--collection", "strict", "--fault", "pause", "--target", "solr1",
+        "--duration", "1s", "--at", "2s", "--after", "2s", "--write-rate", "20", "--query-rate", "0",
+        "--out", out.toString(), "--json");
+    assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(1);
+    JsonNode v = JSON.readTree(r.out());
+    assertThat(v.get("verdict").asText()).isEqualTo("not checked");
+    assertThat(v.get("ok").asBoolean()).isFalse();
+    assertThat(v.get("acknowledged").asLong()).isZero();
+    assertThat(v.get("divergent_shards").asInt()).isZero(); // unread is not divergent
+    assertThat(v.get("not_checked").toString()).contains("loss: no write was acknowledged")
+        .contains("chaos_").contains("replica agreement of shard1");
+    for (JsonNode s : v.get("shards")) {
+      assertThat(s.has("agree")).isFalse();
+    }
+    // an independent count: the collection indeed holds nothing, so no write went through
+    HttpResponse<String> q = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+        cluster().solrUrls().get(0) + "/strict/select?q=*:*&rows=0&wt=json")).build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(JSON.readTree(q.body()).get("response").get("numFound").asLong()).isZero();
+    Cli.Result text = Cli.run("chaos", "--name", NAME, "--collection", "strict", "--fault", "pause", "--target", "solr1",
+        "--duration", "1s", "--at", "1s", "--after", "1s", "--write-rate", "20", "--query-rate", "0",
+        "--out", dir.resolve("strict-text").toString());
+    assertThat(text.out()).contains("loss NOT CHECKED").contains("NOT CHECKED (no verdict");
+    // an unknown collection: one line, and no run directory left behind
+    Cli.Result unknown = Cli.run("chaos", "--name", NAME, "--collection", "nope", "--fault", "pause",
+        "--out", dir.resolve("nope").toString());
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err()).contains("there is no collection 'nope'").contains("it has c, strict");
+    assertThat(dir.resolve("nope")).doesNotExist();
+  }
 }

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
@@ -166,5 +168,104 @@ class ScenarioIT {
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err().strip().lines()).hasSize(1);
     assertThat(r.err()).contains("needs exactly one of threads or rate");
+  }
+
+  /** A small valid scenario; the tests below plant mistakes in it, or interrupt it. */
+  static String scenario(String name, String bench) {
+    return String.join("\n",
+        "name: " + name,
+        "cluster:",
+        "  nodes: 1",
+        "  heap: 384m",
+        "  collections: [{name: items, shards: 1}]",
+        "data:",
+        "  synth: {docs: 2000}",
+        "  derive_queries: {count: 100}",
+        "steps:",
+        "  - index: {collection: items}",
+        "  - bench: {" + bench + "}",
+        "");
+  }
+
+  @Test
+  void aPlantedMistakeStopsTheRunBeforeAnythingStarts(@TempDir Path dir) throws Exception {
+    String ok = "name: q, collection: items, threads: 2, warmup: 1s, duration: 5s";
+    String[][] planted = {
+        {scenario("planted", ok).replace("{count: 100}", "{count: 100, cout: 5}"), "s.yaml:8:32: unknown key 'cout'"},
+        {scenario("planted", ok.replace("duration: 5s", "duration: ten")), "s.yaml:11:65: bench step 'q': 'ten' is not a duration"},
+        {scenario("planted", ok) + "matrix:\n  bench.thread: [1, 2]\n", "s.yaml:13:3: matrix key 'bench.thread' leads to no setting"},
+        {scenario("planted", ok.replace("items, threads", "itemz, threads")), "s.yaml:11:22: bench step 'q': there is no collection 'itemz'"},
+        {scenario("planted", ok).replace("  collections:", " collections:"), "s.yaml:5:2: YAML syntax: expected"},
+        {scenario("planted", ok).replace("{count: 100}", "{count: 100, facet_fields: [colour_s]}"),
+            "facet field 'colour_s' is in none of the documents of the synthetic corpus (data.synth)"},
+    };
+    Path clusterDir = SolrscaleHome.fromEnvironment().cluster("scn-planted");
+    for (String[] p : planted) {
+      Path file = dir.resolve("s.yaml");
+      Files.writeString(file, p[0]);
+      Path out = dir.resolve("out");
+      String cwd = System.getProperty("user.dir");
+      Cli.Result r = Cli.run("run", file.toString(), "--out", out.toString());
+      assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+      assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+      assertThat(r.err().replace(file.toString(), "s.yaml")).as(cwd).contains(p[1]);
+      assertThat(out).doesNotExist();
+      assertThat(clusterDir).doesNotExist();
+    }
+  }
+
+  @Test
+  void ctrlCInTheMiddleOfABenchStepRecordsItInterruptedLeavesNoProcessAndAResumeMeasuresItWhole(
+      @TempDir Path dir) throws Exception {
+    String name = "it-interrupt";
+    Path file = dir.resolve("s.yaml");
+    Files.writeString(file, scenario(name, "name: q, collection: items, threads: 2, warmup: 1s, duration: 8s"));
+    Path out = dir.resolve("out");
+    Path err = dir.resolve("err.txt");
+    // as from a terminal: SIGINT reaches the JVM even when this test runs where it is ignored
+    Process p = new ProcessBuilder("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV", "java",
+        "-Dsolrscale.home=" + SolrscaleHome.fromEnvironment().dir(), "-jar",
+        Path.of("target/solrscale.jar").toAbsolutePath().toString(), "run", file.toString(), "--out", out.toString())
+        .redirectErrorStream(false).redirectOutput(dir.resolve("out.txt").toFile()).redirectError(err.toFile()).start();
+    List<Long> pids = new ArrayList<>();
+    try {
+      long deadline = System.nanoTime() + 240_000_000_000L;
+      while (!Files.readString(err).contains("step 2 of 2: bench q") && System.nanoTime() < deadline && p.isAlive()) {
+        Thread.sleep(200);
+      }
+      assertThat(Files.readString(err)).contains("step 2 of 2: bench q");
+      JsonNode state = JSON.readTree(SolrscaleHome.fromEnvironment().cluster("scn-" + name).resolve("cluster.json").toFile());
+      state.get("nodes").forEach(n -> pids.add(n.get("pid").asLong()));
+      assertThat(pids).hasSize(2).allMatch(x -> x > 0);
+      Thread.sleep(4000); // the warm-up and half of the measured time
+      assertThat(new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor()).isZero();
+      assertThat(p.waitFor(180, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    } finally {
+      if (p.isAlive()) {
+        p.destroyForcibly();
+      }
+    }
+    String log = Files.readString(err);
+    assertThat(p.exitValue()).as(log).isEqualTo(130);
+    assertThat(log).doesNotContain("\tat ").doesNotContain("Exception");
+    assertThat(log.lines().filter(l -> l.contains("stopped solr1")).count()).as(log).isEqualTo(1); // one teardown
+    for (long pid : pids) { // the cluster's processes are gone, by the pids it recorded
+      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid " + pid).isFalse();
+    }
+    assertThat(SolrscaleHome.fromEnvironment().cluster("scn-" + name)).doesNotExist();
+    JsonNode c = JSON.readTree(out.resolve("results.json").toFile()).get("combinations").get(0);
+    assertThat(c.get("status").asText()).isEqualTo("interrupted");
+    assertThat(c.get("reason").asText()).matches("[0-9.]+ s into step 2 \\(bench q\\)");
+    assertThat(c.get("steps").get(1).get("status").asText()).isEqualTo("interrupted");
+    assertThat(c.get("steps").get(1).has("summary")).isFalse(); // the truncated measurement is no result
+
+    Cli.Result again = Cli.run("run", file.toString(), "--out", out.toString());
+    assertThat(again.exitCode()).as(again.err()).isZero();
+    assertThat(again.out()).contains("1 of 1 combination repeats ran now, 0 were already done", "report:");
+    JsonNode done = JSON.readTree(out.resolve("results.json").toFile()).get("combinations");
+    assertThat(done).hasSize(1);
+    assertThat(done.get(0).get("status").asText()).isEqualTo("done");
+    assertThat(done.get(0).get("steps").get(1).get("summary").get("seconds").asDouble()).isBetween(7.99, 8.5);
+    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-" + name, s -> { }).state()).isEmpty();
   }
 }

@@ -112,4 +112,18 @@ class CompareTest {
         .hasMessageContaining("has no combination c009; it has c001");
     assertThat(Main.run("compare", empty.toString(), a.toString())).isEqualTo(2);
   }
+
+  @Test
+  void failedMeasurementsAreLeftOutWithAReason() throws Exception {
+    Path a = RunFixture.allNotFound(Files.createDirectories(tmp.resolve("a")));
+    Path b = RunFixture.allNotFound(Files.createDirectories(tmp.resolve("b")));
+    Comparison c = Compare.compare(RunSelection.parse(a.toString()), RunSelection.parse(b.toString()));
+    assertThat(c.steps()).extracting(Comparison.StepDelta::a).containsExactly(a + "#c001"); // only the measured one
+    assertThat(c.leftOut()).hasSize(4).anySatisfy(w -> assertThat(w).startsWith("A c002 r1 (threads=2): failed:"))
+        .anySatisfy(w -> assertThat(w).startsWith("B c003 r1 step search: measured nothing"));
+    assertThatThrownBy(() -> Compare.compare(RunSelection.parse(a + "#c002"), RunSelection.parse(b + "#c002")))
+        .isInstanceOf(SolrscaleException.class)
+        .hasMessageContaining("no finished bench step of the same name to compare; left out as no measurement: "
+            + "A c002 r1 (threads=2): failed:");
+  }
 }

@@ -133,4 +133,21 @@ class ReportTest {
     assertThat(out.getParent().resolve("charts")).isDirectory();
     assertThat(Main.run("report", tmp.resolve("nothing").toString())).isEqualTo(2);
   }
+
+  @Test
+  void aBenchWhoseRequestsAllFailedIsNeverRankedAndSaysWhyItIsLeftOut(@TempDir Path tmp) throws Exception {
+    Path run = RunFixture.allNotFound(tmp.resolve("nf"));
+    Findings f = Findings.of(new RunModel(org.solrscale.results.RunDir.open(run)));
+    String notes = String.join("\n", f.notes);
+    assertThat(notes).doesNotContain("Highest achieved throughput").doesNotContain("Lowest p99");
+    assertThat(notes).contains("Left out of every finding, table and chart: c002 r1 (threads=2): failed: step 1 "
+        + "(bench search) measured nothing: all of");
+    assertThat(notes).contains("c003 r1 step search: measured nothing:").contains("requests failed");
+    assertThat(f.effects).isEmpty(); // no parameter change is judged on a failed measurement
+    String html = Files.readString(Report.write(run));
+    assertThat(html).contains("Left out of every finding");
+    // the results table holds c001 only
+    assertThat(html.substring(html.indexOf("<table class=\"results\""), html.indexOf("</table>",
+        html.indexOf("<table class=\"results\"")))).contains("c001").doesNotContain("c002").doesNotContain("c003");
+  }
 }

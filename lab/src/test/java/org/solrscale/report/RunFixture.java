@@ -88,6 +88,39 @@ final class RunFixture {
     return f.finish();
   }
 
+  /**
+   * threads 1, 2, 4: c001 measured, c002 a bench whose every request was a 404 (recorded failed,
+   * as a run records it now), c003 the same as a run before runs recorded it: status done.
+   */
+  static Path allNotFound(Path dir) throws IOException {
+    RunFixture f = new RunFixture(dir, "not-found");
+    for (int t : new int[] {1, 2, 4}) {
+      String id = "c00" + (t == 4 ? 3 : t);
+      f.combination(id, Map.of("bench.threads", t), 1, new Load(t, 4.0, 1.0, t, 2, 20, 0, 0));
+      if (t == 1) {
+        continue;
+      }
+      ObjectNode c = (ObjectNode) f.combinations.get(f.combinations.size() - 1);
+      ObjectNode bench = (ObjectNode) c.get("steps").get(1);
+      ObjectNode summary = (ObjectNode) bench.get("summary");
+      long count = summary.get("count").asLong();
+      ObjectNode errors = summary.putObject("errors");
+      errors.put("total", count);
+      errors.putObject("by_kind").putObject("http_404").put("count", count).putArray("samples")
+          .add("404 Not Found: Collection: itemz not found");
+      if (t == 2) {
+        String why = "all of " + count + " requests failed (100.0 %, above the 1 % allowed); http_404: " + count;
+        summary.put("failed", why).put("max_error_rate", 0.01);
+        bench.put("status", "failed").put("reason", why);
+        c.put("status", "failed").put("reason", "step 1 (bench search) measured nothing: " + why);
+      } else {
+        summary.remove("max_error_rate");
+      }
+      Files.writeString(dir.resolve(bench.get("dir").asText()).resolve("summary.json"), summary.toPrettyString());
+    }
+    return f.finish();
+  }
+
   void combination(String id, Map<String, Object> params, int repeat, Load load) throws IOException {
     String cdir = id + "/r" + repeat;
     ObjectNode c = combinations.addObject();
