@@ -73,8 +73,8 @@ public final class ChaosRun {
       } catch (InterruptedException e) {
         // Ctrl-C: stop the load and heal every fault (below), but judge nothing: the run is short
         Interruption.cleanUp(() -> {
+          healed.addAll(runner.finish()); // first: requests to a frozen node would hold the load's stop
           load.stop();
-          healed.addAll(runner.finish());
           write(o.dir().resolve("faults.json"), healed);
         });
         progress.accept("interrupted: the workload stopped and every fault was healed; no verdict "

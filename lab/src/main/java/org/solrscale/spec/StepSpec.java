@@ -43,11 +43,21 @@ public sealed interface StepSpec {
     return null;
   }
 
+  /** A step that works on a collection: the one it names, or the scenario's first. */
+  sealed interface OnCollection extends StepSpec permits Index, Bench, Collection, Chaos {
+    String collection();
+
+    @Override
+    default String collectionIn(StepContext c) {
+      return collection() != null ? collection() : c.defaultCollection();
+    }
+  }
+
   /** Index the scenario's corpus (or {@code files}) into a collection. */
   record Index(@JsonProperty("name") String name, @JsonProperty("collection") String collection,
       @JsonProperty("files") List<String> files, @JsonProperty("threads") Integer threads,
       @JsonProperty("batch") Integer batch, @JsonProperty("commit") String commit)
-      implements StepSpec {
+      implements OnCollection {
     public Index {
       name = name == null ? "index" : name;
       files = files == null ? List.of() : List.copyOf(files);
@@ -58,11 +68,6 @@ public sealed interface StepSpec {
     @Override
     public String kind() {
       return "index";
-    }
-
-    @Override
-    public String collectionIn(StepContext c) {
-      return collection != null ? collection : c.defaultCollection();
     }
 
     @Override
@@ -95,7 +100,7 @@ public sealed interface StepSpec {
       @JsonProperty("shards_tolerant") Boolean shardsTolerant,
       @JsonProperty("compression") String compression,
       @JsonProperty("connections") Integer connections,
-      @JsonProperty("max_error_rate") String maxErrorRate) implements StepSpec {
+      @JsonProperty("max_error_rate") String maxErrorRate) implements OnCollection {
     public Bench {
       name = name == null ? "bench" : name;
       arrivals = arrivals == null ? "uniform" : arrivals;
@@ -113,11 +118,6 @@ public sealed interface StepSpec {
     @Override
     public String kind() {
       return "bench";
-    }
-
-    @Override
-    public String collectionIn(StepContext c) {
-      return collection != null ? collection : c.defaultCollection();
     }
 
     @Override
@@ -218,7 +218,7 @@ public sealed interface StepSpec {
   record Collection(@JsonProperty("name") String name, @JsonProperty("action") String action,
       @JsonProperty("collection") String collection, @JsonProperty("shards") Integer shards,
       @JsonProperty("replicas") Integer replicas, @JsonProperty("shard") String shard)
-      implements StepSpec {
+      implements OnCollection {
     public Collection {
       name = name == null ? "collection" : name;
     }
@@ -230,11 +230,6 @@ public sealed interface StepSpec {
 
     /** The actions there are. */
     public static final List<String> ACTIONS = List.of("create", "delete", "split-shard", "add-replica");
-
-    @Override
-    public String collectionIn(StepContext c) {
-      return collection != null ? collection : c.defaultCollection();
-    }
 
     @Override
     public List<Problem> problems(StepContext c) {
@@ -387,7 +382,7 @@ public sealed interface StepSpec {
       @JsonProperty("duration") String duration, @JsonProperty("after") String after,
       @JsonProperty("write_rate") Double writeRate,
       @JsonProperty("batch") Integer batch, @JsonProperty("query_rate") Double queryRate,
-      @JsonProperty("timeout") String timeout) implements StepSpec {
+      @JsonProperty("timeout") String timeout) implements OnCollection {
     public Chaos {
       name = name == null ? "chaos" : name;
       duration = duration == null ? "60s" : duration;
@@ -401,11 +396,6 @@ public sealed interface StepSpec {
     @Override
     public String kind() {
       return "chaos";
-    }
-
-    @Override
-    public String collectionIn(StepContext c) {
-      return collection != null ? collection : c.defaultCollection();
     }
 
     @Override
