@@ -88,4 +88,18 @@ class HelpTest {
     assertThat(error("collection", "delet")).isEqualTo(
         "unknown command 'delet': give one of create, delete; did you mean delete?");
   }
+
+  @Test
+  void theVersionNamesTheGitRevisionItWasBuiltFrom() throws Exception {
+    String line = Version.line();
+    assertThat(line).matches("solrscale \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? \\((git [0-9a-f]{7}(, dirty)?"
+        + "|git revision unknown: built without \\.git)\\)");
+    Process git = new ProcessBuilder("git", "rev-parse", "--short=7", "HEAD").redirectErrorStream(true).start();
+    String head = new String(git.getInputStream().readAllBytes()).strip();
+    if (git.waitFor() == 0) { // a checkout: the build recorded its commit
+      assertThat(line).contains("(git " + head);
+    } else {
+      assertThat(line).contains("git revision unknown");
+    }
+  }
 }
