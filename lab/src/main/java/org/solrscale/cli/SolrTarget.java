@@ -8,6 +8,7 @@ import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.apache.solr.common.cloud.SolrZkClient;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.NoSuchCollection;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Option;
 
@@ -105,9 +106,7 @@ final class SolrTarget {
       return; // the state cannot be read: the requests themselves will say what is wrong
     }
     if (!names.containsAll(resolved)) {
-      throw SolrscaleException.usage("there is no collection '" + collection + "' in " + describe()
-          + (names.isEmpty() ? " (it has none)" : "; it has " + String.join(", ", new java.util.TreeSet<>(names)))
-          + ": create it (solrscale collection create) or give --collection one of those");
+      throw NoSuchCollection.error(collection, describe(), names);
     }
   }
 

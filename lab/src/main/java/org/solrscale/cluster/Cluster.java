@@ -666,8 +666,9 @@ public final class Cluster {
       throw SolrscaleException.failed("no Solr node of '" + name + "' is running");
     }
     try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes())) {
-      if (admin.clusterStatus().collection(collection).isEmpty()) {
-        throw SolrscaleException.usage("cluster '" + name + "' has no collection '" + collection + "'");
+      LiveStatus live = admin.clusterStatus();
+      if (live.collection(collection).isEmpty()) {
+        throw NoSuchCollection.error(collection, "cluster '" + name + "'", live.names());
       }
       admin.deleteCollection(collection);
     }
