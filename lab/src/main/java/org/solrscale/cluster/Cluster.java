@@ -57,6 +57,11 @@ public final class Cluster {
     return store.find(name);
   }
 
+  /** True when there is anything of this cluster here: its state, or files down --purge deletes. */
+  public boolean exists() {
+    return store.find(name).isPresent() || Files.isDirectory(store.clusterDir(name));
+  }
+
   public ClusterState requireState() {
     return store.load(name);
   }
@@ -383,7 +388,8 @@ public final class Cluster {
         deleteTree(store.clusterDir(name));
         return List.of();
       }
-      throw SolrscaleException.usage("no cluster named '" + name + "'");
+      throw store.noSuchCluster(name, "check --name (down --if-exists exits 0 for a cluster that "
+          + "is not there)");
     }
     ClusterState state = found.get();
     List<String> stopped = new ArrayList<>();
