@@ -84,11 +84,11 @@ public final class Cluster {
       state = startAll(state, deadline);
       try (SolrAdmin admin = new SolrAdmin(state.solrNodes())) {
         waitForLiveNodes(admin, state.solrNodes(), deadline);
-        for (CollectionSpec c : state.spec().collections()) {
-          ensureCollection(admin, c, deadline);
+        for (CollectionSpec c : merged(state.spec().collections(), spec.collections())) {
+          ensureCollection(admin, c, deadline, spec.collections().contains(c));
         }
       }
-      return state;
+      return recordCollections(spec.collections());
     } catch (RuntimeException e) {
       if (existing.isEmpty()) {
         abandon();
@@ -138,12 +138,27 @@ public final class Cluster {
           + "; change it with add-node/remove-node, or run: solrscale down --name " + name
           + " --purge");
     }
-    List<CollectionSpec> collections = new ArrayList<>(old.collections());
-    for (CollectionSpec c : spec.collections()) {
+    return existing; // its collections are recorded once they are there (recordCollections)
+  }
+
+  /** The collections of {@code old}, each replaced by one of {@code requested} of the same name. */
+  private static List<CollectionSpec> merged(List<CollectionSpec> old, List<CollectionSpec> requested) {
+    List<CollectionSpec> collections = new ArrayList<>(old);
+    for (CollectionSpec c : requested) {
       collections.removeIf(o -> o.name().equals(c.name()));
       collections.add(c);
     }
-    return existing.withSpec(old.withCollections(collections));
+    return collections;
+  }
+
+  /** Adds collections that are now there to the recorded spec (replacing any of the same name). */
+  private ClusterState recordCollections(List<CollectionSpec> collections) {
+    synchronized (stateLock) {
+      ClusterState state = requireState();
+      state = state.withSpec(state.spec().withCollections(merged(state.spec().collections(), collections)));
+      store.save(state);
+      return state;
+    }
   }
 
   /** Chooses ports for a new cluster and records its nodes (not yet started). */
@@ -300,9 +315,17 @@ public final class Cluster {
     }
   }
 
-  private void ensureCollection(SolrAdmin admin, CollectionSpec c, long deadline) {
+  /**
+   * Creates the collection if it is not there. One that is there and was {@code asked} for (by
+   * flags or a spec) must have the shape asked for: else up would seem to have made it so.
+   */
+  private void ensureCollection(SolrAdmin admin, CollectionSpec c, long deadline, boolean asked) {
     LiveStatus status = admin.clusterStatus();
-    if (status.collection(c.name()).isEmpty()) {
+    Optional<CollectionStatus> live = status.collection(c.name());
+    if (live.isPresent() && asked) {
+      requireShape(live.get(), c);
+    }
+    if (live.isEmpty()) {
       String config = Configsets.nameFor(c);
       admin.uploadConfigset(config, Configsets.zipFor(c));
       progress.accept("creating collection " + c.name() + ": " + c.shards() + " shard(s) x "
@@ -312,6 +335,17 @@ public final class Cluster {
     long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
     admin.waitForActive(c.name(), Duration.ofMillis(left));
     checkPlacement(admin.clusterStatus(), c.name());
+  }
+
+  private void requireShape(CollectionStatus live, CollectionSpec asked) {
+    CollectionShape have = CollectionShape.of(live);
+    CollectionShape want = CollectionShape.of(asked);
+    if (!have.equals(want)) {
+      throw SolrscaleException.usage("collection '" + asked.name() + "' exists with " + have.describe()
+          + "; up asked for " + want.describe() + ": delete it first (solrscale collection delete "
+          + "--name " + name + " --collection " + asked.name() + "), or leave out the collection flags "
+          + "(or its spec entry) to keep it as it is");
+    }
   }
 
   /** Warns when two replicas of a shard share a node although some node holds none of them. */
@@ -657,12 +691,9 @@ public final class Cluster {
       if (admin.clusterStatus().collection(c.name()).isPresent()) {
         throw SolrscaleException.usage("collection '" + c.name() + "' already exists");
       }
-      ensureCollection(admin, c, System.nanoTime() + timeout.toNanos());
+      ensureCollection(admin, c, System.nanoTime() + timeout.toNanos(), false);
     }
-    List<CollectionSpec> cols = new ArrayList<>(state.spec().collections());
-    cols.removeIf(o -> o.name().equals(c.name()));
-    cols.add(c);
-    store.save(state.withSpec(state.spec().withCollections(cols)));
+    recordCollections(List.of(c));
   }
 
   public void deleteCollection(String collection) {
