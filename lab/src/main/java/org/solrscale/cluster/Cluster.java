@@ -21,6 +21,7 @@ import org.solrscale.runtime.SolrRuntime;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.CollectionSpec;
+import org.solrscale.spec.ExitCode;
 import org.solrscale.spec.NodeGroup;
 import org.solrscale.spec.Problem;
 import org.solrscale.spec.SolrscaleException;
@@ -326,15 +327,52 @@ public final class Cluster {
       requireShape(live.get(), c);
     }
     if (live.isEmpty()) {
-      String config = Configsets.nameFor(c);
-      admin.uploadConfigset(config, Configsets.zipFor(c));
-      progress.accept("creating collection " + c.name() + ": " + c.shards() + " shard(s) x "
-          + c.replicas().total() + " replica(s), configset " + c.configset());
-      admin.createCollection(c, config);
+      create(admin, c, deadline);
     }
-    long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
-    admin.waitForActive(c.name(), Duration.ofMillis(left));
+    admin.waitForActive(c.name(), left(deadline));
     checkPlacement(admin.clusterStatus(), c.name());
+  }
+
+  private static Duration left(long deadline) {
+    return Duration.ofMillis(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+  }
+
+  /**
+   * Uploads the configset and creates the collection. If Solr refuses, whatever it made of it
+   * (the collection, if its own clean-up did not remove it, and a configset of its own) is removed,
+   * and Solr's reason is named: from the failing node's answer or, failing that, its log.
+   */
+  private void create(SolrAdmin admin, CollectionSpec c, long deadline) {
+    String config = Configsets.nameFor(c);
+    admin.uploadConfigset(config, Configsets.zipFor(c));
+    progress.accept("creating collection " + c.name() + ": " + c.shards() + " shard(s) x "
+        + c.replicas().total() + " replica(s), configset " + c.configset());
+    try {
+      admin.createCollection(c, config, left(deadline));
+    } catch (SolrscaleException e) {
+      if (admin.clusterStatus().collection(c.name()).isPresent()) {
+        admin.deleteCollection(c.name());
+      }
+      if (!c.usesDefaultConfigset()) {
+        admin.deleteConfigset(config);
+      }
+      progress.accept("removed what was made of collection " + c.name());
+      throw e.exitCode() == ExitCode.USAGE ? e : causeFromLogs(c.name()).orElse(e);
+    }
+  }
+
+  /** Solr's reason for a core of the collection it could not create, from a Solr node's log. */
+  private Optional<SolrscaleException> causeFromLogs(String collection) {
+    ClusterState state = requireState();
+    for (NodeState n : state.solrNodes()) {
+      Path log = NodeLogs.main(provider.nodeDir(state, n), n);
+      Optional<String> cause = NodeLogs.coreCreationCause(log, collection);
+      if (cause.isPresent()) {
+        return Optional.of(SolrscaleException.usage("Solr refused collection '" + collection + "': "
+            + cause.get() + " (from " + log + ")"));
+      }
+    }
+    return Optional.empty();
   }
 
   private void requireShape(CollectionStatus live, CollectionSpec asked) {

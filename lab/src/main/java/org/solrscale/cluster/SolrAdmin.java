@@ -28,6 +28,8 @@ import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.apache.solr.client.solrj.request.CollectionAdminRequest;
 import org.apache.solr.client.solrj.request.ConfigSetAdminRequest;
 import org.apache.solr.client.solrj.response.CollectionAdminResponse;
+import org.apache.solr.client.solrj.response.RequestStatusState;
+import org.apache.solr.client.solrj.request.CollectionAdminRequest.RequestStatusResponse;
 import org.apache.solr.common.util.NamedList;
 import org.solrscale.spec.CollectionSpec;
 import org.solrscale.spec.SolrscaleException;
@@ -99,7 +101,13 @@ public final class SolrAdmin implements Closeable {
     }
   }
 
-  public void createCollection(CollectionSpec spec, String configName) {
+  /**
+   * Creates a collection and waits until Solr says it is done. Sent asynchronously because only
+   * the request status carries each failing node's reason ("Caused by: Unknown fieldType ..."):
+   * the plain answer says just "Underlying core creation failed". Solr refusing it is a usage
+   * error naming those reasons.
+   */
+  public void createCollection(CollectionSpec spec, String configName, Duration timeout) {
     CollectionAdminRequest.Create create;
     var r = spec.replicas();
     if (CollectionSpec.IMPLICIT.equals(spec.router())) {
@@ -110,7 +118,82 @@ public final class SolrAdmin implements Closeable {
           r.nrt(), r.tlog(), r.pull());
     }
     create.setWaitForFinalState(true);
-    run(create, "creating collection '" + spec.name() + "'");
+    String what = "creating collection '" + spec.name() + "'";
+    String id = "solrscale-create-" + spec.name() + "-" + System.nanoTime();
+    try {
+      create.processAsync(id, client);
+    } catch (SolrServerException | IOException | RuntimeException e) {
+      throw SolrscaleException.failed(what + " failed: " + message(e));
+    }
+    try {
+      long deadline = System.nanoTime() + timeout.toNanos();
+      while (true) {
+        RequestStatusResponse status = requestStatus(id, what);
+        RequestStatusState state = status.getRequestStatus();
+        if (state == RequestStatusState.COMPLETED) {
+          return;
+        }
+        if (state == RequestStatusState.FAILED || state == RequestStatusState.NOT_FOUND) {
+          throw refused(spec.name(), status.getResponse());
+        }
+        if (System.nanoTime() > deadline) {
+          throw SolrscaleException.failed(what + " did not finish within " + timeout.toSeconds() + " s");
+        }
+        LocalProcesses.sleep(250);
+      }
+    } finally {
+      try {
+        CollectionAdminRequest.deleteAsyncId(id).process(client);
+      } catch (SolrServerException | IOException | RuntimeException e) {
+        // Solr keeps a finished request's status for a while; nothing to do
+      }
+    }
+  }
+
+  /** The status of an asynchronous request, whose "failure" entries are for the caller to read. */
+  private RequestStatusResponse requestStatus(String id, String what) {
+    try {
+      return CollectionAdminRequest.requestStatus(id).process(client);
+    } catch (SolrServerException | IOException | RuntimeException e) {
+      throw SolrscaleException.failed(what + " failed: " + message(e));
+    }
+  }
+
+  /** Each failing node's reason for a CREATE that failed, or Solr's summary when none gave one. */
+  private static SolrscaleException refused(String collection, NamedList<?> response) {
+    java.util.Set<String> reasons = new java.util.LinkedHashSet<>();
+    Object failure = response.get("failure");
+    if (failure instanceof NamedList<?> nodes) {
+      for (Map.Entry<String, ?> node : nodes) {
+        Object text = node.getValue() instanceof NamedList<?> nl && nl.get("response") != null
+            ? nl.get("response") : node.getValue();
+        causedBy(String.valueOf(text)).ifPresent(r -> reasons.add(r + " (on " + node.getKey() + ")"));
+      }
+    }
+    if (!reasons.isEmpty()) {
+      return SolrscaleException.usage("Solr refused collection '" + collection + "': "
+          + String.join("; ", reasons));
+    }
+    Object exception = response.get("exception");
+    Object msg = exception instanceof NamedList<?> nl ? nl.get("msg") : null;
+    return SolrscaleException.failed("creating collection '" + collection + "' failed: "
+        + (msg != null ? msg : String.valueOf(response).replaceAll("\\s+", " ")));
+  }
+
+  /** The last "Caused by: ..." of a Solr error text: the root reason, without the layers above. */
+  static Optional<String> causedBy(String text) {
+    int at = text.lastIndexOf("Caused by: ");
+    if (at < 0) {
+      return Optional.empty();
+    }
+    String cause = text.substring(at + "Caused by: ".length()).strip();
+    int nl = cause.indexOf('\n');
+    return Optional.of(nl < 0 ? cause : cause.substring(0, nl).strip());
+  }
+
+  /** Removes a configset (one made for a collection that could not be created). */
+  public void deleteConfigset(String name) {
+    run(new ConfigSetAdminRequest.Delete().setConfigSetName(name), "deleting configset '" + name + "'");
   }
 
   public void deleteCollection(String name) {
