@@ -28,6 +28,11 @@ final class SolrTarget {
       description = "Solr base URLs of any SolrCloud, e.g. http://127.0.0.1:8983/solr (instead of --name).")
   String url;
 
+  /** True for a SolrCloud solrscale did not start (--zk or --url). */
+  boolean external() {
+    return zk != null || url != null;
+  }
+
   /** A routing client, connected: an unreachable target fails here, before any work starts. */
   CloudHttp2SolrClient client() {
     if (zk != null && url != null) {

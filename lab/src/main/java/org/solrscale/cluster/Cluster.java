@@ -415,38 +415,27 @@ public final class Cluster {
         liveSolr.add(n);
       }
       reports.add(new NodeReport(n.id(), n.role(), n.host(), n.port(), n.pid(), ps.alive(),
-          ps.label(), mode, n.labels()));
+          ps.label(), mode, n.labels(), n.isSolr() ? n.baseUrl() : null));
     }
     if (liveSolr.isEmpty()) {
       return new ClusterReport(name, state.spec().solrVersion(), state.zkHost(), reports, List.of(),
-          List.of(), state.solrNodes().isEmpty() ? null : "no Solr node is running");
+          List.of(), state.solrNodes().isEmpty() ? null : "no Solr node is running", false);
     }
     try (SolrAdmin admin = new SolrAdmin(liveSolr, state.solrNodes())) {
       LiveStatus live = admin.clusterStatus();
-      List<CollectionStatus> collections = new ArrayList<>();
-      for (CollectionStatus c : live.collections()) {
-        List<ShardStatus> shards = new ArrayList<>();
-        for (ShardStatus s : c.shards()) {
-          shards.add(withDocs ? s.withDocs(admin.docs(c.name(), s.name())) : s);
-        }
-        shards.sort(Comparator.comparing(ShardStatus::name));
-        collections.add(new CollectionStatus(c.name(), c.configset(), c.router(), shards));
-      }
-      collections.sort(Comparator.comparing(CollectionStatus::name));
+      List<CollectionStatus> collections = withDocs ? admin.withDocs(live.collections())
+          : SolrAdmin.sorted(live.collections());
       List<NodeReport> withLive = new ArrayList<>();
       for (NodeReport r : reports) {
         boolean isLive = r.role() == NodeRole.SOLR
             && live.liveNodes().contains(r.host() + ":" + r.port() + "_solr");
-        withLive.add(r.role() == NodeRole.SOLR
-            ? new NodeReport(r.id(), r.role(), r.host(), r.port(), r.pid(), r.alive(), r.state(),
-                isLive ? "live" : "not live", r.labels())
-            : r);
+        withLive.add(r.role() == NodeRole.SOLR ? r.withMode(isLive ? "live" : "not live") : r);
       }
       return new ClusterReport(name, state.spec().solrVersion(), state.zkHost(), withLive,
-          live.liveNodes(), collections, null);
+          live.liveNodes(), collections, null, false);
     } catch (SolrscaleException e) {
       return new ClusterReport(name, state.spec().solrVersion(), state.zkHost(), reports,
-          List.of(), List.of(), e.getMessage());
+          List.of(), List.of(), e.getMessage(), false);
     }
   }
 

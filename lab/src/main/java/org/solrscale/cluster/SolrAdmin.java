@@ -253,7 +253,15 @@ public final class SolrAdmin implements Closeable {
     if (resp == null) {
       throw last != null ? last : SolrscaleException.failed("CLUSTERSTATUS: no Solr node to ask");
     }
-    NamedList<?> cluster = (NamedList<?>) resp.getResponse().get("cluster");
+    return parse(resp.getResponse(), this::nodeId);
+  }
+
+  /**
+   * A CLUSTERSTATUS answer as live nodes and collections; {@code nodeId} names a replica's node
+   * (solr1, ...) from Solr's node name.
+   */
+  static LiveStatus parse(NamedList<?> response, Function<String, String> nodeId) {
+    NamedList<?> cluster = (NamedList<?>) response.get("cluster");
     List<String> live = new ArrayList<>();
     Object liveNodes = cluster.get("live_nodes");
     if (liveNodes instanceof Collection<?> c) {
@@ -263,17 +271,18 @@ public final class SolrAdmin implements Closeable {
     Object cols = cluster.get("collections");
     if (cols instanceof NamedList<?> nl) {
       for (Map.Entry<String, ?> e : nl) {
-        collections.add(parseCollection(e.getKey(), asMap(e.getValue())));
+        collections.add(parseCollection(e.getKey(), asMap(e.getValue()), nodeId));
       }
     } else if (cols instanceof Map<?, ?> m) {
       for (Map.Entry<?, ?> e : m.entrySet()) {
-        collections.add(parseCollection(e.getKey().toString(), asMap(e.getValue())));
+        collections.add(parseCollection(e.getKey().toString(), asMap(e.getValue()), nodeId));
       }
     }
     return new LiveStatus(live, collections);
   }
 
-  private CollectionStatus parseCollection(String name, Map<String, Object> c) {
+  private static CollectionStatus parseCollection(String name, Map<String, Object> c,
+      Function<String, String> nodeId) {
     List<ShardStatus> shards = new ArrayList<>();
     Map<String, Object> shardMap = asMap(c.get("shards"));
     for (Map.Entry<String, Object> s : shardMap.entrySet()) {
@@ -283,7 +292,7 @@ public final class SolrAdmin implements Closeable {
         Map<String, Object> rep = asMap(r.getValue());
         String node = String.valueOf(rep.get("node_name"));
         replicas.add(new ReplicaStatus(r.getKey(), String.valueOf(rep.get("core")), node,
-            nodeId(node), String.valueOf(rep.get("type")), String.valueOf(rep.get("state")),
+            nodeId.apply(node), String.valueOf(rep.get("type")), String.valueOf(rep.get("state")),
             "true".equals(String.valueOf(rep.get("leader")))));
       }
       shards.add(new ShardStatus(s.getKey(), String.valueOf(shard.get("state")),
@@ -312,13 +321,39 @@ public final class SolrAdmin implements Closeable {
 
   /** Searchable documents in one shard, or -1 when no replica of it answers. */
   public long docs(String collection, String shard) {
+    return docs(quick, collection, shard);
+  }
+
+  static long docs(SolrClient client, String collection, String shard) {
     SolrQuery q = new SolrQuery("*:*").setRows(0);
     q.set("shards", shard);
     try {
-      return quick.query(collection, q).getResults().getNumFound();
+      return client.query(collection, q).getResults().getNumFound();
     } catch (SolrServerException | IOException | RuntimeException e) {
       return -1;
     }
+  }
+
+  /** The collections sorted by name, their shards by name, with documents per shard. */
+  public List<CollectionStatus> withDocs(List<CollectionStatus> collections) {
+    return withDocs(quick, collections);
+  }
+
+  static List<CollectionStatus> withDocs(SolrClient client, List<CollectionStatus> collections) {
+    List<CollectionStatus> result = new ArrayList<>();
+    for (CollectionStatus c : sorted(collections)) {
+      result.add(new CollectionStatus(c.name(), c.configset(), c.router(),
+          c.shards().stream().map(s -> s.withDocs(docs(client, c.name(), s.name()))).toList()));
+    }
+    return result;
+  }
+
+  /** The collections sorted by name, their shards by name. */
+  static List<CollectionStatus> sorted(List<CollectionStatus> collections) {
+    return collections.stream()
+        .map(c -> new CollectionStatus(c.name(), c.configset(), c.router(), c.shards().stream()
+            .sorted(java.util.Comparator.comparing(ShardStatus::name)).toList()))
+        .sorted(java.util.Comparator.comparing(CollectionStatus::name)).toList();
   }
 
   /** Waits until the collection is healthy; fails after the timeout naming what is not. */
