@@ -33,6 +33,8 @@ public final class Main implements Runnable {
       CompareCommand.class,
       ChaosCommand.class,
       DemoCommand.class,
+      LogsCommand.class,
+      CompletionCommand.class,
       CdsTrainingCommand.class,
       CommandLine.HelpCommand.class);
 

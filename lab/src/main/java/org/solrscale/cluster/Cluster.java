@@ -741,6 +741,19 @@ public final class Cluster {
     store.save(state.withSpec(state.spec().withCollections(cols)));
   }
 
+  /** The ids of the cluster's nodes: ZooKeeper servers, then Solr nodes. */
+  public List<String> nodeIds() {
+    return requireState().nodes().stream().map(NodeState::id).toList();
+  }
+
+  /** A node's main log (solr.log, zookeeper.log), or its console log; an unknown id is an error. */
+  public Path logFile(String nodeId, boolean console) {
+    ClusterState state = requireState();
+    NodeState node = state.node(nodeId);
+    Path dir = provider.nodeDir(state, node);
+    return console ? NodeLogs.console(dir) : NodeLogs.main(dir, node);
+  }
+
   /** Whether a node's process runs, is paused, or is gone (checked by its recorded pid). */
   public ProcessState processState(NodeState node) {
     return provider.state(requireState(), node);
