@@ -70,7 +70,7 @@ class CliErrorsIT {
     // nothing listens on port 1: a run that got as far as connecting would exit 3
     String[] args = {"index", "--url", "http://127.0.0.1:1/solr", "--collection", "docs", "--rejects",
         rejects.toString(), in.toString()};
-    assertOneLineError(Cli.run(args), 2, "the rejects file " + rejects + " already holds 33 bytes (an "
+    assertOneLineError(Cli.run(args), 2, "the rejects file " + rejects + " already holds 30 bytes (an "
         + "earlier run's rejects?), which this run would overwrite: move it away or give another --rejects FILE");
     assertThat(Files.readString(rejects)).isEqualTo("{\"error\":\"of an earlier run\"}\n");
     Files.writeString(rejects, ""); // an empty one is used: the run goes on and finds no Solr
