@@ -19,9 +19,10 @@ public final class Version implements IVersionProvider {
   static String line() {
     Properties version = resource("/solrscale/version.properties");
     Properties git = resource("/solrscale/git.properties");
-    String commit = git.getProperty("git.commit.id.abbrev");
+    String commit = git.getProperty("git.commit.id.abbrev", "");
+    commit = commit.matches("[0-9a-f]{7,}") ? commit : null; // else git was missing or not a checkout
     return "solrscale " + version.getProperty("version", "dev") + " ("
-        + (commit == null ? "git revision unknown: built without .git"
+        + (commit == null ? "git revision unknown: built without git or .git"
             : "git " + commit + ("true".equals(git.getProperty("git.dirty")) ? ", dirty" : ""))
         + ")";
   }

@@ -15,11 +15,12 @@ import org.solrscale.runtime.SolrscaleHome;
 /** Bad input and a broken environment get one clear line and the right exit code, never a trace. */
 class CliErrorsIT {
 
-  private static void assertOneLineError(Cli.Result r, int code, String fragment) {
+  /** The exit code, and a last line of stderr that holds every fragment, without a stack trace. */
+  static void assertOneLineError(Cli.Result r, int code, String... fragments) {
     assertThat(r.exitCode()).as(r.err()).isEqualTo(code);
     String last = r.err().strip().lines().reduce((a, b) -> b).orElse("");
-    assertThat(r.err()).contains(fragment).doesNotContain("\tat ").doesNotContain("Exception:");
-    assertThat(last).startsWith("solrscale: ");
+    assertThat(r.err()).doesNotContain("\tat ").doesNotContain("Exception:");
+    assertThat(last).startsWith("solrscale: ").contains(fragments);
   }
 
   @Test

@@ -1,6 +1,7 @@
 package org.solrscale.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.solrscale.it.CliErrorsIT.assertOneLineError;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -81,13 +82,6 @@ class NewUserIT {
     for (long pid : pids) {
       assertThat(ClusterIT.gone(pid)).as("pid %d still alive after down", pid).isTrue();
     }
-  }
-
-  private static void assertOneLineError(Cli.Result r, int code, String... fragments) {
-    assertThat(r.exitCode()).as(r.err()).isEqualTo(code);
-    String last = r.err().strip().lines().reduce((a, b) -> b).orElse("");
-    assertThat(last).startsWith("solrscale: ").contains(fragments);
-    assertThat(r.err()).doesNotContain("\tat ");
   }
 
   @Test
