@@ -29,7 +29,7 @@ except Exception: print(0)'
 "$s" --version >/dev/null  # builds solrscale first if needed, outside the timings
 "$s" down --name "$name" --purge >/dev/null 2>&1 || true
 t0=$(now)
-"$s" up --name "$name" --nodes "$nodes" --zk "$zk" --collection docs --shards 2 --replicas "$replicas" >/dev/null 2>&1
+"$s" up --name "$name" --nodes "$nodes" --zookeepers "$zk" --collection docs --shards 2 --replicas "$replicas" >/dev/null 2>&1
 t1=$(now)
 echo "cold up: $(secs "$t0" "$t1") s"
 "$s" status --name "$name" --json | python3 -c 'import json,sys

@@ -152,8 +152,8 @@ final class BenchCommand implements Callable<Integer> {
     try (CloudSolrClient client = target.client()) {
       var state = client.getClusterState();
       if (state.getCollectionOrNull(collection) == null) {
-        throw SolrscaleException.usage("collection '" + collection + "' does not exist at "
-            + target.describe() + "; it has: " + String.join(", ", state.getCollectionNames()));
+        throw org.solrscale.cluster.NoSuchCollection.error(collection, target.describe(),
+            state.getCollectionNames());
       }
       if (routing.startsWith("node:")) {
         return List.of(nodeUrl(routing.substring(5)));

@@ -15,9 +15,18 @@ final class DownCommand implements Callable<Integer> {
   @Option(names = "--purge", description = "Also delete the cluster's data, logs and state.")
   boolean purge;
 
+  @Option(names = "--if-exists", description = "A cluster that is not there is no error: say so and "
+      + "exit 0 (without it: exit 2, naming the clusters there are).")
+  boolean ifExists;
+
   @Override
   public Integer call() {
-    List<String> stopped = new Cluster(Terminal.home(), name, Terminal.progress()).down(purge);
+    Cluster cluster = new Cluster(Terminal.home(), name, Terminal.progress());
+    if (ifExists && !cluster.exists()) {
+      System.out.println("no cluster named '" + name + "' here: nothing to stop");
+      return 0;
+    }
+    List<String> stopped = cluster.down(purge);
     System.out.println("cluster " + name + " is down (" + stopped.size() + " process"
         + (stopped.size() == 1 ? "" : "es") + " stopped" + (purge ? ", data deleted" : "") + ")");
     return 0;

@@ -11,6 +11,7 @@ import org.solrscale.index.BulkIndexer;
 import org.solrscale.index.CpuMeter;
 import org.solrscale.index.IndexOptions;
 import org.solrscale.index.IndexResult;
+import org.solrscale.index.Rejects;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,7 +47,8 @@ final class IndexCommand implements Callable<Integer> {
   @Option(names = "--route-prefix", description = "Field whose value prefixes ids (value!id): related documents share a shard.")
   String routePrefix;
 
-  @Option(names = "--rejects", description = "Rejects file, JSON Lines (default: ./COLLECTION-rejects.jsonl, written only if needed).")
+  @Option(names = "--rejects", description = "Rejects file, JSON Lines (default: ./COLLECTION-rejects.jsonl, written only if "
+      + "needed; one that is not empty is refused, never overwritten).")
   Path rejects;
 
   @Option(names = "--retries", defaultValue = "8", description = "Retries of a batch on transient errors (default: ${DEFAULT-VALUE}).")
@@ -67,6 +69,7 @@ final class IndexCommand implements Callable<Integer> {
         collection, senders, batch, IndexOptions.parseCommit(commit), routePrefix,
         rejects != null ? rejects : Path.of(collection + "-rejects.jsonl"), retries + 1);
     Inputs.checkOutput(options.rejects(), files);
+    Rejects.requireUnused(options.rejects());
     IndexResult r;
     try (CloudHttp2SolrClient client = target.client();
         IndexProgressBar bar = new IndexProgressBar()) {

@@ -34,6 +34,8 @@ public final class Main implements Runnable {
       CompareCommand.class,
       ChaosCommand.class,
       DemoCommand.class,
+      LogsCommand.class,
+      CompletionCommand.class,
       CdsTrainingCommand.class,
       CommandLine.HelpCommand.class);
 
@@ -82,7 +84,44 @@ public final class Main implements Runnable {
       cl.addSubcommand(c);
     }
     withHelp(cl);
+    WrappingHelp.install(cl);
     return cl;
+  }
+
+  /**
+   * One line for a command line picocli cannot parse, with picocli's suggestions for a mistyped
+   * option or command ("did you mean --collection?").
+   */
+  static String usageError(CommandLine.ParameterException ex) {
+    CommandLine cmd = ex.getCommandLine();
+    String message = ex.getMessage();
+    if (!(ex instanceof CommandLine.UnmatchedArgumentException)
+        && cmd.getUnmatchedArguments().stream().anyMatch(a -> a.startsWith("-"))) {
+      // a mistyped required option is reported as missing: the typo is the better news
+      ex = new CommandLine.UnmatchedArgumentException(cmd, cmd.getUnmatchedArguments());
+      message = ex.getMessage();
+    }
+    if (!(ex instanceof CommandLine.UnmatchedArgumentException u) || u.getUnmatched().isEmpty()) {
+      return message;
+    }
+    String first = u.getUnmatched().get(0);
+    if (!cmd.getSubcommands().isEmpty() && !first.startsWith("-")) {
+      // picocli says "Unmatched argument at index 1: 'foo'"
+      message = "unknown command '" + first + "': give one of " + String.join(", ",
+          cmd.getSubcommands().entrySet().stream()
+              .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden())
+              .map(java.util.Map.Entry::getKey).toList());
+    }
+    List<String> suggestions = u.getSuggestions().stream()
+        .filter(s -> !cmd.getSubcommands().containsKey(s)
+            || !cmd.getSubcommands().get(s).getCommandSpec().usageMessage().hidden())
+        .limit(3).toList();
+    if (suggestions.isEmpty()) {
+      return message;
+    }
+    String last = suggestions.get(suggestions.size() - 1);
+    return message + "; did you mean " + (suggestions.size() == 1 ? last
+        : String.join(", ", suggestions.subList(0, suggestions.size() - 1)) + " or " + last) + "?";
   }
 
   /** Runs solrscale in this JVM and returns its exit code (tests call this). */
@@ -100,16 +139,7 @@ public final class Main implements Runnable {
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     cl.setParameterExceptionHandler((ex, argv) -> {
       CommandLine cmd = ex.getCommandLine();
-      String message = ex.getMessage();
-      if (ex instanceof CommandLine.UnmatchedArgumentException u && !cmd.getSubcommands().isEmpty()
-          && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
-        // picocli says "Unmatched argument at index 1: 'foo'"
-        message = "unknown command '" + u.getUnmatched().get(0) + "': give one of " + String.join(", ",
-            cmd.getSubcommands().entrySet().stream()
-                .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden())
-                .map(java.util.Map.Entry::getKey).toList());
-      }
-      System.err.println("solrscale: " + message + " (see: "
+      System.err.println("solrscale: " + usageError(ex) + " (see: "
           + cmd.getCommandSpec().qualifiedName() + " --help)");
       return ExitCode.USAGE.code();
     });

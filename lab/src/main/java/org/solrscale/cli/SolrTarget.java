@@ -8,6 +8,7 @@ import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.apache.solr.common.cloud.SolrZkClient;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.NoSuchCollection;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Option;
 
@@ -26,6 +27,11 @@ final class SolrTarget {
   @Option(names = "--url", paramLabel = "URL[,URL...]",
       description = "Solr base URLs of any SolrCloud, e.g. http://127.0.0.1:8983/solr (instead of --name).")
   String url;
+
+  /** True for a SolrCloud solrscale did not start (--zk or --url). */
+  boolean external() {
+    return zk != null || url != null;
+  }
 
   /** A routing client, connected: an unreachable target fails here, before any work starts. */
   CloudHttp2SolrClient client() {
@@ -105,9 +111,7 @@ final class SolrTarget {
       return; // the state cannot be read: the requests themselves will say what is wrong
     }
     if (!names.containsAll(resolved)) {
-      throw SolrscaleException.usage("there is no collection '" + collection + "' in " + describe()
-          + (names.isEmpty() ? " (it has none)" : "; it has " + String.join(", ", new java.util.TreeSet<>(names)))
-          + ": create it (solrscale collection create) or give --collection one of those");
+      throw NoSuchCollection.error(collection, describe(), names);
     }
   }
 

@@ -1,28 +1,49 @@
 package org.solrscale.cli;
 
 import java.util.concurrent.Callable;
+import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ClusterReport;
+import org.solrscale.cluster.ExternalStatus;
+import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** `solrscale status`: nodes, processes, collections, replicas and documents per shard. */
-@Command(name = "status", description = "Show a cluster's nodes, collections, replicas and documents.")
+@Command(name = "status", description = "Show a cluster's nodes (with their base URLs and, for a "
+    + "cluster solrscale started, their processes), collections, replicas and documents per shard; "
+    + "of any SolrCloud with --zk or --url.")
 final class StatusCommand implements Callable<Integer> {
-  @Option(names = "--name", defaultValue = "lab", description = "Cluster name (default: ${DEFAULT-VALUE}).")
-  String name;
+  @Mixin
+  SolrTarget target;
+
+  @Option(names = "--collection", description = "Show this collection only.")
+  String collection;
 
   @Option(names = "--json", description = "Print JSON.")
   boolean json;
 
   @Override
   public Integer call() {
-    ClusterReport report = new Cluster(Terminal.home(), name, Terminal.progress()).status(true);
+    ClusterReport report = target.external() ? external()
+        : new Cluster(Terminal.home(), target.name, Terminal.progress()).status(true);
+    if (collection != null) {
+      report = report.only(collection);
+    }
     if (json) {
       Terminal.printJson(report);
     } else {
       System.out.print(StatusPrinter.render(report));
     }
     return 0;
+  }
+
+  private ClusterReport external() {
+    try (CloudHttp2SolrClient client = target.client()) {
+      return ExternalStatus.read(client, target.describe(), target.zk);
+    } catch (java.io.IOException e) {
+      throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
+    }
   }
 }

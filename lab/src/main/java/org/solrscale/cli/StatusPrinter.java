@@ -14,15 +14,22 @@ final class StatusPrinter {
 
   static String render(ClusterReport r) {
     StringBuilder sb = new StringBuilder();
-    sb.append("cluster ").append(r.name()).append("  Solr ").append(r.solrVersion())
-        .append("  zkHost ").append(r.zkHost()).append("  ")
+    sb.append(r.external() ? "SolrCloud at " : "cluster ").append(r.name())
+        .append("  Solr ").append(r.solrVersion() == null ? "?" : r.solrVersion())
+        .append(r.zkHost() == null ? "" : "  zkHost " + r.zkHost()).append("  ")
         .append(r.healthy() ? "healthy" : "NOT HEALTHY").append("\n\n");
-    Table nodes = new Table("NODE", "ROLE", "ADDRESS", "PID", "PROCESS", "CLUSTER", "LABELS");
-    for (NodeReport n : r.nodes()) {
-      nodes.row(n.id(), n.role().label(), n.host() + ":" + n.port(), n.pid() > 0 ? n.pid() : "-",
-          n.state(), n.mode(), labels(n.labels()));
+    if (r.external()) { // Solr's live nodes: no process of ours to show
+      Table nodes = new Table("NODE", "URL", "CLUSTER");
+      r.nodes().forEach(n -> nodes.row(n.id(), n.url(), n.mode()));
+      sb.append(nodes.render());
+    } else {
+      Table nodes = new Table("NODE", "ROLE", "ADDRESS", "PID", "PROCESS", "CLUSTER", "LABELS");
+      for (NodeReport n : r.nodes()) {
+        nodes.row(n.id(), n.role().label(), n.url() != null ? n.url() : n.host() + ":" + n.port(),
+            n.pid() > 0 ? n.pid() : "-", n.state(), n.mode(), labels(n.labels()));
+      }
+      sb.append(nodes.render());
     }
-    sb.append(nodes.render());
     if (r.error() != null) {
       sb.append("\ncollections: unknown (").append(r.error()).append(")\n");
       return sb.toString();

@@ -37,7 +37,11 @@ final class UpCommand implements Callable<Integer> {
   @Option(names = "--nodes", description = "Number of Solr nodes (default: 1).")
   Integer nodes;
 
-  @Option(names = "--zk", description = "ZooKeeper servers: 1, 3 or 5 (default: 1).")
+  @Option(names = "--zookeepers", paramLabel = "N", description = "ZooKeeper servers: 1, 3 or 5 (default: 1).")
+  Integer zookeepers;
+
+  @Option(names = "--zk", paramLabel = "N", description = "Deprecated name of --zookeepers, "
+      + "kept for one release (in index, bench and status --zk is a ZooKeeper address).")
   Integer zk;
 
   @Option(names = "--heap", description = "Heap of each Solr node (default: " + ClusterSpec.DEFAULT_HEAP + ").")
@@ -69,8 +73,26 @@ final class UpCommand implements Callable<Integer> {
   }
 
   private boolean shapeGiven() {
-    return solrVersion != null || nodes != null || zk != null || heap != null || basePort != null;
+    return solrVersion != null || nodes != null || zookeepers() != null || heap != null || basePort != null;
   }
+
+  /** --zookeepers, or the deprecated --zk it replaces (with a warning). */
+  private Integer zookeepers() {
+    if (zk == null) {
+      return zookeepers;
+    }
+    if (zookeepers != null) {
+      throw SolrscaleException.usage("give --zookeepers, not also --zk (its deprecated name)");
+    }
+    if (!warned) {
+      System.err.println("solrscale: warning: up --zk " + zk + " is deprecated and goes in the next "
+          + "release; use --zookeepers " + zk + " (--zk names a ZooKeeper address elsewhere)");
+      warned = true;
+    }
+    return zk;
+  }
+
+  private boolean warned;
 
   ClusterSpec buildSpec() {
     ClusterSpec base;
@@ -88,8 +110,9 @@ final class UpCommand implements Callable<Integer> {
           ? existing.get().spec().withCollections(List.of())
           : new ClusterSpec(n, null, null, null, null, null, null, null, null);
     }
-    if (solrVersion != null || heap != null || basePort != null || zk != null) {
-      ZkSpec z = zk == null ? base.zookeeper() : new ZkSpec(zk, base.zookeeper().tickTime(),
+    Integer servers = zookeepers();
+    if (solrVersion != null || heap != null || basePort != null || servers != null) {
+      ZkSpec z = servers == null ? base.zookeeper() : new ZkSpec(servers, base.zookeeper().tickTime(),
           base.zookeeper().initLimit(), base.zookeeper().syncLimit(), base.zookeeper().heap());
       base = new ClusterSpec(base.name(), solrVersion != null ? solrVersion : base.solrVersion(),
           heap != null ? heap : base.heap(), base.jvmArgs(), base.host(),

@@ -21,6 +21,7 @@ import org.solrscale.runtime.SolrRuntime;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.CollectionSpec;
+import org.solrscale.spec.ExitCode;
 import org.solrscale.spec.Interruption;
 import org.solrscale.spec.NodeGroup;
 import org.solrscale.spec.Problem;
@@ -58,6 +59,11 @@ public final class Cluster {
     return store.find(name);
   }
 
+  /** True when there is anything of this cluster here: its state, or files down --purge deletes. */
+  public boolean exists() {
+    return store.find(name).isPresent() || Files.isDirectory(store.clusterDir(name));
+  }
+
   public ClusterState requireState() {
     return store.load(name);
   }
@@ -80,11 +86,11 @@ public final class Cluster {
       state = startAll(state, deadline);
       try (SolrAdmin admin = new SolrAdmin(state.solrNodes())) {
         waitForLiveNodes(admin, state.solrNodes(), deadline);
-        for (CollectionSpec c : state.spec().collections()) {
-          ensureCollection(admin, c, deadline);
+        for (CollectionSpec c : merged(state.spec().collections(), spec.collections())) {
+          ensureCollection(admin, c, deadline, spec.collections().contains(c));
         }
       }
-      return state;
+      return recordCollections(spec.collections());
     } catch (RuntimeException e) {
       if (existing.isEmpty()) {
         Interruption.cleanUp(this::abandon); // on Ctrl-C too: its waits must not fail at once
@@ -134,12 +140,27 @@ public final class Cluster {
           + "; change it with add-node/remove-node, or run: solrscale down --name " + name
           + " --purge");
     }
-    List<CollectionSpec> collections = new ArrayList<>(old.collections());
-    for (CollectionSpec c : spec.collections()) {
+    return existing; // its collections are recorded once they are there (recordCollections)
+  }
+
+  /** The collections of {@code old}, each replaced by one of {@code requested} of the same name. */
+  private static List<CollectionSpec> merged(List<CollectionSpec> old, List<CollectionSpec> requested) {
+    List<CollectionSpec> collections = new ArrayList<>(old);
+    for (CollectionSpec c : requested) {
       collections.removeIf(o -> o.name().equals(c.name()));
       collections.add(c);
     }
-    return existing.withSpec(old.withCollections(collections));
+    return collections;
+  }
+
+  /** Adds collections that are now there to the recorded spec (replacing any of the same name). */
+  private ClusterState recordCollections(List<CollectionSpec> collections) {
+    synchronized (stateLock) {
+      ClusterState state = requireState();
+      state = state.withSpec(state.spec().withCollections(merged(state.spec().collections(), collections)));
+      store.save(state);
+      return state;
+    }
   }
 
   /** Chooses ports for a new cluster and records its nodes (not yet started). */
@@ -296,18 +317,74 @@ public final class Cluster {
     }
   }
 
-  private void ensureCollection(SolrAdmin admin, CollectionSpec c, long deadline) {
+  /**
+   * Creates the collection if it is not there. One that is there and was {@code asked} for (by
+   * flags or a spec) must have the shape asked for: else up would seem to have made it so.
+   */
+  private void ensureCollection(SolrAdmin admin, CollectionSpec c, long deadline, boolean asked) {
     LiveStatus status = admin.clusterStatus();
-    if (status.collection(c.name()).isEmpty()) {
-      String config = Configsets.nameFor(c);
-      admin.uploadConfigset(config, Configsets.zipFor(c));
-      progress.accept("creating collection " + c.name() + ": " + c.shards() + " shard(s) x "
-          + c.replicas().total() + " replica(s), configset " + c.configset());
-      admin.createCollection(c, config);
+    Optional<CollectionStatus> live = status.collection(c.name());
+    if (live.isPresent() && asked) {
+      requireShape(live.get(), c);
     }
-    long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000);
-    admin.waitForActive(c.name(), Duration.ofMillis(left));
+    if (live.isEmpty()) {
+      create(admin, c, deadline);
+    }
+    admin.waitForActive(c.name(), left(deadline));
     checkPlacement(admin.clusterStatus(), c.name());
+  }
+
+  private static Duration left(long deadline) {
+    return Duration.ofMillis(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+  }
+
+  /**
+   * Uploads the configset and creates the collection. If Solr refuses, whatever it made of it
+   * (the collection, if its own clean-up did not remove it, and a configset of its own) is removed,
+   * and Solr's reason is named: from the failing node's answer or, failing that, its log.
+   */
+  private void create(SolrAdmin admin, CollectionSpec c, long deadline) {
+    String config = Configsets.nameFor(c);
+    admin.uploadConfigset(config, Configsets.zipFor(c));
+    progress.accept("creating collection " + c.name() + ": " + c.shards() + " shard(s) x "
+        + c.replicas().total() + " replica(s), configset " + c.configset());
+    try {
+      admin.createCollection(c, config, left(deadline));
+    } catch (SolrscaleException e) {
+      if (admin.clusterStatus().collection(c.name()).isPresent()) {
+        admin.deleteCollection(c.name());
+      }
+      if (!c.usesDefaultConfigset()) {
+        admin.deleteConfigset(config);
+      }
+      progress.accept("removed what was made of collection " + c.name());
+      throw e.exitCode() == ExitCode.USAGE ? e : causeFromLogs(c.name()).orElse(e);
+    }
+  }
+
+  /** Solr's reason for a core of the collection it could not create, from a Solr node's log. */
+  private Optional<SolrscaleException> causeFromLogs(String collection) {
+    ClusterState state = requireState();
+    for (NodeState n : state.solrNodes()) {
+      Path log = NodeLogs.main(provider.nodeDir(state, n), n);
+      Optional<String> cause = NodeLogs.coreCreationCause(log, collection);
+      if (cause.isPresent()) {
+        return Optional.of(SolrscaleException.usage("Solr refused collection '" + collection + "': "
+            + cause.get() + " (from " + log + ")"));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private void requireShape(CollectionStatus live, CollectionSpec asked) {
+    CollectionShape have = CollectionShape.of(live);
+    CollectionShape want = CollectionShape.of(asked);
+    if (!have.equals(want)) {
+      throw SolrscaleException.usage("collection '" + asked.name() + "' exists with " + have.describe()
+          + "; up asked for " + want.describe() + ": delete it first (solrscale collection delete "
+          + "--name " + name + " --collection " + asked.name() + "), or leave out the collection flags "
+          + "(or its spec entry) to keep it as it is");
+    }
   }
 
   /** Warns when two replicas of a shard share a node although some node holds none of them. */
@@ -339,38 +416,27 @@ public final class Cluster {
         liveSolr.add(n);
       }
       reports.add(new NodeReport(n.id(), n.role(), n.host(), n.port(), n.pid(), ps.alive(),
-          ps.label(), mode, n.labels()));
+          ps.label(), mode, n.labels(), n.isSolr() ? n.baseUrl() : null));
     }
     if (liveSolr.isEmpty()) {
       return new ClusterReport(name, state.spec().solrVersion(), state.zkHost(), reports, List.of(),
-          List.of(), state.solrNodes().isEmpty() ? null : "no Solr node is running");
+          List.of(), state.solrNodes().isEmpty() ? null : "no Solr node is running", false);
     }
     try (SolrAdmin admin = new SolrAdmin(liveSolr, state.solrNodes())) {
       LiveStatus live = admin.clusterStatus();
-      List<CollectionStatus> collections = new ArrayList<>();
-      for (CollectionStatus c : live.collections()) {
-        List<ShardStatus> shards = new ArrayList<>();
-        for (ShardStatus s : c.shards()) {
-          shards.add(withDocs ? s.withDocs(admin.docs(c.name(), s.name())) : s);
-        }
-        shards.sort(Comparator.comparing(ShardStatus::name));
-        collections.add(new CollectionStatus(c.name(), c.configset(), c.router(), shards));
-      }
-      collections.sort(Comparator.comparing(CollectionStatus::name));
+      List<CollectionStatus> collections = withDocs ? admin.withDocs(live.collections())
+          : SolrAdmin.sorted(live.collections());
       List<NodeReport> withLive = new ArrayList<>();
       for (NodeReport r : reports) {
         boolean isLive = r.role() == NodeRole.SOLR
             && live.liveNodes().contains(r.host() + ":" + r.port() + "_solr");
-        withLive.add(r.role() == NodeRole.SOLR
-            ? new NodeReport(r.id(), r.role(), r.host(), r.port(), r.pid(), r.alive(), r.state(),
-                isLive ? "live" : "not live", r.labels())
-            : r);
+        withLive.add(r.role() == NodeRole.SOLR ? r.withMode(isLive ? "live" : "not live") : r);
       }
       return new ClusterReport(name, state.spec().solrVersion(), state.zkHost(), withLive,
-          live.liveNodes(), collections, null);
+          live.liveNodes(), collections, null, false);
     } catch (SolrscaleException e) {
       return new ClusterReport(name, state.spec().solrVersion(), state.zkHost(), reports,
-          List.of(), List.of(), e.getMessage());
+          List.of(), List.of(), e.getMessage(), false);
     }
   }
 
@@ -384,7 +450,8 @@ public final class Cluster {
         deleteTree(store.clusterDir(name));
         return List.of();
       }
-      throw SolrscaleException.usage("no cluster named '" + name + "'");
+      throw store.noSuchCluster(name, "check --name (down --if-exists exits 0 for a cluster that "
+          + "is not there)");
     }
     ClusterState state = found.get();
     List<String> stopped = new ArrayList<>();
@@ -652,12 +719,9 @@ public final class Cluster {
       if (admin.clusterStatus().collection(c.name()).isPresent()) {
         throw SolrscaleException.usage("collection '" + c.name() + "' already exists");
       }
-      ensureCollection(admin, c, System.nanoTime() + timeout.toNanos());
+      ensureCollection(admin, c, System.nanoTime() + timeout.toNanos(), false);
     }
-    List<CollectionSpec> cols = new ArrayList<>(state.spec().collections());
-    cols.removeIf(o -> o.name().equals(c.name()));
-    cols.add(c);
-    store.save(state.withSpec(state.spec().withCollections(cols)));
+    recordCollections(List.of(c));
   }
 
   public void deleteCollection(String collection) {
@@ -667,14 +731,28 @@ public final class Cluster {
       throw SolrscaleException.failed("no Solr node of '" + name + "' is running");
     }
     try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes())) {
-      if (admin.clusterStatus().collection(collection).isEmpty()) {
-        throw SolrscaleException.usage("cluster '" + name + "' has no collection '" + collection + "'");
+      LiveStatus live = admin.clusterStatus();
+      if (live.collection(collection).isEmpty()) {
+        throw NoSuchCollection.error(collection, "cluster '" + name + "'", live.names());
       }
       admin.deleteCollection(collection);
     }
     List<CollectionSpec> cols = new ArrayList<>(state.spec().collections());
     cols.removeIf(o -> o.name().equals(collection));
     store.save(state.withSpec(state.spec().withCollections(cols)));
+  }
+
+  /** The ids of the cluster's nodes: ZooKeeper servers, then Solr nodes. */
+  public List<String> nodeIds() {
+    return requireState().nodes().stream().map(NodeState::id).toList();
+  }
+
+  /** A node's main log (solr.log, zookeeper.log), or its console log; an unknown id is an error. */
+  public Path logFile(String nodeId, boolean console) {
+    ClusterState state = requireState();
+    NodeState node = state.node(nodeId);
+    Path dir = provider.nodeDir(state, node);
+    return console ? NodeLogs.console(dir) : NodeLogs.main(dir, node);
   }
 
   /** Whether a node's process runs, is paused, or is gone (checked by its recorded pid). */

@@ -8,4 +8,8 @@ public record LiveStatus(List<String> liveNodes, List<CollectionStatus> collecti
   public Optional<CollectionStatus> collection(String name) {
     return collections.stream().filter(c -> c.name().equals(name)).findFirst();
   }
+
+  public List<String> names() {
+    return collections.stream().map(CollectionStatus::name).toList();
+  }
 }

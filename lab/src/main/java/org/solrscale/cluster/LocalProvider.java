@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
@@ -74,31 +73,16 @@ public final class LocalProvider {
 
   /** The last lines of the node's console and main logs, to show why it failed. */
   public String logTail(ClusterState cluster, NodeState node, int lines) {
-    Path logs = nodeDir(cluster, node).resolve("logs");
+    Path dir = nodeDir(cluster, node);
     StringBuilder sb = new StringBuilder();
-    for (String name : List.of("console.log", node.isZk() ? "zookeeper.log" : "solr.log")) {
-      Path f = logs.resolve(name);
-      List<String> tail = tail(f, lines);
+    for (Path f : List.of(NodeLogs.console(dir), NodeLogs.main(dir, node))) {
+      List<String> tail = NodeLogs.tail(f, lines * 2).stream().filter(l -> !l.isBlank()).toList();
+      tail = tail.subList(Math.max(0, tail.size() - lines), tail.size());
       if (!tail.isEmpty()) {
         sb.append("--- last lines of ").append(f).append('\n');
         tail.forEach(l -> sb.append("  ").append(l).append('\n'));
       }
     }
     return sb.toString();
-  }
-
-  static List<String> tail(Path file, int lines) {
-    try {
-      List<String> all = Files.readAllLines(file);
-      List<String> nonBlank = new ArrayList<>();
-      for (String l : all) {
-        if (!l.isBlank()) {
-          nonBlank.add(l);
-        }
-      }
-      return nonBlank.subList(Math.max(0, nonBlank.size() - lines), nonBlank.size());
-    } catch (IOException | java.io.UncheckedIOException e) {
-      return List.of();
-    }
   }
 }

@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * One node in a status report: recorded facts plus what the OS and the cluster say now. {@code
  * mode} is the ZooKeeper mode (leader, follower, standalone) or, for Solr, "live" when it is in
- * live_nodes.
+ * live_nodes; {@code url} is a Solr node's base URL (null for ZooKeeper). A node of a cluster
+ * solrscale did not start has no pid (0) and its process state is "-".
  */
 public record NodeReport(
     @JsonProperty("id") String id,
@@ -17,4 +18,10 @@ public record NodeReport(
     @JsonProperty("alive") boolean alive,
     @JsonProperty("state") String state,
     @JsonProperty("mode") String mode,
-    @JsonProperty("labels") Map<String, String> labels) {}
+    @JsonProperty("labels") Map<String, String> labels,
+    @JsonProperty("url") String url) {
+
+  public NodeReport withMode(String newMode) {
+    return new NodeReport(id, role, host, port, pid, alive, state, newMode, labels, url);
+  }
+}

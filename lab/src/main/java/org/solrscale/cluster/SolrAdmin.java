@@ -28,6 +28,8 @@ import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.apache.solr.client.solrj.request.CollectionAdminRequest;
 import org.apache.solr.client.solrj.request.ConfigSetAdminRequest;
 import org.apache.solr.client.solrj.response.CollectionAdminResponse;
+import org.apache.solr.client.solrj.response.RequestStatusState;
+import org.apache.solr.client.solrj.request.CollectionAdminRequest.RequestStatusResponse;
 import org.apache.solr.common.util.NamedList;
 import org.solrscale.spec.CollectionSpec;
 import org.solrscale.spec.SolrscaleException;
@@ -99,7 +101,13 @@ public final class SolrAdmin implements Closeable {
     }
   }
 
-  public void createCollection(CollectionSpec spec, String configName) {
+  /**
+   * Creates a collection and waits until Solr says it is done. Sent asynchronously because only
+   * the request status carries each failing node's reason ("Caused by: Unknown fieldType ..."):
+   * the plain answer says just "Underlying core creation failed". Solr refusing it is a usage
+   * error naming those reasons.
+   */
+  public void createCollection(CollectionSpec spec, String configName, Duration timeout) {
     CollectionAdminRequest.Create create;
     var r = spec.replicas();
     if (CollectionSpec.IMPLICIT.equals(spec.router())) {
@@ -110,7 +118,82 @@ public final class SolrAdmin implements Closeable {
           r.nrt(), r.tlog(), r.pull());
     }
     create.setWaitForFinalState(true);
-    run(create, "creating collection '" + spec.name() + "'");
+    String what = "creating collection '" + spec.name() + "'";
+    String id = "solrscale-create-" + spec.name() + "-" + System.nanoTime();
+    try {
+      create.processAsync(id, client);
+    } catch (SolrServerException | IOException | RuntimeException e) {
+      throw SolrscaleException.failed(what + " failed: " + message(e));
+    }
+    try {
+      long deadline = System.nanoTime() + timeout.toNanos();
+      while (true) {
+        RequestStatusResponse status = requestStatus(id, what);
+        RequestStatusState state = status.getRequestStatus();
+        if (state == RequestStatusState.COMPLETED) {
+          return;
+        }
+        if (state == RequestStatusState.FAILED || state == RequestStatusState.NOT_FOUND) {
+          throw refused(spec.name(), status.getResponse());
+        }
+        if (System.nanoTime() > deadline) {
+          throw SolrscaleException.failed(what + " did not finish within " + timeout.toSeconds() + " s");
+        }
+        LocalProcesses.sleep(250);
+      }
+    } finally {
+      try {
+        CollectionAdminRequest.deleteAsyncId(id).process(client);
+      } catch (SolrServerException | IOException | RuntimeException e) {
+        // Solr keeps a finished request's status for a while; nothing to do
+      }
+    }
+  }
+
+  /** The status of an asynchronous request, whose "failure" entries are for the caller to read. */
+  private RequestStatusResponse requestStatus(String id, String what) {
+    try {
+      return CollectionAdminRequest.requestStatus(id).process(client);
+    } catch (SolrServerException | IOException | RuntimeException e) {
+      throw SolrscaleException.failed(what + " failed: " + message(e));
+    }
+  }
+
+  /** Each failing node's reason for a CREATE that failed, or Solr's summary when none gave one. */
+  private static SolrscaleException refused(String collection, NamedList<?> response) {
+    java.util.Set<String> reasons = new java.util.LinkedHashSet<>();
+    Object failure = response.get("failure");
+    if (failure instanceof NamedList<?> nodes) {
+      for (Map.Entry<String, ?> node : nodes) {
+        Object text = node.getValue() instanceof NamedList<?> nl && nl.get("response") != null
+            ? nl.get("response") : node.getValue();
+        causedBy(String.valueOf(text)).ifPresent(r -> reasons.add(r + " (on " + node.getKey() + ")"));
+      }
+    }
+    if (!reasons.isEmpty()) {
+      return SolrscaleException.usage("Solr refused collection '" + collection + "': "
+          + String.join("; ", reasons));
+    }
+    Object exception = response.get("exception");
+    Object msg = exception instanceof NamedList<?> nl ? nl.get("msg") : null;
+    return SolrscaleException.failed("creating collection '" + collection + "' failed: "
+        + (msg != null ? msg : String.valueOf(response).replaceAll("\\s+", " ")));
+  }
+
+  /** The last "Caused by: ..." of a Solr error text: the root reason, without the layers above. */
+  static Optional<String> causedBy(String text) {
+    int at = text.lastIndexOf("Caused by: ");
+    if (at < 0) {
+      return Optional.empty();
+    }
+    String cause = text.substring(at + "Caused by: ".length()).strip();
+    int nl = cause.indexOf('\n');
+    return Optional.of(nl < 0 ? cause : cause.substring(0, nl).strip());
+  }
+
+  /** Removes a configset (one made for a collection that could not be created). */
+  public void deleteConfigset(String name) {
+    run(new ConfigSetAdminRequest.Delete().setConfigSetName(name), "deleting configset '" + name + "'");
   }
 
   public void deleteCollection(String name) {
@@ -170,7 +253,15 @@ public final class SolrAdmin implements Closeable {
     if (resp == null) {
       throw last != null ? last : SolrscaleException.failed("CLUSTERSTATUS: no Solr node to ask");
     }
-    NamedList<?> cluster = (NamedList<?>) resp.getResponse().get("cluster");
+    return parse(resp.getResponse(), this::nodeId);
+  }
+
+  /**
+   * A CLUSTERSTATUS answer as live nodes and collections; {@code nodeId} names a replica's node
+   * (solr1, ...) from Solr's node name.
+   */
+  static LiveStatus parse(NamedList<?> response, Function<String, String> nodeId) {
+    NamedList<?> cluster = (NamedList<?>) response.get("cluster");
     List<String> live = new ArrayList<>();
     Object liveNodes = cluster.get("live_nodes");
     if (liveNodes instanceof Collection<?> c) {
@@ -180,17 +271,18 @@ public final class SolrAdmin implements Closeable {
     Object cols = cluster.get("collections");
     if (cols instanceof NamedList<?> nl) {
       for (Map.Entry<String, ?> e : nl) {
-        collections.add(parseCollection(e.getKey(), asMap(e.getValue())));
+        collections.add(parseCollection(e.getKey(), asMap(e.getValue()), nodeId));
       }
     } else if (cols instanceof Map<?, ?> m) {
       for (Map.Entry<?, ?> e : m.entrySet()) {
-        collections.add(parseCollection(e.getKey().toString(), asMap(e.getValue())));
+        collections.add(parseCollection(e.getKey().toString(), asMap(e.getValue()), nodeId));
       }
     }
     return new LiveStatus(live, collections);
   }
 
-  private CollectionStatus parseCollection(String name, Map<String, Object> c) {
+  private static CollectionStatus parseCollection(String name, Map<String, Object> c,
+      Function<String, String> nodeId) {
     List<ShardStatus> shards = new ArrayList<>();
     Map<String, Object> shardMap = asMap(c.get("shards"));
     for (Map.Entry<String, Object> s : shardMap.entrySet()) {
@@ -200,7 +292,7 @@ public final class SolrAdmin implements Closeable {
         Map<String, Object> rep = asMap(r.getValue());
         String node = String.valueOf(rep.get("node_name"));
         replicas.add(new ReplicaStatus(r.getKey(), String.valueOf(rep.get("core")), node,
-            nodeId(node), String.valueOf(rep.get("type")), String.valueOf(rep.get("state")),
+            nodeId.apply(node), String.valueOf(rep.get("type")), String.valueOf(rep.get("state")),
             "true".equals(String.valueOf(rep.get("leader")))));
       }
       shards.add(new ShardStatus(s.getKey(), String.valueOf(shard.get("state")),
@@ -229,13 +321,39 @@ public final class SolrAdmin implements Closeable {
 
   /** Searchable documents in one shard, or -1 when no replica of it answers. */
   public long docs(String collection, String shard) {
+    return docs(quick, collection, shard);
+  }
+
+  static long docs(SolrClient client, String collection, String shard) {
     SolrQuery q = new SolrQuery("*:*").setRows(0);
     q.set("shards", shard);
     try {
-      return quick.query(collection, q).getResults().getNumFound();
+      return client.query(collection, q).getResults().getNumFound();
     } catch (SolrServerException | IOException | RuntimeException e) {
       return -1;
     }
+  }
+
+  /** The collections sorted by name, their shards by name, with documents per shard. */
+  public List<CollectionStatus> withDocs(List<CollectionStatus> collections) {
+    return withDocs(quick, collections);
+  }
+
+  static List<CollectionStatus> withDocs(SolrClient client, List<CollectionStatus> collections) {
+    List<CollectionStatus> result = new ArrayList<>();
+    for (CollectionStatus c : sorted(collections)) {
+      result.add(new CollectionStatus(c.name(), c.configset(), c.router(),
+          c.shards().stream().map(s -> s.withDocs(docs(client, c.name(), s.name()))).toList()));
+    }
+    return result;
+  }
+
+  /** The collections sorted by name, their shards by name. */
+  static List<CollectionStatus> sorted(List<CollectionStatus> collections) {
+    return collections.stream()
+        .map(c -> new CollectionStatus(c.name(), c.configset(), c.router(), c.shards().stream()
+            .sorted(java.util.Comparator.comparing(ShardStatus::name)).toList()))
+        .sorted(java.util.Comparator.comparing(CollectionStatus::name)).toList();
   }
 
   /** Waits until the collection is healthy; fails after the timeout naming what is not. */

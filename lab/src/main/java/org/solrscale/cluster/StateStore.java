@@ -49,8 +49,15 @@ public final class StateStore {
   }
 
   public ClusterState load(String name) {
-    return find(name).orElseThrow(() -> SolrscaleException.usage("no cluster named '" + name
-        + "'; start one with: solrscale up --name " + name));
+    return find(name).orElseThrow(() -> noSuchCluster(name, "start one with: solrscale up --name " + name));
+  }
+
+  /** A usage error for a cluster that is not here, naming those that are, then what to do. */
+  public SolrscaleException noSuchCluster(String name, String whatToDo) {
+    List<String> names = all().stream().map(ClusterState::name).sorted().toList();
+    return SolrscaleException.usage("no cluster named '" + name + "' here ("
+        + (names.isEmpty() ? "there is none" : "there are " + String.join(", ", names)) + "); "
+        + whatToDo);
   }
 
   public synchronized void save(ClusterState state) {

@@ -15,7 +15,7 @@ import org.solrscale.spec.SolrscaleException;
  * The rejects file (JSON Lines): every input item that did not become a searchable document,
  * with where it came from and why. Created on the first reject only.
  */
-final class Rejects implements AutoCloseable {
+public final class Rejects implements AutoCloseable {
   private final Path file;
   private JsonGenerator out;
   private OutputStream stream;
@@ -23,6 +23,23 @@ final class Rejects implements AutoCloseable {
 
   Rejects(Path file) {
     this.file = file;
+  }
+
+  /**
+   * Refuses a rejects file that already holds something (an earlier run's rejects, which this run
+   * would overwrite unseen); an empty one is reused. Called before any input is read.
+   */
+  public static void requireUnused(Path file) {
+    try {
+      if (Files.isRegularFile(file) && Files.size(file) > 0) {
+        throw SolrscaleException.usage("the rejects file " + file + " already holds " + Files.size(file)
+            + " bytes (an earlier run's rejects?), which this run would overwrite: move it away or "
+            + "give another --rejects FILE");
+      }
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot read the rejects file " + file + ": "
+          + org.solrscale.data.Corpus.why(e));
+    }
   }
 
   /** How much of a failure's input text goes into the file. */

@@ -122,7 +122,7 @@ class BenchIT {
     Cli.Result c = Cli.run("bench", "--name", NAME, "--collection", "nope", "--queries",
         queries.toString(), "--threads", "1", "--requests", "10");
     assertThat(c.exitCode()).isEqualTo(2);
-    assertThat(c.err()).contains("collection 'nope' does not exist");
+    assertThat(c.err()).contains("there is no collection 'nope' in ").contains("; it has docs: create it");
   }
 
   @Test

@@ -35,7 +35,7 @@ class ChaosIT {
   @BeforeAll
   static void up() {
     cluster().state().ifPresent(s -> cluster().down(true));
-    Cli.Result r = Cli.run("up", "--name", NAME, "--nodes", "2", "--zk", "3", "--heap", "384m",
+    Cli.Result r = Cli.run("up", "--name", NAME, "--nodes", "2", "--zookeepers", "3", "--heap", "384m",
         "--collection", "c", "--shards", "2", "--replicas", "2");
     assertThat(r.exitCode()).as(r.err()).isZero();
   }

@@ -15,11 +15,12 @@ import org.solrscale.runtime.SolrscaleHome;
 /** Bad input and a broken environment get one clear line and the right exit code, never a trace. */
 class CliErrorsIT {
 
-  private static void assertOneLineError(Cli.Result r, int code, String fragment) {
+  /** The exit code, and a last line of stderr that holds every fragment, without a stack trace. */
+  static void assertOneLineError(Cli.Result r, int code, String... fragments) {
     assertThat(r.exitCode()).as(r.err()).isEqualTo(code);
     String last = r.err().strip().lines().reduce((a, b) -> b).orElse("");
-    assertThat(r.err()).contains(fragment).doesNotContain("\tat ").doesNotContain("Exception:");
-    assertThat(last).startsWith("solrscale: ");
+    assertThat(r.err()).doesNotContain("\tat ").doesNotContain("Exception:");
+    assertThat(last).startsWith("solrscale: ").contains(fragments);
   }
 
   @Test
@@ -59,6 +60,22 @@ class CliErrorsIT {
         "--out is empty");
     assertOneLineError(Cli.run("data", "split", in.toString(), "--parts", "2", "-o", in.toString()),
         2, "is a file: split writes its parts into a folder");
+  }
+
+  @Test
+  void indexRefusesARejectsFileThatHoldsSomethingBeforeItReadsOrSends(@TempDir Path dir) throws Exception {
+    Path in = dir.resolve("in.jsonl");
+    Files.writeString(in, "{\"id\":\"1\"}\n");
+    Path rejects = dir.resolve("docs-rejects.jsonl");
+    Files.writeString(rejects, "{\"error\":\"of an earlier run\"}\n");
+    // nothing listens on port 1: a run that got as far as connecting would exit 3
+    String[] args = {"index", "--url", "http://127.0.0.1:1/solr", "--collection", "docs", "--rejects",
+        rejects.toString(), in.toString()};
+    assertOneLineError(Cli.run(args), 2, "the rejects file " + rejects + " already holds 30 bytes (an "
+        + "earlier run's rejects?), which this run would overwrite: move it away or give another --rejects FILE");
+    assertThat(Files.readString(rejects)).isEqualTo("{\"error\":\"of an earlier run\"}\n");
+    Files.writeString(rejects, ""); // an empty one is used: the run goes on and finds no Solr
+    assertOneLineError(Cli.run(args), 3, "cannot reach SolrCloud at --url http://127.0.0.1:1/solr");
   }
 
   @Test

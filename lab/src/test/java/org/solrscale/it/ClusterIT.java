@@ -73,7 +73,7 @@ class ClusterIT {
   @BeforeAll
   static void up() {
     cluster().state().ifPresent(s -> cluster().down(true)); // a leftover of an aborted run
-    Cli.Result r = Cli.run("up", "--name", NAME, "--nodes", "3", "--zk", "3", "--heap", "384m",
+    Cli.Result r = Cli.run("up", "--name", NAME, "--nodes", "3", "--zookeepers", "3", "--heap", "384m",
         "--collection", COLLECTION, "--shards", "2", "--replicas", "2", "--timeout", "300s");
     state();
     assertThat(r.exitCode()).as(r.err()).isZero();
