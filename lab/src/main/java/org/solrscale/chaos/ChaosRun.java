@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.CollectionStatus;
+import org.solrscale.cluster.Target;
 import org.solrscale.spec.Interruption;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
@@ -33,16 +34,22 @@ public final class ChaosRun {
 
   private ChaosRun() {}
 
-  public static ChaosVerdict run(Cluster cluster, Options o, List<StepSpec.Fault> faults,
+  /**
+   * Runs the workload with {@code faults} alongside against {@code target}; faults need a cluster
+   * solrscale started (they stop and start its processes), the workload and the checks do not.
+   */
+  public static ChaosVerdict run(Target target, Options o, List<StepSpec.Fault> faults,
       Consumer<String> progress) throws InterruptedException {
     faults.forEach(FaultRunner::validate);
-    List<String> urls = cluster.requireState().solrNodes().stream().map(n -> n.baseUrl()).toList();
-    List<String> names = cluster.status(false).collections().stream().map(CollectionStatus::name).sorted().toList();
-    if (!names.contains(o.collection())) { // before anything is written: a mistake leaves no run directory
-      throw SolrscaleException.usage("there is no collection '" + o.collection() + "' in cluster '"
-          + cluster.name() + "'" + (names.isEmpty() ? " (it has none)" : "; it has " + String.join(", ", names))
-          + ": create it (solrscale collection create) or give --collection one of those");
+    Cluster cluster = target.cluster().orElse(null);
+    if (cluster == null && !faults.isEmpty()) {
+      throw SolrscaleException.usage("faults stop and start nodes by the pids solrscale recorded, which only a "
+          + "cluster solrscale started has (--name); against " + target.describe() + " run the workload and "
+          + "the checks alone (--fault none)");
     }
+    List<String> urls = cluster != null ? cluster.requireState().solrNodes().stream().map(n -> n.baseUrl()).toList()
+        : target.solrUrls();
+    target.requireCollection(o.collection()); // before anything is written: a mistake leaves no run directory
     try {
       Files.createDirectories(o.dir());
     } catch (IOException e) {
@@ -55,53 +62,66 @@ public final class ChaosRun {
     boolean recovered;
     double finalRecovery;
     try (History history = new History(historyFile)) {
-      FaultRunner runner = new FaultRunner(cluster, o.collection(), history, progress);
-      before = runner.topology();
+      FaultRunner runner = cluster == null ? null : new FaultRunner(cluster, o.collection(), history, progress);
+      before = runner == null ? null : runner.topology();
       long t0 = System.nanoTime();
       ChaosWorkload load = new ChaosWorkload(urls, o.collection(), prefix, o.writeRate(), o.batch(),
           o.queryRate(), o.timeout(), history, t0);
       load.start();
-      runner.start(faults, t0);
+      if (runner != null) {
+        runner.start(faults, t0);
+      }
       List<FaultRecord> healed = new ArrayList<>();
+      boolean[] stopped = {false};
       try {
         Thread.sleep(o.duration().toMillis());
-        if (!runner.awaitDone(0)) {
+        if (runner != null && !runner.awaitDone(0)) {
           progress.accept("the workload goes on until the faults have healed, then " + o.after().toSeconds() + " s more");
           runner.awaitDone(FaultRunner.HEAL_TIMEOUT.toMillis());
           Thread.sleep(o.after().toMillis());
         }
       } catch (InterruptedException e) {
-        // Ctrl-C: stop the load and heal every fault (below), but judge nothing: the run is short
+        // Ctrl-C: stop the load and heal every fault, but judge nothing: the run is short
         Interruption.cleanUp(() -> {
-          healed.addAll(runner.finish()); // first: requests to a frozen node would hold the load's stop
+          if (runner != null) {
+            healed.addAll(runner.finish()); // first: requests to a frozen node would hold the load's stop
+          }
           load.stop();
+          stopped[0] = true;
           write(o.dir().resolve("faults.json"), healed);
         });
         progress.accept("interrupted: the workload stopped and every fault was healed; no verdict "
             + "(faults.json and history.jsonl in " + o.dir() + " hold what happened)");
         throw e;
       } finally {
-        if (healed.isEmpty()) {
+        if (!stopped[0]) {
           Interruption.cleanUp(() -> {
             String missing = load.stop();
             if (missing != null) {
               progress.accept(missing);
             }
-            healed.addAll(runner.finish());
+            if (runner != null) {
+              healed.addAll(runner.finish());
+            }
           });
         }
       }
       records = healed;
       progress.accept("workload stopped; checking");
-      double healedAt = runner.now();
-      recovered = runner.awaitRecovered();
-      finalRecovery = runner.now() - healedAt;
+      if (runner == null) { // nothing was broken: nothing to recover from
+        recovered = true;
+        finalRecovery = 0;
+      } else {
+        double healedAt = runner.now();
+        recovered = runner.awaitRecovered();
+        finalRecovery = runner.now() - healedAt;
+      }
     }
     write(o.dir().resolve("faults.json"), records);
-    return check(cluster, o, urls, prefix, historyFile, records, before, recovered, finalRecovery);
+    return check(target, o, urls, prefix, historyFile, records, before, recovered, finalRecovery);
   }
 
-  private static ChaosVerdict check(Cluster cluster, Options o, List<String> urls, String prefix,
+  private static ChaosVerdict check(Target target, Options o, List<String> urls, String prefix,
       Path historyFile, List<FaultRecord> records, Topology before, boolean recovered, double finalRecovery) {
     ClusterChecks checks = new ClusterChecks(urls, o.collection());
     List<String> notChecked = new ArrayList<>();
@@ -113,7 +133,7 @@ public final class ChaosRun {
       loss = new LossChecker.Verdict(0, null, null, List.of(), null, java.util.Map.of(), List.of(), e.getMessage());
     }
 
-    CollectionStatus c = cluster.status(false).collections().stream()
+    CollectionStatus c = target.collections().stream()
         .filter(x -> x.name().equals(o.collection())).findFirst().orElse(null);
     List<ChaosVerdict.ShardAgreement> shards = c == null ? List.of() : checks.agreement(c, prefix);
     if (c == null) {
@@ -126,7 +146,8 @@ public final class ChaosRun {
             .findFirst().orElse("a replica could not be read"));
       }
     }
-    HistoryStats stats = HistoryStats.read(historyFile, sessionTimeoutSeconds(cluster));
+    HistoryStats stats = HistoryStats.read(historyFile, target.cluster().map(ChaosRun::sessionTimeoutSeconds)
+        .orElse(HistoryStats.DEFAULT_SESSION_TIMEOUT_S));
     ChaosVerdict.Counts writes = stats.writes(e -> true);
     if (o.writeRate() > 0 && loss.acknowledged() == 0 && loss.notChecked() == null) {
       // nothing acknowledged, nothing to lose: a vacuous pass would hide writes Solr refused

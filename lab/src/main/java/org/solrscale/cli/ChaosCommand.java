@@ -10,10 +10,14 @@ import java.util.concurrent.Callable;
 import org.solrscale.chaos.ChaosRun;
 import org.solrscale.chaos.ChaosVerdict;
 import org.solrscale.chaos.FaultRecord;
+import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.ExternalCluster;
+import org.solrscale.cluster.Target;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -23,14 +27,16 @@ import picocli.CommandLine.Option;
 @Command(name = "chaos", description = "Inject a fault while writing and querying, then prove nothing "
     + "acknowledged was lost and the replicas agree.")
 final class ChaosCommand implements Callable<Integer> {
-  @Option(names = "--name", defaultValue = "lab", description = "Cluster name (default: ${DEFAULT-VALUE}).")
-  String name;
+  @Mixin
+  SolrTarget cloud;
 
   @Option(names = "--collection", required = true, description = "Collection to write to and query.")
   String collection;
 
   @Option(names = "--fault", required = true, description = "kill, stop, pause, zk-kill, zk-quorum, "
-      + "rolling-restart or monkey.")
+      + "rolling-restart, monkey, or none (the workload and the checks alone; the only one for a "
+      + "SolrCloud solrscale did not start, given by --zk or --url: faults stop and start nodes by "
+      + "the pids solrscale recorded).")
   String fault;
 
   @Option(names = "--target", description = "A node id (solr2, zk1), leader-of:shardN, replicas-of:shardN, "
@@ -91,15 +97,32 @@ final class ChaosCommand implements Callable<Integer> {
     if (writeRate == 0 && queryRate == 0) {
       throw SolrscaleException.usage("--write-rate and --query-rate are both 0: there would be nothing to check");
     }
-    StepSpec.Fault f = new StepSpec.Fault(fault, fault, target, at.toMillis() + "ms",
-        duration.toMillis() + "ms", seed, unsafe, faults, interval, faultDuration);
-    Cluster cluster = new Cluster(Terminal.home(), name, Terminal.progress());
-    cluster.requireState();
+    boolean none = fault.equals("none");
+    List<StepSpec.Fault> injected = none ? List.of() : List.of(new StepSpec.Fault(fault, fault, target,
+        at.toMillis() + "ms", duration.toMillis() + "ms", seed, unsafe, faults, interval, faultDuration));
+    if (cloud.external() && !none) {
+      throw SolrscaleException.usage("--fault " + fault + " stops and starts nodes by the pids solrscale "
+          + "recorded, which only a cluster solrscale started has (--name); against " + cloud.describe()
+          + " give --fault none (the workload and the checks alone)");
+    }
     Path dir = out != null ? out : Path.of("runs", "chaos-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     Duration total = at.plus(duration).plus(after);
-    ChaosVerdict v = ChaosRun.run(cluster, new ChaosRun.Options(collection, total, after, writeRate, batch,
-        queryRate, requestTimeout, dir), List.of(f), Terminal.progress());
+    ChaosRun.Options options = new ChaosRun.Options(collection, total, after, writeRate, batch, queryRate,
+        requestTimeout, dir);
+    ChaosVerdict v;
+    if (cloud.external()) {
+      try (CloudHttp2SolrClient client = cloud.client()) {
+        v = ChaosRun.run(Target.of(new ExternalCluster(client, cloud.describe())), options, injected,
+            Terminal.progress());
+      } catch (java.io.IOException e) {
+        throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
+      }
+    } else {
+      Cluster cluster = new Cluster(Terminal.home(), cloud.name, Terminal.progress());
+      cluster.requireState();
+      v = ChaosRun.run(Target.of(cluster), options, injected, Terminal.progress());
+    }
     if (json) {
       Terminal.printJson(v);
     } else {

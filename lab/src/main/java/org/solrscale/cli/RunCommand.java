@@ -2,8 +2,11 @@ package org.solrscale.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
+import org.solrscale.cluster.ExternalCluster;
 import org.solrscale.scenario.ScenarioRunner;
 import org.solrscale.spec.ScenarioLoader;
+import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -19,13 +22,36 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--out", description = "Results directory (default: runs/NAME).")
   Path out;
 
+  @Option(names = "--zk", paramLabel = "HOST:PORT[,HOST:PORT...][/CHROOT]",
+      description = "Run the steps against this SolrCloud instead of deploying the scenario's cluster: its "
+          + "collections must exist and are used as they are; restart, fault and collection steps and "
+          + "cluster.* or collection.* matrix keys are refused (they need a cluster solrscale started).")
+  String zk;
+
+  @Option(names = "--url", paramLabel = "URL[,URL...]",
+      description = "The same, given by some of its nodes' base URLs, e.g. http://127.0.0.1:8983/solr.")
+  String url;
+
   @Override
   public Integer call() throws Exception {
-    ScenarioLoader.Loaded loaded = ScenarioLoader.load(scenario);
+    boolean external = zk != null || url != null;
+    ScenarioLoader.Loaded loaded = ScenarioLoader.load(scenario, external);
     String name = loaded.base().name() != null ? loaded.base().name() : "scenario";
     Path dir = out != null ? out : Path.of("runs", name);
-    ScenarioRunner.Outcome o = new ScenarioRunner(Terminal.home(), dir, Terminal.progress(),
-        new Version().getVersion()[0]).run(loaded, scenario);
+    ScenarioRunner runner = new ScenarioRunner(Terminal.home(), dir, Terminal.progress(),
+        new Version().getVersion()[0]);
+    if (!external) {
+      return RunSummary.print(dir, runner.run(loaded, scenario));
+    }
+    SolrTarget target = new SolrTarget();
+    target.zk = zk;
+    target.url = url;
+    ScenarioRunner.Outcome o;
+    try (CloudHttp2SolrClient client = target.client()) {
+      o = runner.against(new ExternalCluster(client, target.describe())).run(loaded, scenario);
+    } catch (java.io.IOException e) {
+      throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
+    }
     return RunSummary.print(dir, o);
   }
 }

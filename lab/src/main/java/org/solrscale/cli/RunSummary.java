@@ -61,9 +61,9 @@ final class RunSummary {
     Path report;
     try {
       report = Report.write(dir);
-    } catch (SolrscaleException e) {
+    } catch (RuntimeException e) { // the run's results stand without it; `solrscale report DIR` retries
       report = null;
-      System.err.println("solrscale: no report: " + e.getMessage());
+      System.err.println("solrscale: no report: " + (e instanceof SolrscaleException ? e.getMessage() : e.toString()));
     }
     System.out.printf("%n%d of %d combination repeats ran now, %d were already done%n", o.ran(), o.total(), o.skipped());
     System.out.println("results: " + o.results());

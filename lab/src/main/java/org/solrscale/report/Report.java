@@ -548,6 +548,9 @@ public final class Report {
           continue;
         }
         List<TimelineRow> rows = Seconds.of(b.get(0).timeline());
+        if (rows.isEmpty()) {
+          continue; // shorter than a second: nothing to draw over time
+        }
         double[] warm = null;
         List<TimelineRow> w = rows.stream().filter(TimelineRow::warmup).toList();
         if (!w.isEmpty()) {

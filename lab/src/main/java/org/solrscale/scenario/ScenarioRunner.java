@@ -19,6 +19,9 @@ import org.solrscale.spec.ScenarioLoader;
 import org.solrscale.spec.ScenarioSpec;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
+import org.solrscale.spec.StepContext;
+import org.solrscale.cluster.ExternalCluster;
+import org.solrscale.cluster.Target;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.StepResult;
 import org.solrscale.spec.Interruption;
@@ -38,6 +41,8 @@ public final class ScenarioRunner {
   private final Path out;
   private final Consumer<String> progress;
   private final String version;
+  /** The SolrCloud solrscale did not start that the steps run against, or null: it deploys its own. */
+  private ExternalCluster external;
 
   public ScenarioRunner(SolrscaleHome home, Path out, Consumer<String> progress, String version) {
     this.home = home;
@@ -52,11 +57,35 @@ public final class ScenarioRunner {
    */
   public record Outcome(int ran, int skipped, int total, List<String> failures, Path results) {}
 
+  /**
+   * Runs the steps against {@code cluster}, a SolrCloud solrscale did not start, instead of
+   * deploying the scenario's cluster: its collections must exist, nothing is created, deleted or
+   * taken down (the scenario must have been loaded as external, which refuses steps that need a
+   * cluster of solrscale's).
+   */
+  public ScenarioRunner against(ExternalCluster cluster) {
+    this.external = cluster;
+    return this;
+  }
+
   public Outcome run(ScenarioLoader.Loaded loaded, Path scenarioFile) throws InterruptedException {
     ScenarioSpec base = loaded.base();
     String name = base.name() != null ? base.name() : "scenario";
     Path scenarioDir = scenarioFile == null ? null : scenarioFile.toAbsolutePath().getParent();
     Preflight.check(loaded, scenarioDir);
+    if (external != null) { // before anything is made: the steps' collections must be there
+      Target t = Target.of(external);
+      for (ScenarioLoader.Combination c : loaded.combinations()) {
+        List<CollectionSpec> cols = c.spec().cluster().collections();
+        StepContext context = new StepContext(0, 0, null, cols.isEmpty() ? null : cols.get(0).name());
+        for (StepSpec step : c.spec().steps()) {
+          String collection = step.collectionIn(context);
+          if (collection != null) {
+            t.requireCollection(collection);
+          }
+        }
+      }
+    }
     boolean created = !Files.exists(out);
     RunRecord record;
     DataPrep.Data data;
@@ -71,6 +100,7 @@ public final class ScenarioRunner {
     }
     String clusterName = ("scn-" + name).replaceAll("[^A-Za-z0-9_-]", "-");
     Cluster cluster = new Cluster(home, clusterName, progress);
+    Target target = external == null ? Target.of(cluster) : Target.of(external);
     List<ScenarioLoader.Combination> combos = loaded.combinations();
     int total = combos.size() * base.repeat();
     int done = 0;
@@ -91,13 +121,16 @@ public final class ScenarioRunner {
           progress.accept(String.format("combination %d of %d%s: %s (repeat %d of %d)",
               done, total, eta, c.label().isEmpty() ? "(no matrix)" : c.label(), r, base.repeat()));
           Attempt attempt = new Attempt(c, r, record);
-          ScenarioSpec before = running;
-          running = attempt.guard("while bringing up the cluster",
-              () -> ensureCluster(cluster, clusterName, c.spec(), before));
-          if (ran == 0) {
-            writeEnvironment(cluster, clusterName, c.spec());
+          if (external == null) {
+            ScenarioSpec before = running;
+            running = attempt.guard("while bringing up the cluster",
+                () -> ensureCluster(cluster, clusterName, c.spec(), before));
           }
-          CombinationRun result = runOne(cluster, attempt, data, scenarioDir);
+          if (ran == 0) {
+            writeEnvironment(cluster, clusterName, external == null ? c.spec().cluster().solrVersion()
+                : "unknown (" + external.where() + ")");
+          }
+          CombinationRun result = runOne(target, attempt, data, scenarioDir);
           record.add(result);
           ran++;
           if (!result.done()) {
@@ -108,7 +141,9 @@ public final class ScenarioRunner {
         }
       }
     } finally {
-      Interruption.cleanUp(() -> cluster.state().ifPresent(s -> cluster.down(true)));
+      if (external == null) {
+        Interruption.cleanUp(() -> cluster.state().ifPresent(s -> cluster.down(true)));
+      }
     }
     return new Outcome(ran, total - ran, total, failures, out.resolve("results.json"));
   }
@@ -245,11 +280,11 @@ public final class ScenarioRunner {
    * failed) makes the step and the repeat failed, and the other steps still run; anything that
    * stops a step (an error, Ctrl-C) is recorded at once and passed on.
    */
-  private CombinationRun runOne(Cluster cluster, Attempt a, DataPrep.Data data, Path scenarioDir)
+  private CombinationRun runOne(Target target, Attempt a, DataPrep.Data data, Path scenarioDir)
       throws InterruptedException {
     ScenarioLoader.Combination c = a.combination;
     List<CollectionSpec> collections = c.spec().cluster().collections();
-    StepRunner steps = new StepRunner(cluster, data, collections.isEmpty() ? null : collections.get(0).name(),
+    StepRunner steps = new StepRunner(target, data, collections.isEmpty() ? null : collections.get(0).name(),
         scenarioDir, progress);
     List<StepSpec.Fault> faults = new ArrayList<>();
     String failed = null;
@@ -272,7 +307,7 @@ public final class ScenarioRunner {
           || step instanceof StepSpec.Chaos;
       JsonNode summary;
       Map<String, Map<String, Double>> telemetry = null;
-      Telemetry t = scrape ? telemetry(cluster, path) : null;
+      Telemetry t = scrape ? telemetry(target, path) : null;
       long stepStart = System.nanoTime();
       try {
         summary = steps.run(step, path, List.copyOf(faults));
@@ -305,18 +340,18 @@ public final class ScenarioRunner {
         failed == null ? CombinationRun.DONE : CombinationRun.FAILED, failed, seconds(a.start), a.steps);
   }
 
-  private static Telemetry telemetry(Cluster cluster, Path dir) {
+  private static Telemetry telemetry(Target target, Path dir) {
     try {
-      return new Telemetry(cluster.requireState().nodes(), dir, Duration.ofSeconds(2));
+      return new Telemetry(target.nodes(), dir, Duration.ofSeconds(2));
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot write telemetry to " + dir + ": " + e.getMessage());
     }
   }
 
-  private void writeEnvironment(Cluster cluster, String clusterName, ScenarioSpec spec) {
+  private void writeEnvironment(Cluster cluster, String clusterName, String solrVersion) {
     try {
       JSON.writeValue(out.resolve("environment.json").toFile(), Environment.of(cluster,
-          home.cluster(clusterName), spec.cluster().solrVersion(), version));
+          home.cluster(clusterName), solrVersion, version));
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot write environment.json: " + e.getMessage());
     }

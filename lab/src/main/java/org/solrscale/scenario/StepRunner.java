@@ -12,6 +12,7 @@ import org.solrscale.chaos.FaultRecord;
 import org.solrscale.chaos.FaultRunner;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.NodeState;
+import org.solrscale.cluster.Target;
 import org.solrscale.index.BulkIndexer;
 import org.solrscale.index.IndexOptions;
 import org.solrscale.load.Bench;
@@ -33,17 +34,17 @@ final class StepRunner {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration TIMEOUT = Duration.ofMinutes(5);
 
-  private final Cluster cluster;
+  private final Target target;
   private final DataPrep.Data data;
   private final String defaultCollection;
   private final java.util.function.Consumer<String> progress;
   private final Path scenarioDir;
 
-  StepRunner(Cluster cluster, DataPrep.Data data, String defaultCollection, Path scenarioDir,
+  StepRunner(Target target, DataPrep.Data data, String defaultCollection, Path scenarioDir,
       java.util.function.Consumer<String> progress) {
     this.progress = progress;
     this.scenarioDir = scenarioDir;
-    this.cluster = cluster;
+    this.target = target;
     this.data = data;
     this.defaultCollection = defaultCollection;
   }
@@ -54,14 +55,14 @@ final class StepRunner {
    */
   JsonNode run(StepSpec step, Path dir, List<StepSpec.Fault> faults) throws InterruptedException {
     if (step instanceof StepSpec.Chaos c) {
-      return JSON.valueToTree(ChaosRun.run(cluster, new ChaosRun.Options(collection(c.collection()),
+      return JSON.valueToTree(ChaosRun.run(target, new ChaosRun.Options(collection(c.collection()),
           Durations.parse(c.duration()), Durations.parse(c.after()), c.writeRate(), c.batch(),
           c.queryRate(), Durations.parse(c.timeout()), dir), faults, progress));
     }
     if (faults.isEmpty()) {
       return run(step, dir, false);
     }
-    FaultRunner runner = new FaultRunner(cluster, defaultCollection, null, progress);
+    FaultRunner runner = new FaultRunner(cluster(), defaultCollection, null, progress);
     runner.start(faults);
     try {
       return run(step, dir, true);
@@ -106,7 +107,7 @@ final class StepRunner {
     int threads = i.threads() != null ? i.threads() : Math.max(2, Runtime.getRuntime().availableProcessors());
     IndexOptions o = new IndexOptions(files, null, collection(i.collection()), threads, i.batch(),
         IndexOptions.parseCommit(i.commit()), null, dir.resolve("rejects.jsonl"), 9);
-    try (CloudHttp2SolrClient client = new CloudHttp2SolrClient.Builder(cluster.solrUrls()).build()) {
+    try (CloudHttp2SolrClient client = new CloudHttp2SolrClient.Builder(target.solrUrls()).build()) {
       return JSON.valueToTree(new BulkIndexer(client, o, s -> { }, p -> { }).run());
     } catch (java.io.IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
@@ -135,30 +136,39 @@ final class StepRunner {
   private List<String> urls(String routing) {
     if (routing.startsWith("node:")) {
       String id = routing.substring(5);
-      return List.of(cluster.requireState().find(id).filter(NodeState::isSolr).map(NodeState::baseUrl)
+      if (id.startsWith("http")) {
+        return List.of(id);
+      }
+      return List.of(cluster().requireState().find(id).filter(NodeState::isSolr).map(NodeState::baseUrl)
           .orElseThrow(() -> SolrscaleException.usage("bench routing: no Solr node '" + id + "'")));
     }
-    return cluster.solrUrls();
+    return target.solrUrls();
+  }
+
+  /** The cluster solrscale started (restarts, collection steps and faults need one; checked before the run). */
+  private Cluster cluster() {
+    return target.cluster().orElseThrow(() -> SolrscaleException.usage("this step needs a cluster solrscale "
+        + "started, not " + target.describe()));
   }
 
   private JsonNode restart(StepSpec.Restart r) {
     List<String> ids = r.nodes().contains("all")
-        ? cluster.requireState().solrNodes().stream().map(NodeState::id).toList() : r.nodes();
+        ? cluster().requireState().solrNodes().stream().map(NodeState::id).toList() : r.nodes();
     for (String id : ids) {
-      cluster.node(Cluster.NodeOp.RESTART, id, TIMEOUT);
+      cluster().node(Cluster.NodeOp.RESTART, id, TIMEOUT);
     }
-    cluster.waitForCollections(TIMEOUT);
+    cluster().waitForCollections(TIMEOUT);
     return JSON.valueToTree(java.util.Map.of("restarted", ids));
   }
 
   private JsonNode collection(StepSpec.Collection c) {
     String name = collection(c.collection());
     switch (c.action() == null ? "" : c.action()) {
-      case "create" -> cluster.createCollection(new CollectionSpec(name, c.shards(),
+      case "create" -> cluster().createCollection(new CollectionSpec(name, c.shards(),
           ReplicaCounts.nrt(c.replicas() == null ? 1 : c.replicas()), null, null, null), TIMEOUT);
-      case "delete" -> cluster.deleteCollection(name);
+      case "delete" -> cluster().deleteCollection(name);
       case "split-shard", "add-replica" -> {
-        try (CloudHttp2SolrClient client = new CloudHttp2SolrClient.Builder(cluster.solrUrls()).build()) {
+        try (CloudHttp2SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {
           String shard = c.shard() == null ? "shard1" : c.shard();
           var req = c.action().equals("split-shard")
               ? CollectionAdminRequest.splitShard(name).setShardName(shard)
@@ -167,7 +177,7 @@ final class StepRunner {
         } catch (Exception e) {
           throw SolrscaleException.failed(c.action() + " on " + name + " failed: " + e.getMessage());
         }
-        cluster.waitForCollections(TIMEOUT);
+        cluster().waitForCollections(TIMEOUT);
       }
       default -> throw SolrscaleException.usage("collection step: action must be create, delete, "
           + "split-shard or add-replica; got '" + c.action() + "'");
@@ -180,7 +190,7 @@ final class StepRunner {
     java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
     out.put("action", action);
     out.put("collection", name);
-    cluster.status(false).collections().stream().filter(s -> s.name().equals(name)).findFirst()
+    cluster().status(false).collections().stream().filter(s -> s.name().equals(name)).findFirst()
         .ifPresent(s -> {
           var active = s.shards().stream().filter(sh -> "active".equals(sh.state())).toList();
           out.put("active_shards", active.size());

@@ -135,6 +135,11 @@ public final class ScenarioLoader {
       Map<String, Swept> sweptAt = new LinkedHashMap<>();
       for (int k = 0; k < keys.size(); k++) {
         String key = keys.get(k);
+        if (external && (key.startsWith("cluster.") || key.startsWith("collection.") && key.split("\\.").length == 2)) {
+          throw SolrscaleException.usage(places.where("/matrix/" + YamlPlaces.escape(key)) + ": matrix key '"
+              + key + "' changes what solrscale deploys, and against a SolrCloud it did not start it deploys "
+              + "nothing; run the scenario without --zk/--url to sweep it");
+        }
         Object value = base.matrix().get(key).get(index[k]);
         params.put(key, value);
         for (String pointer : apply(copy, key, YAML.valueToTree(value), places)) {
@@ -325,6 +330,13 @@ public final class ScenarioLoader {
           && s.steps().subList(i + 1, s.steps().size()).stream().allMatch(x -> x instanceof StepSpec.Fault)) {
         out.add(Problem.error("fault step '" + f.name() + "' runs alongside the step after it, and "
             + "there is none; add an index, bench or chaos step after it").at(at));
+      }
+      if (external && (step instanceof StepSpec.Restart || step instanceof StepSpec.Fault
+          || step instanceof StepSpec.Collection)) {
+        out.add(Problem.error(named + " needs a cluster solrscale started: " + (step instanceof StepSpec.Collection
+            ? "solrscale does not create or delete collections on a SolrCloud it did not start"
+            : "it stops and starts nodes by the pids solrscale recorded") + "; leave it out, or run the "
+            + "scenario without --zk/--url").at(at));
       }
       if (step instanceof StepSpec.Collection c && found.stream().noneMatch(Problem::error)) {
         collections = c.after(collections, context);

@@ -146,7 +146,10 @@ public sealed interface StepSpec {
         String id = routing.startsWith("node:") ? routing.substring(5) : null;
         if (id == null) {
           out.add(Problem.error("routing '" + routing + "' is not cloud, round-robin or node:ID").at("/routing"));
-        } else if (!c.solrNodeIds().contains(id)) {
+        } else if (!c.knowsCollections() && !id.startsWith("http")) {
+          out.add(Problem.error("routing '" + routing + "': on a SolrCloud solrscale did not start a node is "
+              + "named by its URL, node:http://HOST:PORT/solr").at("/routing"));
+        } else if (c.knowsCollections() && !c.solrNodeIds().contains(id)) {
           out.add(Problem.error("routing '" + routing + "' names no Solr node of this cluster; it has "
               + String.join(", ", c.solrNodeIds())).at("/routing"));
         }

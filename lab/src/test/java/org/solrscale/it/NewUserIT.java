@@ -250,4 +250,65 @@ class NewUserIT {
     assertThat(ok.exitCode()).as(ok.err()).isZero();
     assertThat(ok.out()).isEqualTo("no cluster named 'it-not-there' here: nothing to stop\n");
   }
+
+  @Test
+  void chaosAndRunWorkOnAnyCloudByItsZooKeeperAndSayWhatNeedsACloudOfOurs(@TempDir Path dir) throws Exception {
+    Cli.Result made = Cli.run("collection", "create", "--name", NAME, "--collection", "ext", "--shards", "1");
+    assertThat(made.exitCode()).as(made.err()).isZero();
+    try {
+      againstAnyCloud(dir, state().zkHost());
+    } finally { // the other tests count this cluster's collections
+      assertThat(Cli.run("collection", "delete", "--name", NAME, "--collection", "ext").exitCode()).isZero();
+    }
+  }
+
+  private static void againstAnyCloud(Path dir, String zk) throws Exception {
+    assertOneLineError(Cli.run("chaos", "--zk", zk, "--collection", "ext", "--fault", "kill"), 2,
+        "--fault kill stops and starts nodes by the pids solrscale recorded");
+    Cli.Result c = Cli.run("chaos", "--zk", zk, "--collection", "ext", "--fault", "none", "--at", "1s",
+        "--duration", "1s", "--after", "1s", "--write-rate", "40", "--query-rate", "5",
+        "--out", dir.resolve("chaos").toString(), "--json");
+    assertThat(c.exitCode()).as(c.out() + c.err()).isZero();
+    JsonNode v = JSON.readTree(c.out());
+    assertThat(v.get("verdict").asText()).isEqualTo("pass");
+    assertThat(v.get("acknowledged").asLong()).isPositive();
+    assertThat(v.get("lost").asLong()).isZero();
+    try (CloudHttp2SolrClient client = client()) { // the checker against the collection's own count
+      long held = client.query("ext", new SolrQuery("*:*").setRows(0)).getResults().getNumFound();
+      assertThat(held).isEqualTo(v.get("acknowledged").asLong() + v.get("unacknowledged_found").asLong());
+    }
+
+    Path scenario = dir.resolve("ext.yaml");
+    Files.writeString(scenario, String.join("\n",
+        "name: it-external",
+        "cluster: {collections: [{name: ext}]}",
+        "data:",
+        "  synth: {docs: 500}",
+        "  derive_queries: {count: 50}",
+        "steps:",
+        "  - index: {}",
+        "  - bench: {name: q, threads: 1, warmup: 0s, requests: 50}",
+        "  - chaos: {duration: 3s, after: 1s, write_rate: 20, query_rate: 5}",
+        ""));
+    Cli.Result r = Cli.run("run", scenario.toString(), "--zk", zk, "--out", dir.resolve("run").toString());
+    assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    JsonNode steps = JSON.readTree(dir.resolve("run/results.json").toFile()).get("combinations").get(0).get("steps");
+    assertThat(steps.get(0).get("summary").get("accepted").asLong()).isEqualTo(500);
+    assertThat(steps.get(0).get("summary").get("verified").asBoolean()).isTrue();
+    assertThat(steps.get(1).get("summary").get("count").asLong()).isEqualTo(50);
+    assertThat(steps.get(2).get("summary").get("verdict").asText()).isEqualTo("pass");
+    // nothing was deployed or taken down: the cluster runs on, no scenario cluster was made
+    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-it-external", s -> { }).state()).isEmpty();
+    for (NodeState n : state().nodes()) {
+      assertThat(ProcessHandle.of(n.pid()).map(ProcessHandle::isAlive).orElse(false)).as(n.id()).isTrue();
+    }
+    Files.writeString(scenario, Files.readString(scenario).replace("  - index: {}", "  - restart: {nodes: [all]}"));
+    assertOneLineError(Cli.run("run", scenario.toString(), "--zk", zk, "--out", dir.resolve("run2").toString()), 2,
+        "restart step 'restart' needs a cluster solrscale started");
+    Files.writeString(scenario, Files.readString(scenario).replace("  - restart: {nodes: [all]}", "  - index: {}")
+        .replace("{name: ext}", "{name: nope}"));
+    assertOneLineError(Cli.run("run", scenario.toString(), "--zk", zk, "--out", dir.resolve("run3").toString()), 2,
+        "there is no collection 'nope' in --zk " + zk);
+    assertThat(dir.resolve("run3")).doesNotExist();
+  }
 }

@@ -150,4 +150,14 @@ class ReportTest {
     assertThat(html.substring(html.indexOf("<table class=\"results\""), html.indexOf("</table>",
         html.indexOf("<table class=\"results\"")))).contains("c001").doesNotContain("c002").doesNotContain("c003");
   }
+
+  @Test
+  void aBenchShorterThanASecondStillGetsAReport(@TempDir Path tmp) throws Exception {
+    Path run = RunFixture.single(tmp.resolve("short"), 1.0, 3, 1);
+    Path timeline = run.resolve("c001/r1/s1-bench-search/timeline.csv");
+    Files.writeString(timeline, Files.readAllLines(timeline).get(0) + "\n"
+        + "0.000,measured,50,0,100.2,5.1,40.1,40.1,5.0,39.0,102400,0.499\n");
+    String html = Files.readString(Report.write(run));
+    assertThat(html).contains("<h2>Over time</h2>");
+  }
 }

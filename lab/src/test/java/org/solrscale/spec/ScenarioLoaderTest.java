@@ -211,4 +211,29 @@ class ScenarioLoaderTest {
     assertThat(error(BASE.replace("name: planted", "name: a: b"))).startsWith("s.yaml:1:8: YAML syntax: a second ':'");
     assertThat(error(BASE.replace("  nodes: 2", "\tnodes: 2"))).contains("YAML syntax: a tab character");
   }
+
+  @Test
+  void againstACloudOfSomeoneElsesStepsAndKeysThatNeedOursAreRefused() {
+    java.util.function.Function<String, String> external = text -> {
+      try {
+        ScenarioLoader.parse(text, "s.yaml", true);
+      } catch (SolrscaleException e) {
+        return e.getMessage();
+      }
+      return "";
+    };
+    String noMatrix = BASE.substring(0, BASE.indexOf("matrix:"));
+    assertThat(external.apply(noMatrix)).isEmpty();
+    assertThat(external.apply(noMatrix.replace("  - index: {collection: items}", "  - restart: {nodes: [all]}")))
+        .startsWith("s.yaml:9:5: restart step 'restart' needs a cluster solrscale started");
+    assertThat(external.apply(noMatrix.replace("  - index: {collection: items}",
+        "  - collection: {action: delete, collection: items}"))).contains("does not create or delete collections");
+    assertThat(external.apply(BASE.replace("bench.threads", "cluster.nodes")))
+        .startsWith("s.yaml:12:3: matrix key 'cluster.nodes' changes what solrscale deploys");
+    assertThat(external.apply(BASE)).isEmpty(); // a step setting may be swept
+    // the collections are only known at run time: no step is refused for one
+    assertThat(external.apply(noMatrix.replace("collection: items, threads", "collection: theirs, threads"))).isEmpty();
+    assertThat(external.apply(noMatrix.replace("duration: 10s", "duration: 10s, routing: 'node:solr1'")))
+        .contains("a node is named by its URL, node:http://HOST:PORT/solr");
+  }
 }
