@@ -94,6 +94,9 @@ public final class Report {
     }
     section("latency", "Latency distribution", this::distributions);
     section("hits", "Latency against hits", this::hits);
+    if (hasStaircase()) {
+      section("knee", "Latency against rate", this::staircases);
+    }
     section("cold-start", "Cold start", this::coldStart);
     section("timelines", "Over time", this::timelines);
     section("templates", "Templates", this::templates);
@@ -116,10 +119,11 @@ public final class Report {
     }
     html.append("</p><nav>");
     for (String[] s : new String[][] {{"findings", "findings"}, {"results", "results"}, {"sweep", "sweeps"},
-        {"chaos", "faults"}, {"latency", "latency"}, {"hits", "hits"}, {"cold-start", "cold start"}, {"timelines", "over time"},
+        {"chaos", "faults"}, {"latency", "latency"}, {"hits", "hits"}, {"knee", "latency against rate"},
+        {"cold-start", "cold start"}, {"timelines", "over time"},
         {"templates", "templates"}, {"errors", "errors"}, {"telemetry", "telemetry"}, {"environment", "environment"}}) {
       if ((!s[0].equals("sweep") || model.combinations().size() > 1 && !model.swept().isEmpty())
-          && (!s[0].equals("chaos") || hasChaos())) {
+          && (!s[0].equals("chaos") || hasChaos()) && (!s[0].equals("knee") || hasStaircase())) {
         html.append("<a href=\"#").append(s[0]).append("\">").append(s[1]).append("</a> ");
       }
     }
@@ -484,6 +488,56 @@ public final class Report {
     if (!any) {
       note("No latency by hits recorded (the summaries have no latency_by_hits).");
     }
+  }
+
+  private boolean hasStaircase() {
+    return model.stepKeys().stream().flatMap(k -> model.combinations().stream().flatMap(c -> model.benches(c.id(), k).stream()))
+        .anyMatch(b -> b.summary().steps() != null && !b.summary().steps().isEmpty());
+  }
+
+  /**
+   * Each staircase's latency against its rates, where the knee shows: p50 and p99 of each step
+   * (from the intended start) on the left axis, and the achieved rate against the offered one on
+   * the right (where they part, the server stopped keeping up); a table of every step below.
+   */
+  private void staircases() {
+    for (Overlay o : overlays()) {
+      for (var s : o.series()) {
+        RunModel.Bench b = s.getValue().get(0);
+        List<BenchSummary.Step> steps = b.summary().steps();
+        if (steps == null || steps.isEmpty()) {
+          continue;
+        }
+        double[] rate = steps.stream().mapToDouble(BenchSummary.Step::rate).toArray();
+        java.util.function.BiFunction<String, String, double[]> latency = (m, k) -> steps.stream()
+            .mapToDouble(st -> "service".equals(m) ? value(st.serviceTimeMs(), k) : value(st.latencyMs(), k)).toArray();
+        String title = "Latency against rate: " + (o.series().size() > 1 || model.combinations().size() > 1
+            ? s.getKey() + ", " : "") + o.title();
+        figure(title, "One point per step of the staircase, first repeat: latency from each request's "
+            + "intended start (left axis); achieved against offered rate (right axis, dashed): where they "
+            + "part, the server no longer kept up.",
+            Charts.twoAxes(title, "offered rate (requests/s)", "latency (ms)", "requests/s",
+                List.of(new Charts.Curve("p50", rate, latency.apply("latency", "p50")),
+                    new Charts.Curve("p99", rate, latency.apply("latency", "p99")),
+                    new Charts.Curve("p99.9", rate, latency.apply("latency", "p99.9"))),
+                List.of(new Charts.Curve("achieved", rate, steps.stream().mapToDouble(BenchSummary.Step::achieved).toArray()),
+                    new Charts.Curve("offered", rate, rate))));
+        Html.Table t = new Html.Table("stairs", "rate /s", "achieved /s", "seconds", "p50 ms", "p99 ms", "p99.9 ms",
+            "service p99 ms", "errors", "driver CPU", "bottleneck");
+        for (BenchSummary.Step st : steps) {
+          t.row(Html.num(st.rate()), Html.num(st.achieved()), Html.num(st.seconds()), Html.num(value(st.latencyMs(), "p50")),
+              Html.num(value(st.latencyMs(), "p99")), Html.num(value(st.latencyMs(), "p99.9")),
+              Html.num(value(st.serviceTimeMs(), "p99")), st.errors() == null ? "" : st.errors(),
+              st.driverCpuPercent() == null ? "" : Math.round(st.driverCpuPercent()) + " %",
+              st.bottleneck() == null ? "" : st.bottleneck());
+        }
+        html.append(t.render());
+      }
+    }
+  }
+
+  private static double value(Map<String, Double> m, String key) {
+    return m == null || m.get(key) == null ? 0 : m.get(key);
   }
 
   private void coldStart() {

@@ -160,4 +160,29 @@ class ReportTest {
     String html = Files.readString(Report.write(run));
     assertThat(html).contains("<h2>Over time</h2>");
   }
+
+  @Test
+  void aStaircaseIsDrawnAsLatencyAgainstRate(@TempDir Path tmp) throws Exception {
+    Path run = RunFixture.single(tmp.resolve("stairs"), 1.0, 5, 1);
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode results =
+        (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(run.resolve("results.json").toFile());
+    com.fasterxml.jackson.databind.node.ObjectNode summary = (com.fasterxml.jackson.databind.node.ObjectNode)
+        results.get("combinations").get(0).get("steps").get(1).get("summary");
+    var steps = summary.putArray("steps");
+    double[][] stairs = {{20, 20, 4, 9}, {40, 40, 5, 12}, {60, 48, 900, 2400}}; // rate, achieved, p50, p99
+    for (double[] st : stairs) {
+      var o = steps.addObject().put("rate", st[0]).put("achieved", st[1]).put("seconds", 5.0)
+          .put("scheduled", (long) st[0] * 5).put("completed", (long) st[1] * 5).put("errors", 0)
+          .put("bottleneck", st[0] == 60 ? "server" : "none: the server kept up with the offered rate");
+      o.putObject("latency_ms").put("p50", st[2]).put("p99", st[3]).put("p99.9", st[3] * 1.2);
+      o.putObject("service_time_ms").put("p50", st[2]).put("p99", st[3]);
+    }
+    json.writeValue(run.resolve("results.json").toFile(), results);
+    String html = Files.readString(Report.write(run));
+    assertThat(html).contains("<h2>Latency against rate</h2>", "href=\"#knee\"");
+    assertThat(Report.chartIds(run)).anyMatch(id -> id.contains("latency-against-rate"));
+    String table = html.substring(html.indexOf("<table class=\"stairs\""));
+    assertThat(table.substring(0, table.indexOf("</table>"))).contains("<td>60.0</td>", "<td>48.0</td>", "server");
+  }
 }
