@@ -181,11 +181,14 @@ public final class Driver {
     for (int t = 0; t < closed.threads(); t++) {
       new User(t, recorder, total, finished).next();
     }
-    while (!finished.await(100, TimeUnit.MILLISECONDS)) {
-      if (Thread.interrupted()) {
-        stop();
-        throw new InterruptedException();
+    try {
+      while (!finished.await(100, TimeUnit.MILLISECONDS)) {
+        if (Thread.interrupted()) {
+          throw new InterruptedException();
+        }
       }
+    } finally {
+      stop(); // on Ctrl-C the users, which run on the sender's thread, send no more
     }
     return total.get();
   }
