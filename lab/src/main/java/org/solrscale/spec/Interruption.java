@@ -6,10 +6,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * Ctrl-C (SIGINT) and SIGTERM, turned into an interrupt of the thread that runs the command, so
  * that the command stops at once and cleans up once, in its own finally blocks (stopping a
- * cluster, healing a fault, recording the repeat as interrupted), while the JVM waits for it. It
- * is the only shutdown hook solrscale installs: two hooks tearing down the same cluster printed
- * everything twice and failed on each other's deletions. A signal is a process-wide event, hence
- * the one static instance.
+ * cluster, healing a fault, recording the repeat as interrupted), while the JVM waits for it. No
+ * command tears anything down from a hook of its own any more: two hooks tearing down the same
+ * cluster printed everything twice and failed on each other's deletions. (The data commands'
+ * {@code Outputs} keeps a hook that only deletes its unfinished output files.) A signal is a
+ * process-wide event, hence the one static instance.
  */
 public final class Interruption {
   /** How long the JVM waits for the command to clean up before it exits anyway. */
