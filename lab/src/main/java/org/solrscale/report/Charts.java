@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -217,7 +218,7 @@ final class Charts {
   /** Lines over categories (parameter values that are not numbers, hit buckets): x = 0, 1, 2 ... */
   static XYChart categories(String title, String xTitle, String yTitle, List<String> names,
       List<Curve> curves) {
-    XYChart c = lines(title, xTitle, yTitle, curves);
+    XYChart c = lines(title, xTitle, yTitle, curves.stream().map(k -> everyCategory(k, names.size())).toList());
     Function<Double, String> label = x -> {
       long i = Math.round(x);
       return Math.abs(x - i) < 1e-6 && i >= 0 && i < names.size() ? names.get((int) i) : "";
@@ -226,15 +227,76 @@ final class Charts {
     return c;
   }
 
-  /** The chart as SVG text, ready to be saved as a file. */
-  static String svg(XYChart chart, String id) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+  /**
+   * A curve over categories with a point at every category, NaN (no point, a gap in the line)
+   * where it has none. XChart 3.8.8's tick layout with a custom label formatter never ends on some
+   * x values that are not equally spaced (0..8, 10, 11 did; seen in a report of a sweep whose
+   * benches had no request in one hit bucket); equally spaced ones take another path.
+   */
+  static Curve everyCategory(Curve c, int categories) {
+    double[] y = new double[categories];
+    double[] err = c.err() == null ? null : new double[categories];
+    java.util.Arrays.fill(y, Double.NaN);
+    for (int i = 0; i < c.x().length; i++) {
+      int at = (int) Math.round(c.x()[i]);
+      if (at >= 0 && at < categories) {
+        y[at] = c.y()[i];
+        if (err != null) {
+          err[at] = c.err()[i];
+        }
+      }
     }
-    String s = out.toString(StandardCharsets.UTF_8);
+    double[] x = new double[categories];
+    for (int i = 0; i < categories; i++) {
+      x[i] = i;
+    }
+    return new Curve(c.label(), x, y, err, c.dashed());
+  }
+
+  /** How long drawing one chart may take before it is given up. */
+  static final Duration DRAW_TIMEOUT = Duration.ofSeconds(30);
+
+  /** A chart XChart did not finish drawing in time. */
+  static final class NotDrawn extends RuntimeException {
+    NotDrawn(String id, Duration timeout) {
+      super("chart " + id + " was not drawn: laying it out took longer than " + timeout.toSeconds() + " s");
+    }
+  }
+
+  /**
+   * The chart as SVG text, ready to be saved as a file. Drawn on a thread of its own and given up
+   * after {@link #DRAW_TIMEOUT} ({@link NotDrawn}): a layout loop of XChart's must cost a report
+   * a chart, not hang the run that writes it (the loop does not heed interrupts, so its daemon
+   * thread is left to end with the JVM).
+   */
+  static String svg(XYChart chart, String id) {
+    return svg(chart, id, DRAW_TIMEOUT);
+  }
+
+  static String svg(XYChart chart, String id, Duration timeout) {
+    java.util.concurrent.FutureTask<byte[]> draw = new java.util.concurrent.FutureTask<>(() -> {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+      return out.toByteArray();
+    });
+    Thread t = new Thread(draw, "chart-" + id);
+    t.setDaemon(true);
+    t.start();
+    byte[] bytes;
+    try {
+      bytes = draw.get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new NotDrawn(id, timeout);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new NotDrawn(id, timeout);
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw new UncheckedIOException(io);
+      }
+      throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+    }
+    String s = new String(bytes, StandardCharsets.UTF_8);
     // two decimals are a hundredth of a pixel: the file is about half as big
     s = LONG_DECIMAL.matcher(s).replaceAll("$1");
     // clip path ids are per chart, so many charts can share one page

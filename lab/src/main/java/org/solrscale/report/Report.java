@@ -142,7 +142,14 @@ public final class Report {
 
   private void figure(String title, String caption, XYChart chart) {
     String id = "chart-" + (figures.size() + 1) + "-" + slug(title);
-    Figure f = new Figure(id, title, caption, Charts.svg(chart, id));
+    String svg;
+    try {
+      svg = Charts.svg(chart, id);
+    } catch (Charts.NotDrawn e) {
+      note(title + ": " + e.getMessage() + "; the figures are in the tables and the step's files.");
+      return;
+    }
+    Figure f = new Figure(id, title, caption, svg);
     figures.add(f);
     html.append("<figure class=\"chart\" id=\"").append(id).append("\">")
         .append(Charts.inline(f.svg(), title)).append("<figcaption>").append(Html.escape(caption))
