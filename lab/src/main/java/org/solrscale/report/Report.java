@@ -518,8 +518,7 @@ public final class Report {
         double[] rate = steps.stream().mapToDouble(BenchSummary.Step::rate).toArray();
         java.util.function.BiFunction<String, String, double[]> latency = (m, k) -> steps.stream()
             .mapToDouble(st -> "service".equals(m) ? value(st.serviceTimeMs(), k) : value(st.latencyMs(), k)).toArray();
-        String title = "Latency against rate: " + (o.series().size() > 1 || model.combinations().size() > 1
-            ? s.getKey() + ", " : "") + o.title();
+        String title = "Latency against rate: " + s.getKey() + ", " + o.title();
         figure(title, "One point per step of the staircase, first repeat: latency from each request's "
             + "intended start (left axis); achieved against offered rate (right axis, dashed): where they "
             + "part, the server no longer kept up.",
