@@ -115,7 +115,7 @@ public final class FaultRunner {
   }
 
   /** Sleeps until {@code seconds} after the start; false when the step ended first. */
-  private boolean awaitUntil(double seconds) {
+  boolean awaitUntil(double seconds) {
     long waitMs = Math.round((seconds - now()) * 1000);
     try {
       return waitMs <= 0 ? stopping.getCount() > 0 : !stopping.await(waitMs, TimeUnit.MILLISECONDS);
@@ -128,51 +128,26 @@ public final class FaultRunner {
   private void runScheduled(StepSpec.Fault f) {
     double at = Durations.parse(f.at()).toMillis() / 1000.0;
     if (!awaitUntil(at)) {
-      records.add(new FaultRecord(f.name(), f.fault(), f.target(), List.of(), null, null, null, null,
-          "not injected: the step ended before " + f.at()));
+      notInjected(f.name(), f.fault(), f.target(), "the step ended before " + f.at());
       return;
     }
-    if (f.fault().equals("monkey")) {
-      monkey(f, at);
-      return;
-    }
-    inject(f.name(), f.fault(), f.target(), Durations.parse(f.duration()).toMillis(),
-        new Random(f.seed()), f.unsafe());
+    FaultActions.of(f.fault()).run(this, f, at);
   }
 
-  private void monkey(StepSpec.Fault f, double at) {
-    long window = Durations.parse(f.duration()).toMillis();
-    Random targets = new Random(f.seed() * 31 + 7);
-    for (Monkey.Planned p : Monkey.schedule(f.seed(), window, Durations.parse(f.interval()).toMillis(),
-        Durations.parse(f.faultDuration()).toMillis(), f.faults())) {
-      if (!awaitUntil(at + p.atMs() / 1000.0)) {
-        return;
-      }
-      if (now() + p.durationMs() / 1000.0 > at + window / 1000.0) {
-        // earlier faults took longer to recover than planned: the window is over
-        records.add(new FaultRecord(f.name() + ":" + p.kind(), p.kind(), null, List.of(), null, null, null,
-            null, "not injected: the monkey's window ended while earlier faults were recovering"));
-        return;
-      }
-      if (p.kind().equals("zk-quorum") && !f.unsafe()) {
-        // a monkey takes down a ZooKeeper majority only when told it may
-        records.add(new FaultRecord(f.name() + ":" + p.kind(), p.kind(), null, List.of(), null, null, null,
-            null, "not injected: a monkey's zk-quorum needs unsafe: true"));
-        continue;
-      }
-      inject(f.name() + ":" + p.kind(), p.kind(), "random", p.durationMs(), targets, f.unsafe());
-    }
+  /** Records a fault that was not injected, and why. */
+  void notInjected(String name, String kind, String target, String why) {
+    records.add(new FaultRecord(name, kind, target, List.of(), null, null, null, null, "not injected: " + why));
   }
 
   /** Injects one fault, holds it for {@code durationMs} (or until the step ends), heals it. */
-  void inject(String name, String kind, String target, long durationMs, Random rnd, boolean unsafe) {
+  void inject(String name, NodeFault action, String target, long durationMs, Random rnd, boolean unsafe) {
+    String kind = action.kind().id();
     List<String> nodes;
     try {
-      nodes = Targets.resolve(kind, target, topology(), down, rnd, unsafe);
+      nodes = Targets.resolve(action, target, topology(), down, rnd, unsafe);
     } catch (Targets.NoTarget | IllegalArgumentException | SolrscaleException e) {
       progress.accept("fault " + name + " skipped: " + e.getMessage());
-      records.add(new FaultRecord(name, kind, target, List.of(), null, null, null, null,
-          "not injected: " + e.getMessage()));
+      notInjected(name, kind, target, e.getMessage());
       return;
     }
     down.addAll(nodes);
@@ -182,33 +157,16 @@ public final class FaultRunner {
     String note = null;
     double heal;
     try {
-      if (kind.equals("rolling-restart")) {
-        for (String id : nodes) {
-          cluster.node(Cluster.NodeOp.RESTART, id, HEAL_TIMEOUT);
-          cluster.waitForCollections(HEAL_TIMEOUT);
-        }
-        heal = now();
-      } else {
-        Cluster.NodeOp op = switch (kind) {
-          case "stop" -> Cluster.NodeOp.STOP;
-          case "pause" -> Cluster.NodeOp.PAUSE;
-          default -> Cluster.NodeOp.KILL;
-        };
-        for (String id : nodes) {
-          cluster.node(op, id, HEAL_TIMEOUT);
-        }
+      action.inject(cluster, nodes, HEAL_TIMEOUT);
+      if (action.holds()) {
         if (!awaitUntil(start + durationMs / 1000.0)) {
           note = "healed early: the step ended";
         }
         heal = now();
         event(heal, "heal", kind, target, nodes);
-        if (kind.equals("pause")) {
-          for (String id : nodes) {
-            cluster.node(Cluster.NodeOp.RESUME, id, HEAL_TIMEOUT);
-          }
-        } else {
-          cluster.startNodes(nodes, HEAL_TIMEOUT);
-        }
+        action.heal(cluster, nodes, HEAL_TIMEOUT);
+      } else {
+        heal = now();
       }
     } catch (SolrscaleException e) {
       heal = now();

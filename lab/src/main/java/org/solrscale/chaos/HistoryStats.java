@@ -48,7 +48,7 @@ final class HistoryStats {
     return new HistoryStats(all, sessionTimeoutS);
   }
 
-  private static boolean in(HistoryEvent e, double from, double to) {
+  static boolean in(HistoryEvent e, double from, double to) {
     double t = e.timeMs() / 1000.0;
     return t >= from && t <= to;
   }
@@ -161,49 +161,37 @@ final class HistoryStats {
     List<ChaosVerdict.Behaviour> behaviours = new ArrayList<>();
     double from = f.startS() + GRACE_S;
     double to = f.healS() == null ? f.until() : f.healS();
-    Predicate<HistoryEvent> held = e -> in(e, from, to) && e.timeMs() / 1000.0 < to;
     if (to > from) {
-      if (f.fault().equals("zk-quorum")) {
-        double expired = f.startS() + LIKELY_EXPIRED * sessionTimeoutS;
-        double from2 = expired + GRACE_S;
-        String when = String.format(java.util.Locale.ROOT, " (from %.0f s without quorum: 90 %% of the "
-            + "%.0f s ZooKeeper session timeout, plus %.0f s)", from2 - f.startS(), sessionTimeoutS, GRACE_S);
-        Predicate<HistoryEvent> expiredWindow = e -> in(e, from2, to) && e.timeMs() / 1000.0 < to;
-        ChaosVerdict.Counts early = writes(e -> in(e, f.startS(), expired) && e.timeMs() / 1000.0 < to);
-        String first503 = events.stream().filter(e -> e.isAdd() && !e.ok() && Integer.valueOf(503).equals(e.status())
-                && in(e, f.startS(), f.until())).findFirst()
-            .map(e -> String.format(java.util.Locale.ROOT, "; first 503 %.1f s after the quorum was lost",
-                e.timeMs() / 1000.0 - f.startS())).orElse("; no 503");
-        if (to <= from2) {
-          behaviours.add(new ChaosVerdict.Behaviour("updates are refused with HTTP 503" + when,
-              String.format(java.util.Locale.ROOT, "not reached: the quorum was lost for %.0f s; %d of %d "
-                  + "updates acknowledged meanwhile", to - f.startS(), early.ok(), early.sent()), null));
-        } else {
-          ChaosVerdict.Counts w = writes(expiredWindow);
-          long refused503 = events.stream().filter(e -> e.isAdd() && expiredWindow.test(e) && !e.ok()
-              && Integer.valueOf(503).equals(e.status())).count();
-          behaviours.add(new ChaosVerdict.Behaviour("updates are refused with HTTP 503" + when,
-              w.sent() + " updates: " + refused503 + " got 503, " + w.ok() + " acknowledged" + first503,
-              w.ok() == 0 && refused503 > 0));
-          ChaosVerdict.Counts q = queries(expiredWindow);
-          behaviours.add(new ChaosVerdict.Behaviour("queries are answered, with zkConnected:false" + when,
-              q.sent() + " queries: " + q.ok() + " answered, " + q.zkDisconnected() + " with zkConnected:false",
-              q.ok() > 0 && q.zkDisconnected() > 0));
-        }
-      }
-      if ((f.fault().equals("kill") || f.fault().equals("stop")) && shardDown(f, before)) {
-        ChaosVerdict.Counts plain = queries(held.and(e -> "plain".equals(e.query())));
-        behaviours.add(new ChaosVerdict.Behaviour("queries without shards.tolerant fail",
-            plain.sent() + " plain queries: " + plain.failed() + " failed, " + plain.ok() + " answered",
-            plain.sent() > 0 && plain.ok() == 0));
-        ChaosVerdict.Counts tol = queries(held.and(e -> "tolerant".equals(e.query())));
-        behaviours.add(new ChaosVerdict.Behaviour("shards.tolerant queries answer with partialResults:true",
-            tol.sent() + " tolerant queries: " + tol.partialResults() + " partial, " + tol.failed() + " failed",
-            tol.partialResults() > 0 && tol.failed() == 0));
-      }
+      behaviours.addAll(FaultActions.of(f.fault()).expected(this, f, before, from, to));
     }
     return new ChaosVerdict.FaultVerdict(f, availability(window), writes(window), queries(window),
         errors(window), behaviours);
+  }
+
+  /**
+   * What Solr does with every replica of a shard down, judged between {@code from} and {@code to}:
+   * queries without shards.tolerant fail, tolerant ones answer with partialResults:true.
+   */
+  List<ChaosVerdict.Behaviour> shardDownBehaviours(double from, double to) {
+    Predicate<HistoryEvent> held = e -> in(e, from, to) && e.timeMs() / 1000.0 < to;
+    ChaosVerdict.Counts plain = queries(held.and(e -> "plain".equals(e.query())));
+    ChaosVerdict.Counts tol = queries(held.and(e -> "tolerant".equals(e.query())));
+    return List.of(
+        new ChaosVerdict.Behaviour("queries without shards.tolerant fail",
+            plain.sent() + " plain queries: " + plain.failed() + " failed, " + plain.ok() + " answered",
+            plain.sent() > 0 && plain.ok() == 0),
+        new ChaosVerdict.Behaviour("shards.tolerant queries answer with partialResults:true",
+            tol.sent() + " tolerant queries: " + tol.partialResults() + " partial, " + tol.failed() + " failed",
+            tol.partialResults() > 0 && tol.failed() == 0));
+  }
+
+  /** The events, in due-time order. */
+  List<HistoryEvent> events() {
+    return events;
+  }
+
+  double sessionTimeoutS() {
+    return sessionTimeoutS;
   }
 
   /** True when the fault took down every replica of some shard. */

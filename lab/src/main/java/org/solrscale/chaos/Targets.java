@@ -21,22 +21,25 @@ final class Targets {
     }
   }
 
-  /**
-   * The nodes {@code kind} acts on. {@code down} are the nodes other faults hold down now; unless
-   * {@code unsafe}, the result must pass {@link SafetyRules}.
-   */
+  /** The nodes the fault kind named {@code kind} acts on (see {@link #resolve(NodeFault, String, Topology, Set, Random, boolean)}). */
   static List<String> resolve(String kind, String target, Topology t, Set<String> down, Random rnd,
       boolean unsafe) {
-    List<String> nodes = switch (kind) {
-      case "zk-quorum" -> quorum(t, down, rnd);
-      case "zk-kill" -> target == null || target.equals("random")
-          ? List.of(pick(t.zkNodes(), t, down, rnd, unsafe, "ZooKeeper server")) : named(target, t);
-      case "kill", "stop", "pause" -> solrTarget(target == null ? "random" : target, t, down, rnd, unsafe);
-      case "rolling-restart" -> t.solrNodes();
-      default -> throw new NoTarget("unknown fault '" + kind + "'");
-    };
-    boolean inherentlyUnsafe = kind.equals("zk-quorum") || (target != null && target.startsWith("replicas-of:"));
-    if (!unsafe && !inherentlyUnsafe && !kind.equals("rolling-restart")) {
+    if (!(FaultActions.of(kind) instanceof NodeFault action)) {
+      throw new NoTarget(kind + " takes no nodes of its own");
+    }
+    return resolve(action, target, t, down, rnd, unsafe);
+  }
+
+  /**
+   * The nodes {@code action} acts on. {@code down} are the nodes other faults hold down now; unless
+   * {@code unsafe}, the result must pass {@link SafetyRules}.
+   */
+  static List<String> resolve(NodeFault action, String target, Topology t, Set<String> down, Random rnd,
+      boolean unsafe) {
+    List<String> nodes = action.targets(target, t, down, rnd, unsafe);
+    String kind = action.kind().id();
+    boolean inherentlyUnsafe = action.kind().inherentlyUnsafe() || (target != null && target.startsWith("replicas-of:"));
+    if (!unsafe && !inherentlyUnsafe && action.guarded()) {
       String why = SafetyRules.violation(t, down, nodes);
       if (why != null) {
         throw new NoTarget(kind + " " + String.join(",", nodes) + " refused: " + why
@@ -44,14 +47,15 @@ final class Targets {
       }
     }
     for (String n : nodes) {
-      if (down.contains(n) && !kind.equals("rolling-restart")) {
+      if (down.contains(n) && action.guarded()) {
         throw new NoTarget(n + " is already down (another fault holds it)");
       }
     }
     return nodes;
   }
 
-  private static List<String> solrTarget(String target, Topology t, Set<String> down, Random rnd,
+  /** A Solr node by id, leader-of:shardN, replicas-of:shardN, overseer or random. */
+  static List<String> solr(String target, Topology t, Set<String> down, Random rnd,
       boolean unsafe) {
     if (target.equals("random")) {
       return List.of(pick(t.solrNodes(), t, down, rnd, unsafe, "Solr node"));
@@ -77,7 +81,8 @@ final class Targets {
     return named(target, t);
   }
 
-  private static List<String> named(String target, Topology t) {
+  /** Nodes by id, comma-separated, each one of the cluster's. */
+  static List<String> named(String target, Topology t) {
     List<String> out = new ArrayList<>();
     for (String id : target.split(",")) {
       if (!t.solrNodes().contains(id) && !t.zkNodes().contains(id)) {
@@ -89,7 +94,8 @@ final class Targets {
     return out;
   }
 
-  private static String pick(List<String> from, Topology t, Set<String> down, Random rnd,
+  /** One of {@code from} at random, among those the safety rules allow unless {@code unsafe}. */
+  static String pick(List<String> from, Topology t, Set<String> down, Random rnd,
       boolean unsafe, String what) {
     List<String> ok = new ArrayList<>();
     for (String n : from) {
@@ -104,7 +110,7 @@ final class Targets {
   }
 
   /** The smallest majority of the ensemble, chosen at random among the servers still up. */
-  private static List<String> quorum(Topology t, Set<String> down, Random rnd) {
+  static List<String> quorum(Topology t, Set<String> down, Random rnd) {
     int n = t.zkNodes().size();
     if (n == 0) {
       throw new NoTarget("the cluster has no ZooKeeper servers of its own");

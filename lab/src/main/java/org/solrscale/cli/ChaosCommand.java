@@ -14,6 +14,7 @@ import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ExternalCluster;
 import org.solrscale.cluster.Target;
+import org.solrscale.spec.FaultKind;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
 import picocli.CommandLine.Command;
@@ -33,11 +34,14 @@ final class ChaosCommand implements Callable<Integer> {
   @Option(names = "--collection", required = true, description = "Collection to write to and query.")
   String collection;
 
-  @Option(names = "--fault", required = true, description = "kill, stop, pause, zk-kill, zk-quorum, "
-      + "rolling-restart, monkey, or none (the workload and the checks alone; the only one for a "
-      + "SolrCloud solrscale did not start, given by --zk or --url: faults stop and start nodes by "
-      + "the pids solrscale recorded).")
+  @Option(names = "--fault", required = true, completionCandidates = FaultKind.Names.class,
+      description = "${COMPLETION-CANDIDATES}, or none (the workload and the checks alone; the only "
+      + "one for a SolrCloud solrscale did not start, given by --zk or --url: faults stop and start "
+      + "nodes by the pids solrscale recorded). What each does: solrscale chaos --help-faults.")
   String fault;
+
+  @Option(names = "--help-faults", help = true, description = "What each fault kind does, then exit.")
+  boolean helpFaults;
 
   @Option(names = "--target", description = "A node id (solr2, zk1), leader-of:shardN, replicas-of:shardN, "
       + "overseer or random (default: random).")
@@ -91,6 +95,12 @@ final class ChaosCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    if (helpFaults) {
+      for (FaultKind k : FaultKind.values()) {
+        System.out.printf("%-16s %s%s%n", k.id(), k.help(), k.monkeyMayDraw() ? "" : " (not drawn by the monkey)");
+      }
+      return 0;
+    }
     if (writeRate < 0 || queryRate < 0 || batch < 1) {
       throw SolrscaleException.usage("--write-rate and --query-rate must be 0 or more, --batch at least 1");
     }

@@ -274,8 +274,8 @@ public sealed interface StepSpec {
 
   /**
    * A fault, injected {@code at} after the start of the next step that is not a fault (so it runs
-   * alongside that index, bench or chaos step) and healed after {@code duration}. Kinds: kill,
-   * stop, pause, zk-kill, zk-quorum, rolling-restart, monkey.
+   * alongside that index, bench or chaos step) and healed after {@code duration}; the kinds are
+   * {@link FaultKind}'s.
    */
   record Fault(@JsonProperty("name") String name, @JsonProperty("fault") String fault,
       @JsonProperty("target") String target, @JsonProperty("at") String at,
@@ -283,16 +283,9 @@ public sealed interface StepSpec {
       @JsonProperty("unsafe") Boolean unsafe, @JsonProperty("faults") List<String> faults,
       @JsonProperty("interval") String interval, @JsonProperty("fault_duration") String faultDuration)
       implements StepSpec {
-    /** The fault kinds there are. */
-    public static final List<String> KINDS = List.of("kill", "stop", "pause", "zk-kill", "zk-quorum",
-        "rolling-restart", "monkey");
-    /** The kinds a monkey may draw from. */
-    public static final List<String> MONKEY_KINDS = List.of("kill", "stop", "pause", "zk-kill", "zk-quorum");
-
     public Fault {
       if (fault == null) {
-        throw new IllegalArgumentException("a fault step needs 'fault:' (kill, stop, pause, zk-kill, "
-            + "zk-quorum, rolling-restart or monkey)");
+        throw new IllegalArgumentException("a fault step needs 'fault:' (" + String.join(", ", FaultKind.names()) + ")");
       }
       name = name == null ? fault : name;
       at = at == null ? "0s" : at;
@@ -306,8 +299,8 @@ public sealed interface StepSpec {
 
     /** What is wrong with this fault (an unknown kind, a bad duration), or null. */
     public String problem() {
-      if (!KINDS.contains(fault)) {
-        return "unknown fault '" + fault + "'; use one of " + String.join(", ", KINDS);
+      if (FaultKind.named(fault).isEmpty()) {
+        return "unknown fault '" + fault + "'; use one of " + String.join(", ", FaultKind.names());
       }
       for (String d : List.of(at, duration, interval, faultDuration)) {
         try {
@@ -316,10 +309,10 @@ public sealed interface StepSpec {
           return e.getMessage();
         }
       }
-      if (fault.equals("monkey")) {
+      if (FaultKind.named(fault).orElseThrow() == FaultKind.MONKEY) {
         for (String k : faults) {
-          if (!MONKEY_KINDS.contains(k)) {
-            return "the monkey cannot use '" + k + "'; use " + String.join(", ", MONKEY_KINDS);
+          if (!FaultKind.monkeyNames().contains(k)) {
+            return "the monkey cannot use '" + k + "'; use " + String.join(", ", FaultKind.monkeyNames());
           }
         }
       }
@@ -335,18 +328,18 @@ public sealed interface StepSpec {
     public List<Problem> problems(StepContext c) {
       List<Problem> out = new ArrayList<>();
       String where = "fault step '" + name + "': ";
-      if (!KINDS.contains(fault)) {
-        out.add(Problem.error(where + "unknown fault '" + fault + "'; use one of " + String.join(", ", KINDS))
+      if (FaultKind.named(fault).isEmpty()) {
+        out.add(Problem.error(where + "unknown fault '" + fault + "'; use one of " + String.join(", ", FaultKind.names()))
             .at("/fault"));
       }
       Checks.duration(out, "/at", at);
       Checks.duration(out, "/duration", duration);
       Checks.duration(out, "/interval", interval);
       Checks.duration(out, "/fault_duration", faultDuration);
-      for (String k : fault.equals("monkey") ? faults : List.<String>of()) {
-        if (!MONKEY_KINDS.contains(k)) {
+      for (String k : FaultKind.named(fault).orElse(null) == FaultKind.MONKEY ? faults : List.<String>of()) {
+        if (!FaultKind.monkeyNames().contains(k)) {
           out.add(Problem.error(where + "the monkey cannot use '" + k + "'; use "
-              + String.join(", ", MONKEY_KINDS)).at("/faults"));
+              + String.join(", ", FaultKind.monkeyNames())).at("/faults"));
         }
       }
       String problem = targetProblem(c);

@@ -1,0 +1,137 @@
+package org.solrscale.chaos;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.spec.FaultKind;
+
+/**
+ * The registry of what each fault kind does: one line per {@link FaultKind}, and the switch has no
+ * default, so a kind without its class does not compile (nothing turns an unknown kind into
+ * another one). The simple kinds are here; the others have a file each.
+ */
+final class FaultActions {
+  private FaultActions() {}
+
+  static FaultAction of(FaultKind kind) {
+    return switch (kind) {
+      case KILL -> new Kill(FaultKind.KILL, Cluster.NodeOp.KILL);
+      case STOP -> new Kill(FaultKind.STOP, Cluster.NodeOp.STOP);
+      case PAUSE -> new Pause();
+      case ZK_KILL -> new ZkKill();
+      case ZK_QUORUM -> new ZkQuorumFault();
+      case ROLLING_RESTART -> new RollingRestart();
+      case MONKEY -> new MonkeyFault();
+    };
+  }
+
+  /** The action of a kind named in a scenario or fault record; IllegalArgumentException when none. */
+  static FaultAction of(String kind) {
+    return of(FaultKind.named(kind).orElseThrow(() -> new IllegalArgumentException("unknown fault '" + kind
+        + "'; use one of " + String.join(", ", FaultKind.names()))));
+  }
+
+  /** kill and stop: Solr nodes go down (SIGKILL, or a graceful stop) and are started again. */
+  static final class Kill extends NodeFault {
+    private final Cluster.NodeOp op;
+
+    Kill(FaultKind kind, Cluster.NodeOp op) {
+      super(kind);
+      this.op = op;
+    }
+
+    @Override
+    List<String> targets(String target, Topology t, Set<String> down, Random rnd, boolean unsafe) {
+      return Targets.solr(target == null ? "random" : target, t, down, rnd, unsafe);
+    }
+
+    @Override
+    void inject(Cluster cluster, List<String> nodes, Duration timeout) {
+      nodes.forEach(id -> cluster.node(op, id, timeout));
+    }
+
+    /** With every replica of a shard down: plain queries fail, tolerant ones answer partially. */
+    @Override
+    public List<ChaosVerdict.Behaviour> expected(HistoryStats stats, FaultRecord f, Topology before,
+        double from, double to) {
+      return HistoryStats.shardDown(f, before) ? stats.shardDownBehaviours(from, to) : List.of();
+    }
+  }
+
+  /** pause: Solr nodes frozen (SIGSTOP), resumed when healed. */
+  static final class Pause extends NodeFault {
+    Pause() {
+      super(FaultKind.PAUSE);
+    }
+
+    @Override
+    List<String> targets(String target, Topology t, Set<String> down, Random rnd, boolean unsafe) {
+      return Targets.solr(target == null ? "random" : target, t, down, rnd, unsafe);
+    }
+
+    @Override
+    void inject(Cluster cluster, List<String> nodes, Duration timeout) {
+      nodes.forEach(id -> cluster.node(Cluster.NodeOp.PAUSE, id, timeout));
+    }
+
+    @Override
+    void heal(Cluster cluster, List<String> nodes, Duration timeout) {
+      nodes.forEach(id -> cluster.node(Cluster.NodeOp.RESUME, id, timeout));
+    }
+  }
+
+  /** zk-kill: one ZooKeeper server killed, started again when healed. */
+  static final class ZkKill extends NodeFault {
+    ZkKill() {
+      super(FaultKind.ZK_KILL);
+    }
+
+    @Override
+    List<String> targets(String target, Topology t, Set<String> down, Random rnd, boolean unsafe) {
+      return target == null || target.equals("random")
+          ? List.of(Targets.pick(t.zkNodes(), t, down, rnd, unsafe, "ZooKeeper server")) : Targets.named(target, t);
+    }
+
+    @Override
+    void inject(Cluster cluster, List<String> nodes, Duration timeout) {
+      nodes.forEach(id -> cluster.node(Cluster.NodeOp.KILL, id, timeout));
+    }
+  }
+
+  /** rolling-restart: every Solr node restarted in turn, each once the collections are active again. */
+  static final class RollingRestart extends NodeFault {
+    RollingRestart() {
+      super(FaultKind.ROLLING_RESTART);
+    }
+
+    @Override
+    List<String> targets(String target, Topology t, Set<String> down, Random rnd, boolean unsafe) {
+      return t.solrNodes();
+    }
+
+    @Override
+    void inject(Cluster cluster, List<String> nodes, Duration timeout) {
+      for (String id : nodes) {
+        cluster.node(Cluster.NodeOp.RESTART, id, timeout);
+        cluster.waitForCollections(timeout);
+      }
+    }
+
+    @Override
+    void heal(Cluster cluster, List<String> nodes, Duration timeout) {
+      // each node came back as part of the restart
+    }
+
+    @Override
+    boolean holds() {
+      return false;
+    }
+
+    @Override
+    boolean guarded() {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+package org.solrscale.chaos;
+
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.spec.Durations;
+import org.solrscale.spec.FaultKind;
+import org.solrscale.spec.StepSpec;
+
+/**
+ * A fault that takes nodes down: which ones it takes, how it breaks them and how it heals them.
+ * The runner resolves the targets (then applies the safety rules), injects, holds the fault for
+ * its duration, heals it and waits for recovery.
+ */
+abstract class NodeFault implements FaultAction {
+  private final FaultKind kind;
+
+  NodeFault(FaultKind kind) {
+    this.kind = kind;
+  }
+
+  FaultKind kind() {
+    return kind;
+  }
+
+  @Override
+  public void run(FaultRunner runner, StepSpec.Fault f, double at) {
+    runner.inject(f.name(), this, f.target(), Durations.parse(f.duration()).toMillis(), new Random(f.seed()),
+        f.unsafe());
+  }
+
+  /** The nodes it takes for {@code target}, before the safety rules; Targets.NoTarget when none. */
+  abstract List<String> targets(String target, Topology t, Set<String> down, Random rnd, boolean unsafe);
+
+  /** Breaks the nodes. */
+  abstract void inject(Cluster cluster, List<String> nodes, java.time.Duration timeout);
+
+  /** Undoes it: by default the nodes are started again (together: a ZooKeeper majority must). */
+  void heal(Cluster cluster, List<String> nodes, java.time.Duration timeout) {
+    cluster.startNodes(nodes, timeout);
+  }
+
+  /** Whether the fault holds until healed; false for one that runs its course (a rolling restart). */
+  boolean holds() {
+    return true;
+  }
+
+  /** Whether the safety rules and nodes other faults hold down apply (not to a rolling restart). */
+  boolean guarded() {
+    return true;
+  }
+}
