@@ -18,6 +18,7 @@ import org.solrscale.spec.CollectionSpec;
 import org.solrscale.spec.ScenarioLoader;
 import org.solrscale.spec.ScenarioSpec;
 import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepKinds;
 import org.solrscale.spec.StepSpec;
 import org.solrscale.spec.StepContext;
 import org.solrscale.cluster.ExternalCluster;
@@ -291,8 +292,8 @@ public final class ScenarioRunner {
     int i = 0;
     for (StepSpec step : c.spec().steps()) {
       i++;
-      if (step instanceof StepSpec.Fault f) {
-        faults.add(f); // runs alongside the next step
+      if (StepKinds.of(step).runsAlongside()) {
+        faults.add((StepSpec.Fault) step); // runs alongside the next step
         continue;
       }
       String stepDir = a.dir() + "/s" + i + "-" + step.kind() + "-" + step.name().replaceAll("[^A-Za-z0-9_-]", "-");
@@ -303,8 +304,7 @@ public final class ScenarioRunner {
         throw SolrscaleException.usage("cannot write to " + path + ": " + e.getMessage());
       }
       progress.accept("  step " + i + " of " + c.spec().steps().size() + ": " + step.kind() + " " + step.name());
-      boolean scrape = step instanceof StepSpec.Bench || step instanceof StepSpec.Index
-          || step instanceof StepSpec.Chaos;
+      boolean scrape = StepKinds.of(step).scrapesTelemetry();
       JsonNode summary;
       Map<String, Map<String, Double>> telemetry = null;
       Telemetry t = scrape ? telemetry(target, path) : null;

@@ -32,8 +32,13 @@ public final class ScenarioLoader {
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
       .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+  static {
+    YAML.registerSubtypes(StepKinds.jsonTypes());
+  }
+
   /** Step kinds a matrix key may start with ({@code KIND.KEY}, {@code KIND.NAME.KEY}). */
-  static final List<String> STEP_KINDS = List.of("index", "bench", "restart", "collection", "fault", "chaos");
+  static final List<String> STEP_KINDS = StepKinds.sweepable();
 
   /** One point of the matrix: an id (c001...), the values that made it, and its scenario. */
   public record Combination(String id, Map<String, Object> params, ScenarioSpec spec) {
@@ -326,20 +331,18 @@ public final class ScenarioLoader {
       String named = step.kind() + " step '" + step.name() + "'";
       found.forEach(p -> out.add(new Problem(p.error(), p.message().startsWith(named) ? p.message()
           : named + ": " + p.message(), p.path()).at(at)));
-      if (step instanceof StepSpec.Fault f
-          && s.steps().subList(i + 1, s.steps().size()).stream().allMatch(x -> x instanceof StepSpec.Fault)) {
-        out.add(Problem.error("fault step '" + f.name() + "' runs alongside the step after it, and "
-            + "there is none; add an index, bench or chaos step after it").at(at));
+      StepKind kind = StepKinds.of(step);
+      if (kind.runsAlongside() && s.steps().subList(i + 1, s.steps().size()).stream()
+          .allMatch(x -> StepKinds.of(x).runsAlongside())) {
+        out.add(Problem.error(named + " runs alongside the step after it, and there is none; add an index, "
+            + "bench or chaos step after it").at(at));
       }
-      if (external && (step instanceof StepSpec.Restart || step instanceof StepSpec.Fault
-          || step instanceof StepSpec.Collection)) {
-        out.add(Problem.error(named + " needs a cluster solrscale started: " + (step instanceof StepSpec.Collection
-            ? "solrscale does not create or delete collections on a SolrCloud it did not start"
-            : "it stops and starts nodes by the pids solrscale recorded") + "; leave it out, or run the "
-            + "scenario without --zk/--url").at(at));
+      if (external && kind.needsOurCluster() != null) {
+        out.add(Problem.error(named + " needs a cluster solrscale started: " + kind.needsOurCluster()
+            + "; leave it out, or run the scenario without --zk/--url").at(at));
       }
-      if (step instanceof StepSpec.Collection c && found.stream().noneMatch(Problem::error)) {
-        collections = c.after(collections, context);
+      if (found.stream().noneMatch(Problem::error)) {
+        collections = step.collectionsAfter(collections, context);
       }
       out.addAll(needsData(s, step, at));
     }

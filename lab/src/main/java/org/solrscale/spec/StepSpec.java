@@ -2,7 +2,6 @@ package org.solrscale.spec;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,21 +10,15 @@ import java.util.Map;
 /**
  * One step of a scenario, written as a one-key map whose key is the kind: {@code - index: {...}},
  * {@code - bench: {...}}, {@code - wait: 5s}, {@code - restart: {nodes: all}}, {@code - collection:
- * {...}}. Each kind is a record; the scenario runner has one runner per kind.
+ * {...}}. Each kind is a record, registered with its key in {@link StepKinds}; the scenario layer
+ * runs each with its own action.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, include = JsonTypeInfo.As.WRAPPER_OBJECT)
-@JsonSubTypes({
-  @JsonSubTypes.Type(value = StepSpec.Index.class, name = "index"),
-  @JsonSubTypes.Type(value = StepSpec.Bench.class, name = "bench"),
-  @JsonSubTypes.Type(value = StepSpec.Wait.class, name = "wait"),
-  @JsonSubTypes.Type(value = StepSpec.Restart.class, name = "restart"),
-  @JsonSubTypes.Type(value = StepSpec.Collection.class, name = "collection"),
-  @JsonSubTypes.Type(value = StepSpec.Fault.class, name = "fault"),
-  @JsonSubTypes.Type(value = StepSpec.Chaos.class, name = "chaos")
-})
-public sealed interface StepSpec {
-  /** The step's kind, as written in the scenario. */
-  String kind();
+public interface StepSpec {
+  /** The step's kind, as written in the scenario (its key in {@link StepKinds}). */
+  default String kind() {
+    return StepKinds.of(this).name();
+  }
 
   /** A name for result directories and reports. */
   String name();
@@ -43,8 +36,13 @@ public sealed interface StepSpec {
     return null;
   }
 
+  /** The collections there are after this step (name to shards), given those before; most keep them. */
+  default Map<String, Integer> collectionsAfter(Map<String, Integer> before, StepContext c) {
+    return before;
+  }
+
   /** A step that works on a collection: the one it names, or the scenario's first. */
-  sealed interface OnCollection extends StepSpec permits Index, Bench, Collection, Chaos {
+  interface OnCollection extends StepSpec {
     String collection();
 
     @Override
@@ -63,11 +61,6 @@ public sealed interface StepSpec {
       files = files == null ? List.of() : List.copyOf(files);
       batch = batch == null ? 1000 : batch;
       commit = commit == null ? "end" : commit;
-    }
-
-    @Override
-    public String kind() {
-      return "index";
     }
 
     @Override
@@ -113,11 +106,6 @@ public sealed interface StepSpec {
       routing = routing == null ? "cloud" : routing;
       shardsTolerant = shardsTolerant != null && shardsTolerant;
       connections = connections == null ? 32 : connections;
-    }
-
-    @Override
-    public String kind() {
-      return "bench";
     }
 
     @Override
@@ -171,11 +159,6 @@ public sealed interface StepSpec {
     public Wait {}
 
     @Override
-    public String kind() {
-      return "wait";
-    }
-
-    @Override
     public String name() {
       return "wait";
     }
@@ -200,11 +183,6 @@ public sealed interface StepSpec {
     }
 
     @Override
-    public String kind() {
-      return "restart";
-    }
-
-    @Override
     public List<Problem> problems(StepContext c) {
       List<Problem> out = new ArrayList<>();
       for (String id : nodes) {
@@ -224,11 +202,6 @@ public sealed interface StepSpec {
       implements OnCollection {
     public Collection {
       name = name == null ? "collection" : name;
-    }
-
-    @Override
-    public String kind() {
-      return "collection";
     }
 
     /** The actions there are. */
@@ -259,7 +232,8 @@ public sealed interface StepSpec {
     }
 
     /** The collections after this step: created, deleted, or with shards no longer known. */
-    public Map<String, Integer> after(Map<String, Integer> before, StepContext c) {
+    @Override
+    public Map<String, Integer> collectionsAfter(Map<String, Integer> before, StepContext c) {
       Map<String, Integer> out = new java.util.LinkedHashMap<>(before);
       String target = collectionIn(c);
       switch (action == null ? "" : action) {
@@ -317,11 +291,6 @@ public sealed interface StepSpec {
         }
       }
       return null;
-    }
-
-    @Override
-    public String kind() {
-      return "fault";
     }
 
     @Override
@@ -387,11 +356,6 @@ public sealed interface StepSpec {
       batch = batch == null ? 10 : batch;
       queryRate = queryRate == null ? 10.0 : queryRate;
       timeout = timeout == null ? "10s" : timeout;
-    }
-
-    @Override
-    public String kind() {
-      return "chaos";
     }
 
     @Override

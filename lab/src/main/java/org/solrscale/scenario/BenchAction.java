@@ -1,0 +1,58 @@
+package org.solrscale.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import org.solrscale.cluster.NodeState;
+import org.solrscale.load.Bench;
+import org.solrscale.load.BenchPlan;
+import org.solrscale.load.Clock;
+import org.solrscale.load.Driver;
+import org.solrscale.load.HttpSender;
+import org.solrscale.load.LoadModel;
+import org.solrscale.load.QueryFile;
+import org.solrscale.load.Workload;
+import org.solrscale.spec.Durations;
+import org.solrscale.spec.ErrorRate;
+import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepSpec;
+
+/**
+ * A bench step: the load driver with the step's settings, on the run's queries (or the step's);
+ * errors allowed up to its max_error_rate (1 %, or 100 % with faults alongside).
+ */
+final class BenchAction implements StepAction<StepSpec.Bench> {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Override
+  public JsonNode run(StepSpec.Bench b, StepRun run) throws InterruptedException {
+    List<Workload.Part> parts = b.queries() != null ? Workload.parseMix(b.queries(), run.scenarioDir())
+        : run.data().queries().stream().map(q -> new Workload.Part(q, 1, QueryFile.read(q))).toList();
+    Workload w = new Workload(parts, b.order().equals("sequential"), b.zipf(), b.seed());
+    LoadModel model = BenchPlan.model(b.threads(), b.rate(), b.arrivals(),
+        Durations.parse(b.stepDuration()).toNanos());
+    Driver.Bounds bounds = BenchPlan.bounds(Durations.parse(b.warmup()).toNanos(), b.warmupRequests(),
+        b.duration() == null ? null : Durations.parse(b.duration()).toNanos(), b.requests());
+    long timeout = Durations.parse(b.timeout()).toMillis();
+    try (HttpSender sender = BenchPlan.sender(b.routing(), urls(b.routing(), run), run.collection(b.collection()),
+        BenchPlan.extraParams(b.shardsPreference(), b.shardsTolerant()), b.compression(), timeout,
+        b.connections())) {
+      double maxErrors = ErrorRate.parse(b.maxErrorRate() != null ? b.maxErrorRate()
+          : run.faulted() ? "100%" : ErrorRate.DEFAULT);
+      return JSON.valueToTree(Bench.run(new Bench.Options(w, model, bounds, b.seed(),
+          timeout * 1_000_000L, run.dir(), maxErrors), sender, Clock.SYSTEM, i -> { }));
+    }
+  }
+
+  private static List<String> urls(String routing, StepRun run) {
+    if (routing.startsWith("node:")) {
+      String id = routing.substring(5);
+      if (id.startsWith("http")) {
+        return List.of(id);
+      }
+      return List.of(run.cluster().requireState().find(id).filter(NodeState::isSolr).map(NodeState::baseUrl)
+          .orElseThrow(() -> SolrscaleException.usage("bench routing: no Solr node '" + id + "'")));
+    }
+    return run.target().solrUrls();
+  }
+}

@@ -1,0 +1,59 @@
+package org.solrscale.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
+import org.apache.solr.client.solrj.request.CollectionAdminRequest;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.spec.CollectionSpec;
+import org.solrscale.spec.ReplicaCounts;
+import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepSpec;
+
+/** A collection step: a Collections API operation; its summary is the collection's shape after it. */
+final class CollectionAction implements StepAction<StepSpec.Collection> {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration TIMEOUT = Duration.ofMinutes(5);
+
+  @Override
+  public JsonNode run(StepSpec.Collection c, StepRun run) {
+    String name = run.collection(c.collection());
+    Cluster cluster = run.cluster();
+    switch (c.action()) { // an unknown action was refused when the scenario was loaded
+      case "create" -> cluster.createCollection(new CollectionSpec(name, c.shards(),
+          ReplicaCounts.nrt(c.replicas() == null ? 1 : c.replicas()), null, null, null), TIMEOUT);
+      case "delete" -> cluster.deleteCollection(name);
+      case "split-shard", "add-replica" -> {
+        try (CloudHttp2SolrClient client = new CloudHttp2SolrClient.Builder(cluster.solrUrls()).build()) {
+          String shard = c.shard() == null ? "shard1" : c.shard();
+          var req = c.action().equals("split-shard")
+              ? CollectionAdminRequest.splitShard(name).setShardName(shard)
+              : CollectionAdminRequest.addReplicaToShard(name, shard);
+          req.process(client);
+        } catch (Exception e) {
+          throw SolrscaleException.failed(c.action() + " on " + name + " failed: " + e.getMessage());
+        }
+        cluster.waitForCollections(TIMEOUT);
+      }
+      default -> throw new IllegalStateException("collection action '" + c.action() + "' passed the loader");
+    }
+    return JSON.valueToTree(shape(cluster, c.action(), name));
+  }
+
+  /** What the collection looks like after the operation: active shards and their replicas. */
+  private static Map<String, Object> shape(Cluster cluster, String action, String name) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("action", action);
+    out.put("collection", name);
+    cluster.status(false).collections().stream().filter(s -> s.name().equals(name)).findFirst()
+        .ifPresent(s -> {
+          var active = s.shards().stream().filter(sh -> "active".equals(sh.state())).toList();
+          out.put("active_shards", active.size());
+          out.put("replicas", active.stream().mapToInt(sh -> sh.replicas().size()).sum());
+        });
+    return out;
+  }
+}
