@@ -1,11 +1,8 @@
 package org.solrscale.cluster;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,7 +10,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.NodeJar;
 import org.solrscale.runtime.RuntimeResolver;
@@ -40,14 +36,20 @@ public final class Cluster {
   private final SolrscaleHome home;
   private final String name;
   private final StateStore store;
-  private final LocalProvider provider;
+  private final Provider provider;
   private final Consumer<String> progress;
 
+  /** A cluster whose nodes run on this machine. */
   public Cluster(SolrscaleHome home, String name, Consumer<String> progress) {
+    this(home, name, progress, null);
+  }
+
+  /** A cluster whose nodes run where {@code provider} runs them (null: on this machine). */
+  public Cluster(SolrscaleHome home, String name, Consumer<String> progress, Provider provider) {
     this.home = home;
     this.name = name;
     this.store = new StateStore(home);
-    this.provider = new LocalProvider(store);
+    this.provider = provider != null ? provider : new LocalProvider(store);
     this.progress = progress;
   }
 
@@ -61,7 +63,7 @@ public final class Cluster {
 
   /** True when there is anything of this cluster here: its state, or files down --purge deletes. */
   public boolean exists() {
-    return store.find(name).isPresent() || Files.isDirectory(store.clusterDir(name));
+    return store.find(name).isPresent() || store.hasFiles(name);
   }
 
   public ClusterState requireState() {
@@ -110,23 +112,14 @@ public final class Cluster {
     }
     boolean started = state.nodes().stream().anyMatch(n -> n.pid() > 0);
     if (!started) {
-      deleteTree(store.clusterDir(name)); // nothing ran, so there are no logs worth keeping
+      store.delete(name); // nothing ran, so there are no logs worth keeping
       return;
     }
     parallel(state.nodes(), n -> provider.stop(state, n, Duration.ofSeconds(20)));
     for (NodeState n : state.nodes()) {
-      Path dir = provider.nodeDir(state, n);
-      for (String sub : List.of("data", "home", "tmp")) {
-        if (Files.exists(dir.resolve(sub))) {
-          deleteTree(dir.resolve(sub));
-        }
-      }
+      provider.deleteData(state, n);
     }
-    try {
-      Files.deleteIfExists(store.clusterDir(name).resolve("cluster.json"));
-    } catch (IOException e) {
-      // the state file stays; down --purge removes it
-    }
+    store.forget(name);
     progress.accept("stopped what had started; logs kept under " + store.clusterDir(name));
   }
 
@@ -166,7 +159,7 @@ public final class Cluster {
   /** Chooses ports for a new cluster and records its nodes (not yet started). */
   private ClusterState plan(ClusterSpec spec) {
     List<ClusterState> others = store.all().stream().filter(c -> !c.name().equals(name)).toList();
-    Ports ports = new Ports(spec.host(), others);
+    Ports ports = provider.ports(spec.host(), others);
     List<NodeState> nodes = new ArrayList<>();
     int servers = spec.zookeeper().servers();
     for (int i = 1; i <= servers; i++) {
@@ -195,7 +188,7 @@ public final class Cluster {
     Jdk jdk = Jdk.discover();
     SolrRuntime runtime = new RuntimeResolver(home, progress).resolve(state.spec().solrVersion());
     jdk.requireAtLeast(runtime.minimumJava(), "Solr " + runtime.version());
-    return new Launch(runtime, jdk, NodeJar.extract(home));
+    return new Launch(runtime, jdk, NodeJar.extract(home, runtime.launcher().nodeJarResource()));
   }
 
   /**
@@ -239,7 +232,7 @@ public final class Cluster {
         ClusterState current = state;
         starting.removeIf(n -> checkServing(current, n, deadline));
         if (!toStart.isEmpty() || !starting.isEmpty()) {
-          LocalProcesses.sleep(250);
+          Waits.sleep(250);
         }
       }
     }
@@ -261,7 +254,7 @@ public final class Cluster {
     List<NodeState> pending = new ArrayList<>(nodes);
     pending.removeIf(n -> checkServing(state, n, deadline));
     while (!pending.isEmpty()) {
-      LocalProcesses.sleep(250);
+      Waits.sleep(250);
       pending.removeIf(n -> checkServing(state, n, deadline));
     }
   }
@@ -305,7 +298,7 @@ public final class Cluster {
         throw SolrscaleException.failed("Solr nodes missing from live_nodes after the timeout: "
             + expected.stream().filter(n -> !List.copyOf(liveOrEmpty(admin)).contains(n)).toList());
       }
-      LocalProcesses.sleep(250);
+      Waits.sleep(250);
     }
   }
 
@@ -446,8 +439,8 @@ public final class Cluster {
   public List<String> down(boolean purge) {
     Optional<ClusterState> found = store.find(name);
     if (found.isEmpty()) {
-      if (purge && Files.isDirectory(store.clusterDir(name))) {
-        deleteTree(store.clusterDir(name));
+      if (purge && store.hasFiles(name)) {
+        store.delete(name);
         return List.of();
       }
       throw store.noSuchCluster(name, "check --name (down --if-exists exits 0 for a cluster that "
@@ -468,7 +461,10 @@ public final class Cluster {
       }
     }
     if (purge) {
-      deleteTree(store.clusterDir(name));
+      for (NodeState n : state.nodes()) {
+        provider.deleteNode(state, n);
+      }
+      store.delete(name);
       progress.accept("deleted " + store.clusterDir(name));
     } else {
       store.save(state);
@@ -506,15 +502,7 @@ public final class Cluster {
     }
   }
 
-  private static void deleteTree(Path dir) {
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      throw SolrscaleException.environment("cannot delete " + dir + ": " + e.getMessage());
-    }
-  }
+
 
   // ---------------------------------------------------------------- one node
 
@@ -638,7 +626,7 @@ public final class Cluster {
     int next = state.solrNodes().stream().map(n -> Integer.parseInt(n.id().substring(4)))
         .max(Integer::compare).orElse(0) + 1;
     List<ClusterState> all = store.all();
-    Ports ports = new Ports(state.spec().host(), all);
+    Ports ports = provider.ports(state.spec().host(), all);
     NodeState node = new NodeState("solr" + next, NodeRole.SOLR, state.spec().host(),
         ports.next(SOLR_BASE_PORT + next - 1), 0, 0, 0,
         heap == null ? state.spec().heap() : heap, labels);
@@ -689,7 +677,7 @@ public final class Cluster {
       progress.accept("warning: " + id + " is not running; its replicas are not moved");
     }
     provider.stop(state, node, STOP_GRACE);
-    deleteTree(provider.nodeDir(state, node));
+    provider.deleteNode(state, node);
     ClusterState after = state.without(id);
     List<NodeGroup> groups = after.solrNodes().stream()
         .map(n -> new NodeGroup(1, n.labels(), n.heap())).toList();
@@ -753,6 +741,11 @@ public final class Cluster {
     NodeState node = state.node(nodeId);
     Path dir = provider.nodeDir(state, node);
     return console ? NodeLogs.console(dir) : NodeLogs.main(dir, node);
+  }
+
+  /** What the host of the cluster's nodes is (CPU, cores, memory, OS), for a run's environment. */
+  public HostFacts hostFacts() {
+    return provider.facts(requireState().spec().host());
   }
 
   /** Whether a node's process runs, is paused, or is gone (checked by its recorded pid). */

@@ -10,7 +10,7 @@ import org.solrscale.runtime.SolrRuntime;
 import org.solrscale.spec.SolrscaleException;
 
 /** Runs nodes as processes on this machine: files, command line, start, signals, log tails. */
-public final class LocalProvider {
+public final class LocalProvider implements Provider {
   private final StateStore store;
   private final LocalProcesses processes = new LocalProcesses();
 
@@ -18,11 +18,13 @@ public final class LocalProvider {
     this.store = store;
   }
 
+  @Override
   public Path nodeDir(ClusterState cluster, NodeState node) {
     return store.nodeDir(cluster.name(), node.id());
   }
 
   /** Writes the node's files and starts its JVM; returns the node with its new pid. */
+  @Override
   public NodeState start(ClusterState cluster, NodeState node, SolrRuntime runtime, Jdk jdk,
       Path nodeJar) {
     Path dir = nodeDir(cluster, node);
@@ -50,28 +52,34 @@ public final class LocalProvider {
     return node.withPid(pid);
   }
 
+  @Override
   public ProcessState state(ClusterState cluster, NodeState node) {
     return processes.state(node.pid(), LocalProcesses.marker(cluster.name(), node.id()));
   }
 
   /** Graceful stop (SIGTERM, then SIGKILL after the grace period). */
+  @Override
   public boolean stop(ClusterState cluster, NodeState node, Duration grace) {
     return processes.stop(node.pid(), LocalProcesses.marker(cluster.name(), node.id()), grace);
   }
 
+  @Override
   public boolean kill(ClusterState cluster, NodeState node) {
     return processes.kill(node.pid(), LocalProcesses.marker(cluster.name(), node.id()));
   }
 
+  @Override
   public void pause(ClusterState cluster, NodeState node) {
     processes.pause(node.pid(), LocalProcesses.marker(cluster.name(), node.id()));
   }
 
+  @Override
   public void resume(ClusterState cluster, NodeState node) {
     processes.resume(node.pid(), LocalProcesses.marker(cluster.name(), node.id()));
   }
 
   /** The last lines of the node's console and main logs, to show why it failed. */
+  @Override
   public String logTail(ClusterState cluster, NodeState node, int lines) {
     Path dir = nodeDir(cluster, node);
     StringBuilder sb = new StringBuilder();
@@ -84,5 +92,73 @@ public final class LocalProvider {
       }
     }
     return sb.toString();
+  }
+
+  @Override
+  public void deleteData(ClusterState cluster, NodeState node) {
+    Path dir = nodeDir(cluster, node);
+    for (String sub : List.of("data", "home", "tmp")) {
+      deleteTree(dir.resolve(sub));
+    }
+  }
+
+  @Override
+  public void deleteNode(ClusterState cluster, NodeState node) {
+    deleteTree(nodeDir(cluster, node));
+  }
+
+  @Override
+  public Ports ports(String host, List<ClusterState> others) {
+    return new Ports(host, others);
+  }
+
+  @Override
+  public HostFacts facts(String host) {
+    return thisMachine();
+  }
+
+  /** The facts of the machine solrscale runs on. */
+  public static HostFacts thisMachine() {
+    return new HostFacts(cpuModel(), Runtime.getRuntime().availableProcessors(), memory(), os(),
+        System.getProperty("os.version"));
+  }
+
+  static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot delete " + dir + ": " + e.getMessage());
+    }
+  }
+
+  private static String cpuModel() {
+    try {
+      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
+          .map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst().orElse("unknown");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  private static long memory() {
+    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+        instanceof com.sun.management.OperatingSystemMXBean os) {
+      return os.getTotalMemorySize();
+    }
+    return -1;
+  }
+
+  private static String os() {
+    try {
+      return Files.readAllLines(Path.of("/etc/os-release")).stream().filter(l -> l.startsWith("PRETTY_NAME="))
+          .map(l -> l.substring(12).replace("\"", "")).findFirst().orElse(System.getProperty("os.name"));
+    } catch (IOException e) {
+      return System.getProperty("os.name");
+    }
   }
 }

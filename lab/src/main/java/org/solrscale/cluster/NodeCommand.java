@@ -9,7 +9,6 @@ import org.solrscale.runtime.SolrRuntime;
 
 /** Builds the java command line of a ZooKeeper server or a Solr node, with production defaults. */
 final class NodeCommand {
-  static final String SOLR_MAIN = "org.solrscale.node.SolrNode";
   static final String ZK_MAIN = "org.apache.zookeeper.server.quorum.QuorumPeerMain";
 
   private NodeCommand() {}
@@ -73,7 +72,7 @@ final class NodeCommand {
     cmd.addAll(cluster.spec().jvmArgs());
     cmd.add("-cp");
     cmd.add(runtime.classpathString() + java.io.File.pathSeparator + nodeJar);
-    cmd.add(SOLR_MAIN);
+    cmd.add(runtime.launcher().mainClass());
     return cmd;
   }
 }

@@ -139,7 +139,7 @@ public final class SolrAdmin implements Closeable {
         if (System.nanoTime() > deadline) {
           throw SolrscaleException.failed(what + " did not finish within " + timeout.toSeconds() + " s");
         }
-        LocalProcesses.sleep(250);
+        Waits.sleep(250);
       }
     } finally {
       try {
@@ -371,7 +371,7 @@ public final class SolrAdmin implements Closeable {
       } catch (SolrscaleException e) {
         last = e.getMessage();
       }
-      LocalProcesses.sleep(500);
+      Waits.sleep(500);
     }
     throw SolrscaleException.failed("collection '" + collection + "' was not active after "
         + timeout.toSeconds() + " s: " + last);

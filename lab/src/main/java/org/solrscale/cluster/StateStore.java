@@ -92,4 +92,23 @@ public final class StateStore {
     }
     return result;
   }
+
+  /** Whether anything of the cluster is kept here: its state, or the files of its nodes. */
+  public boolean hasFiles(String name) {
+    return Files.isDirectory(clusterDir(name));
+  }
+
+  /** Forgets the cluster's state, keeping the rest of its folder (the logs of nodes that failed). */
+  public void forget(String name) {
+    try {
+      Files.deleteIfExists(clusterDir(name).resolve("cluster.json"));
+    } catch (IOException e) {
+      // the state file stays; down --purge removes it
+    }
+  }
+
+  /** Deletes the cluster's folder: its state and whatever its nodes kept in it. */
+  public void delete(String name) {
+    LocalProvider.deleteTree(clusterDir(name));
+  }
 }

@@ -12,16 +12,15 @@ import org.solrscale.spec.SolrscaleException;
 
 /** The node launcher jar embedded in solrscale, extracted once per build into $SOLRSCALE_HOME/lib. */
 public final class NodeJar {
-  private static final String RESOURCE = "/solrscale/solrscale-node.jar";
-
   private NodeJar() {}
 
-  public static Path extract(SolrscaleHome home) {
+  /** Extracts the launcher jar at {@code resource} (a {@link Launcher}'s) once into the home's lib. */
+  public static Path extract(SolrscaleHome home, String resource) {
     byte[] bytes;
-    try (InputStream in = NodeJar.class.getResourceAsStream(RESOURCE)) {
+    try (InputStream in = NodeJar.class.getResourceAsStream(resource)) {
       if (in == null) {
         throw SolrscaleException.environment("this solrscale build lacks its node launcher ("
-            + RESOURCE + "); rebuild with mvn -B package");
+            + resource + "); rebuild with mvn -B package");
       }
       bytes = in.readAllBytes();
     } catch (IOException e) {

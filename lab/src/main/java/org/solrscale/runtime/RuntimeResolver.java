@@ -67,17 +67,7 @@ public final class RuntimeResolver {
   }
 
   static int majorOf(String version) {
-    int major;
-    try {
-      major = Integer.parseInt(version.substring(0, version.indexOf('.')));
-    } catch (RuntimeException e) {
-      throw SolrscaleException.usage("Solr version '" + version + "' is not a release number like 9.10.0");
-    }
-    if (major != 9) {
-      throw SolrscaleException.usage("Solr " + version + " is not supported yet: solrscale's node "
-          + "launcher runs Solr 9.x (Jetty 10); use e.g. --solr-version 9.10.0");
-    }
-    return major;
+    return Launcher.forVersion(version).solrMajor();
   }
 
   private SolrRuntime readCached(Path dir) {
@@ -130,7 +120,7 @@ public final class RuntimeResolver {
     try (Stream<Path> files = Files.list(lib)) {
       jars = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".jar")).sorted().toList();
     }
-    Manifest manifest = new Manifest(version, jetty, major >= 10 ? 21 : 11, jars);
+    Manifest manifest = new Manifest(version, jetty, Launcher.forMajor(major).orElseThrow().minimumJava(), jars);
     Path tmp = dir.resolve("runtime.json.tmp");
     JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), manifest);
     Files.move(tmp, dir.resolve("runtime.json"), StandardCopyOption.ATOMIC_MOVE);
@@ -140,17 +130,20 @@ public final class RuntimeResolver {
 
   /** The generated POM: solr-core, and once the Jetty version is known, the server parts. */
   static String pom(String version, String jettyVersion) {
+    Launcher launcher = Launcher.forVersion(version);
     StringBuilder deps = new StringBuilder();
+    StringBuilder exclusions = new StringBuilder();
+    for (Launcher.Artifact a : launcher.solrCoreExclusions()) {
+      exclusions.append("<exclusion><groupId>").append(a.group()).append("</groupId><artifactId>")
+          .append(a.artifact()).append("</artifactId></exclusion>");
+    }
     deps.append(dependency("org.apache.solr", "solr-core", version,
-        // the distribution ships Jetty's servlet API 4; this older one would shadow it
-        "<exclusions><exclusion><groupId>javax.servlet</groupId>"
-            + "<artifactId>javax.servlet-api</artifactId></exclusion></exclusions>"));
+        exclusions.length() == 0 ? "" : "<exclusions>" + exclusions + "</exclusions>"));
     if (jettyVersion != null) {
       // solr-core's POM leaves out what the binary distribution provides: the Jetty server
-      deps.append(dependency("org.eclipse.jetty", "jetty-server", jettyVersion, ""));
-      deps.append(dependency("org.eclipse.jetty", "jetty-servlet", jettyVersion, ""));
-      deps.append(dependency("org.eclipse.jetty", "jetty-rewrite", jettyVersion, ""));
-      deps.append(dependency("org.eclipse.jetty.http2", "http2-server", jettyVersion, ""));
+      for (Launcher.Artifact a : launcher.serverArtifacts()) {
+        deps.append(dependency(a.group(), a.artifact(), jettyVersion, ""));
+      }
     }
     return """
         <project xmlns="http://maven.apache.org/POM/4.0.0">

@@ -7,6 +7,11 @@ import java.util.List;
 public record SolrRuntime(
     String version, Path dir, List<Path> classpath, String jettyVersion, int minimumJava) {
 
+  /** How this version is run (its major's launcher). */
+  public Launcher launcher() {
+    return Launcher.forVersion(version);
+  }
+
   public String classpathString() {
     StringBuilder sb = new StringBuilder();
     for (Path p : classpath) {

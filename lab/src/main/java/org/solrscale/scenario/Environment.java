@@ -2,12 +2,13 @@ package org.solrscale.scenario;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.HostFacts;
+import org.solrscale.cluster.LocalProvider;
 import org.solrscale.cluster.NodeState;
 
 /** environment.json: what a run ran on, so that two runs can be told apart later. */
@@ -35,9 +36,11 @@ record Environment(
             commandLine(clusterDir.resolve(n.id()).resolve("command.txt"))));
       }
     });
-    return new Environment(readCpuModel(), Runtime.getRuntime().availableProcessors(), readMemory(),
-        readOs(), System.getProperty("os.version"), System.getProperty("java.vm.name") + " "
-        + System.getProperty("java.runtime.version"), solrVersion, version, readGitRevision(), nodes);
+    // the nodes' host when solrscale runs them, else (a SolrCloud of someone else's) this machine's
+    HostFacts host = cluster.state().isPresent() ? cluster.hostFacts() : LocalProvider.thisMachine();
+    return new Environment(host.cpuModel(), host.cores(), host.memoryBytes(), host.os(), host.kernel(),
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"), solrVersion,
+        version, readGitRevision(), nodes);
   }
 
   private static List<String> commandLine(Path f) {
@@ -45,31 +48,6 @@ record Environment(
       return Files.isRegularFile(f) ? Files.readAllLines(f) : List.of();
     } catch (IOException e) {
       return List.of();
-    }
-  }
-
-  private static String readCpuModel() {
-    try {
-      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
-          .map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst().orElse("unknown");
-    } catch (IOException e) {
-      return "unknown";
-    }
-  }
-
-  private static long readMemory() {
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-      return os.getTotalMemorySize();
-    }
-    return -1;
-  }
-
-  private static String readOs() {
-    try {
-      return Files.readAllLines(Path.of("/etc/os-release")).stream().filter(l -> l.startsWith("PRETTY_NAME="))
-          .map(l -> l.substring(12).replace("\"", "")).findFirst().orElse(System.getProperty("os.name"));
-    } catch (IOException e) {
-      return System.getProperty("os.name");
     }
   }
 

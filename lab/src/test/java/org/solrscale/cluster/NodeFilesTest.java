@@ -47,7 +47,7 @@ class NodeFilesTest {
     assertThat(cmd.get(0)).isEqualTo("/jdk/bin/java");
     assertThat(cmd).contains("-Xms1g", "-Xmx1g", "-XX:+UseG1GC", "-Dsolrscale.node=lab/solr1",
         "-Djetty.port=8983", "-Dhost=127.0.0.1", "-Ddc=east", "-XX:+AlwaysPreTouch",
-        "-DzkHost=127.0.0.1:2181,127.0.0.1:2182,127.0.0.1:2183", NodeCommand.SOLR_MAIN);
+        "-DzkHost=127.0.0.1:2181,127.0.0.1:2182,127.0.0.1:2183", "org.solrscale.node.SolrNode");
     assertThat(cmd).anyMatch(a -> a.startsWith("-Xlog:gc*:file=" + dir.resolve("solr1/logs/solr_gc.log")));
     assertThat(cmd.get(cmd.size() - 2)).endsWith("a.jar:" + dir.resolve("node.jar"));
   }
