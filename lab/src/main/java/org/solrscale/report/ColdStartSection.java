@@ -1,0 +1,89 @@
+package org.solrscale.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.knowm.xchart.XYChart;
+import org.solrscale.chaos.ChaosVerdict;
+import org.solrscale.chaos.FaultRecord;
+import org.solrscale.load.BenchSummary;
+import org.solrscale.results.CombinationRun;
+import org.solrscale.results.RunDir;
+import org.solrscale.results.StepResult;
+import org.solrscale.results.TelemetrySample;
+import org.solrscale.results.TimelineRow;
+import org.solrscale.spec.SolrscaleException;
+
+/** The report's section "Cold start": a closed loop's time per 1000 requests as the run went on: a cold cache shows as a high start that falls. */
+final class ColdStartSection extends Section {
+  @Override
+  String id() {
+    return "cold-start";
+  }
+
+  @Override
+  String title() {
+    return "Cold start";
+  }
+
+  @Override
+  String nav() {
+    return "cold start";
+  }
+
+  @Override
+  void write() {
+    boolean any = false;
+    for (Page.Overlay o : overlays()) {
+      List<Charts.Curve> curves = new ArrayList<>();
+      boolean perThread = true;
+      for (var s : o.series()) {
+        RunModel.Bench b = s.getValue().get(0);
+        perThread &= b.threads() != null;
+      }
+      for (var s : o.series()) {
+        RunModel.Bench b = s.getValue().get(0);
+        if (!"closed".equals(b.summary().loadModel())) {
+          continue;
+        }
+        List<TimelineRow> rows = Seconds.of(b.timeline());
+        List<double[]> points = new ArrayList<>();
+        long done = 0;
+        for (TimelineRow r : rows) {
+          done += r.requests();
+          if (r.qps() > 0) {
+            double per1000 = 1000 / r.qps() * (perThread ? b.threads() : 1);
+            points.add(new double[] {done, per1000});
+          }
+        }
+        if (points.size() >= 2) {
+          curves.add(new Charts.Curve(s.getKey(), points.stream().mapToDouble(p -> p[0]).toArray(),
+              points.stream().mapToDouble(p -> p[1]).toArray()));
+        }
+      }
+      if (!curves.isEmpty()) {
+        any = true;
+        String title = "Cold start (" + o.title() + ")";
+        figure(title, "Closed loop, first repeat, warm-up included: each point is one second (the second "
+            + "the warm-up ended in counted whole; a last part-second left out). "
+            + "A cold cache shows as a high start that falls." + o.more(),
+            Charts.lines(title, "requests done", perThread ? "seconds per 1000 requests per thread"
+                : "seconds per 1000 requests", curves));
+      }
+    }
+    if (!any) {
+      note("No closed-loop bench step with a timeline: the cold-start curve needs one.");
+    }
+  }
+}
