@@ -46,11 +46,6 @@ public record HistoryEvent(
     return new HistoryEvent(t, "add", List.copyOf(ids), null, outcome, rf, status, message);
   }
 
-  public HistoryEvent withLatency(double ms) {
-    return new HistoryEvent(timeMs, op, ids, query, outcome, rf, status, message, ms, partial,
-        zkConnected, numFound, node);
-  }
-
   @JsonIgnore
   public boolean acknowledgedAdd() {
     return "add".equals(op) && OK.equals(outcome);
