@@ -149,6 +149,7 @@ class BenchIT {
     List<String> lines = Files.readAllLines(out.resolve("timeline.csv"));
     List<String> head = List.of(lines.get(0).split(","));
     assertThat(s.get("steps")).hasSize(3);
+    boolean allKeptUp = true;
     for (JsonNode step : s.get("steps")) {
       double from = step.get("start_s").asDouble();
       double to = from + step.get("seconds").asDouble();
@@ -166,14 +167,16 @@ class BenchIT {
       assertThat(step.get("completed").asLong()).as(step.toString()).isCloseTo(counted,
           org.assertj.core.data.Offset.offset(1L));
       assertThat(step.get("achieved").asDouble()).isEqualTo(step.get("completed").asLong() / 4.0);
-      // this cluster keeps up with 60/s: the achieved rate is the offered one, within a request
-      assertThat(step.get("achieved").asDouble()).isCloseTo(step.get("rate").asDouble(),
-          org.assertj.core.data.Offset.offset(0.5));
       assertThat(step.get("scheduled").asLong()).isEqualTo(Math.round(step.get("rate").asDouble() * 4));
       assertThat(step.get("latency_ms").get("p99").asDouble()).isPositive();
-      assertThat(step.get("bottleneck").asText()).startsWith("none");
+      // whether this 2-core machine kept up depends on what else runs; the verdict must say which
+      boolean keptUp = step.get("achieved").asDouble() >= 0.95 * step.get("rate").asDouble()
+          && step.get("schedule_lag_ms").get("p99").asDouble() <= 10;
+      assertThat(step.get("bottleneck").asText().startsWith("none")).as(step.toString()).isEqualTo(keptUp);
+      allKeptUp &= keptUp;
     }
-    assertThat(s.get("driver").get("bottleneck").asText()).isEqualTo("none: the server kept up with every step");
+    assertThat(s.get("driver").get("bottleneck").asText().equals("none: the server kept up with every step"))
+        .isEqualTo(allKeptUp);
     Cli.Result text = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries",
         queries.toString(), "--rate", "10,20", "--step-duration", "2s", "--warmup", "0s");
     assertThat(text.out()).contains("STEP /s", "ACHIEVED /s", "p99 ms").containsPattern("(?m)^20 +20\\.0 ");
