@@ -1,5 +1,8 @@
 package org.solrscale.chaos;
 
+import org.solrscale.results.FaultRecord;
+import org.solrscale.results.ChaosVerdict;
+import org.solrscale.results.TimelineRow;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -182,11 +185,7 @@ public final class ChaosRun {
         writes, stats.queries(e -> true), stats.errors(e -> true), stats.phases(records),
         shards, fv);
     write(o.dir().resolve("verdict.json"), v);
-    try {
-      Files.write(o.dir().resolve("timeline.csv"), stats.timeline());
-    } catch (IOException e) {
-      throw SolrscaleException.environment("cannot write timeline.csv: " + e.getMessage());
-    }
+    TimelineRow.TABLE.write(o.dir().resolve("timeline.csv"), stats.timeline());
     return v;
   }
 

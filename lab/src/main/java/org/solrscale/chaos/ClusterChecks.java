@@ -1,5 +1,6 @@
 package org.solrscale.chaos;
 
+import org.solrscale.results.ChaosVerdict;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,7 @@
 package org.solrscale.chaos;
 
+import org.solrscale.results.FaultRecord;
+import org.solrscale.results.ChaosVerdict;
 import java.util.List;
 import org.solrscale.spec.StepSpec;
 

@@ -1,5 +1,6 @@
 package org.solrscale.chaos;
 
+import org.solrscale.results.FaultRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,5 +1,7 @@
 package org.solrscale.chaos;
 
+import org.solrscale.results.FaultRecord;
+import org.solrscale.results.ChaosVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -7,6 +9,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.HdrHistogram.Histogram;
+import org.solrscale.results.TimelineRow;
 
 /**
  * What users saw, judged from a history: availability and error kinds overall and per fault, query
@@ -203,17 +206,15 @@ final class HistoryStats {
     return t.replicaNodes().values().stream().anyMatch(r -> !r.isEmpty() && nodes.containsAll(r));
   }
 
-  /** Per-second rows for timeline.csv: all requests, errors, and query latency. */
-  List<String> timeline() {
+  /** Per-second rows for timeline.csv: all requests, errors, query latency, writes and acknowledged documents. */
+  List<TimelineRow> timeline() {
     TreeMap<Long, List<HistoryEvent>> bySecond = new TreeMap<>();
     for (HistoryEvent e : events) {
       if (e.isAdd() || e.isQuery()) {
         bySecond.computeIfAbsent(e.timeMs() / 1000, k -> new ArrayList<>()).add(e);
       }
     }
-    List<String> rows = new ArrayList<>();
-    rows.add("second,phase,requests,errors,qps,latency_p50_ms,latency_p99_ms,latency_max_ms,"
-        + "writes,write_errors,docs_acknowledged");
+    List<TimelineRow> rows = new ArrayList<>();
     if (bySecond.isEmpty()) {
       return rows;
     }
@@ -225,9 +226,9 @@ final class HistoryStats {
       long writeErrors = es.stream().filter(e -> e.isAdd() && !e.ok()).count();
       long docs = es.stream().filter(HistoryEvent::acknowledgedAdd)
           .mapToLong(e -> e.numFound() != null ? e.numFound() : e.ids() == null ? 0 : e.ids().size()).sum();
-      rows.add(String.format(java.util.Locale.ROOT, "%d,measure,%d,%d,%d,%.3f,%.3f,%.3f,%d,%d,%d", s,
-          es.size(), errors, es.size(), h.getValueAtPercentile(50) / 1000.0,
-          h.getValueAtPercentile(99) / 1000.0, h.getMaxValue() / 1000.0, writes, writeErrors, docs));
+      rows.add(new TimelineRow(s, TimelineRow.MEASURED, es.size(), errors, es.size(),
+          h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(99) / 1000.0, h.getMaxValue() / 1000.0,
+          0, 0, 0, 1.0, writes, writeErrors, docs));
     }
     return rows;
   }

@@ -1,5 +1,6 @@
 package org.solrscale.chaos;
 
+import org.solrscale.results.LostWrite;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,14 +43,7 @@ public final class LossChecker {
   public static final int MAX_LISTED = 1000;
   static final int MAX_WRITES = 20;
 
-  /**
-   * An acknowledged write some of whose ids are lost: when it was due, how long until Solr answered,
-   * which node answered, the rf it reported, and which of its ids are gone.
-   */
-  @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-  public record LostWrite(@JsonProperty("t_ms") long timeMs, @JsonProperty("latency_ms") Double latencyMs,
-      @JsonProperty("node") String node, @JsonProperty("rf") Integer rf,
-      @JsonProperty("batch") int batch, @JsonProperty("lost_ids") List<String> lostIds) {}
+
 
   private LossChecker() {}
 

@@ -9,7 +9,7 @@ import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.load.Bench;
 import org.solrscale.load.BenchPlan;
-import org.solrscale.load.BenchSummary;
+import org.solrscale.results.BenchSummary;
 import org.solrscale.load.Clock;
 import org.solrscale.load.Driver;
 import org.solrscale.load.HttpSender;

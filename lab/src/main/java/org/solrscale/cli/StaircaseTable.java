@@ -2,7 +2,7 @@ package org.solrscale.cli;
 
 import java.util.List;
 import java.util.Locale;
-import org.solrscale.load.BenchSummary;
+import org.solrscale.results.BenchSummary;
 
 /** A staircase's steps as a table: each rate's achieved rate, latency, errors and driver verdict. */
 final class StaircaseTable {

@@ -1,5 +1,6 @@
 package org.solrscale.load;
 
+import org.solrscale.results.BenchSummary;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -85,7 +86,9 @@ public final class Bench {
         measured, r.unfinished(), new BenchSummary.DriverHealth(cpuPercent, cores,
             BenchSummary.millis(lag), steps.isEmpty()
                 ? bottleneck(open, offered, achieved, lag, cpuPercent, cores) : staircaseBottleneck(steps)),
-        o.maxErrorRate(), failed(log.measuredCount(), log.measuredErrors(), rec, o.maxErrorRate()));
+        o.maxErrorRate(), failed(log.measuredCount(), log.measuredErrors(), rec, o.maxErrorRate()),
+        o.model() instanceof LoadModel.Closed c ? Integer.valueOf(c.threads()) : null,
+        o.model() instanceof LoadModel.Open op ? op.rates() : null);
   }
 
   /** Why a run with these counts measured nothing worth keeping, or null when it did. */

@@ -2,14 +2,14 @@ package org.solrscale.load;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import org.solrscale.results.CsvTable;
+import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -26,7 +26,7 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
   private final Consumer<Interval> progress;
   private HistogramLogWriter log;
   private PrintStream logStream;
-  private PrintWriter csv;
+  private CsvTable<TimelineRow>.RowWriter csv;
   private long warmupCount;
   private long measuredCount;
   private long measuredErrors;
@@ -48,9 +48,7 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
         log.outputStartTime(startedAtMs);
         log.setBaseTime(startedAtMs);
         log.outputLegend();
-        csv = new PrintWriter(Files.newBufferedWriter(outDir.resolve("timeline.csv")));
-        csv.println("second,phase,requests,errors,qps,latency_p50_ms,latency_p99_ms,latency_max_ms,"
-            + "service_p50_ms,service_p99_ms,bytes,seconds");
+        csv = TimelineRow.TABLE.open(outDir.resolve("timeline.csv"));
       } catch (IOException e) {
         throw SolrscaleException.usage("cannot write to " + outDir + ": " + e.getMessage());
       }
@@ -79,7 +77,6 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
     if (log == null) {
       return;
     }
-    String phase = i.warmup() ? "warmup" : "measured";
     double start = (i.startNanos() - startNanos) / 1e9;
     double end = (i.endNanos() - startNanos) / 1e9;
     for (Object[] h : new Object[][] {{"latency", i.latency()}, {"service", i.service()}, {"lag", i.lag()}}) {
@@ -89,10 +86,15 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
       copy.setTag((i.warmup() ? "warmup-" : "") + h[0]);
       log.outputIntervalHistogram(copy);
     }
-    csv.printf(Locale.ROOT, "%.3f,%s,%d,%d,%.1f,%.3f,%.3f,%.3f,%.3f,%.3f,%d,%.3f%n", start, phase,
-        i.count(), i.errors(), i.count() / Math.max(1e-9, i.seconds()), ms(i.latency(), 50),
-        ms(i.latency(), 99), i.latency().getMaxValue() / 1000.0, ms(i.service(), 50),
-        ms(i.service(), 99), i.bytes(), i.seconds());
+    csv.write(new TimelineRow(round(start), i.warmup(), i.count(), i.errors(),
+        round(i.count() / Math.max(1e-9, i.seconds())), ms(i.latency(), 50), ms(i.latency(), 99),
+        i.latency().getMaxValue() / 1000.0, ms(i.service(), 50), ms(i.service(), 99), i.bytes(),
+        round(i.seconds())));
+  }
+
+  /** Milliseconds to the microsecond, seconds to the millisecond: what the file needs. */
+  private static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
   }
 
   static double ms(Histogram h, double percentile) {

@@ -1,5 +1,6 @@
 package org.solrscale.report;
 
+import org.solrscale.results.LostWrite;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,9 +16,9 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.knowm.xchart.XYChart;
-import org.solrscale.chaos.ChaosVerdict;
-import org.solrscale.chaos.FaultRecord;
-import org.solrscale.load.BenchSummary;
+import org.solrscale.results.ChaosVerdict;
+import org.solrscale.results.FaultRecord;
+import org.solrscale.results.BenchSummary;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
@@ -85,8 +86,8 @@ final class ChaosSection extends Section {
                   ? " (some not checked)" : ""), v.recoverySeconds() == null ? (v.recovered() ? "" : "not recovered")
                   : Html.num(v.recoverySeconds()), pct(v.availability()),
               v.availabilityDuringFaults() == null ? "" : pct(v.availabilityDuringFaults()));
-          for (org.solrscale.chaos.LossChecker.LostWrite w : v.lostWrites() == null
-              ? List.<org.solrscale.chaos.LossChecker.LostWrite>of() : v.lostWrites()) {
+          for (LostWrite w : v.lostWrites() == null
+              ? List.<LostWrite>of() : v.lostWrites()) {
             lostWrites.row(c.id(), r.repeat(), s.label(), Html.num(w.timeMs() / 1000.0),
                 w.latencyMs() == null ? "" : Html.num(w.latencyMs() / 1000.0), w.node() == null ? "" : w.node(),
                 w.rf() == null ? "" : w.rf(), w.batch(), String.join(", ", w.lostIds()));

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.solrscale.load.BenchSummary;
+import org.solrscale.results.BenchSummary;
 
 /**
  * The report's findings, computed from the data: the best combination for each target and

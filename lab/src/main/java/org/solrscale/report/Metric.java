@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.solrscale.load.BenchSummary;
+import org.solrscale.results.BenchSummary;
 import org.solrscale.results.IntervalLog;
 import org.solrscale.results.TimelineRow;
 

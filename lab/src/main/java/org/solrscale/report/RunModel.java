@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import org.solrscale.load.BenchSummary;
+import org.solrscale.results.BenchSummary;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.IntervalLog;
 import org.solrscale.results.RunDir;
@@ -34,8 +34,14 @@ final class RunModel {
       return run.intervals(step);
     }
 
-    /** Closed-loop threads, from the time per 1000 requests per thread and the achieved rate. */
+    /**
+     * Closed-loop threads: as the summary records them, or (a run made before summaries did) from
+     * the time per 1000 requests per thread and the achieved rate.
+     */
     Integer threads() {
+      if (summary.threads() != null) {
+        return summary.threads();
+      }
       if (summary.msPer1000PerThread() == null || summary.throughput() == null) {
         return null;
       }

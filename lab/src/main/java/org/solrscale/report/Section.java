@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.XYChart;
-import org.solrscale.chaos.FaultRecord;
+import org.solrscale.results.FaultRecord;
 import org.solrscale.results.RunDir;
 import org.solrscale.spec.SolrscaleException;
 

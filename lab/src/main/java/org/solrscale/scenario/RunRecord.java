@@ -4,13 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.io.PrintWriter;
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.RunDir;
 import org.solrscale.results.RunResults;
@@ -24,6 +25,7 @@ import org.solrscale.spec.SolrscaleException;
  */
 final class RunRecord {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final CsvMapper CSV = new CsvMapper();
 
   private final Path runDir;
   private final String scenario;
@@ -59,6 +61,47 @@ final class RunRecord {
     write();
   }
 
+  /**
+   * results.csv: a row per bench step of every repeat, a column per matrix key; Jackson's CSV
+   * quotes keys, values and step names that hold commas, quotes or line breaks.
+   */
+  private void writeCsv(Path file) throws IOException {
+    List<String> keys = combinations.stream().flatMap(c -> c.params().keySet().stream()).distinct().toList();
+    CsvSchema.Builder columns = CsvSchema.builder().addColumn("id");
+    keys.forEach(columns::addColumn);
+    for (String c : List.of("repeat", "status", "step", "count", "achieved", "p50", "p99", "p99.9", "max", "errors")) {
+      columns.addColumn(c);
+    }
+    try (SequenceWriter w = CSV.writer(columns.build().withHeader()).writeValues(file.toFile())) {
+      for (CombinationRun c : combinations) {
+        for (StepResult s : c.steps()) {
+          if (!"bench".equals(s.kind()) || s.summary() == null) {
+            continue;
+          }
+          JsonNode m = s.summary();
+          List<Object> row = new ArrayList<>();
+          row.add(c.id());
+          keys.forEach(k -> row.add(String.valueOf(c.params().getOrDefault(k, ""))));
+          row.add(c.repeat());
+          row.add(s.done() && c.done() ? "done" : s.done() ? c.status() : s.status());
+          row.add(s.name());
+          row.add(m.path("count").asLong());
+          row.add(round(m.path("throughput").path("achieved").asDouble(), 2));
+          for (String p : List.of("p50", "p99", "p99.9", "max")) {
+            row.add(round(m.path("latency_ms").path(p).asDouble(), 3));
+          }
+          row.add(m.path("errors").path("total").asLong());
+          w.write(row);
+        }
+      }
+    }
+  }
+
+  private static double round(double v, int decimals) {
+    double f = Math.pow(10, decimals);
+    return Math.round(v * f) / f;
+  }
+
   private void write() {
     try {
       Path tmp = runDir.resolve("results.json.tmp");
@@ -66,28 +109,7 @@ final class RunRecord {
       Files.move(tmp, runDir.resolve("results.json"), StandardCopyOption.REPLACE_EXISTING,
           StandardCopyOption.ATOMIC_MOVE);
       Path csvTmp = runDir.resolve("results.csv.tmp");
-      try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csvTmp))) {
-        List<String> keys = combinations.stream().flatMap(c -> c.params().keySet().stream())
-            .distinct().toList();
-        w.println("id," + String.join(",", keys) + ",repeat,status,step,count,achieved,p50,p99,p99.9,max,errors");
-        for (CombinationRun c : combinations) {
-          for (StepResult s : c.steps()) {
-            if (!"bench".equals(s.kind()) || s.summary() == null) {
-              continue;
-            }
-            JsonNode m = s.summary();
-            StringBuilder row = new StringBuilder(c.id());
-            keys.forEach(k -> row.append(',').append(c.params().getOrDefault(k, "")));
-            row.append(String.format(Locale.ROOT, ",%d,%s,%s,%d,%.2f,%.3f,%.3f,%.3f,%.3f,%d", c.repeat(),
-                s.done() && c.done() ? "done" : s.done() ? c.status() : s.status(),
-                s.name(), m.path("count").asLong(), m.path("throughput").path("achieved").asDouble(),
-                m.path("latency_ms").path("p50").asDouble(), m.path("latency_ms").path("p99").asDouble(),
-                m.path("latency_ms").path("p99.9").asDouble(), m.path("latency_ms").path("max").asDouble(),
-                m.path("errors").path("total").asLong()));
-            w.println(row);
-          }
-        }
-      }
+      writeCsv(csvTmp);
       Files.move(csvTmp, runDir.resolve("results.csv"), StandardCopyOption.REPLACE_EXISTING,
           StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.util.List;
-import org.solrscale.chaos.FaultRecord;
+import org.solrscale.results.FaultRecord;
 import org.solrscale.chaos.FaultRunner;
 import org.solrscale.cluster.Target;
 import org.solrscale.spec.SolrscaleException;

@@ -19,6 +19,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.solrscale.cluster.FourLetterWords;
 import org.solrscale.cluster.NodeState;
+import org.solrscale.results.CsvTable;
+import org.solrscale.results.TelemetrySample;
 
 /**
  * Scrapes the cluster while a step runs: every Solr node's metrics API (CPU, heap, GC, /select
@@ -33,7 +35,7 @@ public final class Telemetry implements AutoCloseable {
 
   private final List<NodeState> nodes;
   private final Duration period;
-  private final PrintWriter csv;
+  private final CsvTable<TelemetrySample>.RowWriter csv;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
   private final Thread thread;
   private final long start = System.nanoTime();
@@ -44,8 +46,7 @@ public final class Telemetry implements AutoCloseable {
   public Telemetry(List<NodeState> nodes, Path dir, Duration period) throws IOException {
     this.nodes = List.copyOf(nodes);
     this.period = period;
-    this.csv = new PrintWriter(Files.newBufferedWriter(dir.resolve("telemetry.csv")));
-    csv.println("second,node,metric,value");
+    this.csv = TelemetrySample.TABLE.open(dir.resolve("telemetry.csv"));
     thread = new Thread(this::loop, "solrscale-telemetry");
     thread.setDaemon(true);
     thread.start();
@@ -131,7 +132,7 @@ public final class Telemetry implements AutoCloseable {
   }
 
   private synchronized void sample(String node, String metric, double value) {
-    csv.printf(Locale.ROOT, "%.1f,%s,%s,%s%n", (System.nanoTime() - start) / 1e9, node, metric, value);
+    csv.write(new TelemetrySample(Math.round((System.nanoTime() - start) / 1e8) / 10.0, node, metric, value));
     double[] s = stats.computeIfAbsent(node, k -> new ConcurrentHashMap<>())
         .computeIfAbsent(metric, k -> new double[] {value, value, value, value, 0, 0});
     s[1] = value;

@@ -1,5 +1,7 @@
 package org.solrscale.chaos;
 
+import org.solrscale.results.FaultRecord;
+import org.solrscale.results.ChaosVerdict;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -81,9 +83,14 @@ class HistoryStatsTest {
   @Test
   void theTimelineHasARowPerSecond() {
     List<HistoryEvent> es = List.of(add(0, true, 200), add(2500, false, 503), query(2600, "plain", true, false, true, 7));
-    List<String> rows = new HistoryStats(es).timeline();
-    assertThat(rows.get(0)).startsWith("second,phase,requests,errors,qps,latency_p50_ms");
-    assertThat(rows).hasSize(4);
-    assertThat(rows.get(3)).startsWith("2,measure,2,1,2,7.");
+    List<org.solrscale.results.TimelineRow> rows = new HistoryStats(es).timeline();
+    assertThat(rows).hasSize(3); // seconds 0, 1 and 2 (the header is the file's, not a row)
+    org.solrscale.results.TimelineRow last = rows.get(2);
+    assertThat(last.second()).isEqualTo(2);
+    assertThat(last.requests()).isEqualTo(2);
+    assertThat(last.errors()).isEqualTo(1);
+    assertThat(last.latencyP50Ms()).isBetween(7.0, 7.1);
+    assertThat(last.writes()).isEqualTo(1);
+    assertThat(last.writeErrors()).isEqualTo(1);
   }
 }

@@ -1,5 +1,6 @@
 package org.solrscale.chaos;
 
+import org.solrscale.results.LostWrite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -56,7 +57,7 @@ class LossCheckerTest {
     assertThat(v.unacknowledgedFound()).isEqualTo(3L);
     assertThat(v.lostByRf()).containsExactly(java.util.Map.entry("2", 3L));
     // the writes that carried them: a7 in the first batch, a500 in the 51st, a1199 in the last
-    assertThat(v.lostWrites()).extracting(LossChecker.LostWrite::timeMs).containsExactly(0L, 5000L, 11_900L);
+    assertThat(v.lostWrites()).extracting(LostWrite::timeMs).containsExactly(0L, 5000L, 11_900L);
     assertThat(v.lostWrites().get(1).lostIds()).containsExactly("a500");
     assertThat(v.lostWrites().get(1).batch()).isEqualTo(10);
     assertThat(v.lostWrites().get(1).rf()).isEqualTo(2);

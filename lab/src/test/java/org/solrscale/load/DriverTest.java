@@ -1,5 +1,6 @@
 package org.solrscale.load;
 
+import org.solrscale.results.BenchSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package org.solrscale.report;
 
+import org.solrscale.results.LostWrite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -10,8 +11,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import java.util.Map;
-import org.solrscale.chaos.ChaosVerdict;
-import org.solrscale.chaos.FaultRecord;
+import org.solrscale.results.ChaosVerdict;
+import org.solrscale.results.FaultRecord;
 import org.solrscale.cli.Main;
 
 class ReportTest {
@@ -33,7 +34,7 @@ class ReportTest {
     ChaosVerdict.Counts q = new ChaosVerdict.Counts(100, 97, 3, 0, 0L, 0L, null);
     ChaosVerdict v = new ChaosVerdict(false, ChaosVerdict.FAIL, null, 1000, 992L, 8L,
         List.of("chaos-x-1052", "chaos-x-1053"), 3L,
-        Map.of("1", 8L), List.of(new org.solrscale.chaos.LossChecker.LostWrite(11_000, 28_117.0, "127.0.0.1:8986",
+        Map.of("1", 8L), List.of(new LostWrite(11_000, 28_117.0, "127.0.0.1:8986",
             1, 10, List.of("chaos-x-1052", "chaos-x-1053"))), 1, 45.0, true, 0.93, 0.9, w, q, Map.of("add HTTP 500: Async exceptions", 8L),
         Map.of("before", new ChaosVerdict.Percentiles(10, 5, 9, 9)), List.of(),
         List.of(new ChaosVerdict.FaultVerdict(f, 0.9, w, q, Map.of(),
@@ -184,5 +185,34 @@ class ReportTest {
     assertThat(Report.chartIds(run)).anyMatch(id -> id.contains("latency-against-rate"));
     String table = html.substring(html.indexOf("<table class=\"stairs\""));
     assertThat(table.substring(0, table.indexOf("</table>"))).contains("<td>60.0</td>", "<td>48.0</td>", "server");
+  }
+
+  /** The results table's figures are the planted summaries' means, computed here from results.json. */
+  @Test
+  void theResultsTableHoldsThePlantedFigures(@TempDir Path tmp) throws Exception {
+    Path run = RunFixture.sweep(tmp.resolve("sweep"));
+    com.fasterxml.jackson.databind.JsonNode results = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(run.resolve("results.json").toFile());
+    java.util.Map<String, List<com.fasterxml.jackson.databind.JsonNode>> byId = new java.util.LinkedHashMap<>();
+    for (com.fasterxml.jackson.databind.JsonNode c : results.get("combinations")) {
+      byId.computeIfAbsent(c.get("id").asText(), k -> new java.util.ArrayList<>()).add(c.get("steps").get(1).get("summary"));
+    }
+    String html = Files.readString(Report.write(run));
+    String table = html.substring(html.indexOf("<table class=\"results\""));
+    table = table.substring(0, table.indexOf("</table>"));
+    for (var e : byId.entrySet()) {
+      double qps = e.getValue().stream().mapToDouble(x -> x.get("throughput").get("achieved").asDouble()).average().orElseThrow();
+      double p99 = e.getValue().stream().mapToDouble(x -> x.get("latency_ms").get("p99").asDouble()).average().orElseThrow();
+      long requests = Math.round(e.getValue().stream().mapToDouble(x -> x.get("count").asDouble()).average().orElseThrow());
+      String row = table.substring(table.indexOf("<td>" + e.getKey() + "</td>"));
+      row = row.substring(0, row.indexOf("</tr>"));
+      List<String> cells = java.util.Arrays.stream(row.split("<td>")).skip(1)
+          .map(c -> c.replaceAll("<small>.*?</small>", "").replaceAll("<[^>]+>", "").strip()).toList();
+      assertThat(cells.get(0)).isEqualTo(e.getKey());
+      assertThat(cells.get(2)).isEqualTo("2/2"); // repeats finished of repeats
+      assertThat(cells.get(3)).as(e.getKey() + " requests").isEqualTo(Html.num(requests));
+      assertThat(cells.get(4)).as(e.getKey() + " achieved QPS").isEqualTo(Html.num(qps));
+      assertThat(cells.get(6)).as(e.getKey() + " p99").isEqualTo(Html.num(p99));
+    }
   }
 }

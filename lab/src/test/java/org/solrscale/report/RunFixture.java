@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
-import org.solrscale.load.BenchSummary;
+import org.solrscale.results.BenchSummary;
 import org.solrscale.load.Interval;
 import org.solrscale.load.RunLog;
 
@@ -250,7 +250,7 @@ final class RunFixture {
             new BenchSummary.TemplateRow("q=body_t:{term}&facet=true&facet.field=category_s", count / 3, 0,
                 millis(total).get("p50") * 1.4, millis(total).get("p99") * 1.3, 812.0)),
         null, new BenchSummary.Warmup(0, load.warmupSeconds()), load.seconds(), 0,
-        new BenchSummary.DriverHealth(12.5, 2, Map.of("p99", 0.1), "server"), 0.5, null);
+        new BenchSummary.DriverHealth(12.5, 2, Map.of("p99", 0.1), "server"), 0.5, null, load.threads(), null);
   }
 
   static Map<String, Double> millis(Histogram h) {

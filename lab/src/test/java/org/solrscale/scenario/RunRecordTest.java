@@ -46,4 +46,26 @@ class RunRecordTest {
     assertThatThrownBy(() -> new RunRecord(dir, "sweep"))
         .hasMessageContaining("results.json cannot be read").hasMessageContaining("move it away");
   }
+
+  @Test
+  void resultsCsvQuotesMatrixValuesAndStepNamesThatNeedIt() throws Exception {
+    RunRecord record = new RunRecord(dir, "sweep");
+    com.fasterxml.jackson.databind.JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+        "{\"count\": 100, \"throughput\": {\"achieved\": 12.345}, \"latency_ms\": {\"p50\": 1.5, \"p99\": 9.25, "
+            + "\"p99.9\": 12, \"max\": 20}, \"errors\": {\"total\": 3}}");
+    record.add(new CombinationRun("c001", java.util.Map.of("cluster.jvm_args", List.of("-Da=1,2", "-Db=\"x\"")), 1,
+        "c001/r1", "done", null, 2.0, List.of(new StepResult(1, "bench", "warm, \"cached\"\nsecond", "c001/r1/s1",
+            "done", null, summary, null))));
+    com.fasterxml.jackson.dataformat.csv.CsvMapper csv = new com.fasterxml.jackson.dataformat.csv.CsvMapper();
+    csv.enable(com.fasterxml.jackson.dataformat.csv.CsvParser.Feature.WRAP_AS_ARRAY);
+    List<List<String>> rows = new java.util.ArrayList<>();
+    try (com.fasterxml.jackson.databind.MappingIterator<List<String>> it = csv.readerForListOf(String.class)
+        .readValues(dir.resolve("results.csv").toFile())) {
+      it.forEachRemaining(rows::add);
+    }
+    assertThat(rows.get(0)).containsExactly("id", "cluster.jvm_args", "repeat", "status", "step", "count", "achieved",
+        "p50", "p99", "p99.9", "max", "errors");
+    assertThat(rows.get(1)).containsExactly("c001", "[-Da=1,2, -Db=\"x\"]", "1", "done", "warm, \"cached\"\nsecond",
+        "100", "12.35", "1.5", "9.25", "12.0", "20.0", "3");
+  }
 }

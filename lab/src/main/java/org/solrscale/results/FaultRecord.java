@@ -1,4 +1,4 @@
-package org.solrscale.chaos;
+package org.solrscale.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;

@@ -1,4 +1,4 @@
-package org.solrscale.chaos;
+package org.solrscale.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -21,7 +21,7 @@ public record ChaosVerdict(
     @JsonProperty("lost_ids") List<String> lostIds,
     @JsonProperty("unacknowledged_found") Long unacknowledgedFound,
     @JsonProperty("lost_by_rf") Map<String, Long> lostByRf,
-    @JsonProperty("lost_writes") List<LossChecker.LostWrite> lostWrites,
+    @JsonProperty("lost_writes") List<LostWrite> lostWrites,
     @JsonProperty("divergent_shards") int divergentShards,
     @JsonProperty("recovery_seconds") Double recoverySeconds,
     @JsonProperty("recovered") boolean recovered,

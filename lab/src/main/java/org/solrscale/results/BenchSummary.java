@@ -1,4 +1,4 @@
-package org.solrscale.load;
+package org.solrscale.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -11,6 +11,8 @@ import org.HdrHistogram.Histogram;
 /**
  * summary.json: what one bench run measured, for people and for scenarios and compare. {@code
  * failed} says why the measurement is not a result (most requests failed, say), null when it is.
+ * {@code threads} (a closed loop) or {@code rates} (an open loop, several for a staircase) say
+ * what load it ran.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BenchSummary(
@@ -32,7 +34,9 @@ public record BenchSummary(
     @JsonProperty("unfinished") long unfinished,
     @JsonProperty("driver") DriverHealth driver,
     @JsonProperty("max_error_rate") Double maxErrorRate,
-    @JsonProperty("failed") String failed) {
+    @JsonProperty("failed") String failed,
+    @JsonProperty("threads") Integer threads,
+    @JsonProperty("rates") List<Double> rates) {
 
   static final double[] PERCENTILES = {50, 75, 90, 95, 99, 99.9};
 
@@ -85,7 +89,7 @@ public record BenchSummary(
       @JsonProperty("bottleneck") String bottleneck) {}
 
   /** p50 ... p99.9 and max of a microsecond histogram, in milliseconds. */
-  static Map<String, Double> millis(Histogram h) {
+  public static Map<String, Double> millis(Histogram h) {
     Map<String, Double> m = new LinkedHashMap<>();
     for (double p : PERCENTILES) {
       m.put("p" + (p == Math.rint(p) ? String.valueOf((int) p) : String.valueOf(p)),
@@ -97,7 +101,7 @@ public record BenchSummary(
   }
 
   /** The same for a histogram of plain values (bytes, hits). */
-  static Map<String, Double> values(Histogram h) {
+  public static Map<String, Double> values(Histogram h) {
     Map<String, Double> m = new LinkedHashMap<>();
     for (double p : new double[] {50, 90, 99}) {
       m.put("p" + (int) p, h.getTotalCount() == 0 ? 0 : (double) h.getValueAtPercentile(p));
@@ -107,7 +111,7 @@ public record BenchSummary(
     return m;
   }
 
-  static List<HitBucket> hitBuckets(Histogram[] byHits) {
+  public static List<HitBucket> hitBuckets(Histogram[] byHits) {
     List<HitBucket> out = new ArrayList<>();
     for (int b = 0; b < byHits.length; b++) {
       Histogram h = byHits[b];
