@@ -61,6 +61,14 @@ class BatchOrderTest {
     return t;
   }
 
+  /** Waits for the threads of every batch to end; then these batches have flown, in any order. */
+  private void flownAtLast(String... batches) throws InterruptedException {
+    for (Thread t : threads) {
+      t.join(10_000);
+    }
+    assertThat(flown).containsExactlyInAnyOrder(batches);
+  }
+
   /** Waits until the thread waits for its turn (or has ended). */
   private static void waiting(Thread t) throws InterruptedException {
     while (t.isAlive() && t.getState() != Thread.State.WAITING) {
@@ -78,9 +86,7 @@ class BatchOrderTest {
     assertThat(flown).isEmpty();
     assertThat(turns).isEmpty();
     order.takeOff(batch(0, "a"));
-    third.join(10_000);
-    second.join(10_000);
-    assertThat(flown).containsExactlyInAnyOrder("b1", "b2");
+    flownAtLast("b1", "b2");
     assertThat(turns).containsExactly("a", "b", "c");
   }
 
@@ -103,8 +109,7 @@ class BatchOrderTest {
     waiting(second);
     assertThat(flown).isEmpty();
     order.land(first);
-    second.join(10_000);
-    assertThat(flown).containsExactly("b1");
+    flownAtLast("b1");
   }
 
   @Test
@@ -119,9 +124,7 @@ class BatchOrderTest {
     assertThat(flown).isEmpty();
     assertThat(turns).containsExactly("a", "a"); // the third's turn has not come
     order.land(first);
-    second.join(10_000);
-    third.join(10_000);
-    assertThat(flown).containsExactlyInAnyOrder("b1", "b2");
+    flownAtLast("b1", "b2");
     assertThat(turns).containsExactly("a", "a", "b");
   }
 
@@ -133,8 +136,7 @@ class BatchOrderTest {
     waiting(second);
     second.interrupt(); // its worker fails while it waits for a's batch to land
     second.join(10_000);
-    Thread third = takeOff(order, batch(2, "b?"));
-    third.join(10_000);
-    assertThat(flown).containsExactly("b1 interrupted", "b2");
+    takeOff(order, batch(2, "b?"));
+    flownAtLast("b1 interrupted", "b2");
   }
 }
