@@ -5,13 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 
-/**
- * Keeps batches that share an id from being sent at the same time, and sends them in input order:
- * a batch takes off (joins the batches being sent) after every earlier one did, and once no batch
- * being sent holds one of its ids that may be in the collection already. So a batch's look-up
- * sees every earlier document with its ids, none is counted twice, and the input's last version of
- * an id is the one that stays.
- */
+/** Lets batches take off in input order, never two sharing an id that may be there at once. */
 final class BatchOrder {
   /** Whether an entry's id may be in the collection already (only those are compared). */
   private final Predicate<Batch.Entry> mayBeThere;
@@ -28,7 +22,8 @@ final class BatchOrder {
    * Waits until the batch may be sent: after every earlier batch took off, once no batch being
    * sent holds one of its ids that may be there. Only the batch next in order ever waits, and only
    * for batches being sent, which hold no lock, so nothing waits in a circle. A batch of new ids
-   * costs no set of ids at all.
+   * costs no set of ids at all. So a batch's look-up sees every earlier document with its ids,
+   * none is counted twice, and the input's last version of an id is the one that stays.
    */
   void takeOff(Batch batch) throws InterruptedException {
     synchronized (flying) {

@@ -20,10 +20,7 @@ import org.solrscale.data.Item;
 import org.solrscale.data.Utf8Text;
 import org.solrscale.spec.SolrscaleException;
 
-/**
- * Reads the inputs into numbered batches of documents as Solr takes them; what cannot be sent (an
- * item a reader could not make a document of, a document without an id) goes to the rejects file.
- */
+/** Reads the inputs into numbered batches; what cannot be sent goes to the rejects file. */
 final class BatchReader {
   private final IndexOptions options;
   private final Rejects rejects;

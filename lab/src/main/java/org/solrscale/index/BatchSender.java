@@ -9,11 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.common.SolrInputDocument;
 
-/**
- * Sends a batch, halving a refused one until the bad documents are isolated and rejected (one bad
- * document never takes its neighbours with it), and counts what Solr accepted and what that
- * replaced.
- */
+/** Sends a batch, halving a refused one around its bad documents, and counts what it accepted. */
 final class BatchSender {
   private final SolrClient client;
   private final String collection;
@@ -60,7 +56,10 @@ final class BatchSender {
     ledger.sent(batch, refused, holding);
   }
 
-  /** Sends a batch; a refused batch is halved until single bad documents are left and rejected. */
+  /**
+   * Sends a batch; a refused batch is halved until single bad documents are left and rejected, so
+   * one bad document never takes its neighbours with it.
+   */
   private void sendSplitting(List<Batch.Entry> batch, Set<Batch.Entry> refused)
       throws InterruptedException {
     String refusal = sendWithRetries(batch);

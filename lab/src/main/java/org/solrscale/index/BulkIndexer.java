@@ -9,11 +9,7 @@ import org.solrscale.data.Corpus;
 import org.solrscale.spec.Interruption;
 import org.solrscale.spec.SolrscaleException;
 
-/**
- * Sends a corpus to a collection and verifies the count: commits and counts before, loads through
- * a {@link Pipeline}, commits and counts after. Every input item ends up accepted or in the
- * rejects file; what accepted documents replaced ({@link ReplaceLedger}) is subtracted.
- */
+/** Sends a corpus to a collection and verifies the count: commits and counts before and after. */
 public final class BulkIndexer {
   private final SolrClient client;
   private final IndexOptions options;
@@ -31,6 +27,11 @@ public final class BulkIndexer {
     this.retries = new Retries(options.maxAttempts());
   }
 
+  /**
+   * Commits and counts, loads through a {@link Pipeline}, commits and counts again. Every input
+   * item ends up accepted or in the rejects file; what accepted documents replaced ({@link
+   * ReplaceLedger}) is subtracted from the count expected.
+   */
   public IndexResult run() {
     boolean commits = options.commitEvery() != IndexOptions.NO_COMMIT;
     if (commits) {

@@ -40,7 +40,8 @@ final class IdLookups {
    * ones included: asked of the update log, which makes Solr open a real-time searcher when an id
    * is in it.
    */
-  Map<String, Long> liveFamilySizes(Collection<String> ids) throws SolrServerException, IOException {
+  Map<String, Long> liveFamilySizes(Collection<String> ids)
+      throws SolrServerException, IOException {
     Map<String, Long> sizes = new HashMap<>();
     // every top-level field, so that labelled children (a schema with _nest_path_) pass fl
     for (SolrDocument d : realTimeGet(ids, "*,[child limit=-1]")) {

@@ -13,11 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.solrscale.spec.SolrscaleException;
 
-/**
- * Moves a load from one reader through a bounded queue of batches (backpressure, so memory stays
- * bounded whatever the corpus size) to the sending workers, with the periodic commits and progress
- * twice a second.
- */
+/** Runs a load: reader -> bounded queue -> sending workers, with periodic commits and progress. */
 final class Pipeline {
   private final IndexOptions options;
   private final BatchReader reader;
@@ -28,6 +24,7 @@ final class Pipeline {
   private final Consumer<String> warnings;
   private final Consumer<IndexProgress> progress;
   private final long totalBytes;
+  /** The backpressure: memory stays bounded whatever the corpus size. */
   private final BlockingQueue<Batch> queue;
   /** The threads sending batches, for the reader to see whether any stopped early. */
   private final List<Future<?>> workers = new CopyOnWriteArrayList<>();
@@ -37,7 +34,8 @@ final class Pipeline {
 
   /** {@code commit} commits the collection, for {@code --commit every N}. */
   Pipeline(IndexOptions options, ReplaceLedger ledger, BatchSender sender, Rejects rejects,
-      Runnable commit, Consumer<String> warnings, Consumer<IndexProgress> progress, long totalBytes) {
+      Runnable commit, Consumer<String> warnings, Consumer<IndexProgress> progress,
+      long totalBytes) {
     this.options = options;
     this.reader = new BatchReader(options, rejects, ledger, this::putOrFail);
     this.order = new BatchOrder(ledger::mayBeThere);

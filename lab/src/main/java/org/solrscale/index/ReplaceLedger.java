@@ -13,11 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.apache.solr.client.solrj.SolrServerException;
 
-/**
- * Counts the documents (in the collection, or earlier in the input) that a load's accepted ones
- * replaced, so that the run can verify its count: which ids were read before, which the collection
- * holds and how large their families are there.
- */
+/** Counts what a load's accepted documents replaced, so that the run can verify its count. */
 final class ReplaceLedger {
   /** Hears of the versions a batch made current. */
   interface Versions {

@@ -7,11 +7,7 @@ import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.common.SolrException;
 import org.solrscale.spec.SolrscaleException;
 
-/**
- * The load's attempts at a request to Solr: transient failures (connection errors, 5xx such as 503
- * during a leader change) are retried with exponential backoff and jitter; a 4xx is Solr's answer
- * and is not.
- */
+/** Retries a request to Solr on transient failures, with exponential backoff and jitter. */
 final class Retries {
   /** A request to Solr. */
   interface Call<T> {
@@ -44,7 +40,11 @@ final class Retries {
     return retries.get();
   }
 
-  /** Runs a call with up to the load's attempts; a failure after the last is the outcome's. */
+  /**
+   * Runs a call with up to the load's attempts: transient failures (connection errors, 5xx such as
+   * 503 during a leader change) are retried; a 4xx is Solr's answer and is not. A failure after the
+   * last attempt is the outcome's.
+   */
   <T> Outcome<T> withRetries(Call<T> call) throws InterruptedException {
     String last = null;
     for (int attempt = 1; attempt <= maxAttempts; attempt++) {
