@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.LongUnaryOperator;
+import org.solrscale.cluster.SolrHttp;
 
 /**
  * The load a chaos run keeps up while faults happen: writers adding documents with unique ids

@@ -14,6 +14,7 @@ import java.util.TreeSet;
 import org.solrscale.cluster.CollectionStatus;
 import org.solrscale.cluster.ReplicaStatus;
 import org.solrscale.cluster.ShardStatus;
+import org.solrscale.cluster.SolrHttp;
 import org.solrscale.spec.SolrscaleException;
 
 /**

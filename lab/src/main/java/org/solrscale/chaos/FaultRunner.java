@@ -23,6 +23,7 @@ import org.solrscale.cluster.ProcessState;
 import org.solrscale.cluster.ReplicaStatus;
 import org.solrscale.cluster.ShardStatus;
 import org.solrscale.cluster.SolrAdmin;
+import org.solrscale.cluster.SolrHttp;
 import org.solrscale.spec.Durations;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.SolrHttp;
 import org.solrscale.load.Bench;
 import org.solrscale.load.BenchPlan;
 import org.solrscale.results.BenchSummary;
@@ -174,38 +175,23 @@ final class BenchCommand implements Callable<Integer> {
    */
   private List<String> standaloneUrls() {
     List<String> urls = target.urls();
-    String probe = urls.get(0) + "/admin/collections?action=CLUSTERSTATUS&wt=json";
-    if (httpStatus(probe).startsWith("200") && httpBody(probe).contains("\"cluster\"")) {
+    SolrHttp http = new SolrHttp(Duration.ofSeconds(5));
+    SolrHttp.Reply probe = http.get(urls.get(0) + "/admin/collections?action=CLUSTERSTATUS&wt=json",
+        Duration.ofSeconds(15));
+    if (probe.status() == 200 && probe.text().contains("\"cluster\"")) {
       return null; // a SolrCloud: the cloud path checks the collection and finds the live nodes
     }
     for (String u : urls) {
-      String status = httpStatus(u + "/" + collection + "/select?q=*:*&rows=0&wt=json");
-      if (!status.startsWith("200")) {
-        throw SolrscaleException.environment("cannot query " + u + "/" + collection + ": " + status);
+      SolrHttp.Reply r = http.get(u + "/" + collection + "/select?q=*:*&rows=0&wt=json",
+          Duration.ofSeconds(15));
+      if (r.status() != 200) {
+        throw SolrscaleException.environment("cannot query " + u + "/" + collection + ": "
+            + (r.status() == 0 ? "no answer (" + r.message() + ")"
+                : r.message().startsWith("HTTP ") ? r.message()
+                : "HTTP " + r.status() + ": " + r.message()));
       }
     }
     return urls;
-  }
-
-  private static String httpStatus(String url) {
-    try {
-      java.net.HttpURLConnection c = (java.net.HttpURLConnection) new java.net.URL(url).openConnection();
-      c.setConnectTimeout(5000);
-      c.setReadTimeout(15000);
-      int code = c.getResponseCode();
-      c.disconnect();
-      return code + " " + c.getResponseMessage();
-    } catch (java.io.IOException e) {
-      return "no answer (" + e.getMessage() + ")";
-    }
-  }
-
-  private static String httpBody(String url) {
-    try (java.io.InputStream in = new java.net.URL(url).openStream()) {
-      return new String(in.readNBytes(1 << 16), java.nio.charset.StandardCharsets.UTF_8);
-    } catch (java.io.IOException e) {
-      return "";
-    }
   }
 
   private String nodeUrl(String id) {

@@ -3,10 +3,6 @@ package org.solrscale.cluster;
 import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -212,21 +208,16 @@ public final class SolrAdmin implements Closeable {
     String body = "{\"nodes\":[" + String.join(",", solrNodeNames.stream()
         .map(n -> "\"" + n + "\"").toList()) + "],\"waitForFinalState\":true}";
     String url = "http://" + via.host() + ":" + via.port() + "/api/cluster/replicas/balance";
-    HttpRequest req = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(10))
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build();
-    try {
-      HttpResponse<String> resp = HttpClient.newHttpClient().send(req,
-          HttpResponse.BodyHandlers.ofString());
-      if (resp.statusCode() != 200) {
-        throw SolrscaleException.failed("balancing replicas failed: HTTP " + resp.statusCode()
-            + " " + resp.body().replaceAll("\\s+", " "));
-      }
-    } catch (IOException e) {
-      throw SolrscaleException.failed("balancing replicas failed: " + e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    SolrHttp.Reply r = new SolrHttp().post(url, "application/json", body, Duration.ofMinutes(10));
+    if (Thread.currentThread().isInterrupted()) {
       throw SolrscaleException.failed("interrupted while balancing replicas");
+    }
+    if (r.status() == 0) {
+      throw SolrscaleException.failed("balancing replicas failed: " + r.message());
+    }
+    if (r.status() != 200) {
+      throw SolrscaleException.failed("balancing replicas failed: HTTP " + r.status() + " "
+          + r.text().replaceAll("\\s+", " "));
     }
   }
 

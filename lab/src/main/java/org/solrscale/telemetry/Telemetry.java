@@ -1,13 +1,10 @@
 package org.solrscale.telemetry;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.solrscale.cluster.FourLetterWords;
 import org.solrscale.cluster.NodeState;
+import org.solrscale.cluster.SolrHttp;
 import org.solrscale.results.CsvTable;
 import org.solrscale.results.TelemetrySample;
 
@@ -29,14 +27,13 @@ import org.solrscale.results.TelemetrySample;
  * figures per node come back from {@link #stop()}.
  */
 public final class Telemetry implements AutoCloseable {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final String PREFIXES = "memory.heap.used,gc.,os.processCpuLoad,"
       + "QUERY./select.requestTimes,CACHE.searcher.queryResultCache,CACHE.searcher.filterCache";
 
   private final List<NodeState> nodes;
   private final Duration period;
   private final CsvTable<TelemetrySample>.RowWriter csv;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private final SolrHttp http = new SolrHttp();
   private final Thread thread;
   private final long start = System.nanoTime();
   /** node -> metric -> [first, last, min, max, sum, n]. */
@@ -72,29 +69,28 @@ public final class Telemetry implements AutoCloseable {
   }
 
   private void solr(NodeState n) {
-    try {
-      HttpRequest req = HttpRequest.newBuilder(URI.create(n.baseUrl() + "/admin/metrics?wt=json&group=jvm,core&prefix="
-          + java.net.URLEncoder.encode(PREFIXES, java.nio.charset.StandardCharsets.UTF_8)))
-          .timeout(Duration.ofSeconds(5)).build();
-      HttpResponse<String> resp = http.send(req, HttpResponse.BodyHandlers.ofString());
-      if (resp.statusCode() != 200) {
-        return;
-      }
-      Map<String, Double> m = new LinkedHashMap<>();
-      JsonNode metrics = JSON.readTree(resp.body()).path("metrics");
-      for (Iterator<Map.Entry<String, JsonNode>> regs = metrics.fields(); regs.hasNext(); ) {
-        Map.Entry<String, JsonNode> reg = regs.next();
-        for (Iterator<Map.Entry<String, JsonNode>> ms = reg.getValue().fields(); ms.hasNext(); ) {
-          Map.Entry<String, JsonNode> e = ms.next();
-          flatten(m, e.getKey(), e.getValue());
-        }
-      }
-      m.forEach((k, v) -> sample(n.id(), k, v));
-    } catch (IOException e) {
-      sample(n.id(), "scrape_errors", 1);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    SolrHttp.Reply r = http.get(n.baseUrl() + "/admin/metrics?wt=json&group=jvm,core&prefix="
+        + URLEncoder.encode(PREFIXES, StandardCharsets.UTF_8), Duration.ofSeconds(5));
+    if (Thread.currentThread().isInterrupted()) {
+      return; // stopping
     }
+    if (r.status() == 0 || r.status() == 200 && r.body() == null) { // no answer, or not JSON
+      sample(n.id(), "scrape_errors", 1);
+      return;
+    }
+    if (r.status() != 200) {
+      return;
+    }
+    Map<String, Double> m = new LinkedHashMap<>();
+    JsonNode metrics = r.body().path("metrics");
+    for (Iterator<Map.Entry<String, JsonNode>> regs = metrics.fields(); regs.hasNext(); ) {
+      Map.Entry<String, JsonNode> reg = regs.next();
+      for (Iterator<Map.Entry<String, JsonNode>> ms = reg.getValue().fields(); ms.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = ms.next();
+        flatten(m, e.getKey(), e.getValue());
+      }
+    }
+    m.forEach((k, v) -> sample(n.id(), k, v));
   }
 
   /** The numbers that matter: plain gauges, counts of timers, hit ratios of caches (summed over cores). */

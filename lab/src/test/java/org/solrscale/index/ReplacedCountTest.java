@@ -13,54 +13,54 @@ import org.junit.jupiter.api.Test;
 import org.solrscale.data.Document;
 
 class ReplacedCountTest {
-  private static BulkIndexer.Entry entry(String id, int children) {
+  private static Batch.Entry entry(String id, int children) {
     Document d = new Document().add("id", id);
     for (int i = 0; i < children; i++) {
       d.addChild(new Document().add("id", id + "-" + i));
     }
-    return new BulkIndexer.Entry(new SolrInputDocument(), id, true, d, "f", 1, 1);
+    return new Batch.Entry(new SolrInputDocument(), id, true, d, "f", 1, 1);
   }
 
-  private static final BulkIndexer.Versions NONE = (id, size, overFamily) -> { };
+  private static final ReplaceLedger.Versions NONE = (id, size, overFamily) -> { };
 
-  private static Set<BulkIndexer.Entry> refused(BulkIndexer.Entry... es) {
-    Set<BulkIndexer.Entry> s = Collections.newSetFromMap(new IdentityHashMap<>());
+  private static Set<Batch.Entry> refused(Batch.Entry... es) {
+    Set<Batch.Entry> s = Collections.newSetFromMap(new IdentityHashMap<>());
     s.addAll(List.of(es));
     return s;
   }
 
   @Test
   void aCopyThatSolrRefusedReplacesNothingAndTheNextCopyReplacesWhatWasThereBefore() {
-    BulkIndexer.Entry bad = entry("a", 0);
-    BulkIndexer.Entry good = entry("a", 0);
+    Batch.Entry bad = entry("a", 0);
+    Batch.Entry good = entry("a", 0);
     // new id: the refused copy leaves nothing for the accepted one to replace
-    assertThat(BulkIndexer.replacedBy(List.of(bad, good), refused(bad), Map.of(), NONE)).isZero();
+    assertThat(ReplaceLedger.replacedBy(List.of(bad, good), refused(bad), Map.of(), NONE)).isZero();
     // the collection held a family of three under that id: the accepted copy replaces it
-    assertThat(BulkIndexer.replacedBy(List.of(bad, good), refused(bad), Map.of("a", 3L), NONE)).isEqualTo(3);
+    assertThat(ReplaceLedger.replacedBy(List.of(bad, good), refused(bad), Map.of("a", 3L), NONE)).isEqualTo(3);
     // both accepted: the second replaces the first
-    assertThat(BulkIndexer.replacedBy(List.of(bad, good), refused(), Map.of("a", 3L), NONE)).isEqualTo(4);
+    assertThat(ReplaceLedger.replacedBy(List.of(bad, good), refused(), Map.of("a", 3L), NONE)).isEqualTo(4);
   }
 
   @Test
   void eachAcceptedCopyReplacesTheVersionJustBeforeItWithItsChildren() {
-    BulkIndexer.Entry fam = entry("f", 2);
-    BulkIndexer.Entry plain = entry("f", 0);
-    BulkIndexer.Entry big = entry("f", 12);
-    BulkIndexer.Entry other = entry("o", 0);
-    assertThat(BulkIndexer.replacedBy(List.of(fam, other, plain, big), refused(), Map.of(), NONE))
+    Batch.Entry fam = entry("f", 2);
+    Batch.Entry plain = entry("f", 0);
+    Batch.Entry big = entry("f", 12);
+    Batch.Entry other = entry("o", 0);
+    assertThat(ReplaceLedger.replacedBy(List.of(fam, other, plain, big), refused(), Map.of(), NONE))
         .isEqualTo(3 + 1);
-    assertThat(BulkIndexer.replacedBy(List.of(fam, other, plain, big), refused(plain), Map.of("o", 1L), NONE))
+    assertThat(ReplaceLedger.replacedBy(List.of(fam, other, plain, big), refused(plain), Map.of("o", 1L), NONE))
         .isEqualTo(1 + 3);
   }
 
   @Test
   void everyAcceptedVersionIsHeardOfWithItsSizeAndWhetherItReplacedAFamily() {
-    BulkIndexer.Entry fam = entry("f", 2);
-    BulkIndexer.Entry plain = entry("f", 0);
-    BulkIndexer.Entry again = entry("f", 0);
-    BulkIndexer.Entry other = entry("o", 0);
+    Batch.Entry fam = entry("f", 2);
+    Batch.Entry plain = entry("f", 0);
+    Batch.Entry again = entry("f", 0);
+    Batch.Entry other = entry("o", 0);
     List<String> heard = new java.util.ArrayList<>();
-    BulkIndexer.replacedBy(List.of(other, fam, plain, again), refused(), Map.of("o", 5L),
+    ReplaceLedger.replacedBy(List.of(other, fam, plain, again), refused(), Map.of("o", 5L),
         (id, size, overFamily) -> heard.add(id + "=" + size + (overFamily ? " over a family" : "")));
     assertThat(heard).containsExactly("o=1 over a family", "f=3", "f=1 over a family", "f=1");
   }
@@ -80,6 +80,6 @@ class ReplacedCountTest {
     SolrDocument l2 = new SolrDocument();
     l2.setField("id", "l2");
     root.setField("pages", List.of(l1, l2)); // labelled children, as with _nest_path_
-    assertThat(BulkIndexer.descendants(root)).isEqualTo(4);
+    assertThat(IdLookups.descendants(root)).isEqualTo(4);
   }
 }
