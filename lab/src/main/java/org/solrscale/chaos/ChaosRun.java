@@ -18,6 +18,9 @@ import org.solrscale.cluster.Target;
 import org.solrscale.spec.Interruption;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * One chaos run: the write and query workload, the faults alongside it, then (after every fault
@@ -133,7 +136,7 @@ public final class ChaosRun {
       checks.commit();
       loss = LossChecker.check(historyFile, checks::present);
     } catch (SolrscaleException e) { // the commit failed: what is searchable cannot be told
-      loss = new LossChecker.Verdict(0, null, null, List.of(), null, java.util.Map.of(), List.of(), e.getMessage());
+      loss = new LossChecker.Verdict(0, null, null, List.of(), null, Map.of(), List.of(), e.getMessage());
     }
 
     CollectionStatus c = target.collections().stream()
@@ -154,7 +157,7 @@ public final class ChaosRun {
     ChaosVerdict.Counts writes = stats.writes(e -> true);
     if (o.writeRate() > 0 && loss.acknowledged() == 0 && loss.notChecked() == null) {
       // nothing acknowledged, nothing to lose: a vacuous pass would hide writes Solr refused
-      loss = new LossChecker.Verdict(0, null, null, List.of(), null, java.util.Map.of(), List.of(),
+      loss = new LossChecker.Verdict(0, null, null, List.of(), null, Map.of(), List.of(),
           "no write was acknowledged (" + writes.failed() + " failed, " + writes.unknown() + " unanswered"
           + firstCause(stats.errors(HistoryEvent::isAdd)).map(k -> "; e.g. " + k).orElse("")
           + "), so none could be lost");
@@ -193,11 +196,11 @@ public final class ChaosRun {
    * The error most worth showing: Solr's own reason over a forwarding node's "Async exception"
    * wrapper, then the most frequent.
    */
-  static java.util.Optional<String> firstCause(java.util.Map<String, Long> errors) {
+  static Optional<String> firstCause(Map<String, Long> errors) {
     return errors.entrySet().stream()
-        .sorted(java.util.Comparator.<java.util.Map.Entry<String, Long>, Boolean>comparing(
+        .sorted(Comparator.<Map.Entry<String, Long>, Boolean>comparing(
             e -> e.getKey().contains("Async exception")).thenComparing(e -> -e.getValue()))
-        .map(java.util.Map.Entry::getKey).findFirst();
+        .map(Map.Entry::getKey).findFirst();
   }
 
   /** The nodes' ZooKeeper session timeout: -DzkClientTimeout from the spec's JVM arguments, else 30 s. */

@@ -10,6 +10,9 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.HdrHistogram.Histogram;
 import org.solrscale.results.TimelineRow;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 
 /**
  * What users saw, judged from a history: availability and error kinds overall and per fault, query
@@ -37,11 +40,11 @@ final class HistoryStats {
 
   HistoryStats(List<HistoryEvent> events, double sessionTimeoutS) {
     // by due time: concurrent senders append in the order their answers came
-    this.events = events.stream().sorted(java.util.Comparator.comparingLong(HistoryEvent::timeMs)).toList();
+    this.events = events.stream().sorted(Comparator.comparingLong(HistoryEvent::timeMs)).toList();
     this.sessionTimeoutS = sessionTimeoutS;
   }
 
-  static HistoryStats read(java.nio.file.Path history, double sessionTimeoutS) {
+  static HistoryStats read(Path history, double sessionTimeoutS) {
     List<HistoryEvent> all = new ArrayList<>();
     // an add keeps only how many ids it carried (in num_found): the ids are the loss checker's
     History.read(history, e -> all.add(e.isAdd()
@@ -142,7 +145,7 @@ final class HistoryStats {
   /** Latency before the first fault, during any, after the last. */
   Map<String, ChaosVerdict.Percentiles> phases(List<FaultRecord> faults) {
     List<FaultRecord> inj = faults.stream().filter(FaultRecord::injected).toList();
-    Map<String, ChaosVerdict.Percentiles> out = new java.util.LinkedHashMap<>();
+    Map<String, ChaosVerdict.Percentiles> out = new LinkedHashMap<>();
     if (inj.isEmpty()) {
       out.put("all", latency(e -> true));
       return out;

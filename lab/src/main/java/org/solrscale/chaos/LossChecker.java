@@ -12,6 +12,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.Collection;
+import java.util.Comparator;
+import org.solrscale.spec.SolrscaleException;
 
 /**
  * Judges a history after healing: every id Solr acknowledged must be found. Lost = acknowledged
@@ -76,7 +79,7 @@ public final class LossChecker {
       Set<String> there;
       try {
         there = present.apply(batch);
-      } catch (org.solrscale.spec.SolrscaleException e) {
+      } catch (SolrscaleException e) {
         return new Verdict(acked.size(), null, null, List.of(), null, Map.of(), List.of(), e.getMessage());
       }
       for (String id : batch) {
@@ -97,7 +100,7 @@ public final class LossChecker {
       for (List<String> batch : batches(unsure)) {
         maybe += present.apply(batch).size();
       }
-    } catch (org.solrscale.spec.SolrscaleException e) {
+    } catch (SolrscaleException e) {
       maybe = null; // a by-product; the loss verdict itself stands
     }
     return new Verdict(acked.size(), found, lost, lostIds, maybe, lostByRf, lostWrites(history, lostIds), null);
@@ -119,11 +122,11 @@ public final class LossChecker {
       }
     });
     // the earliest due first: answers, and so history lines, come in any order
-    out.sort(java.util.Comparator.comparingLong(LostWrite::timeMs));
+    out.sort(Comparator.comparingLong(LostWrite::timeMs));
     return out.size() > MAX_WRITES ? new ArrayList<>(out.subList(0, MAX_WRITES)) : out;
   }
 
-  private static List<List<String>> batches(java.util.Collection<String> ids) {
+  private static List<List<String>> batches(Collection<String> ids) {
     List<List<String>> out = new ArrayList<>();
     List<String> cur = new ArrayList<>(BATCH);
     for (String id : ids) {

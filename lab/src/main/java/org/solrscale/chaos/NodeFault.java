@@ -7,6 +7,7 @@ import org.solrscale.cluster.Cluster;
 import org.solrscale.spec.Durations;
 import org.solrscale.spec.FaultKind;
 import org.solrscale.spec.StepSpec;
+import java.time.Duration;
 
 /**
  * A fault that takes nodes down: which ones it takes, how it breaks them and how it heals them.
@@ -34,10 +35,10 @@ abstract class NodeFault implements FaultAction {
   abstract List<String> targets(String target, Topology t, Set<String> down, Random rnd, boolean unsafe);
 
   /** Breaks the nodes. */
-  abstract void inject(Cluster cluster, List<String> nodes, java.time.Duration timeout);
+  abstract void inject(Cluster cluster, List<String> nodes, Duration timeout);
 
   /** Undoes it: by default the nodes are started again (together: a ZooKeeper majority must). */
-  void heal(Cluster cluster, List<String> nodes, java.time.Duration timeout) {
+  void heal(Cluster cluster, List<String> nodes, Duration timeout) {
     cluster.startNodes(nodes, timeout);
   }
 

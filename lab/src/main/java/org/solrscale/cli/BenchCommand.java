@@ -23,6 +23,9 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import java.io.IOException;
+import java.util.Map;
+import org.solrscale.cluster.NoSuchCollection;
 
 /** `solrscale bench`: sends a workload with a load model and measures latency honestly. */
 @Command(name = "bench", description = "Send queries closed-loop (--threads) or open-loop (--rate) and measure latency (HdrHistogram, coordinated-omission correct).")
@@ -153,7 +156,7 @@ final class BenchCommand implements Callable<Integer> {
     try (CloudSolrClient client = target.client()) {
       var state = client.getClusterState();
       if (state.getCollectionOrNull(collection) == null) {
-        throw org.solrscale.cluster.NoSuchCollection.error(collection, target.describe(),
+        throw NoSuchCollection.error(collection, target.describe(),
             state.getCollectionNames());
       }
       if (routing.startsWith("node:")) {
@@ -163,7 +166,7 @@ final class BenchCommand implements Callable<Integer> {
         throw SolrscaleException.usage("--routing is cloud, round-robin or node:ID");
       }
       return SolrTarget.liveNodeUrls(state);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }
   }
@@ -225,7 +228,7 @@ final class BenchCommand implements Callable<Integer> {
         + s.driver().scheduleLagMs().get("p99") + " ms; bottleneck: " + s.driver().bottleneck());
   }
 
-  private static String row(java.util.Map<String, Double> m) {
+  private static String row(Map<String, Double> m) {
     return m.entrySet().stream().map(e -> e.getKey() + " " + String.format("%.2f", e.getValue()))
         .collect(Collectors.joining("  "));
   }

@@ -9,6 +9,14 @@ import org.solrscale.data.Corpus;
 import org.solrscale.data.CorpusReader;
 import org.solrscale.spec.SpecLoader;
 import picocli.CommandLine.Command;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.impl.Http2SolrClient;
+import org.apache.solr.client.solrj.request.QueryRequest;
 
 /**
  * Loads the classes most commands need, without touching the network, so that the launcher can
@@ -21,9 +29,9 @@ final class CdsTrainingCommand implements Callable<Integer> {
    * Sends one request through the Solr client stack to a local server that does not speak HTTP/2,
    * so the client's connection, HTTP/2 and TLS-context classes load; the failure is expected.
    */
-  private static void talkToNobody() throws java.io.IOException {
-    com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
-        new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+  private static void talkToNobody() throws IOException {
+    HttpServer server = HttpServer.create(
+        new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", ex -> {
       ex.sendResponseHeaders(200, -1);
       ex.close();
@@ -31,16 +39,16 @@ final class CdsTrainingCommand implements Callable<Integer> {
     server.start();
     String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/solr";
     try (CloudHttp2SolrClient c = new CloudHttp2SolrClient.Builder(List.of(url)).build();
-        org.apache.solr.client.solrj.impl.Http2SolrClient h =
-            new org.apache.solr.client.solrj.impl.Http2SolrClient.Builder(url)
-                .withRequestTimeout(2, java.util.concurrent.TimeUnit.SECONDS).build()) {
+        Http2SolrClient h =
+            new Http2SolrClient.Builder(url)
+                .withRequestTimeout(2, TimeUnit.SECONDS).build()) {
       try {
-        h.request(new org.apache.solr.client.solrj.request.QueryRequest(), "c");
+        h.request(new QueryRequest(), "c");
       } catch (Exception expected) {
         // nobody there speaks Solr
       }
       try {
-        c.query("c", new org.apache.solr.client.solrj.SolrQuery("*:*"));
+        c.query("c", new SolrQuery("*:*"));
       } catch (Exception expected) {
         // nor ZooKeeper-less cluster state
       }
@@ -74,7 +82,7 @@ final class CdsTrainingCommand implements Callable<Integer> {
       return 0;
     } finally {
       try (var files = Files.walk(dir)) {
-        files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
       }
     }
   }

@@ -20,6 +20,7 @@ import org.solrscale.spec.StepSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import java.io.IOException;
 
 /**
  * `solrscale chaos`: one fault during a write and query workload, then the checkers. Exit code 1
@@ -125,7 +126,7 @@ final class ChaosCommand implements Callable<Integer> {
       try (CloudHttp2SolrClient client = cloud.client()) {
         v = ChaosRun.run(Target.of(new ExternalCluster(client, cloud.describe())), options, injected,
             Terminal.progress());
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
       }
     } else {

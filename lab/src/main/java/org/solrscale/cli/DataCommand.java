@@ -17,6 +17,8 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import java.nio.file.Path;
+import org.solrscale.data.Cleaner;
 
 /** `solrscale data clean|convert|sample|split|synth|queries`: corpus files, streamed, whole documents only. */
 @Command(name = "data", description = "Prepare corpora: clean, convert, sample, split, generate (synth) and derive "
@@ -87,7 +89,7 @@ final class DataCommand {
     @Override
     public Integer call() {
       Inputs.checkOutput(out, Inputs.expand(List.of(input.toString())));
-      org.solrscale.data.Cleaner.Report r = org.solrscale.data.Cleaner.clean(input, out);
+      Cleaner.Report r = Cleaner.clean(input, out);
       if (json) {
         Terminal.printJson(r);
         return 0;
@@ -115,7 +117,7 @@ final class DataCommand {
     @Override
     public Integer call() {
       Format target = to == null ? Format.output(Format.ofOutput(out), from()) : Format.parse(to);
-      List<java.nio.file.Path> files = Inputs.expand(inputs);
+      List<Path> files = Inputs.expand(inputs);
       Inputs.checkOutput(out, files);
       return report(CorpusTools.convert(files, from(), out, target), "convert");
     }
@@ -158,7 +160,7 @@ final class DataCommand {
             + n + " documents as they come");
       }
       Format target = to == null ? Format.output(Format.ofOutput(out), from()) : Format.parse(to);
-      List<java.nio.file.Path> files = Inputs.expand(inputs);
+      List<Path> files = Inputs.expand(inputs);
       Inputs.checkOutput(out, files);
       CorpusStats s = CorpusTools.sample(files, from(), n, how.random != null ? seed : null, out,
           target);
@@ -195,7 +197,7 @@ final class DataCommand {
 
     @Override
     public Integer call() {
-      List<java.nio.file.Path> files = Inputs.expand(inputs);
+      List<Path> files = Inputs.expand(inputs);
       Inputs.checkOutputDir(out, prefix, files);
       Format target = to != null ? Format.parse(to) : from() != null ? from() : Format.of(files.get(0));
       CorpusTools.SplitRule rule = new CorpusTools.SplitRule(parts, maxDocs,
@@ -308,7 +310,7 @@ final class DataCommand {
     public Integer call() {
       QueryOptions o = new QueryOptions(field, count, seed, QueryKind.parseList(kinds), facetFields,
           facetLimit, rows);
-      List<java.nio.file.Path> files = Inputs.expand(inputs);
+      List<Path> files = Inputs.expand(inputs);
       Inputs.checkOutput(out, files);
       QueryReport r = QueryDeriver.derive(files,
           format == null ? null : Format.parse(format), o, out);

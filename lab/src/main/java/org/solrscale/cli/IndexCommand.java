@@ -17,6 +17,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import java.io.IOException;
+import java.util.Locale;
 
 /** `solrscale index`: bulk-loads corpus files into a collection, losing nothing. */
 @Command(name = "index", description = "Index corpus files (Solr XML, JSONL, JSON, CSV; plain or gzip) into a collection.")
@@ -79,7 +81,7 @@ final class IndexCommand implements Callable<Integer> {
       long t0 = System.nanoTime();
       r = new BulkIndexer(client, options, Terminal.progress(), bar).run();
       r = r.withCpu(meter.between(before, meter.read(), (System.nanoTime() - t0) / 1e9));
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }
     if (json) {
@@ -91,7 +93,7 @@ final class IndexCommand implements Callable<Integer> {
         CpuMeter.Cpu c = r.cpu();
         System.out.printf("CPU: client %.1f s, Solr %.1f s on %d node(s): the client did %.0f %% of the work%s%n",
             c.clientS(), c.solrTotal(), c.solrS().size(), 100 * c.clientShare(),
-            c.coresBusy() == null ? "" : String.format(java.util.Locale.ROOT,
+            c.coresBusy() == null ? "" : String.format(Locale.ROOT,
                 "; %.1f of %d cores busy (client and Solr share this machine)", c.coresBusy(), c.cores()));
       }
       if (r.rejectsFile() != null) {

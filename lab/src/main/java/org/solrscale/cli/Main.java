@@ -8,6 +8,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import java.util.Arrays;
+import java.util.Map;
 
 /** The solrscale command: parses, dispatches to a subcommand and maps errors to exit codes. */
 @Command(
@@ -110,7 +112,7 @@ public final class Main implements Runnable {
       message = "unknown command '" + first + "': give one of " + String.join(", ",
           cmd.getSubcommands().entrySet().stream()
               .filter(e -> !e.getValue().getCommandSpec().usageMessage().hidden())
-              .map(java.util.Map.Entry::getKey).toList());
+              .map(Map.Entry::getKey).toList());
     }
     List<String> suggestions = u.getSuggestions().stream()
         .filter(s -> !cmd.getSubcommands().containsKey(s)
@@ -127,7 +129,7 @@ public final class Main implements Runnable {
   /** Runs solrscale in this JVM and returns its exit code (tests call this). */
   public static int run(String... args) {
     if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
-      boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
+      boolean verbose = Arrays.asList(args).contains("--verbose");
       System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", verbose ? "info" : "error");
       // ZooKeeper's client logs errors with stack traces from its own threads (e.g. a watcher
       // firing after a client that could not connect was closed); we report one line instead

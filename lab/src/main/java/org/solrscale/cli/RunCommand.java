@@ -10,6 +10,7 @@ import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import java.io.IOException;
 
 /** `solrscale run SCENARIO`: every combination of a scenario's matrix, resumable. */
 @Command(name = "run", description = "Run a scenario (cluster, data, steps, matrix, repeat) into a results directory, "
@@ -49,7 +50,7 @@ final class RunCommand implements Callable<Integer> {
     ScenarioRunner.Outcome o;
     try (CloudHttp2SolrClient client = target.client()) {
       o = runner.against(new ExternalCluster(client, target.describe())).run(loaded, scenario);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }
     return RunSummary.print(dir, o);

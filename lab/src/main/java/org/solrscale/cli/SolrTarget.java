@@ -11,6 +11,9 @@ import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.NoSuchCollection;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Option;
+import java.util.Collection;
+import org.apache.solr.common.cloud.ClusterState;
+import org.apache.solr.common.util.Utils;
 
 /**
  * Which SolrCloud a command talks to: a cluster solrscale started ({@code --name}), or any other
@@ -102,7 +105,7 @@ final class SolrTarget {
    * first batch would fail with Solr's "Collection not found" after the input was opened.
    */
   void requireCollection(CloudSolrClient client, String collection) {
-    java.util.Collection<String> names;
+    Collection<String> names;
     List<String> resolved;
     try {
       names = client.getClusterState().getCollectionNames();
@@ -132,9 +135,9 @@ final class SolrTarget {
   }
 
   /** The base URLs of the cluster state's live nodes, sorted. */
-  static List<String> liveNodeUrls(org.apache.solr.common.cloud.ClusterState state) {
+  static List<String> liveNodeUrls(ClusterState state) {
     return state.getLiveNodes().stream().sorted()
-        .map(n -> org.apache.solr.common.util.Utils.getBaseUrlForNodeName(n, "http")).toList();
+        .map(n -> Utils.getBaseUrlForNodeName(n, "http")).toList();
   }
 
   String describe() {

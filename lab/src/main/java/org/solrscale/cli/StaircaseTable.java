@@ -3,6 +3,7 @@ package org.solrscale.cli;
 import java.util.List;
 import java.util.Locale;
 import org.solrscale.results.BenchSummary;
+import java.util.Map;
 
 /** A staircase's steps as a table: each rate's achieved rate, latency, errors and driver verdict. */
 final class StaircaseTable {
@@ -25,7 +26,7 @@ final class StaircaseTable {
     return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
   }
 
-  private static String ms(java.util.Map<String, Double> m, String key) {
+  private static String ms(Map<String, Double> m, String key) {
     return m == null || m.get(key) == null ? "" : String.format(Locale.ROOT, "%.2f", m.get(key));
   }
 }

@@ -9,6 +9,7 @@ import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import java.io.IOException;
 
 /** `solrscale status`: nodes, processes, collections, replicas and documents per shard. */
 @Command(name = "status", description = "Show a cluster's nodes (with their base URLs and, for a "
@@ -42,7 +43,7 @@ final class StatusCommand implements Callable<Integer> {
   private ClusterReport external() {
     try (CloudHttp2SolrClient client = target.client()) {
       return ExternalStatus.read(client, target.describe(), target.zk);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }
   }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.util.function.Consumer;
 import org.solrscale.runtime.SolrscaleHome;
+import com.fasterxml.jackson.core.JsonProcessingException;
 
 /** What every command shares: where solrscale lives, progress lines on stderr, JSON on stdout. */
 final class Terminal {
@@ -23,7 +24,7 @@ final class Terminal {
   static void printJson(Object value) {
     try {
       System.out.println(JSON.writeValueAsString(value));
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+    } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
   }

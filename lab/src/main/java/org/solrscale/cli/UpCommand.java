@@ -17,6 +17,7 @@ import org.solrscale.spec.ZkSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import java.time.Duration;
 
 /** `solrscale up`: brings a cluster to its spec and waits until every replica is active. */
 @Command(name = "up", description = "Start a SolrCloud cluster (idempotent) and wait until it is healthy.")
@@ -26,7 +27,7 @@ final class UpCommand implements Callable<Integer> {
 
   @Option(names = "--timeout", defaultValue = "300s", converter = DurationConverter.class,
       description = "How long to wait for nodes and replicas (default: ${DEFAULT-VALUE}).")
-  java.time.Duration timeout;
+  Duration timeout;
 
   @Option(names = "--spec", description = "Cluster spec YAML (flags given as well override it).")
   Path specFile;

@@ -23,6 +23,8 @@ import org.solrscale.spec.NodeGroup;
 import org.solrscale.spec.Problem;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.SpecValidator;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
 
 /** One named cluster on the local provider: bring it up, inspect it, change it, take it down. */
 public final class Cluster {
@@ -472,7 +474,7 @@ public final class Cluster {
     return stopped;
   }
 
-  private static <T, R> List<R> parallel(List<T> items, java.util.function.Function<T, R> f) {
+  private static <T, R> List<R> parallel(List<T> items, Function<T, R> f) {
     if (items.isEmpty()) {
       return List.of();
     }
@@ -486,7 +488,7 @@ public final class Cluster {
       for (Future<R> fu : futures) {
         try {
           results.add(fu.get());
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
           if (e.getCause() instanceof RuntimeException re) {
             throw re;
           }

@@ -7,6 +7,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.solrscale.spec.CollectionSpec;
 import org.solrscale.spec.ReplicaCounts;
+import java.util.Locale;
 
 /**
  * What a collection is made of, to compare the one a spec asks for with the one Solr holds:
@@ -38,7 +39,7 @@ record CollectionShape(String router, int shards, Set<String> shardNames,
     int tlog = 0;
     int pull = 0;
     for (ReplicaStatus r : s.replicas()) {
-      switch (r.type().toUpperCase(java.util.Locale.ROOT)) {
+      switch (r.type().toUpperCase(Locale.ROOT)) {
         case "TLOG" -> tlog++;
         case "PULL" -> pull++;
         default -> nrt++;

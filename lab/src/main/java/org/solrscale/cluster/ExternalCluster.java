@@ -8,6 +8,7 @@ import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.apache.solr.client.solrj.request.CollectionAdminRequest;
 import org.apache.solr.common.util.Utils;
 import org.solrscale.spec.SolrscaleException;
+import java.net.URI;
 
 /**
  * A SolrCloud solrscale did not start, seen through a connected client: its live nodes and its
@@ -43,7 +44,7 @@ public final class ExternalCluster {
 
   private static NodeState node(String nodeName) {
     String url = Utils.getBaseUrlForNodeName(nodeName, "http");
-    java.net.URI u = java.net.URI.create(url);
+    URI u = URI.create(url);
     return new NodeState(nodeName, NodeRole.SOLR, u.getHost(), u.getPort(), 0, 0, 0, null, Map.of());
   }
 }

@@ -8,6 +8,10 @@ import java.util.List;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
 import org.solrscale.spec.SolrscaleException;
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
 /** Runs nodes as processes on this machine: files, command line, start, signals, log tails. */
 public final class LocalProvider implements Provider {
@@ -127,8 +131,8 @@ public final class LocalProvider implements Provider {
     if (!Files.exists(dir)) {
       return;
     }
-    try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
       }
     } catch (IOException e) {
@@ -146,8 +150,8 @@ public final class LocalProvider implements Provider {
   }
 
   private static long memory() {
-    if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean()
+        instanceof OperatingSystemMXBean os) {
       return os.getTotalMemorySize();
     }
     return -1;

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
+import java.io.File;
 
 /** Builds the java command line of a ZooKeeper server or a Solr node, with production defaults. */
 final class NodeCommand {
@@ -71,7 +72,7 @@ final class NodeCommand {
     }
     cmd.addAll(cluster.spec().jvmArgs());
     cmd.add("-cp");
-    cmd.add(runtime.classpathString() + java.io.File.pathSeparator + nodeJar);
+    cmd.add(runtime.classpathString() + File.pathSeparator + nodeJar);
     cmd.add(runtime.launcher().mainClass());
     return cmd;
   }

@@ -13,6 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiConsumer;
+import java.io.ByteArrayOutputStream;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Objects;
+import java.util.function.Consumer;
 
 /** A node's log files: which they are, their last lines, and new lines as they are written. */
 public final class NodeLogs {
@@ -116,12 +120,12 @@ public final class NodeLogs {
   private static final class Position {
     private Object fileKey;
     private long offset;
-    private final java.io.ByteArrayOutputStream partial = new java.io.ByteArrayOutputStream();
+    private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
 
     static Position atEnd(Path f) {
       Position p = new Position();
       try {
-        p.fileKey = Files.readAttributes(f, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+        p.fileKey = Files.readAttributes(f, BasicFileAttributes.class).fileKey();
         p.offset = Files.size(f);
       } catch (IOException e) {
         p.offset = 0; // not there yet: whatever it will hold is new
@@ -129,10 +133,10 @@ public final class NodeLogs {
       return p;
     }
 
-    void readNew(Path f, java.util.function.Consumer<String> out) {
+    void readNew(Path f, Consumer<String> out) {
       try (SeekableByteChannel ch = Files.newByteChannel(f)) {
-        Object key = Files.readAttributes(f, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
-        if (!java.util.Objects.equals(key, fileKey) || ch.size() < offset) {
+        Object key = Files.readAttributes(f, BasicFileAttributes.class).fileKey();
+        if (!Objects.equals(key, fileKey) || ch.size() < offset) {
           fileKey = key; // a new file under the name
           offset = 0;
           partial.reset();

@@ -29,6 +29,12 @@ import org.apache.solr.client.solrj.request.CollectionAdminRequest.RequestStatus
 import org.apache.solr.common.util.NamedList;
 import org.solrscale.spec.CollectionSpec;
 import org.solrscale.spec.SolrscaleException;
+import java.io.UncheckedIOException;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import org.apache.solr.client.solrj.SolrRequest;
+import org.apache.solr.client.solrj.SolrResponse;
 
 /** Collections and ConfigSets API calls through SolrJ, against the live nodes of one cluster. */
 public final class SolrAdmin implements Closeable {
@@ -157,7 +163,7 @@ public final class SolrAdmin implements Closeable {
 
   /** Each failing node's reason for a CREATE that failed, or Solr's summary when none gave one. */
   private static SolrscaleException refused(String collection, NamedList<?> response) {
-    java.util.Set<String> reasons = new java.util.LinkedHashSet<>();
+    Set<String> reasons = new LinkedHashSet<>();
     Object failure = response.get("failure");
     if (failure instanceof NamedList<?> nodes) {
       for (Map.Entry<String, ?> node : nodes) {
@@ -343,8 +349,8 @@ public final class SolrAdmin implements Closeable {
   static List<CollectionStatus> sorted(List<CollectionStatus> collections) {
     return collections.stream()
         .map(c -> new CollectionStatus(c.name(), c.configset(), c.router(), c.shards().stream()
-            .sorted(java.util.Comparator.comparing(ShardStatus::name)).toList()))
-        .sorted(java.util.Comparator.comparing(CollectionStatus::name)).toList();
+            .sorted(Comparator.comparing(ShardStatus::name)).toList()))
+        .sorted(Comparator.comparing(CollectionStatus::name)).toList();
   }
 
   /** Waits until the collection is healthy; fails after the timeout naming what is not. */
@@ -384,13 +390,13 @@ public final class SolrAdmin implements Closeable {
     return String.join("; ", bad);
   }
 
-  private <T extends org.apache.solr.client.solrj.SolrResponse> T run(
-      org.apache.solr.client.solrj.SolrRequest<T> req, String what) {
+  private <T extends SolrResponse> T run(
+      SolrRequest<T> req, String what) {
     return run(client, req, what);
   }
 
-  private <T extends org.apache.solr.client.solrj.SolrResponse> T run(SolrClient via,
-      org.apache.solr.client.solrj.SolrRequest<T> req, String what) {
+  private <T extends SolrResponse> T run(SolrClient via,
+      SolrRequest<T> req, String what) {
     try {
       T resp = req.process(via);
       NamedList<?> failure = (NamedList<?>) resp.getResponse().get("failure");
@@ -425,10 +431,10 @@ public final class SolrAdmin implements Closeable {
         try {
           return Files.readAllBytes(p);
         } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
+          throw new UncheckedIOException(e);
         }
       });
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException | UncheckedIOException e) {
       throw SolrscaleException.usage("cannot read configset " + dir + ": " + e.getMessage());
     }
   }
@@ -442,7 +448,7 @@ public final class SolrAdmin implements Closeable {
         zip.closeEntry();
       }
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
     return out.toByteArray();
   }

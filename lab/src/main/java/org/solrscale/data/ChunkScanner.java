@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Finds the byte ranges of documents in a stream without decoding them: the XML reader parses
@@ -124,7 +125,7 @@ abstract class ChunkScanner implements Closeable {
   static long[] linesAt(Path file, long[] offsets) throws IOException {
     long[] lines = new long[offsets.length];
     byte[] b = new byte[1 << 16];
-    try (InputStream in = Corpus.input(file, new java.util.concurrent.atomic.AtomicLong())) {
+    try (InputStream in = Corpus.input(file, new AtomicLong())) {
       long at = 0;
       long line = 1;
       boolean afterCr = false; // the byte before b[0] was '\r'

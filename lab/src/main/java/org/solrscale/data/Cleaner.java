@@ -10,6 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
 import org.solrscale.spec.SolrscaleException;
+import java.io.BufferedOutputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Makes a text corpus safe for XML 1.0 and UTF-8 in one streaming pass: invalid UTF-8 byte
@@ -34,10 +38,10 @@ public final class Cleaner {
     Report[] report = {null};
     try {
       Outputs.whole(output, file -> {
-        try (InputStream in = Corpus.input(input, new java.util.concurrent.atomic.AtomicLong());
+        try (InputStream in = Corpus.input(input, new AtomicLong());
             OutputStream out = create(file)) {
-          java.nio.charset.Charset declared = Corpus.declaredEncoding(in);
-          java.nio.charset.Charset wide = Corpus.unicodeOf(in);
+          Charset declared = Corpus.declaredEncoding(in);
+          Charset wide = Corpus.unicodeOf(in);
           if (declared != null || wide != null) { // not UTF-8: "repairing" it would destroy text
             throw SolrscaleException.usage(input + (wide != null ? " is in " + wide + " (its "
                 + "first bytes tell)" : " declares the encoding " + declared) + ", and clean works on "
@@ -84,10 +88,10 @@ public final class Cleaner {
 
   private static final long AMPERSANDS = 0x2626262626262626L;
   private static final long BANGS = 0x2121212121212121L;
-  private static final byte[] CDATA_START = "<![CDATA[".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-  private static final byte[] CDATA_END = "]]>".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-  private static final byte[] COMMENT_START = "<!--".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-  private static final byte[] COMMENT_END = "-->".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+  private static final byte[] CDATA_START = "<![CDATA[".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] CDATA_END = "]]>".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] COMMENT_START = "<!--".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] COMMENT_END = "-->".getBytes(StandardCharsets.US_ASCII);
   /** The sections in which a reference is text: how each starts and ends. */
   private static final byte[][][] SECTIONS = {{CDATA_START, CDATA_END}, {COMMENT_START, COMMENT_END}};
   /** In XML, the end of the CDATA section or comment being copied ("]]>", "-->"), else null. */
@@ -345,7 +349,7 @@ public final class Cleaner {
     if (file.getParent() != null) {
       Files.createDirectories(file.getParent());
     }
-    OutputStream out = new java.io.BufferedOutputStream(Outputs.newOutputStream(file), 1 << 16);
+    OutputStream out = new BufferedOutputStream(Outputs.newOutputStream(file), 1 << 16);
     return file.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(out, 1 << 16) : out;
   }
 }

@@ -13,6 +13,16 @@ import java.util.List;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.solrscale.spec.SolrscaleException;
+import java.io.EOFException;
+import java.nio.charset.Charset;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Opens corpus files: picks the reader or writer for the format, gzip in and out as needed. */
 public final class Corpus {
@@ -20,12 +30,12 @@ public final class Corpus {
 
   /** A reader for a file; gzip is recognised by its magic bytes, not its name. */
   public static CorpusReader open(Path file, Format format) {
-    return open(file, format, new java.util.concurrent.atomic.AtomicLong());
+    return open(file, format, new AtomicLong());
   }
 
   /** As above, adding the bytes read from the file (compressed, if it is) to {@code bytesRead}. */
   public static CorpusReader open(Path file, Format format,
-      java.util.concurrent.atomic.AtomicLong bytesRead) {
+      AtomicLong bytesRead) {
     return open(file, format, bytesRead, false);
   }
 
@@ -34,7 +44,7 @@ public final class Corpus {
    * values), for a consumer that wants the bytes as they were read.
    */
   public static CorpusReader open(Path file, Format format,
-      java.util.concurrent.atomic.AtomicLong bytesRead, boolean utf8) {
+      AtomicLong bytesRead, boolean utf8) {
     try {
       InputStream in = input(file, bytesRead);
       String source = file.toString();
@@ -127,7 +137,7 @@ public final class Corpus {
     };
   }
 
-  private static final java.util.regex.Pattern DECLARATION = java.util.regex.Pattern.compile(
+  private static final Pattern DECLARATION = Pattern.compile(
       "^(?:\u00EF\u00BB\u00BF)?<\\?xml[^>]*?\\sencoding\\s*=\\s*[\"']([^\"']*)[\"']");
 
   /**
@@ -135,7 +145,7 @@ public final class Corpus {
    * byte order mark or {@code <?xml ... encoding="..."?>}. Null for UTF-8. Peeks, the stream is
    * left where it was (it must support mark).
    */
-  static java.nio.charset.Charset declaredEncoding(InputStream in) throws IOException {
+  static Charset declaredEncoding(InputStream in) throws IOException {
     in.mark(512);
     byte[] b = in.readNBytes(512);
     in.reset();
@@ -149,14 +159,14 @@ public final class Corpus {
     if (b.length >= 2 && b[0] == 0 && b[1] == '<') {
       return StandardCharsets.UTF_16BE;
     }
-    java.util.regex.Matcher m = DECLARATION.matcher(new String(b, StandardCharsets.ISO_8859_1));
+    Matcher m = DECLARATION.matcher(new String(b, StandardCharsets.ISO_8859_1));
     if (!m.find()) {
       return null;
     }
     boolean mark = b.length >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF;
-    java.nio.charset.Charset cs;
+    Charset cs;
     try {
-      cs = java.nio.charset.Charset.forName(m.group(1).trim());
+      cs = Charset.forName(m.group(1).trim());
     } catch (IllegalArgumentException e) {
       throw new IOException("it declares the encoding '" + m.group(1) + "', which Java does not know");
     }
@@ -174,7 +184,7 @@ public final class Corpus {
    * so the document holding them is reported, never altered.
    */
   static InputStream asUtf8(InputStream in) throws IOException {
-    java.nio.charset.Charset cs = declaredEncoding(in);
+    Charset cs = declaredEncoding(in);
     return cs == null ? in : new Transcoder(in, cs, true);
   }
 
@@ -184,7 +194,7 @@ public final class Corpus {
    * RFC 4627 tells JSON's; the stream itself when it is UTF-8. Peeks (the stream must support mark).
    */
   static InputStream textAsUtf8(InputStream in) throws IOException {
-    java.nio.charset.Charset cs = unicodeOf(in);
+    Charset cs = unicodeOf(in);
     return cs == null ? in : new Transcoder(in, cs, false);
   }
 
@@ -192,7 +202,7 @@ public final class Corpus {
    * UTF-16 or UTF-32, if the first four bytes of a text tell it (see {@link #textAsUtf8}), else
    * null. Peeks: the stream is left where it was (it must support mark).
    */
-  static java.nio.charset.Charset unicodeOf(InputStream in) throws IOException {
+  static Charset unicodeOf(InputStream in) throws IOException {
     in.mark(4);
     byte[] b = in.readNBytes(4);
     in.reset();
@@ -204,16 +214,16 @@ public final class Corpus {
     boolean four = b.length == 4;
     if (four && b0 == 0 && b1 == 0 && (b[2] & 0xFF) == 0xFE && (b[3] & 0xFF) == 0xFF
         || four && b0 == 0xFF && b1 == 0xFE && b[2] == 0 && b[3] == 0) {
-      return java.nio.charset.Charset.forName("UTF-32"); // with its mark, which it reads
+      return Charset.forName("UTF-32"); // with its mark, which it reads
     }
     if (b0 == 0xFE && b1 == 0xFF || b0 == 0xFF && b1 == 0xFE) {
       return StandardCharsets.UTF_16; // with its mark, which it reads
     }
     if (four && b0 == 0 && b1 == 0 && b[2] == 0 && b[3] != 0) {
-      return java.nio.charset.Charset.forName("UTF-32BE");
+      return Charset.forName("UTF-32BE");
     }
     if (four && b0 != 0 && b1 == 0 && b[2] == 0 && b[3] == 0) {
-      return java.nio.charset.Charset.forName("UTF-32LE");
+      return Charset.forName("UTF-32LE");
     }
     if (b0 == 0 && b1 != 0) {
       return StandardCharsets.UTF_16BE;
@@ -226,7 +236,7 @@ public final class Corpus {
 
   /** Whether a file in {@code format} is UTF-8 (what raw split copies byte for byte). */
   static boolean isUtf8(Path file, Format format) {
-    try (InputStream in = input(file, new java.util.concurrent.atomic.AtomicLong())) {
+    try (InputStream in = input(file, new AtomicLong())) {
       if (format == Format.XML) {
         return declaredEncoding(in) == null;
       }
@@ -240,7 +250,7 @@ public final class Corpus {
    * The bytes of a file, decompressed if it is gzip (told by its magic bytes, not its name);
    * {@code bytesRead} counts what is read from disk.
    */
-  public static InputStream input(Path file, java.util.concurrent.atomic.AtomicLong bytesRead)
+  public static InputStream input(Path file, AtomicLong bytesRead)
       throws IOException {
     InputStream in = new BufferedInputStream(
         new CountingInputStream(Files.newInputStream(file), bytesRead), 1 << 16);
@@ -263,12 +273,12 @@ public final class Corpus {
    * csvColumns} (ignored for other formats).
    */
   public static CorpusWriter create(Path file, Format format, List<String> csvColumns) {
-    return create(file, format, csvColumns, new java.util.concurrent.atomic.AtomicLong());
+    return create(file, format, csvColumns, new AtomicLong());
   }
 
   /** As above, adding the (uncompressed) bytes written to {@code bytes}. */
   public static CorpusWriter create(Path file, Format format, List<String> csvColumns,
-      java.util.concurrent.atomic.AtomicLong bytes) {
+      AtomicLong bytes) {
     try {
       if (file.getParent() != null) {
         Files.createDirectories(file.getParent());
@@ -297,18 +307,18 @@ public final class Corpus {
   }
 
   public static String why(IOException e) {
-    if (e instanceof java.io.EOFException) {
+    if (e instanceof EOFException) {
       return "the file ends too soon (truncated?)" + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
-    if (e instanceof java.nio.file.NoSuchFileException f && f.getFile() != null
+    if (e instanceof NoSuchFileException f && f.getFile() != null
         && missingFolder(Path.of(f.getFile())) != null) {
       return missingFolder(Path.of(f.getFile()));
     }
-    if (e instanceof java.nio.file.FileSystemException f) { // its message is only the path
-      String reason = f instanceof java.nio.file.AccessDeniedException ? "permission denied"
-          : f instanceof java.nio.file.NoSuchFileException ? "no such file or directory"
-          : f instanceof java.nio.file.NotDirectoryException ? "not a directory"
-          : f instanceof java.nio.file.FileAlreadyExistsException ? "already exists"
+    if (e instanceof FileSystemException f) { // its message is only the path
+      String reason = f instanceof AccessDeniedException ? "permission denied"
+          : f instanceof NoSuchFileException ? "no such file or directory"
+          : f instanceof NotDirectoryException ? "not a directory"
+          : f instanceof FileAlreadyExistsException ? "already exists"
           : f.getReason() != null ? lowerFirst(f.getReason()) : f.getClass().getSimpleName();
       return reason + (f.getFile() == null ? "" : " (" + f.getFile()
           + (f.getOtherFile() == null ? "" : ", " + f.getOtherFile()) + ")");

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.solrscale.spec.SolrscaleException;
+import java.util.function.BooleanSupplier;
 
 /**
  * convert, sample and split: stream documents from input files into output files, always whole
@@ -68,7 +69,7 @@ public final class CorpusTools {
 
   /** As above, reading no further once {@code enough} says so (after a document). */
   private static void readAll(List<Path> inputs, Format format, Format to, CorpusStats stats,
-      Sink sink, java.util.function.BooleanSupplier enough) {
+      Sink sink, BooleanSupplier enough) {
     for (Path in : inputs) {
       if (enough.getAsBoolean()) {
         return;

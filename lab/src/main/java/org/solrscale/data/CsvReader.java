@@ -12,6 +12,10 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * CSV with a header line naming the fields. An empty cell is an absent field; several values are
@@ -116,7 +120,7 @@ final class CsvReader implements CorpusReader {
       return Item.ok(d, source, ordinal, line);
     } catch (IOException | RuntimeJsonMappingException e) {
       String m = JsonLinesReader.firstLine(e.getMessage());
-      java.util.regex.Matcher many = TOO_MANY.matcher(m);
+      Matcher many = TOO_MANY.matcher(m);
       return Item.bad((many.lookingAt() ? "the row has more values than the " + many.group(1)
           + " columns the header names (a column named only by spaces, or a trailing ',', names "
           + "none): name every column in the header" : "malformed CSV row: " + m) + span(line, e),
@@ -144,12 +148,12 @@ final class CsvReader implements CorpusReader {
         + "be on those lines are not documents: close the quote)";
   }
 
-  private static final java.util.regex.Pattern TOO_MANY =
-      java.util.regex.Pattern.compile("Too many entries: expected at most (\\d+)");
+  private static final Pattern TOO_MANY =
+      Pattern.compile("Too many entries: expected at most (\\d+)");
 
   /** Why the header's names cannot be fields (one blank, or one twice: a value would be lost). */
   private static String headerProblem(CsvSchema schema) {
-    java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+    Map<String, Integer> seen = new HashMap<>();
     for (int i = 0; i < schema.size(); i++) {
       String name = schema.columnName(i);
       if (name == null || name.trim().isEmpty()) { // as the writer checks: U+2028 is a name

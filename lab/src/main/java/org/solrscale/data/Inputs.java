@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.solrscale.spec.SolrscaleException;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /** Turns input arguments into files: plain paths, or globs (*, ?) the shell did not expand. */
 public final class Inputs {
@@ -87,7 +89,7 @@ public final class Inputs {
         throw SolrscaleException.usage("cannot check " + dir + ": " + Corpus.why(e));
       }
     }
-    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+    try (Stream<Path> files = Files.list(dir)) {
       List<String> old = files.map(p -> p.getFileName().toString()).filter(n -> isPart(n, prefix))
           .sorted().limit(3).toList();
       if (!old.isEmpty()) { // new parts would mix with them, and fewer would leave stale ones
@@ -102,7 +104,7 @@ public final class Inputs {
 
   /** Whether a file name is that of a part split writes with this prefix. */
   private static boolean isPart(String name, String prefix) {
-    return name.matches(java.util.regex.Pattern.quote(prefix) + "-\\d{5}\\..*");
+    return name.matches(Pattern.quote(prefix) + "-\\d{5}\\..*");
   }
 
   /**

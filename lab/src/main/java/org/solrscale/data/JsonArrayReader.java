@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 
 /**
  * A JSON array of objects, streamed one object at a time. Broken JSON syntax cannot be
@@ -20,7 +22,7 @@ final class JsonArrayReader implements CorpusReader {
   private final String source;
   private boolean started;
   /** The array's parsing context: the parser is between documents when it is the current one. */
-  private com.fasterxml.jackson.core.JsonStreamContext array;
+  private JsonStreamContext array;
   private boolean done;
   private long ordinal;
 
@@ -71,7 +73,7 @@ final class JsonArrayReader implements CorpusReader {
       } catch (IllegalArgumentException e) {
         return Item.bad(e.getMessage(), source, ordinal, line);
       }
-    } catch (com.fasterxml.jackson.databind.exc.MismatchedInputException e) {
+    } catch (MismatchedInputException e) {
       // well-formed JSON the tree refused (a duplicate key)
       return skipObject(JsonDocuments.why(e), e.getLocation() == null ? line
           : e.getLocation().getLineNr());

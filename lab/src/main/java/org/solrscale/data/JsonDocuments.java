@@ -14,6 +14,10 @@ import java.math.BigDecimal;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.math.BigInteger;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Between JSON objects and documents: scalars and arrays of scalars are field values, objects under
@@ -102,23 +106,23 @@ final class JsonDocuments {
         + "(child documents go under " + Document.CHILDREN + ")");
   }
 
-  private static final java.util.regex.Pattern DUPLICATE =
-      java.util.regex.Pattern.compile("Duplicate field '(.*)' for `ObjectNode`");
+  private static final Pattern DUPLICATE =
+      Pattern.compile("Duplicate field '(.*)' for `ObjectNode`");
 
   /** Jackson's reason in one line, without its internals; "malformed JSON" unless it is a limit. */
-  private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile(
+  private static final Pattern NUMBER = Pattern.compile(
       "Value \"(.*)\" can not be deserialized as `[^`]*`, reason:\\s*(.*?)\\.?");
 
   /** Why a number could not be read (Jackson's wording names Java types). */
   static String why(NumberFormatException e) {
-    java.util.regex.Matcher m = NUMBER.matcher(String.valueOf(e.getMessage()));
+    Matcher m = NUMBER.matcher(String.valueOf(e.getMessage()));
     return m.matches() ? "the number " + m.group(1) + " is out of range (" + m.group(2).toLowerCase(
-        java.util.Locale.ROOT) + "): no Java or Solr number type holds it"
+        Locale.ROOT) + "): no Java or Solr number type holds it"
         : "a number out of range: " + e.getMessage();
   }
 
-  private static final java.util.regex.Pattern NON_NUMERIC =
-      java.util.regex.Pattern.compile("Non-standard token '([-+]?\\w+)'");
+  private static final Pattern NON_NUMERIC =
+      Pattern.compile("Non-standard token '([-+]?\\w+)'");
 
   static String why(JsonProcessingException e) {
     String m = JsonLinesReader.firstLine(e.getOriginalMessage())
@@ -127,13 +131,13 @@ final class JsonDocuments {
         .replaceAll(":? ?enable `[^`]*` to allow", "")
         .replaceAll("\\(not recognized as one since Feature '[^']*' not enabled for parser\\)",
             "(JSON has none)");
-    java.util.regex.Matcher dup = DUPLICATE.matcher(m);
+    Matcher dup = DUPLICATE.matcher(m);
     if (dup.lookingAt()) {
       return "duplicate key '" + dup.group(1) + "': a JSON object names it twice, and one value "
           + "would be lost (give a list for several values)";
     }
     // "Non-standard token 'NaN': enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow"
-    java.util.regex.Matcher nonNumeric = NON_NUMERIC.matcher(m);
+    Matcher nonNumeric = NON_NUMERIC.matcher(m);
     if (nonNumeric.lookingAt()) {
       return "malformed JSON: " + nonNumeric.group(1) + " is not a JSON number (neither Solr nor "
           + "JSON has NaN or Infinity): write null, or leave the field out";
@@ -190,7 +194,7 @@ final class JsonDocuments {
       g.writeNumber(l);
     } else if (v instanceof Double x) {
       g.writeNumber(x);
-    } else if (v instanceof java.math.BigInteger bi) {
+    } else if (v instanceof BigInteger bi) {
       g.writeNumber(bi);
     } else if (v instanceof BigDecimal bd) {
       g.writeNumber(bd);

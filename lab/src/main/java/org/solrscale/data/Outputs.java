@@ -9,6 +9,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.solrscale.spec.SolrscaleException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.function.Supplier;
 
 /**
  * Output files that exist whole or not at all: a run that fails half way (a truncated input, a
@@ -53,7 +56,7 @@ final class Outputs {
    * #whole}) is opened without creating it: once the shutdown hook has removed it, it must stay
    * removed, not come back when the writing thread opens it.
    */
-  static java.io.OutputStream newOutputStream(Path file) throws IOException {
+  static OutputStream newOutputStream(Path file) throws IOException {
     synchronized (LOCK) {
       if (stopping) {
         throw new IOException(STOPPED);
@@ -153,8 +156,8 @@ final class Outputs {
    * dir}; if it fails, deletes the files it wrote, whose list it fills as it goes, and says so in
    * the error, and removes {@code dir} if this run created it.
    */
-  static <T> T allOrNone(Path dir, List<String> written, java.util.function.Supplier<T> work) {
-    List<Path> newDirs = new java.util.ArrayList<>(); // dir and the parents made for it, deepest first
+  static <T> T allOrNone(Path dir, List<String> written, Supplier<T> work) {
+    List<Path> newDirs = new ArrayList<>(); // dir and the parents made for it, deepest first
     for (Path p = dir.toAbsolutePath(); p != null && !Files.exists(p); p = p.getParent()) {
       newDirs.add(p);
     }

@@ -14,6 +14,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.solrscale.spec.SolrscaleException;
+import java.io.BufferedWriter;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * Derives a query file from a corpus in one pass: term, boolean and phrase queries whose terms are
@@ -109,11 +113,11 @@ public final class QueryDeriver {
         Files.createDirectories(out.getParent());
       }
       Outputs.whole(out, file -> { // whole or not at all, as every data output
-        java.io.OutputStream os = Outputs.newOutputStream(file);
+        OutputStream os = Outputs.newOutputStream(file);
         if (out.getFileName().toString().endsWith(".gz")) { // as every data output; bench reads it
-          os = new java.util.zip.GZIPOutputStream(os, 1 << 16);
+          os = new GZIPOutputStream(os, 1 << 16);
         }
-        try (Writer w = new java.io.BufferedWriter(new java.io.OutputStreamWriter(os,
+        try (Writer w = new BufferedWriter(new OutputStreamWriter(os,
             StandardCharsets.UTF_8))) {
           w.write("# solrscale data queries: " + o.count() + " requests on " + o.field() + " from "
               + corpus + " (" + profile.documents() + " documents), seed " + o.seed() + "\n");

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
 import org.solrscale.spec.SolrscaleException;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Split without parsing, for Solr XML and JSON Lines kept in their format: each document's bytes
@@ -82,7 +83,7 @@ final class RawSplit {
   }
 
   private ChunkScanner scanner(Path in) throws IOException {
-    InputStream s = Corpus.input(in, new java.util.concurrent.atomic.AtomicLong());
+    InputStream s = Corpus.input(in, new AtomicLong());
     return format == Format.XML ? new XmlChunks(s) : new LineChunks(s);
   }
 

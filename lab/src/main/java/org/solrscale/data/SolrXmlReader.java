@@ -11,6 +11,8 @@ import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Solr XML. The bytes are cut into {@code <doc>...</doc>} chunks first ({@link XmlChunks}) and each
@@ -64,9 +66,9 @@ final class SolrXmlReader implements CorpusReader {
   }
 
   /** As above, for a file (raw split, which reads no documents, says it as the reader does). */
-  static String notXml(java.nio.file.Path file) throws IOException {
+  static String notXml(Path file) throws IOException {
     try (PushbackInputStream in = new PushbackInputStream(
-        Corpus.input(file, new java.util.concurrent.atomic.AtomicLong()), 4096)) {
+        Corpus.input(file, new AtomicLong()), 4096)) {
       return notXml(in);
     }
   }

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.solrscale.spec.SolrscaleException;
 
 /**
  * Generates a synthetic corpus. Document i depends only on the seed, i and the options, so any
@@ -110,7 +111,7 @@ public final class Synth {
   /** Writes documents 0..docs-1 to a file in a format. */
   public static CorpusStats write(SynthOptions o, Path out, Format format) {
     if (format == Format.CSV_PLAIN) {
-      throw org.solrscale.spec.SolrscaleException.usage("synth writes several tags per document, "
+      throw SolrscaleException.usage("synth writes several tags per document, "
           + "which csv-plain cannot hold (one value per cell): use --to csv (values joined by '|')");
     }
     long t0 = System.nanoTime();

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.regex.Pattern;
 
 /**
  * The {@code <doc ...>...</doc>} ranges of a Solr XML stream. A {@code <doc} that starts before the
@@ -618,8 +619,8 @@ final class XmlChunks extends ChunkScanner {
     }
   }
 
-  private static final java.util.regex.Pattern NO_OVERWRITE_ATTRIBUTE =
-      java.util.regex.Pattern.compile("\\soverwrite\\s*=\\s*[\"']false[\"']");
+  private static final Pattern NO_OVERWRITE_ATTRIBUTE =
+      Pattern.compile("\\soverwrite\\s*=\\s*[\"']false[\"']");
 
   /** The first byte in {@code buf[from, to)} that is not white space (or the byte order mark). */
   private int firstText(int from, int to) {

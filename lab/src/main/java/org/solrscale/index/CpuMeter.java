@@ -14,6 +14,7 @@ import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.apache.solr.client.solrj.request.GenericSolrRequest;
 import org.apache.solr.common.params.ModifiableSolrParams;
+import java.lang.management.OperatingSystemMXBean;
 
 /**
  * CPU time of this process and of each Solr node (the metrics API's {@code os.processCpuTime}),
@@ -79,7 +80,7 @@ public final class CpuMeter {
   }
 
   private static long clientNanos() {
-    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
     return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
   }
 

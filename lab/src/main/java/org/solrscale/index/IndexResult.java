@@ -1,6 +1,7 @@
 package org.solrscale.index;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
 
 /** The summary `index` prints (and as JSON with --json). */
 public record IndexResult(
@@ -17,7 +18,7 @@ public record IndexResult(
     @JsonProperty("searchable_after") long searchableAfter,
     @JsonProperty("verified") boolean verified,
     @JsonProperty("rejects_file") String rejectsFile,
-    @JsonProperty("unread_inputs") java.util.List<String> unreadInputs,
+    @JsonProperty("unread_inputs") List<String> unreadInputs,
     @JsonProperty("cpu") CpuMeter.Cpu cpu) {
 
   /** The same summary with the CPU each side used (null when it could not be measured). */

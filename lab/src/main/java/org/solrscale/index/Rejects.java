@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.solrscale.data.Document;
 import org.solrscale.spec.SolrscaleException;
+import org.solrscale.data.Corpus;
 
 /**
  * The rejects file (JSON Lines): every input item that did not become a searchable document,
@@ -38,7 +39,7 @@ public final class Rejects implements AutoCloseable {
       }
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot read the rejects file " + file + ": "
-          + org.solrscale.data.Corpus.why(e));
+          + Corpus.why(e));
     }
   }
 
@@ -75,7 +76,7 @@ public final class Rejects implements AutoCloseable {
       out.writeRaw('\n');
       count++;
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot write the rejects file " + file + ": " + org.solrscale.data.Corpus.why(e));
+      throw SolrscaleException.environment("cannot write the rejects file " + file + ": " + Corpus.why(e));
     }
   }
 

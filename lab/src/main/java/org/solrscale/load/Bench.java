@@ -14,6 +14,10 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.solrscale.spec.SolrscaleException;
+import com.sun.management.OperatingSystemMXBean;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Locale;
 
 /** One bench run: drives the load, keeps the intervals, and writes summary.json. */
 public final class Bench {
@@ -105,9 +109,9 @@ public final class Bench {
         .sorted((a, b) -> Long.compare(b.getValue().count.get(), a.getValue().count.get()))
         .forEach(e -> kinds.add(e.getKey() + ": " + e.getValue().count.get()
             + (e.getValue().samples.isEmpty() ? "" : ", e.g. " + e.getValue().samples.get(0))));
-    return String.format(java.util.Locale.ROOT, "%s of %,d requests failed (%.1f %%, above the %s %% allowed)%s",
-        errors == count ? "all" : String.format(java.util.Locale.ROOT, "%,d", errors), count, share * 100,
-        new java.math.BigDecimal(maxErrorRate * 100).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString(),
+    return String.format(Locale.ROOT, "%s of %,d requests failed (%.1f %%, above the %s %% allowed)%s",
+        errors == count ? "all" : String.format(Locale.ROOT, "%,d", errors), count, share * 100,
+        new BigDecimal(maxErrorRate * 100).round(new MathContext(3)).stripTrailingZeros().toPlainString(),
         kinds.isEmpty() ? "" : "; " + String.join("; ", kinds.subList(0, Math.min(3, kinds.size()))));
   }
 
@@ -126,7 +130,7 @@ public final class Bench {
   private static String staircaseBottleneck(List<BenchSummary.Step> steps) {
     for (BenchSummary.Step s : steps) {
       if (!s.bottleneck().startsWith("none")) {
-        return String.format(java.util.Locale.ROOT, "%s (from the %s/s step on: achieved %.1f/s)",
+        return String.format(Locale.ROOT, "%s (from the %s/s step on: achieved %.1f/s)",
             s.bottleneck(), num(s.rate()), s.achieved());
       }
     }
@@ -169,7 +173,7 @@ public final class Bench {
   }
 
   static long processCpuNanos() {
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
       return os.getProcessCpuTime();
     }
     return 0;

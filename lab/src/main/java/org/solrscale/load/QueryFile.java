@@ -18,6 +18,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.solrscale.spec.SolrscaleException;
+import java.io.InputStreamReader;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.MalformedInputException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.solrscale.data.Corpus;
 
 /**
  * Reads a query file: one request a line, either Solr parameters ({@code q=...&fq=...}, URL-encoded,
@@ -34,11 +39,11 @@ public final class QueryFile {
   public static List<QueryRequest> read(Path file) {
     List<QueryRequest> requests = new ArrayList<>();
     // gzip (told by its content, as corpora are) or plain
-    try (BufferedReader in = new BufferedReader(new java.io.InputStreamReader(
-        org.solrscale.data.Corpus.input(file, new java.util.concurrent.atomic.AtomicLong()),
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+        Corpus.input(file, new AtomicLong()),
         StandardCharsets.UTF_8.newDecoder() // strict, as Files.newBufferedReader: no U+FFFD
-            .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-            .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)))) {
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT)))) {
       String line;
       int n = 0;
       while ((line = in.readLine()) != null) {
@@ -52,7 +57,7 @@ public final class QueryFile {
       }
     } catch (NoSuchFileException e) {
       throw SolrscaleException.usage("query file " + file + " does not exist");
-    } catch (java.nio.charset.MalformedInputException e) {
+    } catch (MalformedInputException e) {
       throw SolrscaleException.usage("query file " + file + " is not UTF-8 text");
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot read query file " + file + ": " + e.getMessage());

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
+import java.util.Arrays;
 
 /**
  * The figures of each step of a staircase, over that step's own time: requests by the step whose
@@ -50,7 +51,7 @@ final class StepStats {
     errors = new AtomicLongArray(n);
     completed = new AtomicLongArray(n);
     cpuAt = new long[n + 1];
-    java.util.Arrays.fill(cpuAt, -1);
+    Arrays.fill(cpuAt, -1);
   }
 
   /** The step a time falls in, or -1 before the first and after the last. */

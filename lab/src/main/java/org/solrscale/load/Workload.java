@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.solrscale.spec.SolrscaleException;
+import java.util.Arrays;
 
 /**
  * What to send: a weighted mix of query files (e.g. 80 % search, 20 % facets), in seeded random
@@ -128,7 +129,7 @@ public final class Workload {
   }
 
   static int rank(double[] cdf, double u) {
-    int i = java.util.Arrays.binarySearch(cdf, u);
+    int i = Arrays.binarySearch(cdf, u);
     return Math.min(cdf.length - 1, i >= 0 ? i : -i - 1);
   }
 

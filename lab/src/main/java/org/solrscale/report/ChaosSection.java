@@ -25,6 +25,8 @@ import org.solrscale.results.StepResult;
 import org.solrscale.results.TelemetrySample;
 import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.SolrscaleException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import java.util.stream.Collectors;
 
 /** The report's section "Faults and verdicts": per chaos step: the verdict, a row per fault with the behaviours checked, the writes that lost documents, and the timeline. */
 final class ChaosSection extends Section {
@@ -73,7 +75,7 @@ final class ChaosSection extends Section {
           ChaosVerdict v;
           try {
             v = RunDir.JSON.treeToValue(sum, ChaosVerdict.class);
-          } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+          } catch (JsonProcessingException e) {
             throw SolrscaleException.usage(model.run().path() + ": step " + s.label() + " in " + s.dir()
                 + " has no chaos verdict: " + e.getOriginalMessage());
           }
@@ -96,7 +98,7 @@ final class ChaosSection extends Section {
             FaultRecord f = fv.fault();
             String behaviours = fv.behaviours() == null ? "" : fv.behaviours().stream()
                 .map(b -> (b.pass() == null ? "not reached: " : b.pass() ? "held: " : "FAILED: ") + b.expected() + " (" + b.observed() + ")")
-                .collect(java.util.stream.Collectors.joining("; "));
+                .collect(Collectors.joining("; "));
             faults.row(c.id(), r.repeat(), s.label(), f.fault() + (f.target() == null ? "" : " " + f.target()),
                 f.nodes() == null ? "" : String.join(",", f.nodes()),
                 f.startS() == null ? "" : Html.num(f.startS()), f.healS() == null ? "" : Html.num(f.healS()),

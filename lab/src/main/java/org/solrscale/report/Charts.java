@@ -19,6 +19,11 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import java.util.Arrays;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The report's charts, drawn with XChart and written as SVG by its VectorGraphicsEncoder
@@ -236,7 +241,7 @@ final class Charts {
   static Curve everyCategory(Curve c, int categories) {
     double[] y = new double[categories];
     double[] err = c.err() == null ? null : new double[categories];
-    java.util.Arrays.fill(y, Double.NaN);
+    Arrays.fill(y, Double.NaN);
     for (int i = 0; i < c.x().length; i++) {
       int at = (int) Math.round(c.x()[i]);
       if (at >= 0 && at < categories) {
@@ -274,7 +279,7 @@ final class Charts {
   }
 
   static String svg(XYChart chart, String id, Duration timeout) {
-    java.util.concurrent.FutureTask<byte[]> draw = new java.util.concurrent.FutureTask<>(() -> {
+    FutureTask<byte[]> draw = new FutureTask<>(() -> {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
       return out.toByteArray();
@@ -284,13 +289,13 @@ final class Charts {
     t.start();
     byte[] bytes;
     try {
-      bytes = draw.get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-    } catch (java.util.concurrent.TimeoutException e) {
+      bytes = draw.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
       throw new NotDrawn(id, timeout);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new NotDrawn(id, timeout);
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       if (e.getCause() instanceof IOException io) {
         throw new UncheckedIOException(io);
       }

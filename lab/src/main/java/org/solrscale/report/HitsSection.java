@@ -24,6 +24,7 @@ import org.solrscale.results.StepResult;
 import org.solrscale.results.TelemetrySample;
 import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.SolrscaleException;
+import java.util.TreeMap;
 
 /** The report's section "Latency against hits": latency against the number of hits, requests grouped by numFound in powers of two. */
 final class HitsSection extends Section {
@@ -46,7 +47,7 @@ final class HitsSection extends Section {
   void write() {
     boolean any = false;
     for (Page.Overlay o : overlays()) {
-      Map<Long, String> buckets = new java.util.TreeMap<>();
+      Map<Long, String> buckets = new TreeMap<>();
       for (var s : o.series()) {
         BenchSummary b = s.getValue().get(0).summary();
         if (b.latencyByHits() != null) {

@@ -24,6 +24,7 @@ import org.solrscale.results.StepResult;
 import org.solrscale.results.TelemetrySample;
 import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.SolrscaleException;
+import java.util.function.BiFunction;
 
 /** The report's section "Latency against rate": each staircase's latency and achieved rate against its offered rates: where the knee is. */
 final class KneeSection extends Section {
@@ -63,7 +64,7 @@ final class KneeSection extends Section {
           continue;
         }
         double[] rate = steps.stream().mapToDouble(BenchSummary.Step::rate).toArray();
-        java.util.function.BiFunction<String, String, double[]> latency = (m, k) -> steps.stream()
+        BiFunction<String, String, double[]> latency = (m, k) -> steps.stream()
             .mapToDouble(st -> "service".equals(m) ? value(st.serviceTimeMs(), k) : value(st.latencyMs(), k)).toArray();
         String title = "Latency against rate: " + s.getKey() + ", " + o.title();
         figure(title, "One point per step of the staircase, first repeat: latency from each request's "

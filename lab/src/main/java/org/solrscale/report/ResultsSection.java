@@ -24,6 +24,7 @@ import org.solrscale.results.StepResult;
 import org.solrscale.results.TelemetrySample;
 import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.SolrscaleException;
+import java.util.Arrays;
 
 /** The report's section "Results": a table per bench step: every combination's mean over its finished repeats, with the lowest and highest. */
 final class ResultsSection extends Section {
@@ -84,13 +85,13 @@ final class ResultsSection extends Section {
     if (v.length == 0) {
       return "-";
     }
-    double mean = java.util.Arrays.stream(v).average().orElse(0);
+    double mean = Arrays.stream(v).average().orElse(0);
     String s = Html.num(mean);
-    double min = java.util.Arrays.stream(v).min().orElse(0);
-    double max = java.util.Arrays.stream(v).max().orElse(0);
+    double min = Arrays.stream(v).min().orElse(0);
+    double max = Arrays.stream(v).max().orElse(0);
     if (v.length > 1 && min != max) {
-      s += " <small>" + Html.num(java.util.Arrays.stream(v).min().orElse(0)) + "&ndash;"
-          + Html.num(java.util.Arrays.stream(v).max().orElse(0)) + "</small>";
+      s += " <small>" + Html.num(Arrays.stream(v).min().orElse(0)) + "&ndash;"
+          + Html.num(Arrays.stream(v).max().orElse(0)) + "</small>";
     }
     return s;
   }

@@ -17,6 +17,7 @@ import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
 import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.SolrscaleException;
+import java.util.Locale;
 
 /**
  * A run as report and compare see it: its combinations (in id order), the finished repeats of
@@ -109,7 +110,7 @@ final class RunModel {
     if (s.count() == 0) {
       return "measured nothing: no request completed";
     }
-    return (double) errors / s.count() > OLD_MAX_ERROR_RATE ? String.format(java.util.Locale.ROOT,
+    return (double) errors / s.count() > OLD_MAX_ERROR_RATE ? String.format(Locale.ROOT,
         "measured nothing: %,d of %,d requests failed", errors, s.count()) : null;
   }
 

@@ -8,6 +8,7 @@ import org.knowm.xchart.XYChart;
 import org.solrscale.results.FaultRecord;
 import org.solrscale.results.RunDir;
 import org.solrscale.spec.SolrscaleException;
+import java.io.IOException;
 
 /**
  * One section of the report: its anchor, heading and navigation label, whether this run has
@@ -76,7 +77,7 @@ abstract class Section {
     }
     try {
       return List.of(RunDir.JSON.readValue(file.toFile(), FaultRecord[].class));
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       throw SolrscaleException.usage(file + ": not a faults file: " + e.getMessage());
     }
   }

@@ -24,6 +24,8 @@ import org.solrscale.results.StepResult;
 import org.solrscale.results.TelemetrySample;
 import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.SolrscaleException;
+import java.util.Arrays;
+import java.util.function.ToDoubleFunction;
 
 /** The report's section "Metrics against the swept parameters": for a sweep: p50, p99, achieved QPS (and a closed loop's time per 1000 requests per thread) against each swept parameter. */
 final class SweepSection extends Section {
@@ -67,7 +69,7 @@ final class SweepSection extends Section {
   }
 
   private void sweepChart(String key, String param, List<RunModel.Combination> combos, String metric,
-      String unit, java.util.function.ToDoubleFunction<RunModel.Bench> value) {
+      String unit, ToDoubleFunction<RunModel.Bench> value) {
     List<RunModel.Combination> sorted = new ArrayList<>(combos);
     sorted.sort(Report.byParam(param, combos));
     List<String> values = sorted.stream().map(c -> String.valueOf(c.params().get(param))).distinct().toList();
@@ -104,7 +106,7 @@ final class SweepSection extends Section {
         String v = String.valueOf(c.params().get(param));
         x[i] = numeric ? Report.number(v) : values.indexOf(v);
         double[] r = model.benches(c.id(), key).stream().mapToDouble(value).toArray();
-        y[i] = java.util.Arrays.stream(r).average().orElse(0);
+        y[i] = Arrays.stream(r).average().orElse(0);
         for (double ri : r) {
           err[i] = Math.max(err[i], Math.abs(ri - y[i]));
         }

@@ -24,6 +24,7 @@ import org.solrscale.results.StepResult;
 import org.solrscale.results.TelemetrySample;
 import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.SolrscaleException;
+import java.util.TreeMap;
 
 /** The report's section "Over time": latency and throughput per second of every bench step, with the server's CPU and heap beside it. */
 final class TimelinesSection extends Section {
@@ -99,8 +100,8 @@ final class TimelinesSection extends Section {
   /** CPU and heap of every node while the step ran, from its telemetry.csv. */
   private void serverOverTime(RunModel.Combination c, String key, RunModel.Bench b) {
     List<TelemetrySample> samples = model.run().telemetry(b.step());
-    Map<String, List<TelemetrySample>> cpu = new java.util.TreeMap<>();
-    Map<String, List<TelemetrySample>> heap = new java.util.TreeMap<>();
+    Map<String, List<TelemetrySample>> cpu = new TreeMap<>();
+    Map<String, List<TelemetrySample>> heap = new TreeMap<>();
     for (TelemetrySample t : samples) {
       if (t.metric().equals("cpu")) {
         cpu.computeIfAbsent(t.node(), k -> new ArrayList<>()).add(t);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Collections;
 
 /**
  * One repeat of one combination: its matrix parameters (e.g. {@code nodes: 2,
@@ -34,7 +35,7 @@ public record CombinationRun(
   public static final String INTERRUPTED = "interrupted";
 
   public CombinationRun {
-    params = params == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+    params = params == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(params));
     steps = steps == null ? List.of() : List.copyOf(steps);
   }
 

@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.solrscale.spec.SolrscaleException;
+import java.util.Comparator;
 
 /**
  * Turns a Solr version into a cached classpath. It writes a small POM and lets the user's own
@@ -253,7 +254,7 @@ public final class RuntimeResolver {
       return;
     }
     try (Stream<Path> walk = Files.walk(dir)) {
-      walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
+      walk.sorted(Comparator.reverseOrder()).forEach(p -> {
         try {
           Files.delete(p);
         } catch (IOException e) {

@@ -2,6 +2,7 @@ package org.solrscale.runtime;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.io.File;
 
 /** The classpath of one Solr version, resolved and cached, plus what it needs to run. */
 public record SolrRuntime(
@@ -16,7 +17,7 @@ public record SolrRuntime(
     StringBuilder sb = new StringBuilder();
     for (Path p : classpath) {
       if (sb.length() > 0) {
-        sb.append(java.io.File.pathSeparatorChar);
+        sb.append(File.pathSeparatorChar);
       }
       sb.append(p);
     }

@@ -18,6 +18,10 @@ import org.solrscale.data.SynthOptions;
 import org.solrscale.spec.ScenarioSpec;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.YamlPlaces;
+import java.io.IOException;
+import java.nio.file.StandardCopyOption;
+import java.util.function.Supplier;
+import org.solrscale.spec.ExitCode;
 
 /**
  * The corpus and query files of a run: the scenario's files, or generated once into the run's
@@ -61,11 +65,11 @@ final class DataPrep {
    * ({@code --facet-fields}), which are the scenario's keys under {@code prefix} with '_' for '-';
    * the message is placed at the first key it names.
    */
-  static <T> T scenarioKeys(YamlPlaces places, String pointer, String prefix, java.util.function.Supplier<T> work) {
+  static <T> T scenarioKeys(YamlPlaces places, String pointer, String prefix, Supplier<T> work) {
     try {
       return work.get();
     } catch (SolrscaleException e) {
-      if (e.exitCode() != org.solrscale.spec.ExitCode.USAGE) {
+      if (e.exitCode() != ExitCode.USAGE) {
         throw e;
       }
       Matcher m = OPTION.matcher(e.getMessage());
@@ -135,9 +139,9 @@ final class DataPrep {
 
   private static void move(Path from, Path to) {
     try {
-      Files.move(from, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    } catch (java.io.IOException e) {
+      Files.move(from, to, StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
       throw SolrscaleException.environment("cannot move " + from + " to " + to + ": " + e.getMessage());
     }
   }

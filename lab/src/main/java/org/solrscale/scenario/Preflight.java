@@ -19,6 +19,7 @@ import org.solrscale.spec.ScenarioSpec;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
 import org.solrscale.spec.YamlPlaces;
+import java.util.Comparator;
 
 /**
  * What a scenario needs from outside its text, checked before any directory or process is made:
@@ -87,7 +88,7 @@ final class Preflight {
     } finally {
       if (dir != null) {
         try (var walk = Files.walk(dir)) {
-          for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
             Files.deleteIfExists(p);
           }
         } catch (IOException ignored) {

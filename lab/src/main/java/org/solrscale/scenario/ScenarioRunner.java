@@ -27,6 +27,9 @@ import org.solrscale.results.CombinationRun;
 import org.solrscale.results.StepResult;
 import org.solrscale.spec.Interruption;
 import org.solrscale.telemetry.Telemetry;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Runs a scenario: every combination of its matrix, each {@code repeat} times, steps in order.
@@ -171,7 +174,7 @@ public final class ScenarioRunner {
     }
 
     /** Runs work that is part of this repeat but no step of it (bringing up its cluster). */
-    <T> T guard(String where, java.util.function.Supplier<T> work) throws InterruptedException {
+    <T> T guard(String where, Supplier<T> work) throws InterruptedException {
       try {
         return work.get();
       } catch (RuntimeException e) {
@@ -250,7 +253,7 @@ public final class ScenarioRunner {
       return;
     }
     try (var walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
       }
     } catch (IOException e) {
@@ -318,7 +321,7 @@ public final class ScenarioRunner {
       } catch (InterruptedException | RuntimeException e) {
         telemetry = t == null ? null : Interruption.cleanUpAndGet(t::stop);
         t = null;
-        String where = String.format(java.util.Locale.ROOT, "%.1f s into step %d (%s %s)",
+        String where = String.format(Locale.ROOT, "%.1f s into step %d (%s %s)",
             seconds(stepStart), i, step.kind(), step.name());
         boolean interrupted = e instanceof InterruptedException || Interruption.signalled();
         throw a.stopped(where, new StepResult(i, step.kind(), step.name(), stepDir,

@@ -9,6 +9,8 @@ import org.solrscale.chaos.FaultRunner;
 import org.solrscale.cluster.Target;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
+import java.io.IOException;
+import java.util.function.Consumer;
 
 /**
  * Runs one step of a scenario with the faults that run alongside it: its action (from {@link
@@ -20,11 +22,11 @@ final class StepRunner {
   private final Target target;
   private final DataPrep.Data data;
   private final String defaultCollection;
-  private final java.util.function.Consumer<String> progress;
+  private final Consumer<String> progress;
   private final Path scenarioDir;
 
   StepRunner(Target target, DataPrep.Data data, String defaultCollection, Path scenarioDir,
-      java.util.function.Consumer<String> progress) {
+      Consumer<String> progress) {
     this.progress = progress;
     this.scenarioDir = scenarioDir;
     this.target = target;
@@ -50,7 +52,7 @@ final class StepRunner {
       List<FaultRecord> records = runner.finish();
       try {
         JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("faults.json").toFile(), records);
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         throw SolrscaleException.environment("cannot write faults.json: " + e.getMessage());
       }
     }

@@ -1,6 +1,7 @@
 package org.solrscale.spec;
 
 import java.util.List;
+import java.util.TreeSet;
 
 /** The small checks steps share, each adding a located problem to a list. */
 final class Checks {
@@ -45,7 +46,7 @@ final class Checks {
     } else if (c.knowsCollections() && !c.collections().containsKey(target)) {
       out.add(Problem.error(what + ": there is no collection '" + target + "' when it runs; "
           + (c.collections().isEmpty() ? "the cluster has none"
-              : "there are " + String.join(", ", new java.util.TreeSet<>(c.collections().keySet())))
+              : "there are " + String.join(", ", new TreeSet<>(c.collections().keySet())))
           + " (add it to cluster.collections or create it with a collection step before)")
           .at(named ? "/collection" : ""));
     }

@@ -3,6 +3,7 @@ package org.solrscale.spec;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Iterator;
 
 /**
  * The kinds of fault there are, with what a scenario and the CLI need to know of each: its name,
@@ -67,7 +68,7 @@ public enum FaultKind {
   /** The names as picocli's completion candidates and ${COMPLETION-CANDIDATES} in help. */
   public static final class Names implements Iterable<String> {
     @Override
-    public java.util.Iterator<String> iterator() {
+    public Iterator<String> iterator() {
       return names().iterator();
     }
   }

@@ -2,6 +2,7 @@ package org.solrscale.spec;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM, turned into an interrupt of the thread that runs the command, so
@@ -70,7 +71,7 @@ public final class Interruption {
   }
 
   /** {@link #cleanUp} for work that returns something. */
-  public static <T> T cleanUpAndGet(java.util.function.Supplier<T> work) {
+  public static <T> T cleanUpAndGet(Supplier<T> work) {
     Object[] out = new Object[1];
     cleanUp(() -> out[0] = work.get());
     @SuppressWarnings("unchecked")

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Arrays;
 
 /**
  * A scenario: the cluster to deploy, the data to load, the steps to run, the matrix of settings to
@@ -67,7 +68,7 @@ public record ScenarioSpec(
 
     private static List<String> split(List<String> values) {
       return values == null ? List.of() : values.stream()
-          .flatMap(v -> java.util.Arrays.stream(String.valueOf(v).split(",")))
+          .flatMap(v -> Arrays.stream(String.valueOf(v).split(",")))
           .map(String::strip).filter(v -> !v.isEmpty()).toList();
     }
   }

@@ -14,6 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.stream.Collectors;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import java.util.Collection;
+import java.util.Map;
+import java.util.regex.Pattern;
 
 /** Reads cluster specs from YAML, turning every parse problem into a file:line:column message. */
 public final class SpecLoader {
@@ -73,8 +79,8 @@ public final class SpecLoader {
       return where + ": unknown key '" + u.getPropertyName() + "'" + inPath(u, 1)
           + " (known keys: " + known + ")";
     }
-    if (e instanceof com.fasterxml.jackson.databind.exc.InvalidTypeIdException t) {
-      var known = java.util.regex.Pattern.compile("known type ids = \\[([^]]*)]").matcher(t.getOriginalMessage());
+    if (e instanceof InvalidTypeIdException t) {
+      var known = Pattern.compile("known type ids = \\[([^]]*)]").matcher(t.getOriginalMessage());
       return where + ": '" + t.getTypeId() + "' is not a kind of step" + inPath(t)
           + (known.find() ? "; use one of " + known.group(1) : "");
     }
@@ -84,7 +90,7 @@ public final class SpecLoader {
     if (e instanceof MismatchedInputException m) {
       return where + ": expected " + simpleType(m) + inPath(m) + " (" + firstLine(m) + ")";
     }
-    if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException v
+    if (e instanceof ValueInstantiationException v
         && v.getCause() != null && v.getCause().getMessage() != null) {
       return where + ": " + v.getCause().getMessage(); // a record's own check, e.g. a fault without a kind
     }
@@ -92,7 +98,7 @@ public final class SpecLoader {
   }
 
   /** The text as a tree, or null when it does not parse. */
-  static com.fasterxml.jackson.databind.JsonNode readTree(String text) {
+  static JsonNode readTree(String text) {
     try {
       return YAML.readTree(text);
     } catch (JsonProcessingException e) {
@@ -122,13 +128,13 @@ public final class SpecLoader {
     if (type == Integer.class || type == int.class || type == Long.class) {
       return "number";
     }
-    if (java.util.Collection.class.isAssignableFrom(type)) {
+    if (Collection.class.isAssignableFrom(type)) {
       return "list";
     }
     if (type == String.class) {
       return "string";
     }
-    if (java.util.Map.class.isAssignableFrom(type) || type.isRecord()) {
+    if (Map.class.isAssignableFrom(type) || type.isRecord()) {
       return "mapping of keys";
     }
     return type.getSimpleName();

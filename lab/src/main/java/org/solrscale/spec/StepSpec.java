@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.LinkedHashMap;
 
 /**
  * One step of a scenario, written as a one-key map whose key is the kind: {@code - index: {...}},
@@ -234,7 +235,7 @@ public interface StepSpec {
     /** The collections after this step: created, deleted, or with shards no longer known. */
     @Override
     public Map<String, Integer> collectionsAfter(Map<String, Integer> before, StepContext c) {
-      Map<String, Integer> out = new java.util.LinkedHashMap<>(before);
+      Map<String, Integer> out = new LinkedHashMap<>(before);
       String target = collectionIn(c);
       switch (action == null ? "" : action) {
         case "create" -> out.put(target, shards == null ? 1 : shards);

@@ -3,6 +3,7 @@ package org.solrscale.spec;
 import java.util.Map;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
+import java.util.regex.Pattern;
 
 /**
  * A YAML syntax error said plainly: where, what the parser expected and what it found there, in
@@ -59,7 +60,7 @@ final class YamlSyntax {
         : " (in the " + context.replaceFirst("^while (parsing|scanning) (a |an )?", "") + " that starts at line "
             + (from.getLine() + 1) + ", column " + (from.getColumn() + 1) + ")";
     String text;
-    var m = java.util.regex.Pattern.compile("expected (.+), but found (.+)").matcher(problem);
+    var m = Pattern.compile("expected (.+), but found (.+)").matcher(problem);
     if (m.matches()) {
       text = "expected " + word(m.group(1)) + ", but found " + word(m.group(2)) + opened
           + hint(m.group(1), m.group(2));

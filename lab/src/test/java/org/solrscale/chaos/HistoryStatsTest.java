@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.assertj.core.api.Assertions;
+import org.solrscale.results.TimelineRow;
 
 /** Availability, latency phases and the documented behaviours, judged from planted histories. */
 class HistoryStatsTest {
@@ -50,8 +52,8 @@ class HistoryStatsTest {
     assertThat(shortLoss.behaviours().get(0).observed()).contains("not reached").contains("20 of 20");
     var phases = s.phases(List.of(f));
     assertThat(phases.keySet()).containsExactly("before", "during", "after");
-    assertThat(phases.get("during").max()).isEqualTo(50.0, org.assertj.core.api.Assertions.within(0.1));
-    assertThat(phases.get("before").max()).isEqualTo(5.0, org.assertj.core.api.Assertions.within(0.1));
+    assertThat(phases.get("during").max()).isEqualTo(50.0, Assertions.within(0.1));
+    assertThat(phases.get("before").max()).isEqualTo(5.0, Assertions.within(0.1));
 
     // one update acknowledged well inside the window: the behaviour did not hold
     es.add(add(45_250, true, 200));
@@ -83,9 +85,9 @@ class HistoryStatsTest {
   @Test
   void theTimelineHasARowPerSecond() {
     List<HistoryEvent> es = List.of(add(0, true, 200), add(2500, false, 503), query(2600, "plain", true, false, true, 7));
-    List<org.solrscale.results.TimelineRow> rows = new HistoryStats(es).timeline();
+    List<TimelineRow> rows = new HistoryStats(es).timeline();
     assertThat(rows).hasSize(3); // seconds 0, 1 and 2 (the header is the file's, not a row)
-    org.solrscale.results.TimelineRow last = rows.get(2);
+    TimelineRow last = rows.get(2);
     assertThat(last.second()).isEqualTo(2);
     assertThat(last.requests()).isEqualTo(2);
     assertThat(last.errors()).isEqualTo(1);

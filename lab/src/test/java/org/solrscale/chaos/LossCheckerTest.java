@@ -11,6 +11,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Map;
+import org.solrscale.spec.SolrscaleException;
 
 /** The loss checker against planted histories and planted losses. */
 class LossCheckerTest {
@@ -55,7 +57,7 @@ class LossCheckerTest {
     assertThat(v.lost()).isEqualTo(3L);
     assertThat(v.lostIds()).containsExactly("a7", "a500", "a1199");
     assertThat(v.unacknowledgedFound()).isEqualTo(3L);
-    assertThat(v.lostByRf()).containsExactly(java.util.Map.entry("2", 3L));
+    assertThat(v.lostByRf()).containsExactly(Map.entry("2", 3L));
     // the writes that carried them: a7 in the first batch, a500 in the 51st, a1199 in the last
     assertThat(v.lostWrites()).extracting(LostWrite::timeMs).containsExactly(0L, 5000L, 11_900L);
     assertThat(v.lostWrites().get(1).lostIds()).containsExactly("a500");
@@ -75,7 +77,7 @@ class LossCheckerTest {
   @Test
   void aCollectionThatCannotBeAskedIsNoVerdict() {
     LossChecker.Verdict v = LossChecker.check(history(), batch -> {
-      throw org.solrscale.spec.SolrscaleException.failed("undefined field chaos_run_s");
+      throw SolrscaleException.failed("undefined field chaos_run_s");
     });
     assertThat(v.acknowledged()).isEqualTo(1201); // what the history says still stands
     assertThat(v.lost()).isNull();

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.concurrent.TimeUnit;
 
 /** Real processes (bash running sleep), started, signalled and stopped by pid. */
 class LocalProcessesTest {
@@ -42,7 +43,7 @@ class LocalProcessesTest {
     assertThat(processes.stop(pid, marker, Duration.ofSeconds(10))).isTrue();
     assertThat(processes.state(pid, marker)).isEqualTo(ProcessState.DEAD);
     // our child until the JVM reaps it: wait for that instead of racing the reaper
-    ProcessHandle.of(pid).ifPresent(h -> h.onExit().orTimeout(10, java.util.concurrent.TimeUnit.SECONDS).join());
+    ProcessHandle.of(pid).ifPresent(h -> h.onExit().orTimeout(10, TimeUnit.SECONDS).join());
     assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
   }
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.function.BooleanSupplier;
 
 class NodeLogsTest {
 
@@ -69,7 +70,7 @@ class NodeLogsTest {
     assertThat(follower.isAlive()).isFalse();
   }
 
-  private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
+  private static void waitFor(BooleanSupplier condition) throws InterruptedException {
     long deadline = System.nanoTime() + 10_000_000_000L;
     while (!condition.getAsBoolean()) {
       assertThat(System.nanoTime()).as("condition not met in 10 s").isLessThan(deadline);

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import java.util.concurrent.Executors;
 
 /** The outcomes a chaos history tells apart, against a real local server and a closed port. */
 class SolrHttpTest {
@@ -38,7 +39,7 @@ class SolrHttpTest {
       }
       answer(ex, 200, "{}");
     });
-    server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+    server.setExecutor(Executors.newCachedThreadPool());
     server.start();
     base = "http://127.0.0.1:" + server.getAddress().getPort();
   }

@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.io.InputStream;
 
 class ChunkScannerTest {
 
@@ -484,7 +485,7 @@ class ChunkScannerTest {
   }
 
   /** The ranges and errors found in {@code b}, read through a buffer of {@code size}. */
-  private static List<String> ranges(java.io.InputStream in, int size) throws IOException {
+  private static List<String> ranges(InputStream in, int size) throws IOException {
     List<String> errors = new ArrayList<>();
     List<String> found = scanWithErrors(new XmlChunks(in, size), errors);
     for (int k = 0; k < found.size(); k++) { // a stray excerpt ends where the buffer does: not kept

@@ -10,6 +10,8 @@ import java.util.List;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.SplittableRandom;
+import java.util.zip.GZIPInputStream;
 
 class CleanerTest {
 
@@ -35,7 +37,7 @@ class CleanerTest {
 
     // a strict XML parser accepts the result, and every document is still there
     Path plain = dir.resolve("clean.xml");
-    try (var gz = new java.util.zip.GZIPInputStream(Files.newInputStream(out))) {
+    try (var gz = new GZIPInputStream(Files.newInputStream(out))) {
       Files.write(plain, gz.readAllBytes());
     }
     DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(plain.toFile());
@@ -92,7 +94,7 @@ class CleanerTest {
 
   @Test
   void randomBytesCleanLikeJavasDecoderThenTheXmlFilter(@TempDir Path dir) throws Exception {
-    java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+    SplittableRandom r = new SplittableRandom(3);
     byte[][] pieces = {"ab".getBytes(StandardCharsets.UTF_8), "ü".getBytes(StandardCharsets.UTF_8),
         "✓".getBytes(StandardCharsets.UTF_8), "😀".getBytes(StandardCharsets.UTF_8),
         {(byte) 0xEF, (byte) 0xBF, (byte) 0xBE}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, {0x01},

@@ -17,6 +17,26 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class CorpusToolsTest {
   @TempDir Path dir;
@@ -75,7 +95,7 @@ class CorpusToolsTest {
   /** {@code utf8}: as the indexer reads, plain XML values as {@link Utf8Text}. */
   static List<Item> readItems(Path f, boolean utf8) throws IOException {
     List<Item> items = new ArrayList<>();
-    try (CorpusReader r = Corpus.open(f, Format.of(f), new java.util.concurrent.atomic.AtomicLong(), utf8)) {
+    try (CorpusReader r = Corpus.open(f, Format.of(f), new AtomicLong(), utf8)) {
       Item it;
       while ((it = r.next()) != null) {
         items.add(it);
@@ -161,7 +181,7 @@ class CorpusToolsTest {
     Object body = utf8.get(2999).fields().get("body_t").get(0);
     assertThat(body).isInstanceOf(Utf8Text.class);
     Utf8Text u = (Utf8Text) body;
-    assertThat(new String(u.bytes(), u.offset(), u.byteLength(), java.nio.charset.StandardCharsets.UTF_8))
+    assertThat(new String(u.bytes(), u.offset(), u.byteLength(), StandardCharsets.UTF_8))
         .isEqualTo("line one\nline two with ünïcödé ✓ and a pipe | and \\ backslash");
     // a value with entities is decoded, so it is a String
     assertThat(utf8.get(0).fields().get("title_t").get(0)).isInstanceOf(String.class);
@@ -172,11 +192,11 @@ class CorpusToolsTest {
   @Test
   void malformedUtf8NeverPassesThroughAsBytes() throws IOException {
     Path f = dir.resolve("bad-utf8.xml");
-    java.io.ByteArrayOutputStream x = new java.io.ByteArrayOutputStream();
-    x.writeBytes("<add><doc><field name=\"id\">1</field><field name=\"t\">a".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    ByteArrayOutputStream x = new ByteArrayOutputStream();
+    x.writeBytes("<add><doc><field name=\"id\">1</field><field name=\"t\">a".getBytes(StandardCharsets.UTF_8));
     x.writeBytes(new byte[] {(byte) 0xC3, (byte) 0x28, (byte) 0xED, (byte) 0xA0, (byte) 0x80}); // bad pair, a surrogate
     x.writeBytes("b</field></doc>\n<doc><field name=\"id\">2</field><field name=\"t\">ünï</field></doc></add>"
-        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        .getBytes(StandardCharsets.UTF_8));
     Files.write(f, x.toByteArray());
     List<Item> items = readItems(f, true);
     assertThat(items).hasSize(2);
@@ -206,7 +226,7 @@ class CorpusToolsTest {
   void invalidUtf8IsReportedWithTheCommandThatRepairsItAndItsNeighboursRead(String ext, String text,
       String goodIds, long badLine) throws IOException {
     Path f = dir.resolve("bad-utf8-each." + ext);
-    byte[] b = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] b = text.getBytes(StandardCharsets.UTF_8);
     for (int i = 0; i < b.length; i++) {
       if (b[i] == 1) { // 0xC3 0x28: a lead byte without its continuation
         b[i] = (byte) 0xC3;
@@ -226,13 +246,13 @@ class CorpusToolsTest {
   }
 
   @ParameterizedTest
-  @org.junit.jupiter.params.provider.EnumSource(value = Format.class, names = "CSV_PLAIN",
-      mode = org.junit.jupiter.params.provider.EnumSource.Mode.EXCLUDE)
+  @EnumSource(value = Format.class, names = "CSV_PLAIN",
+      mode = EnumSource.Mode.EXCLUDE)
   void aTruncatedGzipFileIsAnErrorNeverTakenForTheEnd(Format format) throws IOException {
     Path full = write(corpus(3000), "trunc-full." + format.extension() + ".gz");
     byte[] b = Files.readAllBytes(full);
     Path f = dir.resolve("trunc." + format.extension() + ".gz");
-    Files.write(f, java.util.Arrays.copyOf(b, b.length / 2));
+    Files.write(f, Arrays.copyOf(b, b.length / 2));
     assertThatThrownBy(() -> readItems(f)).isInstanceOf(IOException.class);
     // no command leaves a partial output: an older file stays as it was, split's parts go
     Path out = dir.resolve("trunc-out.jsonl");
@@ -268,7 +288,7 @@ class CorpusToolsTest {
   @Test
   void aMultiFileWriteThatFailsInAnyWayLeavesNoParts() throws IOException {
     Path parts = dir.resolve("any-failure").resolve("parts");
-    List<String> written = new java.util.ArrayList<>();
+    List<String> written = new ArrayList<>();
     assertThatThrownBy(() -> Outputs.allOrNone(parts, written, () -> {
       try {
         Files.createDirectories(parts);
@@ -276,7 +296,7 @@ class CorpusToolsTest {
         Outputs.opening(part, () -> Files.newOutputStream(part)).close();
         written.add(part.toString());
       } catch (IOException e) {
-        throw new java.io.UncheckedIOException(e);
+        throw new UncheckedIOException(e);
       }
       throw new IllegalStateException("a bug half way");
     })).isInstanceOf(IllegalStateException.class);
@@ -327,7 +347,7 @@ class CorpusToolsTest {
       assertThat(t.get("pi")).as(ext).containsExactly("3.141592653589793238");
       assertThat(t.get("big")).as(ext).containsExactly("123456789012345678901234567890");
       assertThat(t.get("x")).as(ext).containsExactly("2.5");
-      assertThat(new java.math.BigDecimal(t.get("huge").get(0))).as(ext).isEqualByComparingTo("1e400");
+      assertThat(new BigDecimal(t.get("huge").get(0))).as(ext).isEqualByComparingTo("1e400");
     }
     assertThat(read(in).get(0).fields().get("x")).containsExactly(2.5);
   }
@@ -350,7 +370,7 @@ class CorpusToolsTest {
   }
 
   @ParameterizedTest(name = "{0} to {1}")
-  @org.junit.jupiter.params.provider.CsvSource({"jsonl, jsonl", "jsonl, json", "xml, xml", "xml, csv"})
+  @CsvSource({"jsonl, jsonl", "jsonl, json", "xml, xml", "xml, csv"})
   void partsAsksForThatManyPartsOfCountsThatDifferByOneAtMost(String from, String to)
       throws IOException {
     // raw (same format) and document paths; ten documents in six parts were five parts of two
@@ -359,13 +379,13 @@ class CorpusToolsTest {
         1, 1, 1, 1, 1, 1, 1}}) {
       Path out = dir.resolve("parts-" + from + "-" + to + "-" + c[0]);
       CorpusStats s = CorpusTools.split(List.of(in), null, new CorpusTools.SplitRule(c[0], null, null),
-          out, "p", Format.valueOf(to.toUpperCase(java.util.Locale.ROOT)), false);
-      List<Integer> sizes = new java.util.ArrayList<>();
+          out, "p", Format.valueOf(to.toUpperCase(Locale.ROOT)), false);
+      List<Integer> sizes = new ArrayList<>();
       for (String part : s.filesWritten()) {
         sizes.add(read(Path.of(part)).size());
       }
       assertThat(sizes).as("--parts " + c[0]).containsExactlyElementsOf(
-          java.util.Arrays.stream(c).skip(1).boxed().toList());
+          Arrays.stream(c).skip(1).boxed().toList());
     }
   }
 
@@ -547,7 +567,7 @@ class CorpusToolsTest {
   }
 
   @ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"xml", "jsonl", "json"})
+  @ValueSource(strings = {"xml", "jsonl", "json"})
   void childDocumentsRoundTripThroughEveryFormatThatHoldsThem(String ext) throws IOException {
     Document p = new Document().add("id", "p").add("t", "parent")
         .addChild(new Document().add("id", "c1").add("n", "1")
@@ -696,7 +716,7 @@ class CorpusToolsTest {
   @Test
   void aMismatchedEndTagIsReportedAndTheScanGoesOn() {
     Path f = dir.resolve("mismatched.xml");
-    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10), () -> {
+    Assertions.assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
       Files.writeString(f, "<add><doc><field name=\"id\">1</field></doc>\n<doc><field name=\"id\">2</field></dox>\n"
           + "<doc><field name=\"id\">3</field></doc></add>");
       List<Item> items = readItems(f);
@@ -771,7 +791,7 @@ class CorpusToolsTest {
   }
 
   @ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(strings = {
+  @ValueSource(strings = {
       "<ADD><DOC><field name=\"id\">1</field></DOC></ADD>|1|<ADD>",
       "<s:add xmlns:s=\"x\"><s:doc><field name=\"id\">1</field></s:doc></s:add>|1|<s:add xmlns:s=\"x\">",
       "<html><body>hello</body></html>|1|<html>",
@@ -839,7 +859,7 @@ class CorpusToolsTest {
       assertThat(failures(items).map(i -> i.line() + " " + i.error())).containsExactly("4 " + why);
     }
     // UTF-16 (told by its first '<') with a lone surrogate in document 1001, past the first block
-    java.io.ByteArrayOutputStream u = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream u = new ByteArrayOutputStream();
     u.writeBytes(("<add>\n" + "<doc><field name=\"id\">x</field></doc>\n".repeat(1000)
         + "<doc><field name=\"id\">a").getBytes(StandardCharsets.UTF_16BE));
     u.writeBytes(new byte[] {(byte) 0xD8, 0x00});
@@ -888,7 +908,7 @@ class CorpusToolsTest {
   void invalidUtf8InAJsonArrayOnOneLineIsBlamedOnItsOwnObject() throws IOException {
     Path f = dir.resolve("one-line.json");
     byte[] bad = {(byte) 0xC3, (byte) 0x28};
-    java.io.ByteArrayOutputStream b = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
     b.writeBytes("[{\"id\":\"1\"},{\"id\":\"2\",\"t\":\"".getBytes(StandardCharsets.UTF_8));
     b.writeBytes(bad);
     // 3 has a duplicate key and invalid UTF-8: reported once, for the key, and 4 is not blamed
@@ -1048,7 +1068,7 @@ class CorpusToolsTest {
     byte[] surrogate = {(byte) 0xED, (byte) 0xA0, (byte) 0x80};
     for (int at : new int[] {(1 << 20) - 2, (1 << 20) - 1, (1 << 20) - 3}) {
       byte[] b = new byte[(1 << 20) + 10];
-      java.util.Arrays.fill(b, (byte) 'a');
+      Arrays.fill(b, (byte) 'a');
       System.arraycopy(surrogate, 0, b, at, 3);
       Path in = Files.write(dir.resolve("sur.txt"), b);
       Cleaner.Report r = Cleaner.clean(in, dir.resolve("sur-clean.txt"));
@@ -1057,7 +1077,7 @@ class CorpusToolsTest {
           .isEqualTo("a".repeat(at) + "\uFFFD" + "a".repeat(b.length - at - 3));
     }
     for (int at : new int[] {(1 << 16) - 2, (1 << 16) - 1}) { // the readers' guard: 64 KB blocks
-      java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
+      ByteArrayOutputStream o = new ByteArrayOutputStream();
       o.writeBytes("{\"id\":\"1\",\"t\":\"".getBytes(StandardCharsets.UTF_8));
       o.writeBytes("a".repeat(at - o.size()).getBytes(StandardCharsets.UTF_8));
       o.writeBytes(surrogate);
@@ -1095,7 +1115,7 @@ class CorpusToolsTest {
     byte[] bytes = sb.append("[{\"id\":\"short\"}]").toString().getBytes(StandardCharsets.UTF_8);
     bytes[40] = (byte) 0xFF; // invalid UTF-8 in the long line: reported as too long, not blamed on 3
     List<Item> items = new ArrayList<>();
-    try (JsonLinesReader r = new JsonLinesReader(new java.io.ByteArrayInputStream(bytes), "f", 100)) {
+    try (JsonLinesReader r = new JsonLinesReader(new ByteArrayInputStream(bytes), "f", 100)) {
       for (Item i = r.next(); i != null; i = r.next()) {
         items.add(i);
       }
@@ -1116,7 +1136,7 @@ class CorpusToolsTest {
     for (Map.Entry<Format, String> e : texts.entrySet()) {
       for (String cs : new String[] {"UTF-16LE", "UTF-16BE", "UTF-16", "UTF-32LE", "UTF-32BE"}) {
         Path f = dir.resolve("wide-" + cs + "." + e.getKey().extension());
-        byte[] b = e.getValue().getBytes(java.nio.charset.Charset.forName(cs)); // UTF-16: marked
+        byte[] b = e.getValue().getBytes(Charset.forName(cs)); // UTF-16: marked
         Files.write(f, b);
         List<Item> items = readItems(f);
         assertThat(failures(items)).as(f.toString()).isEmpty();
@@ -1135,7 +1155,7 @@ class CorpusToolsTest {
     // a lone surrogate in UTF-16LE JSON Lines: that line is reported, in the file's terms
     byte[] a = "{\"id\":\"1\",\"t\":\"x".getBytes(StandardCharsets.UTF_16LE);
     byte[] z = "\"}\n{\"id\":\"2\"}\n".getBytes(StandardCharsets.UTF_16LE);
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
     out.writeBytes(a);
     out.writeBytes(new byte[] {0x00, (byte) 0xDC});
     out.writeBytes(z);
@@ -1224,12 +1244,12 @@ class CorpusToolsTest {
     Path fifo = dir.resolve("fifo.jsonl");
     Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
     assertThat(waitFor(mk)).isZero();
-    java.util.concurrent.CompletableFuture<byte[]> got = java.util.concurrent.CompletableFuture
+    CompletableFuture<byte[]> got = CompletableFuture
         .supplyAsync(() -> {
           try {
             return Files.readAllBytes(fifo);
           } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
           }
         });
     CorpusTools.convert(List.of(in), null, fifo, Format.JSONL);
@@ -1238,10 +1258,10 @@ class CorpusToolsTest {
   }
 
   @ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"split", "convert"})
+  @ValueSource(strings = {"split", "convert"})
   void aCommandStoppedHalfWayLeavesNoPartialOutput(String command) throws Exception {
     Path in = dir.resolve("stopped-" + command + ".jsonl");
-    try (java.io.Writer w = Files.newBufferedWriter(in)) { // large enough to take seconds
+    try (Writer w = Files.newBufferedWriter(in)) { // large enough to take seconds
       for (int i = 0; i < 600_000; i++) {
         w.write("{\"id\":\"" + i + "\",\"t\":\"some words to convert\",\"n\":" + i + "}\n");
       }
@@ -1258,7 +1278,7 @@ class CorpusToolsTest {
         .redirectOutput(dir.resolve(command + ".log").toFile()).start();
     try {
       long deadline = System.nanoTime() + 60_000_000_000L;
-      java.util.function.BooleanSupplier writing = command.equals("split")
+      BooleanSupplier writing = command.equals("split")
           ? () -> Files.exists(out.resolve("part-00003.xml"))
           : () -> listNames(dir).stream().anyMatch(n -> n.startsWith(".partial-"));
       while (!writing.getAsBoolean() && p.isAlive() && System.nanoTime() < deadline) {
@@ -1267,7 +1287,7 @@ class CorpusToolsTest {
       assertThat(writing.getAsBoolean()).as("the command is writing").isTrue();
       assertThat(p.isAlive()).as("the command is still running (else make the input larger)").isTrue();
       p.destroy(); // SIGTERM, as Ctrl-C would
-      assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
     } finally {
       p.destroyForcibly();
     }
@@ -1278,7 +1298,7 @@ class CorpusToolsTest {
   @Test
   void runningOutOfMemoryIsOneLineThatSaysWhatToDo() throws Exception {
     Path in = dir.resolve("huge-doc.xml");
-    try (java.io.Writer w = Files.newBufferedWriter(in)) { // one document larger than the heap
+    try (Writer w = Files.newBufferedWriter(in)) { // one document larger than the heap
       w.write("<add><doc><field name=\"id\">1</field><field name=\"t\">");
       for (int i = 0; i < 1_000_000; i++) {
         w.write("words and more words ");
@@ -1291,7 +1311,7 @@ class CorpusToolsTest {
         "org.solrscale.cli.Main", "data", "convert", in.toString(), "-o", out.toString())
         .redirectErrorStream(true).redirectOutput(dir.resolve("oom.log").toFile()).start();
     try {
-      assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
     } finally {
       p.destroyForcibly();
     }
@@ -1304,10 +1324,10 @@ class CorpusToolsTest {
   }
 
   private static List<String> listNames(Path d) {
-    try (java.util.stream.Stream<Path> s = Files.list(d)) {
+    try (Stream<Path> s = Files.list(d)) {
       return s.map(f -> f.getFileName().toString()).toList();
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 
@@ -1330,7 +1350,7 @@ class CorpusToolsTest {
   }
 
   @ParameterizedTest
-  @org.junit.jupiter.params.provider.ValueSource(strings = {"xml", "jsonl", "json", "csv"})
+  @ValueSource(strings = {"xml", "jsonl", "json", "csv"})
   void aByteOrderMarkIsNotPartOfTheFirstDocument(String ext) throws IOException {
     Path plain = write(corpus(3), "bom-plain." + ext);
     Path f = dir.resolve("bom." + ext);

@@ -21,6 +21,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.GZIPInputStream;
+import org.solrscale.load.QueryFile;
+import org.solrscale.load.QueryRequest;
 
 class QueriesTest {
   static final List<QueryKind> ALL = List.of(QueryKind.values());
@@ -118,13 +122,13 @@ class QueriesTest {
     // it wrote plain text under a .gz name
     Path gz = derive("q.txt.gz", options(9, List.of(QueryKind.TERM)));
     Path plain = derive("q.txt", options(9, List.of(QueryKind.TERM)));
-    try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(gz))) {
-      assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
+    try (var in = new GZIPInputStream(Files.newInputStream(gz))) {
+      assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8))
           .isEqualTo(Files.readString(plain));
     }
-    assertThat(org.solrscale.load.QueryFile.read(gz)).isNotEmpty()
-        .map(org.solrscale.load.QueryRequest::params).containsExactlyElementsOf(
-            org.solrscale.load.QueryFile.read(plain).stream().map(org.solrscale.load.QueryRequest::params)
+    assertThat(QueryFile.read(gz)).isNotEmpty()
+        .map(QueryRequest::params).containsExactlyElementsOf(
+            QueryFile.read(plain).stream().map(QueryRequest::params)
                 .toList());
   }
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import java.util.stream.IntStream;
 
 /** split of XML and JSON Lines copies document bytes; these check it against the parsed view. */
 class RawSplitTest {
@@ -68,7 +69,7 @@ class RawSplitTest {
       }
     }
     assertThat(ids).containsExactlyElementsOf(
-        java.util.stream.IntStream.range(0, 70).mapToObj(Integer::toString).toList());
+        IntStream.range(0, 70).mapToObj(Integer::toString).toList());
   }
 
   @Test

@@ -12,6 +12,11 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The readers' findings do not depend on how the input arrives (read sizes, block edges). */
 class ReadersFuzzTest {
@@ -70,7 +75,7 @@ class ReadersFuzzTest {
         5000, made);
     for (int i = 0; i < made.size(); i++) { // every line that is not blank gives one item
       String text = new String(made.get(i), StandardCharsets.UTF_8).replaceFirst("^\uFEFF", "");
-      long lines = java.util.Arrays.stream(text.split("\r\n|\r|\n")).filter(l -> !l.isBlank()).count();
+      long lines = Arrays.stream(text.split("\r\n|\r|\n")).filter(l -> !l.isBlank()).count();
       assertThat(found.get(i)).as(text).hasSize((int) lines);
     }
   }
@@ -102,7 +107,7 @@ class ReadersFuzzTest {
 
   @Test
   void whatAConversionWritesReadsBackTheSameAndTheRestIsReported(
-      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws IOException {
+      @TempDir Path dir) throws IOException {
     String[] names = {"id", "t", "u v", "x|y", "\uFEFFn", " s", "a,b", "q\"", "\u00e9", "\u2028", "\u3000"};
     String[] pieces = {"a", "|", "\\", "\"", ",", "\n", "\r\n", "\r", "", " ", "\u00e9", "\t", "<doc>",
       "&", "]]>", "\u0001", "\uFEFF", "\ud83d\ude00", "--", "'"};
@@ -140,7 +145,7 @@ class ReadersFuzzTest {
       d.fields().keySet().stream().filter(k -> !cols.contains(k)).forEach(cols::add);
       docs.add(d);
     }
-    java.nio.file.Path in = dir.resolve("in.jsonl");
+    Path in = dir.resolve("in.jsonl");
     try (CorpusWriter w = Corpus.create(in, Format.JSONL, cols)) {
       for (Document d : docs) {
         w.write(d);
@@ -150,16 +155,16 @@ class ReadersFuzzTest {
     for (int way = 0; way < formats.size() + 2; way++) { // convert to each, split to xml and jsonl
       Format to = way < formats.size() ? formats.get(way) : way == formats.size() ? Format.XML
           : Format.JSONL;
-      java.nio.file.Path out = dir.resolve("out-" + way + "." + to.extension());
-      java.nio.file.Path parts = dir.resolve("parts-" + way);
+      Path out = dir.resolve("out-" + way + "." + to.extension());
+      Path parts = dir.resolve("parts-" + way);
       CorpusStats stats = way < formats.size() ? CorpusTools.convert(List.of(in), Format.JSONL, out, to)
           : CorpusTools.split(List.of(in), Format.JSONL, new CorpusTools.SplitRule(null, 700L, null),
               parts, "p", to, false);
       if (way >= formats.size()) { // the parts, in order, as one file
         assertThat(stats.filesWritten()).hasSizeGreaterThan(1);
-        try (java.io.OutputStream o = java.nio.file.Files.newOutputStream(out)) {
+        try (OutputStream o = Files.newOutputStream(out)) {
           for (String f : stats.filesWritten()) {
-            java.nio.file.Files.copy(java.nio.file.Path.of(f), o);
+            Files.copy(Path.of(f), o);
           }
         }
       }
@@ -231,7 +236,7 @@ class ReadersFuzzTest {
     for (int i = 0; i < 20000; i++) {
       byte[] b = soup(r, tokens, 30);
       String text = new String(b, StandardCharsets.UTF_8).replaceFirst("^\uFEFF", "");
-      List<String> expected = java.util.Arrays.stream(text.split("\r\n|\r|\n", -1))
+      List<String> expected = Arrays.stream(text.split("\r\n|\r|\n", -1))
           .filter(l -> !l.isEmpty() && !l.chars().allMatch(c -> c == ' ' || c == '\t')).toList();
       for (int size : new int[] {8, 13, 1 << 16}) {
         LineChunks c = new LineChunks(TranscoderTest.trickling(b, i), size);

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
+import java.nio.file.Path;
+import java.util.List;
 
 class IndexOptionsTest {
   @Test
@@ -18,8 +20,8 @@ class IndexOptionsTest {
   }
 
   static IndexOptions with(int threads, int batch, int attempts) {
-    return new IndexOptions(java.util.List.of(), null, "c", threads, batch, 0, null,
-        java.nio.file.Path.of("r.jsonl"), attempts);
+    return new IndexOptions(List.of(), null, "c", threads, batch, 0, null,
+        Path.of("r.jsonl"), attempts);
   }
 
   @Test

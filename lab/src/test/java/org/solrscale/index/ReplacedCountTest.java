@@ -11,6 +11,7 @@ import org.apache.solr.common.SolrInputDocument;
 import org.apache.solr.common.SolrDocument;
 import org.junit.jupiter.api.Test;
 import org.solrscale.data.Document;
+import java.util.ArrayList;
 
 class ReplacedCountTest {
   private static Batch.Entry entry(String id, int children) {
@@ -59,7 +60,7 @@ class ReplacedCountTest {
     Batch.Entry plain = entry("f", 0);
     Batch.Entry again = entry("f", 0);
     Batch.Entry other = entry("o", 0);
-    List<String> heard = new java.util.ArrayList<>();
+    List<String> heard = new ArrayList<>();
     ReplaceLedger.replacedBy(List.of(other, fam, plain, again), refused(), Map.of("o", 5L),
         (id, size, overFamily) -> heard.add(id + "=" + size + (overFamily ? " over a family" : "")));
     assertThat(heard).containsExactly("o=1 over a family", "f=3", "f=1 over a family", "f=1");

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
+import java.time.Duration;
+import org.assertj.core.data.Offset;
 
 /** `bench` against a real 2-node, 2-shard cluster with a synthetic corpus and derived queries. */
 class BenchIT {
@@ -76,12 +78,12 @@ class BenchIT {
     Thread pauser = new Thread(() -> {
       try {
         Thread.sleep(2500);
-        cluster().node(Cluster.NodeOp.PAUSE, "solr2", java.time.Duration.ofSeconds(10));
+        cluster().node(Cluster.NodeOp.PAUSE, "solr2", Duration.ofSeconds(10));
         Thread.sleep(1500);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       } finally {
-        cluster().node(Cluster.NodeOp.RESUME, "solr2", java.time.Duration.ofSeconds(10));
+        cluster().node(Cluster.NodeOp.RESUME, "solr2", Duration.ofSeconds(10));
       }
     });
     pauser.start();
@@ -165,7 +167,7 @@ class BenchIT {
       }
       // a completion within microseconds of a step's edge may fall on either side in the two counts
       assertThat(step.get("completed").asLong()).as(step.toString()).isCloseTo(counted,
-          org.assertj.core.data.Offset.offset(1L));
+          Offset.offset(1L));
       assertThat(step.get("achieved").asDouble()).isEqualTo(step.get("completed").asLong() / 4.0);
       assertThat(step.get("scheduled").asLong()).isEqualTo(Math.round(step.get("rate").asDouble() * 4));
       assertThat(step.get("latency_ms").get("p99").asDouble()).isPositive();

@@ -21,6 +21,8 @@ import org.solrscale.chaos.History;
 import org.solrscale.chaos.LossChecker;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /** `chaos` against a real cluster: 3 ZooKeepers, 2 Solr nodes, 2 shards x 2 replicas. */
 class ChaosIT {
@@ -130,7 +132,7 @@ class ChaosIT {
             URI.create(url + "/c/update?commit=true&wt=json"))
         .header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(
-            java.util.Map.of("delete", victims)))).build(), HttpResponse.BodyHandlers.ofString());
+            Map.of("delete", victims)))).build(), HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     LossChecker.Verdict v = ChaosRun.checkLoss(cluster().solrUrls(), "c", out.resolve("history.jsonl"));
     assertThat(v.lost()).isEqualTo(3L);
@@ -154,7 +156,7 @@ class ChaosIT {
     }
     String schema = Files.readString(conf.resolve("schema.xml"));
     Files.writeString(conf.resolve("schema.xml"), schema.lines()
-        .filter(l -> !l.contains("<dynamicField") && !l.contains("<copyField")).collect(java.util.stream.Collectors.joining("\n")));
+        .filter(l -> !l.contains("<dynamicField") && !l.contains("<copyField")).collect(Collectors.joining("\n")));
     Cli.Result made = Cli.run("collection", "create", "--name", NAME, "--collection", "strict", "--shards", "2",
         "--replicas", "2", "--configset", dir.resolve("strict").toString());
     assertThat(made.exitCode()).as(made.err()).isZero();

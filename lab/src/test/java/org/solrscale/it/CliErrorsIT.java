@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.StateStore;
 import org.solrscale.runtime.SolrscaleHome;
+import java.nio.file.Files;
+import java.util.Arrays;
 
 /** Bad input and a broken environment get one clear line and the right exit code, never a trace. */
 class CliErrorsIT {
@@ -26,7 +28,7 @@ class CliErrorsIT {
   @Test
   void everySubcommandAnswersHelp() {
     for (String[] cmd : new String[][] {{"bench"}, {"index"}, {"data", "synth"}, {"node", "pause"}}) {
-      String[] args = java.util.Arrays.copyOf(cmd, cmd.length + 1);
+      String[] args = Arrays.copyOf(cmd, cmd.length + 1);
       args[cmd.length] = "--help";
       Cli.Result r = Cli.run(args);
       assertThat(r.exitCode()).as(String.join(" ", args)).isZero();
@@ -83,12 +85,12 @@ class CliErrorsIT {
       throws Exception {
     Path in = dir.resolve("in.jsonl");
     // a broken line after the first two documents: --first 2 never reads it
-    java.nio.file.Files.writeString(in, "{\"id\":\"1\"}\n{\"id\":\"2\"}\n{broken\n{\"id\":\"4\"}\n");
+    Files.writeString(in, "{\"id\":\"1\"}\n{\"id\":\"2\"}\n{broken\n{\"id\":\"4\"}\n");
     Cli.Result r = Cli.run("data", "sample", in.toString(), "--first", "2", "-o",
         dir.resolve("two.jsonl").toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains("read 2 documents");
-    assertThat(java.nio.file.Files.readAllLines(dir.resolve("two.jsonl"))).hasSize(2);
+    assertThat(Files.readAllLines(dir.resolve("two.jsonl"))).hasSize(2);
 
     r = Cli.run("data", "sample", in.toString(), "--first", "5", "-o", dir.resolve("all.jsonl").toString());
     assertThat(r.exitCode()).isEqualTo(1); // the broken line is reported

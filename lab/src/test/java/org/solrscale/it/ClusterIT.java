@@ -27,6 +27,13 @@ import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ClusterState;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.runtime.SolrscaleHome;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.solr.client.solrj.SolrRequest;
+import org.apache.solr.client.solrj.request.GenericSolrRequest;
+import org.apache.solr.common.params.ModifiableSolrParams;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One real cluster for the class: 3 ZooKeepers and 3 Solr nodes, a collection of 2 shards x 2
@@ -223,9 +230,9 @@ class ClusterIT {
     assertThat(replicasOn("solr4", s)).isPositive();
     // the label is a system property of the node, usable by shards.preference and placement
     try (Http2SolrClient direct = new Http2SolrClient.Builder(added.baseUrl()).build()) {
-      var props = direct.request(new org.apache.solr.client.solrj.request.GenericSolrRequest(
-          org.apache.solr.client.solrj.SolrRequest.METHOD.GET, "/admin/info/properties",
-          new org.apache.solr.common.params.ModifiableSolrParams()));
+      var props = direct.request(new GenericSolrRequest(
+          SolrRequest.METHOD.GET, "/admin/info/properties",
+          new ModifiableSolrParams()));
       assertThat(props.toString()).contains("dc=east");
     }
 
@@ -265,19 +272,19 @@ class ClusterIT {
 
   @Test
   @Order(8)
-  void aUserConfigsetIsUploadedAndUsed(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+  void aUserConfigsetIsUploadedAndUsed(@TempDir Path dir)
       throws Exception {
     // the built-in configset plus one plain field the default schema would refuse
-    java.nio.file.Path conf = java.nio.file.Files.createDirectories(dir.resolve("mine/conf"));
+    Path conf = Files.createDirectories(dir.resolve("mine/conf"));
     for (String f : List.of("solrconfig.xml", "schema.xml", "stopwords.txt", "synonyms.txt")) {
       try (var in = ClusterIT.class.getResourceAsStream("/solrscale/configsets/default/conf/" + f)) {
-        java.nio.file.Files.write(conf.resolve(f), in.readAllBytes());
+        Files.write(conf.resolve(f), in.readAllBytes());
       }
     }
-    String schema = java.nio.file.Files.readString(conf.resolve("schema.xml")).replace(
+    String schema = Files.readString(conf.resolve("schema.xml")).replace(
         "<uniqueKey>id</uniqueKey>",
         "<uniqueKey>id</uniqueKey>\n  <field name=\"headline\" type=\"text_general\" indexed=\"true\" stored=\"true\"/>");
-    java.nio.file.Files.writeString(conf.resolve("schema.xml"), schema);
+    Files.writeString(conf.resolve("schema.xml"), schema);
 
     Cli.Result create = Cli.run("collection", "create", "--name", NAME, "--collection", "mine",
         "--shards", "1", "--configset", dir.resolve("mine").toString());
@@ -367,11 +374,11 @@ class ClusterIT {
 
   /** Dead, or a zombie its parent (this JVM, which started it through the CLI) has not reaped yet. */
   static boolean gone(long pid) {
-    java.nio.file.Path stat = java.nio.file.Path.of("/proc", Long.toString(pid), "stat");
+    Path stat = Path.of("/proc", Long.toString(pid), "stat");
     try {
-      String text = java.nio.file.Files.readString(stat);
+      String text = Files.readString(stat);
       return text.charAt(text.lastIndexOf(')') + 2) == 'Z';
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return true;
     }
   }

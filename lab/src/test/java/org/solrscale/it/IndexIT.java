@@ -18,6 +18,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.solr.common.SolrInputDocument;
+import org.junit.jupiter.api.Assertions;
 
 /** `index` against a real 2-node, 2-shard cluster: every good document in, every bad one listed. */
 class IndexIT {
@@ -47,7 +56,7 @@ class IndexIT {
   void indexesGoodDocumentsRejectsExactlyThePlantedOnesAndVerifies(@TempDir Path dir) throws Exception {
     // 5,000 good documents as gzipped JSON Lines, plus planted bad ones in Solr XML
     Path good = dir.resolve("good.jsonl.gz");
-    try (var out = new java.io.PrintStream(new GZIPOutputStream(Files.newOutputStream(good)), false, "UTF-8")) {
+    try (var out = new PrintStream(new GZIPOutputStream(Files.newOutputStream(good)), false, "UTF-8")) {
       for (int i = 0; i < 5000; i++) {
         out.println("{\"id\":\"g" + i + "\",\"title_t\":\"doc " + i + "\",\"n_i\":" + i
             + ",\"group_s\":\"grp" + (i % 10) + "\"}");
@@ -65,7 +74,7 @@ class IndexIT {
         "<doc><field name=\"id\">control</field><field name=\"title_t\">bell \u0007</field></doc>",
         "<doc><field name=\"id\">bad-utf8</field><field name=\"title_t\">caf\u0001X</field></doc>",
         "<doc><field name=\"id\">p2</field><field name=\"group_s\">grp2</field></doc>",
-        "</add>", "").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        "</add>", "").getBytes(StandardCharsets.UTF_8);
     for (int i = 0; i < plantedBytes.length; i++) {
       if (plantedBytes[i] == 1) { // 0xC3 0x28: a lead byte without its continuation
         plantedBytes[i] = (byte) 0xC3;
@@ -217,14 +226,14 @@ class IndexIT {
   void aTruncatedInputIsReportedAndTheRunStillCommitsVerifiesAndSummarises(@TempDir Path dir)
       throws Exception {
     Path whole = dir.resolve("whole.jsonl.gz");
-    try (var out = new java.io.PrintStream(new GZIPOutputStream(Files.newOutputStream(whole)), false, "UTF-8")) {
+    try (var out = new PrintStream(new GZIPOutputStream(Files.newOutputStream(whole)), false, "UTF-8")) {
       for (int i = 0; i < 20_000; i++) {
         out.println("{\"id\":\"cut" + i + "\",\"title_t\":\"a document that was cut " + i + "\"}");
       }
     }
     byte[] b = Files.readAllBytes(whole);
     Path cut = dir.resolve("cut.jsonl.gz");
-    Files.write(cut, java.util.Arrays.copyOf(b, b.length / 2));
+    Files.write(cut, Arrays.copyOf(b, b.length / 2));
     Path after = dir.resolve("after.jsonl");
     Files.writeString(after, "{\"id\":\"after1\"}\n{\"id\":\"after2\"}\n");
     Path rejects = dir.resolve("cut-rejects.jsonl");
@@ -421,8 +430,8 @@ class IndexIT {
     assertThat(drop.exitCode()).as(drop.err()).isZero();
   }
 
-  private static org.apache.solr.common.SolrInputDocument doc(String id) {
-    org.apache.solr.common.SolrInputDocument d = new org.apache.solr.common.SolrInputDocument();
+  private static SolrInputDocument doc(String id) {
+    SolrInputDocument d = new SolrInputDocument();
     d.addField("id", id);
     return d;
   }
@@ -439,8 +448,8 @@ class IndexIT {
       sb.append("{\"id\":\"wf").append(i).append("\"}\n");
     }
     Files.writeString(f, sb);
-    Cli.Result r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-        java.time.Duration.ofSeconds(120), () -> Cli.run("index", "--name", NAME, "--collection",
+    Cli.Result r = Assertions.assertTimeoutPreemptively(
+        Duration.ofSeconds(120), () -> Cli.run("index", "--name", NAME, "--collection",
             "docs", "--threads", "1", "--batch", "1", "--rejects", "/dev/full", f.toString()));
     assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(3);
     assertThat(r.err().strip()).startsWith("solrscale: cannot write the rejects file /dev/full: ")
@@ -458,9 +467,9 @@ class IndexIT {
     }
     Files.writeString(f, sb);
     Path rejects = dir.resolve("rejects.jsonl");
-    var load = java.util.concurrent.Executors.newSingleThreadExecutor();
+    var load = Executors.newSingleThreadExecutor();
     try (SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {
-      java.util.concurrent.Future<Cli.Result> run = load.submit(() -> Cli.run("index", "--name", NAME,
+      Future<Cli.Result> run = load.submit(() -> Cli.run("index", "--name", NAME,
           "--collection", "docs", "--json", "--threads", "1", "--batch", "50", "--retries", "30",
           "--rejects", rejects.toString(), f.toString()));
       // once the load is under way (an early document is there, uncommitted), solr2 dies: the
@@ -471,11 +480,11 @@ class IndexIT {
         assertThat(System.nanoTime()).as("k200 never arrived").isLessThan(until);
         Thread.sleep(20);
       }
-      cluster().node(Cluster.NodeOp.KILL, "solr2", java.time.Duration.ofSeconds(30));
+      cluster().node(Cluster.NodeOp.KILL, "solr2", Duration.ofSeconds(30));
       assertThat(run.isDone()).as("the load ended before the kill").isFalse();
       Thread.sleep(2000);
-      cluster().node(Cluster.NodeOp.START, "solr2", java.time.Duration.ofSeconds(180));
-      Cli.Result r = run.get(300, java.util.concurrent.TimeUnit.SECONDS);
+      cluster().node(Cluster.NodeOp.START, "solr2", Duration.ofSeconds(180));
+      Cli.Result r = run.get(300, TimeUnit.SECONDS);
       assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
       JsonNode s = JSON.readTree(r.out());
       assertThat(s.get("retries").asLong()).isPositive();
@@ -489,20 +498,20 @@ class IndexIT {
 
       // a node down when a run starts: its count waits for the node as batches do (the commit
       // before it does not: Solr commits the shards it can reach)
-      cluster().waitForCollections(java.time.Duration.ofSeconds(180));
+      cluster().waitForCollections(Duration.ofSeconds(180));
       Path small = dir.resolve("late.jsonl");
       sb.setLength(0);
       for (int i = 0; i < 100; i++) {
         sb.append("{\"id\":\"late").append(i).append("\"}\n");
       }
       Files.writeString(small, sb);
-      cluster().node(Cluster.NodeOp.KILL, "solr2", java.time.Duration.ofSeconds(30));
-      java.util.concurrent.Future<Cli.Result> late = load.submit(() -> Cli.run("index", "--name",
+      cluster().node(Cluster.NodeOp.KILL, "solr2", Duration.ofSeconds(30));
+      Future<Cli.Result> late = load.submit(() -> Cli.run("index", "--name",
           NAME, "--collection", "docs", "--json", "--retries", "30", small.toString()));
       Thread.sleep(3000);
       assertThat(late.isDone()).as("it did not wait for the node").isFalse();
-      cluster().node(Cluster.NodeOp.START, "solr2", java.time.Duration.ofSeconds(180));
-      Cli.Result r2 = late.get(300, java.util.concurrent.TimeUnit.SECONDS);
+      cluster().node(Cluster.NodeOp.START, "solr2", Duration.ofSeconds(180));
+      Cli.Result r2 = late.get(300, TimeUnit.SECONDS);
       assertThat(r2.exitCode()).as(r2.out() + r2.err()).isZero();
       JsonNode s2 = JSON.readTree(r2.out());
       assertThat(s2.get("retries").asLong()).isPositive();
@@ -510,7 +519,7 @@ class IndexIT {
       assertThat(s2.get("verified").asBoolean()).isTrue();
     } finally {
       load.shutdownNow();
-      cluster().waitForCollections(java.time.Duration.ofSeconds(180));
+      cluster().waitForCollections(Duration.ofSeconds(180));
     }
   }
 

@@ -29,6 +29,7 @@ import org.solrscale.cluster.ClusterState;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.CollectionSpec;
+import java.io.IOException;
 
 /**
  * What a new user hit (issue 21), on one real cluster of 1 ZooKeeper and 1 Solr node with a
@@ -224,7 +225,7 @@ class NewUserIT {
         for (String l; (l = in.readLine()) != null; ) {
           seen.add(l);
         }
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         // the process was stopped
       }
     });

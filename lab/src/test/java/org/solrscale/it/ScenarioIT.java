@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
+import java.util.concurrent.TimeUnit;
 
 /** `run` of a small sweep against real clusters: results, cluster reuse and rebuild, resume. */
 class ScenarioIT {
@@ -239,7 +240,7 @@ class ScenarioIT {
       assertThat(pids).hasSize(2).allMatch(x -> x > 0);
       Thread.sleep(4000); // the warm-up and half of the measured time
       assertThat(new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor()).isZero();
-      assertThat(p.waitFor(180, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
     } finally {
       if (p.isAlive()) {
         p.destroyForcibly();

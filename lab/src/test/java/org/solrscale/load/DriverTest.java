@@ -9,6 +9,9 @@ import java.util.Collections;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.assertj.core.data.Offset;
+import org.assertj.core.data.Percentage;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The scheduler and recorder against a planted stall, with a fake clock: the server answers in
@@ -76,7 +79,7 @@ class DriverTest {
     for (double p : new double[] {50, 75, 90, 99, 99.9}) {
       long want = expected.get((int) Math.ceil(p / 100 * expected.size()) - 1);
       assertThat((double) latency.getValueAtPercentile(p)).as("p%s", p)
-          .isCloseTo(want, org.assertj.core.data.Percentage.withPercentage(0.2));
+          .isCloseTo(want, Percentage.withPercentage(0.2));
     }
     assertThat(latency.getMaxValue()).isBetween(2_001_000L, 2_003_000L); // due at 5.000 s, done 7.001 s
     // 2,000 requests were due during the stall: the 80th percentile and above see it
@@ -152,7 +155,7 @@ class DriverTest {
   }
 
   @Test
-  void aStaircaseReportsEachStepOverItsOwnSeconds(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+  void aStaircaseReportsEachStepOverItsOwnSeconds(@TempDir Path dir) throws Exception {
     FakeClock clock = new FakeClock();
     LoadModel.Open stairs = new LoadModel.Open(List.of(10.0, 20.0, 40.0), 2 * S, false);
     BenchSummary s = Bench.run(new Bench.Options(workload(), stairs, new Driver.Bounds(S, 0, 0, 0), 7,
@@ -171,7 +174,7 @@ class DriverTest {
     // below capacity every request completes in its step's seconds: achieved = the rate
     assertThat(first.achieved()).isEqualTo(10.0);
     assertThat(second.achieved()).isEqualTo(20.0);
-    assertThat(first.latencyMs().get("p99")).isCloseTo(40.0, org.assertj.core.data.Offset.offset(0.1));
+    assertThat(first.latencyMs().get("p99")).isCloseTo(40.0, Offset.offset(0.1));
     // above it the server completes one per 40 ms of the step: 50 in 2 s, whatever was sent
     assertThat(last.completed()).isBetween(49L, 50L);
     assertThat(last.achieved()).isBetween(24.5, 25.0);

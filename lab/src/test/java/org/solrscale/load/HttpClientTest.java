@@ -11,6 +11,16 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 
 /** The driver's HTTP/1.1 parser and event loop, against byte-exact input and a real local server. */
 class HttpClientTest {
@@ -25,7 +35,7 @@ class HttpClientTest {
     return p;
   }
 
-  static void answer(com.sun.net.httpserver.HttpExchange ex, String json) throws java.io.IOException {
+  static void answer(HttpExchange ex, String json) throws IOException {
     byte[] body = json.getBytes(StandardCharsets.UTF_8);
     ex.sendResponseHeaders(200, body.length);
     try (OutputStream o = ex.getResponseBody()) {
@@ -58,7 +68,7 @@ class HttpClientTest {
   @Test
   void aLoopKeepsConnectionsAliveQueuesBeyondThemAndTimesOut() throws Exception {
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.setExecutor(java.util.concurrent.Executors.newFixedThreadPool(4));
+    server.setExecutor(Executors.newFixedThreadPool(4));
     server.createContext("/solr/c/select", ex -> {
       if (ex.getRequestURI().getQuery().contains("slow")) {
         try {
@@ -73,7 +83,7 @@ class HttpClientTest {
     String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/solr";
     try (HttpSender sender = new HttpSender(HttpSender.routing("cloud", List.of(url)), "c", "",
         false, 3000, 2, Clock.SYSTEM)) {
-      List<CompletableFuture<Outcome>> results = new java.util.ArrayList<>();
+      List<CompletableFuture<Outcome>> results = new ArrayList<>();
       for (int i = 0; i < 50; i++) { // 50 requests over 2 connections
         CompletableFuture<Outcome> f = new CompletableFuture<>();
         sender.send(new QueryRequest("/select", "q=" + i, "t", "x"), i, (o, sent, done) -> f.complete(o));
@@ -89,7 +99,7 @@ class HttpClientTest {
       assertThat(slow.get(10, TimeUnit.SECONDS).errorKind()).isEqualTo("timeout");
     } finally {
       server.stop(0);
-      ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+      ((ExecutorService) server.getExecutor()).shutdownNow();
     }
     CompletableFuture<Outcome> refused = new CompletableFuture<>();
     try (HttpSender sender = new HttpSender(HttpSender.routing("cloud", List.of("http://127.0.0.1:1/solr")),
@@ -102,11 +112,11 @@ class HttpClientTest {
   @Test
   void cloudRoutingFailsOverFromANodeThatRefusesAndSkipsItForAWhile() throws Exception {
     int dead;
-    try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1,
-        java.net.InetAddress.getByName("127.0.0.1"))) {
+    try (ServerSocket probe = new ServerSocket(0, 1,
+        InetAddress.getByName("127.0.0.1"))) {
       dead = probe.getLocalPort(); // closed again below: connections to it are refused
     }
-    java.util.concurrent.atomic.AtomicInteger served = new java.util.concurrent.atomic.AtomicInteger();
+    AtomicInteger served = new AtomicInteger();
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/solr/c/select", ex -> {
       served.incrementAndGet();
@@ -131,13 +141,13 @@ class HttpClientTest {
     // the refusing node is skipped until its time is up, then tried again
     long now = 1_000_000_000L;
     routing.refused(down, now);
-    assertThat(java.util.stream.IntStream.range(0, 6).mapToObj(k -> routing.baseUrl(k, now + 1, java.util.Set.of()))
+    assertThat(IntStream.range(0, 6).mapToObj(k -> routing.baseUrl(k, now + 1, Set.of()))
         .distinct()).containsExactly(live);
-    assertThat(java.util.stream.IntStream.range(0, 6)
-        .mapToObj(k -> routing.baseUrl(k, now + HttpSender.CloudRouting.DOWN_NANOS, java.util.Set.of())).distinct())
+    assertThat(IntStream.range(0, 6)
+        .mapToObj(k -> routing.baseUrl(k, now + HttpSender.CloudRouting.DOWN_NANOS, Set.of())).distinct())
         .containsExactlyInAnyOrder(live, down);
     // a failed-over request goes to another node than the one that failed, even a refusing one
-    assertThat(routing.baseUrl(0, now + 1, java.util.Set.of(live))).isEqualTo(down);
+    assertThat(routing.baseUrl(0, now + 1, Set.of(live))).isEqualTo(down);
     // a round-robin slot keeps its node, and a lone node gets no second attempt
     assertThat(HttpSender.routing("round-robin", List.of(down, live)).attempts()).isEqualTo(1);
     assertThat(HttpSender.routing("cloud", List.of(live)).attempts()).isEqualTo(1);

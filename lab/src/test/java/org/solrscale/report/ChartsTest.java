@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.assertj.core.api.Assertions;
+import org.knowm.xchart.XYChart;
 
 /** Charts of one point: XChart's tick loop never ended on an axis whose range is zero. */
 class ChartsTest {
@@ -46,7 +48,7 @@ class ChartsTest {
   @Test
   @SuppressWarnings("deprecation") // Thread.stop: the only way to end XChart's loop in this test JVM
   void aChartXChartNeverFinishesIsGivenUp() {
-    org.knowm.xchart.XYChart hangs = Charts.lines("t", "x", "y", List.of(new Charts.Curve("c",
+    XYChart hangs = Charts.lines("t", "x", "y", List.of(new Charts.Curve("c",
         new double[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11}, new double[] {4.7, 2.5, 3.9, 2.1, 3.0, 1.9, 2.2, 1.6, 2.1, 1.8, 3.1})));
     List<String> names = List.of("0", "1", "2-3", "4-7", "8-15", "16-31", "32-63", "64-127", "128-255", "256-511",
         "512-1023", "1024-2047");
@@ -55,7 +57,7 @@ class ChartsTest {
       return Math.abs(x - i) < 1e-6 && i >= 0 && i < names.size() ? names.get((int) i) : "";
     });
     try {
-      org.assertj.core.api.Assertions.assertThatThrownBy(() -> Charts.svg(hangs, "hangs", Duration.ofSeconds(2)))
+      Assertions.assertThatThrownBy(() -> Charts.svg(hangs, "hangs", Duration.ofSeconds(2)))
           .isInstanceOf(Charts.NotDrawn.class).hasMessageContaining("chart hangs was not drawn");
     } finally {
       Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("chart-hangs")).forEach(Thread::stop);

@@ -14,6 +14,15 @@ import java.util.Map;
 import org.solrscale.results.ChaosVerdict;
 import org.solrscale.results.FaultRecord;
 import org.solrscale.cli.Main;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.solrscale.results.RunDir;
 
 class ReportTest {
   @TempDir Path tmp;
@@ -21,9 +30,9 @@ class ReportTest {
   @Test
   void chaosStepsGetAVerdictTableAndTheirFaultsShaded() throws Exception {
     Path dir = RunFixture.single(tmp, 1.0, 3, 1);
-    var json = new com.fasterxml.jackson.databind.ObjectMapper();
-    var results = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(dir.resolve("results.json").toFile());
-    var steps = (com.fasterxml.jackson.databind.node.ArrayNode) results.get("combinations").get(0).get("steps");
+    var json = new ObjectMapper();
+    var results = (ObjectNode) json.readTree(dir.resolve("results.json").toFile());
+    var steps = (ArrayNode) results.get("combinations").get(0).get("steps");
     String sdir = "c001/r1/s2-chaos-leader-kill";
     Files.createDirectories(dir.resolve(sdir));
     FaultRecord f = new FaultRecord("leader-kill", "kill", "leader-of:shard1", List.of("solr2"), 10.0, 30.0,
@@ -138,7 +147,7 @@ class ReportTest {
   @Test
   void aBenchWhoseRequestsAllFailedIsNeverRankedAndSaysWhyItIsLeftOut(@TempDir Path tmp) throws Exception {
     Path run = RunFixture.allNotFound(tmp.resolve("nf"));
-    Findings f = Findings.of(new RunModel(org.solrscale.results.RunDir.open(run)));
+    Findings f = Findings.of(new RunModel(RunDir.open(run)));
     String notes = String.join("\n", f.notes);
     assertThat(notes).doesNotContain("Highest achieved throughput").doesNotContain("Lowest p99");
     assertThat(notes).contains("Left out of every finding, table and chart: c002 r1 (threads=2): failed: step 1 "
@@ -165,10 +174,10 @@ class ReportTest {
   @Test
   void aStaircaseIsDrawnAsLatencyAgainstRate(@TempDir Path tmp) throws Exception {
     Path run = RunFixture.single(tmp.resolve("stairs"), 1.0, 5, 1);
-    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
-    com.fasterxml.jackson.databind.node.ObjectNode results =
-        (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(run.resolve("results.json").toFile());
-    com.fasterxml.jackson.databind.node.ObjectNode summary = (com.fasterxml.jackson.databind.node.ObjectNode)
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode results =
+        (ObjectNode) json.readTree(run.resolve("results.json").toFile());
+    ObjectNode summary = (ObjectNode)
         results.get("combinations").get(0).get("steps").get(1).get("summary");
     var steps = summary.putArray("steps");
     double[][] stairs = {{20, 20, 4, 9}, {40, 40, 5, 12}, {60, 48, 900, 2400}}; // rate, achieved, p50, p99
@@ -191,11 +200,11 @@ class ReportTest {
   @Test
   void theResultsTableHoldsThePlantedFigures(@TempDir Path tmp) throws Exception {
     Path run = RunFixture.sweep(tmp.resolve("sweep"));
-    com.fasterxml.jackson.databind.JsonNode results = new com.fasterxml.jackson.databind.ObjectMapper()
+    JsonNode results = new ObjectMapper()
         .readTree(run.resolve("results.json").toFile());
-    java.util.Map<String, List<com.fasterxml.jackson.databind.JsonNode>> byId = new java.util.LinkedHashMap<>();
-    for (com.fasterxml.jackson.databind.JsonNode c : results.get("combinations")) {
-      byId.computeIfAbsent(c.get("id").asText(), k -> new java.util.ArrayList<>()).add(c.get("steps").get(1).get("summary"));
+    Map<String, List<JsonNode>> byId = new LinkedHashMap<>();
+    for (JsonNode c : results.get("combinations")) {
+      byId.computeIfAbsent(c.get("id").asText(), k -> new ArrayList<>()).add(c.get("steps").get(1).get("summary"));
     }
     String html = Files.readString(Report.write(run));
     String table = html.substring(html.indexOf("<table class=\"results\""));
@@ -206,7 +215,7 @@ class ReportTest {
       long requests = Math.round(e.getValue().stream().mapToDouble(x -> x.get("count").asDouble()).average().orElseThrow());
       String row = table.substring(table.indexOf("<td>" + e.getKey() + "</td>"));
       row = row.substring(0, row.indexOf("</tr>"));
-      List<String> cells = java.util.Arrays.stream(row.split("<td>")).skip(1)
+      List<String> cells = Arrays.stream(row.split("<td>")).skip(1)
           .map(c -> c.replaceAll("<small>.*?</small>", "").replaceAll("<[^>]+>", "").strip()).toList();
       assertThat(cells.get(0)).isEqualTo(e.getKey());
       assertThat(cells.get(2)).isEqualTo("2/2"); // repeats finished of repeats

@@ -16,6 +16,7 @@ import org.HdrHistogram.Histogram;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.load.Interval;
 import org.solrscale.load.RunLog;
+import java.util.Locale;
 
 /**
  * Writes run directories with plausible numbers, as `solrscale run` would: results.json,
@@ -158,7 +159,7 @@ final class RunFixture {
       for (int t = 0; t < load.warmupSeconds() + load.seconds(); t += 2) {
         double cpu = Math.min(1, 0.15 * load.threads() / load.telemetryNodes() + 0.05 * random.nextDouble());
         double heap = 180e6 + 4e6 * t + 20e6 * random.nextDouble();
-        csv.append(String.format(java.util.Locale.ROOT, "%d.0,solr%d,cpu,%.4f%n%d.0,solr%d,heap_used,%.0f%n",
+        csv.append(String.format(Locale.ROOT, "%d.0,solr%d,cpu,%.4f%n%d.0,solr%d,heap_used,%.0f%n",
             t, n, cpu, t, n, heap));
         cpuSum += cpu;
         samples++;

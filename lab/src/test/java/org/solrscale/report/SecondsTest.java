@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.solrscale.results.TimelineRow;
+import java.util.Arrays;
 
 /** Chart inputs at the warm-up boundary and at the end: no partial second drawn as a whole one. */
 class SecondsTest {
@@ -42,8 +43,8 @@ class SecondsTest {
   void theColdStartCurveHasNoSpikeAtTheBoundary() {
     // seconds per 1000 requests per thread, as the cold-start chart draws it
     double[] perThousand = Seconds.of(timeline()).stream().mapToDouble(r -> 1000 / r.qps() * 2).toArray();
-    double max = java.util.Arrays.stream(perThousand).max().orElseThrow();
-    double min = java.util.Arrays.stream(perThousand).min().orElseThrow();
+    double max = Arrays.stream(perThousand).max().orElseThrow();
+    double min = Arrays.stream(perThousand).min().orElseThrow();
     assertThat(max / min).isLessThan(1.01); // the raw rows gave 1000 s against 67 s
     double raw = timeline().stream().mapToDouble(r -> 1000 / r.qps() * 2).max().orElseThrow();
     assertThat(raw).isGreaterThan(900); // the artefact the merge removes

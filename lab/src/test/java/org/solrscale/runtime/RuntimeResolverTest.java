@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.solrscale.spec.ExitCode;
 import org.solrscale.spec.SolrscaleException;
+import org.junit.jupiter.api.io.TempDir;
 
 class RuntimeResolverTest {
 
@@ -67,7 +68,7 @@ class RuntimeResolverTest {
   }
 
   @Test
-  void jdkWithoutJavaIsAnEnvironmentError(@org.junit.jupiter.api.io.TempDir Path dir) {
+  void jdkWithoutJavaIsAnEnvironmentError(@TempDir Path dir) {
     assertThatThrownBy(() -> Jdk.at(dir, "SOLRSCALE_JAVA_HOME"))
         .isInstanceOf(SolrscaleException.class).hasMessageContaining("has no bin/java");
   }

@@ -11,6 +11,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.StepResult;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import java.util.ArrayList;
+import java.util.Map;
 
 /** The resume logic: what a run recorded is what a second run skips, and a broken file is named. */
 class RunRecordTest {
@@ -50,16 +57,16 @@ class RunRecordTest {
   @Test
   void resultsCsvQuotesMatrixValuesAndStepNamesThatNeedIt() throws Exception {
     RunRecord record = new RunRecord(dir, "sweep");
-    com.fasterxml.jackson.databind.JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+    JsonNode summary = new ObjectMapper().readTree(
         "{\"count\": 100, \"throughput\": {\"achieved\": 12.345}, \"latency_ms\": {\"p50\": 1.5, \"p99\": 9.25, "
             + "\"p99.9\": 12, \"max\": 20}, \"errors\": {\"total\": 3}}");
-    record.add(new CombinationRun("c001", java.util.Map.of("cluster.jvm_args", List.of("-Da=1,2", "-Db=\"x\"")), 1,
+    record.add(new CombinationRun("c001", Map.of("cluster.jvm_args", List.of("-Da=1,2", "-Db=\"x\"")), 1,
         "c001/r1", "done", null, 2.0, List.of(new StepResult(1, "bench", "warm, \"cached\"\nsecond", "c001/r1/s1",
             "done", null, summary, null))));
-    com.fasterxml.jackson.dataformat.csv.CsvMapper csv = new com.fasterxml.jackson.dataformat.csv.CsvMapper();
-    csv.enable(com.fasterxml.jackson.dataformat.csv.CsvParser.Feature.WRAP_AS_ARRAY);
-    List<List<String>> rows = new java.util.ArrayList<>();
-    try (com.fasterxml.jackson.databind.MappingIterator<List<String>> it = csv.readerForListOf(String.class)
+    CsvMapper csv = new CsvMapper();
+    csv.enable(CsvParser.Feature.WRAP_AS_ARRAY);
+    List<List<String>> rows = new ArrayList<>();
+    try (MappingIterator<List<String>> it = csv.readerForListOf(String.class)
         .readValues(dir.resolve("results.csv").toFile())) {
       it.forEachRemaining(rows::add);
     }

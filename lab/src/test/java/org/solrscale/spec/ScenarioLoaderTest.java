@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Function;
 
 class ScenarioLoaderTest {
   static final String SCENARIO = String.join("\n",
@@ -82,11 +85,11 @@ class ScenarioLoaderTest {
 
   @Test
   void theShippedScenariosLoad() throws Exception {
-    try (var files = java.nio.file.Files.list(java.nio.file.Path.of("../scenarios"))) {
-      List<java.nio.file.Path> yamls = files.filter(f -> f.toString().endsWith(".yaml")).toList();
+    try (var files = Files.list(Path.of("../scenarios"))) {
+      List<Path> yamls = files.filter(f -> f.toString().endsWith(".yaml")).toList();
       assertThat(yamls).extracting(f -> f.getFileName().toString())
           .contains("quick.yaml", "scaling-solr.yaml", "facet-drop.yaml", "chaos.yaml");
-      for (java.nio.file.Path f : yamls) {
+      for (Path f : yamls) {
         assertThat(ScenarioLoader.load(f).combinations()).as(f.toString()).isNotEmpty();
       }
     }
@@ -214,7 +217,7 @@ class ScenarioLoaderTest {
 
   @Test
   void againstACloudOfSomeoneElsesStepsAndKeysThatNeedOursAreRefused() {
-    java.util.function.Function<String, String> external = text -> {
+    Function<String, String> external = text -> {
       try {
         ScenarioLoader.parse(text, "s.yaml", true);
       } catch (SolrscaleException e) {

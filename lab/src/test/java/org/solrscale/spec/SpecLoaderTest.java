@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import java.nio.file.Path;
 
 class SpecLoaderTest {
 
@@ -102,7 +103,7 @@ class SpecLoaderTest {
 
   @Test
   void missingFileIsAUsageError() {
-    assertThatThrownBy(() -> SpecLoader.load(java.nio.file.Path.of("/nonexistent/c.yaml")))
+    assertThatThrownBy(() -> SpecLoader.load(Path.of("/nonexistent/c.yaml")))
         .hasMessageContaining("does not exist");
   }
 }
