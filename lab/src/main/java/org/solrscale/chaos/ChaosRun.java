@@ -1,8 +1,5 @@
 package org.solrscale.chaos;
 
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.TimelineRow;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -10,17 +7,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.CollectionStatus;
 import org.solrscale.cluster.Target;
+import org.solrscale.results.ChaosVerdict;
+import org.solrscale.results.FaultRecord;
+import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.Interruption;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
-import java.util.Comparator;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * One chaos run: the write and query workload, the faults alongside it, then (after every fault
@@ -35,8 +35,15 @@ public final class ChaosRun {
    * The workload's shape: it runs for {@code duration}, and when faults outlast that, until they
    * healed and then {@code after} more (so "after" latency is always measured).
    */
-  public record Options(String collection, Duration duration, Duration after, double writeRate,
-      int batch, double queryRate, Duration timeout, Path dir) {}
+  public record Options(
+      String collection,
+      Duration duration,
+      Duration after,
+      double writeRate,
+      int batch,
+      double queryRate,
+      Duration timeout,
+      Path dir) {}
 
   private ChaosRun() {}
 
@@ -44,18 +51,25 @@ public final class ChaosRun {
    * Runs the workload with {@code faults} alongside against {@code target}; faults need a cluster
    * solrscale started (they stop and start its processes), the workload and the checks do not.
    */
-  public static ChaosVerdict run(Target target, Options o, List<StepSpec.Fault> faults,
-      Consumer<String> progress) throws InterruptedException {
+  public static ChaosVerdict run(
+      Target target, Options o, List<StepSpec.Fault> faults, Consumer<String> progress)
+      throws InterruptedException {
     faults.forEach(FaultRunner::validate);
     Cluster cluster = target.cluster().orElse(null);
     if (cluster == null && !faults.isEmpty()) {
-      throw SolrscaleException.usage("faults stop and start nodes by the pids solrscale recorded, which only a "
-          + "cluster solrscale started has (--name); against " + target.describe() + " run the workload and "
-          + "the checks alone (--fault none)");
+      throw SolrscaleException.usage(
+          "faults stop and start nodes by the pids solrscale recorded, which only a "
+              + "cluster solrscale started has (--name); against "
+              + target.describe()
+              + " run the workload and "
+              + "the checks alone (--fault none)");
     }
-    List<String> urls = cluster != null ? cluster.requireState().solrNodes().stream().map(n -> n.baseUrl()).toList()
-        : target.solrUrls();
-    target.requireCollection(o.collection()); // before anything is written: a mistake leaves no run directory
+    List<String> urls =
+        cluster != null
+            ? cluster.requireState().solrNodes().stream().map(n -> n.baseUrl()).toList()
+            : target.solrUrls();
+    target.requireCollection(
+        o.collection()); // before anything is written: a mistake leaves no run directory
     try {
       Files.createDirectories(o.dir());
     } catch (IOException e) {
@@ -68,11 +82,21 @@ public final class ChaosRun {
     boolean recovered;
     double finalRecovery;
     try (History history = new History(historyFile)) {
-      FaultRunner runner = cluster == null ? null : new FaultRunner(cluster, o.collection(), history, progress);
+      FaultRunner runner =
+          cluster == null ? null : new FaultRunner(cluster, o.collection(), history, progress);
       before = runner == null ? null : runner.topology();
       long t0 = System.nanoTime();
-      ChaosWorkload load = new ChaosWorkload(urls, o.collection(), prefix, o.writeRate(), o.batch(),
-          o.queryRate(), o.timeout(), history, t0);
+      ChaosWorkload load =
+          new ChaosWorkload(
+              urls,
+              o.collection(),
+              prefix,
+              o.writeRate(),
+              o.batch(),
+              o.queryRate(),
+              o.timeout(),
+              history,
+              t0);
       load.start();
       if (runner != null) {
         runner.start(faults, t0);
@@ -82,34 +106,43 @@ public final class ChaosRun {
       try {
         Thread.sleep(o.duration().toMillis());
         if (runner != null && !runner.awaitDone(0)) {
-          progress.accept("the workload goes on until the faults have healed, then " + o.after().toSeconds() + " s more");
+          progress.accept(
+              "the workload goes on until the faults have healed, then "
+                  + o.after().toSeconds()
+                  + " s more");
           runner.awaitDone(FaultRunner.HEAL_TIMEOUT.toMillis());
           Thread.sleep(o.after().toMillis());
         }
       } catch (InterruptedException e) {
         // Ctrl-C: stop the load and heal every fault, but judge nothing: the run is short
-        Interruption.cleanUp(() -> {
-          if (runner != null) {
-            healed.addAll(runner.finish()); // first: requests to a frozen node would hold the load's stop
-          }
-          load.stop();
-          stopped[0] = true;
-          write(o.dir().resolve("faults.json"), healed);
-        });
-        progress.accept("interrupted: the workload stopped and every fault was healed; no verdict "
-            + "(faults.json and history.jsonl in " + o.dir() + " hold what happened)");
+        Interruption.cleanUp(
+            () -> {
+              if (runner != null) {
+                healed.addAll(
+                    runner.finish()); // first: requests to a frozen node would hold the load's stop
+              }
+              load.stop();
+              stopped[0] = true;
+              write(o.dir().resolve("faults.json"), healed);
+            });
+        progress.accept(
+            "interrupted: the workload stopped and every fault was healed; no verdict "
+                + "(faults.json and history.jsonl in "
+                + o.dir()
+                + " hold what happened)");
         throw e;
       } finally {
         if (!stopped[0]) {
-          Interruption.cleanUp(() -> {
-            String missing = load.stop();
-            if (missing != null) {
-              progress.accept(missing);
-            }
-            if (runner != null) {
-              healed.addAll(runner.finish());
-            }
-          });
+          Interruption.cleanUp(
+              () -> {
+                String missing = load.stop();
+                if (missing != null) {
+                  progress.accept(missing);
+                }
+                if (runner != null) {
+                  healed.addAll(runner.finish());
+                }
+              });
         }
       }
       records = healed;
@@ -127,8 +160,16 @@ public final class ChaosRun {
     return check(target, o, urls, prefix, historyFile, records, before, recovered, finalRecovery);
   }
 
-  private static ChaosVerdict check(Target target, Options o, List<String> urls, String prefix,
-      Path historyFile, List<FaultRecord> records, Topology before, boolean recovered, double finalRecovery) {
+  private static ChaosVerdict check(
+      Target target,
+      Options o,
+      List<String> urls,
+      String prefix,
+      Path historyFile,
+      List<FaultRecord> records,
+      Topology before,
+      boolean recovered,
+      double finalRecovery) {
     ClusterChecks checks = new ClusterChecks(urls, o.collection());
     List<String> notChecked = new ArrayList<>();
     LossChecker.Verdict loss;
@@ -136,31 +177,59 @@ public final class ChaosRun {
       checks.commit();
       loss = LossChecker.check(historyFile, checks::present);
     } catch (SolrscaleException e) { // the commit failed: what is searchable cannot be told
-      loss = new LossChecker.Verdict(0, null, null, List.of(), null, Map.of(), List.of(), e.getMessage());
+      loss =
+          new LossChecker.Verdict(
+              0, null, null, List.of(), null, Map.of(), List.of(), e.getMessage());
     }
 
-    CollectionStatus c = target.collections().stream()
-        .filter(x -> x.name().equals(o.collection())).findFirst().orElse(null);
+    CollectionStatus c =
+        target.collections().stream()
+            .filter(x -> x.name().equals(o.collection()))
+            .findFirst()
+            .orElse(null);
     List<ChaosVerdict.ShardAgreement> shards = c == null ? List.of() : checks.agreement(c, prefix);
     if (c == null) {
       notChecked.add("replica agreement: collection '" + o.collection() + "' is gone");
     }
     for (ChaosVerdict.ShardAgreement s : shards) {
       if (s.agree() == null) {
-        notChecked.add("replica agreement of " + s.shard() + ": " + s.replicas().stream()
-            .filter(r -> r.error() != null).map(r -> r.replica() + " on " + r.node() + ": " + r.error())
-            .findFirst().orElse("a replica could not be read"));
+        notChecked.add(
+            "replica agreement of "
+                + s.shard()
+                + ": "
+                + s.replicas().stream()
+                    .filter(r -> r.error() != null)
+                    .map(r -> r.replica() + " on " + r.node() + ": " + r.error())
+                    .findFirst()
+                    .orElse("a replica could not be read"));
       }
     }
-    HistoryStats stats = HistoryStats.read(historyFile, target.cluster().map(ChaosRun::sessionTimeoutSeconds)
-        .orElse(HistoryStats.DEFAULT_SESSION_TIMEOUT_S));
+    HistoryStats stats =
+        HistoryStats.read(
+            historyFile,
+            target
+                .cluster()
+                .map(ChaosRun::sessionTimeoutSeconds)
+                .orElse(HistoryStats.DEFAULT_SESSION_TIMEOUT_S));
     ChaosVerdict.Counts writes = stats.writes(e -> true);
     if (o.writeRate() > 0 && loss.acknowledged() == 0 && loss.notChecked() == null) {
       // nothing acknowledged, nothing to lose: a vacuous pass would hide writes Solr refused
-      loss = new LossChecker.Verdict(0, null, null, List.of(), null, Map.of(), List.of(),
-          "no write was acknowledged (" + writes.failed() + " failed, " + writes.unknown() + " unanswered"
-          + firstCause(stats.errors(HistoryEvent::isAdd)).map(k -> "; e.g. " + k).orElse("")
-          + "), so none could be lost");
+      loss =
+          new LossChecker.Verdict(
+              0,
+              null,
+              null,
+              List.of(),
+              null,
+              Map.of(),
+              List.of(),
+              "no write was acknowledged ("
+                  + writes.failed()
+                  + " failed, "
+                  + writes.unknown()
+                  + " unanswered"
+                  + firstCause(stats.errors(HistoryEvent::isAdd)).map(k -> "; e.g. " + k).orElse("")
+                  + "), so none could be lost");
     }
     if (loss.notChecked() != null) {
       notChecked.add(0, "loss: " + loss.notChecked());
@@ -170,23 +239,50 @@ public final class ChaosRun {
       fv.add(stats.judge(f, before));
     }
     boolean anyFault = records.stream().anyMatch(FaultRecord::injected);
-    Double recovery = records.stream().filter(FaultRecord::injected)
-        .map(FaultRecord::recoverySeconds).filter(x -> x != null).max(Double::compare).orElse(null);
+    Double recovery =
+        records.stream()
+            .filter(FaultRecord::injected)
+            .map(FaultRecord::recoverySeconds)
+            .filter(x -> x != null)
+            .max(Double::compare)
+            .orElse(null);
     if (recovery == null && anyFault) {
       recovery = recovered ? finalRecovery : null;
     }
-    boolean allRecovered = recovered && records.stream().filter(FaultRecord::injected)
-        .allMatch(f -> f.recoverySeconds() != null);
+    boolean allRecovered =
+        recovered
+            && records.stream()
+                .filter(FaultRecord::injected)
+                .allMatch(f -> f.recoverySeconds() != null);
     int divergent = (int) shards.stream().filter(s -> Boolean.FALSE.equals(s.agree())).count();
     boolean failed = loss.lost() != null && loss.lost() > 0 || divergent > 0 || !allRecovered;
-    String verdict = failed ? ChaosVerdict.FAIL : notChecked.isEmpty() ? ChaosVerdict.PASS : ChaosVerdict.NOT_CHECKED;
-    ChaosVerdict v = new ChaosVerdict(verdict.equals(ChaosVerdict.PASS), verdict,
-        notChecked.isEmpty() ? null : notChecked, loss.acknowledged(),
-        loss.found(), loss.lost(), loss.lostIds(), loss.unacknowledgedFound(), loss.lostByRf(), loss.lostWrites(), divergent, recovery,
-        allRecovered, stats.availability(e -> true),
-        anyFault ? stats.availability(HistoryStats.during(records)) : null,
-        writes, stats.queries(e -> true), stats.errors(e -> true), stats.phases(records),
-        shards, fv);
+    String verdict =
+        failed
+            ? ChaosVerdict.FAIL
+            : notChecked.isEmpty() ? ChaosVerdict.PASS : ChaosVerdict.NOT_CHECKED;
+    ChaosVerdict v =
+        new ChaosVerdict(
+            verdict.equals(ChaosVerdict.PASS),
+            verdict,
+            notChecked.isEmpty() ? null : notChecked,
+            loss.acknowledged(),
+            loss.found(),
+            loss.lost(),
+            loss.lostIds(),
+            loss.unacknowledgedFound(),
+            loss.lostByRf(),
+            loss.lostWrites(),
+            divergent,
+            recovery,
+            allRecovered,
+            stats.availability(e -> true),
+            anyFault ? stats.availability(HistoryStats.during(records)) : null,
+            writes,
+            stats.queries(e -> true),
+            stats.errors(e -> true),
+            stats.phases(records),
+            shards,
+            fv);
     write(o.dir().resolve("verdict.json"), v);
     TimelineRow.TABLE.write(o.dir().resolve("timeline.csv"), stats.timeline());
     return v;
@@ -198,12 +294,18 @@ public final class ChaosRun {
    */
   static Optional<String> firstCause(Map<String, Long> errors) {
     return errors.entrySet().stream()
-        .sorted(Comparator.<Map.Entry<String, Long>, Boolean>comparing(
-            e -> e.getKey().contains("Async exception")).thenComparing(e -> -e.getValue()))
-        .map(Map.Entry::getKey).findFirst();
+        .sorted(
+            Comparator.<Map.Entry<String, Long>, Boolean>comparing(
+                    e -> e.getKey().contains("Async exception"))
+                .thenComparing(e -> -e.getValue()))
+        .map(Map.Entry::getKey)
+        .findFirst();
   }
 
-  /** The nodes' ZooKeeper session timeout: -DzkClientTimeout from the spec's JVM arguments, else 30 s. */
+  /**
+   * The nodes' ZooKeeper session timeout: -DzkClientTimeout from the spec's JVM arguments, else 30
+   * s.
+   */
   static double sessionTimeoutSeconds(Cluster cluster) {
     for (String a : cluster.requireState().spec().jvmArgs()) {
       if (a.startsWith("-DzkClientTimeout=")) {
@@ -218,7 +320,8 @@ public final class ChaosRun {
   }
 
   /** Checks a history again against the collection as it is now (ids deleted since are lost). */
-  public static LossChecker.Verdict checkLoss(List<String> baseUrls, String collection, Path history) {
+  public static LossChecker.Verdict checkLoss(
+      List<String> baseUrls, String collection, Path history) {
     ClusterChecks checks = new ClusterChecks(baseUrls, collection);
     checks.commit();
     return LossChecker.check(history, checks::present);

@@ -17,14 +17,14 @@ import java.util.function.LongUnaryOperator;
 import org.solrscale.cluster.SolrHttp;
 
 /**
- * The load a chaos run keeps up while faults happen: writers adding documents with unique ids
- * at a steady rate, in batches, and two readers (a plain query and one with
- * {@code shards.tolerant=true}), each on its own schedule. Every request goes to the next Solr
- * node in turn and, when a node refuses the connection, to the one after (as a client behind a
- * load balancer would see it). Each outcome goes to the history; latency counts from when the
- * request was due. Requests are sent without waiting for the answers before them (an open loop):
- * a stalled node does not slow the schedule, until {@link #MAX_IN_FLIGHT} requests are unanswered
- * at once; from then on the next waits, and its latency (from when it was due) shows it.
+ * The load a chaos run keeps up while faults happen: writers adding documents with unique ids at a
+ * steady rate, in batches, and two readers (a plain query and one with {@code
+ * shards.tolerant=true}), each on its own schedule. Every request goes to the next Solr node in
+ * turn and, when a node refuses the connection, to the one after (as a client behind a load
+ * balancer would see it). Each outcome goes to the history; latency counts from when the request
+ * was due. Requests are sent without waiting for the answers before them (an open loop): a stalled
+ * node does not slow the schedule, until {@link #MAX_IN_FLIGHT} requests are unanswered at once;
+ * from then on the next waits, and its latency (from when it was due) shows it.
  */
 final class ChaosWorkload {
   private final List<String> baseUrls;
@@ -42,13 +42,24 @@ final class ChaosWorkload {
 
   /** Unanswered requests at most, all schedules together. */
   static final int MAX_IN_FLIGHT = 2000;
+
   private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
+
   /** Requests whose outcome could not be recorded, and why the first one could not. */
   private final AtomicLong unrecorded = new AtomicLong();
+
   private volatile String firstProblem;
 
-  ChaosWorkload(List<String> baseUrls, String collection, String idPrefix, double writeRate, int batch,
-      double queryRate, Duration timeout, History history, long t0Nanos) {
+  ChaosWorkload(
+      List<String> baseUrls,
+      String collection,
+      String idPrefix,
+      double writeRate,
+      int batch,
+      double queryRate,
+      Duration timeout,
+      History history,
+      long t0Nanos) {
     if (baseUrls.isEmpty()) {
       throw new IllegalArgumentException("no Solr node to send to");
     }
@@ -71,45 +82,59 @@ final class ChaosWorkload {
     if (queryRate > 0) {
       long interval = Math.round(2 / queryRate * 1e9); // two readers share the rate
       schedule("chaos-query", k -> k * interval, (k, due) -> query(false, k, due));
-      schedule("chaos-query-tolerant", k -> k * interval + interval / 2, (k, due) -> query(true, k, due));
+      schedule(
+          "chaos-query-tolerant",
+          k -> k * interval + interval / 2,
+          (k, due) -> query(true, k, due));
     }
   }
 
-  /** Sends request {@code k} of a schedule, due {@code dueNanos} after the start; answered later. */
+  /**
+   * Sends request {@code k} of a schedule, due {@code dueNanos} after the start; answered later.
+   */
   private interface Request {
     CompletableFuture<?> send(long k, long dueNanos);
   }
 
-  /** A thread sending requests 0, 1, 2... of a schedule, each when it is due, not waiting for answers. */
+  /**
+   * A thread sending requests 0, 1, 2... of a schedule, each when it is due, not waiting for
+   * answers.
+   */
   private void schedule(String name, LongUnaryOperator dueOf, Request request) {
-    spawn(name, () -> {
-      for (long k = 0; awaitDue(dueOf.applyAsLong(k)); k++) {
-        try {
-          inFlight.acquire();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          return;
-        }
-        try {
-          request.send(k, dueOf.applyAsLong(k)).whenComplete((r, ex) -> {
-            inFlight.release();
-            if (ex != null) {
-              problem(ex);
+    spawn(
+        name,
+        () -> {
+          for (long k = 0; awaitDue(dueOf.applyAsLong(k)); k++) {
+            try {
+              inFlight.acquire();
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              return;
             }
-          });
-        } catch (RuntimeException e) {
-          inFlight.release();
-          problem(e);
-        }
-      }
-    });
+            try {
+              request
+                  .send(k, dueOf.applyAsLong(k))
+                  .whenComplete(
+                      (r, ex) -> {
+                        inFlight.release();
+                        if (ex != null) {
+                          problem(ex);
+                        }
+                      });
+            } catch (RuntimeException e) {
+              inFlight.release();
+              problem(e);
+            }
+          }
+        });
   }
 
   private void problem(Throwable t) {
     unrecorded.incrementAndGet();
     if (firstProblem == null) {
-      firstProblem = String.valueOf(t instanceof CompletionException
-          && t.getCause() != null ? t.getCause() : t);
+      firstProblem =
+          String.valueOf(
+              t instanceof CompletionException && t.getCause() != null ? t.getCause() : t);
     }
   }
 
@@ -138,9 +163,16 @@ final class ChaosWorkload {
     if (unanswered == 0 && failed == 0) {
       return null;
     }
-    return "warning: the history misses " + (unanswered + failed) + " request outcome(s): "
-        + unanswered + " still unanswered after " + wait / 1000 + " s, " + failed
-        + " not recorded" + (firstProblem == null ? "" : " (first: " + firstProblem + ")");
+    return "warning: the history misses "
+        + (unanswered + failed)
+        + " request outcome(s): "
+        + unanswered
+        + " still unanswered after "
+        + wait / 1000
+        + " s, "
+        + failed
+        + " not recorded"
+        + (firstProblem == null ? "" : " (first: " + firstProblem + ")");
   }
 
   private void spawn(String name, Runnable r) {
@@ -178,31 +210,64 @@ final class ChaosWorkload {
     for (int i = 0; i < batch; i++, seq++) {
       String id = idPrefix + seq;
       ids.add(id);
-      body.append(i == 0 ? "" : ",").append("{\"id\":\"").append(id).append("\",\"chaos_seq_l\":")
-          .append(seq).append(",\"chaos_run_s\":\"").append(idPrefix).append("\"}");
+      body.append(i == 0 ? "" : ",")
+          .append("{\"id\":\"")
+          .append(id)
+          .append("\",\"chaos_seq_l\":")
+          .append(seq)
+          .append(",\"chaos_run_s\":\"")
+          .append(idPrefix)
+          .append("\"}");
     }
     body.append(']');
-    return send((int) (k % baseUrls.size()), url -> http.postAsync(url + "/" + collection
-        + "/update?wt=json", "application/json", body.toString(), timeout)).thenAccept(a -> written(a, ids, due));
+    return send(
+            (int) (k % baseUrls.size()),
+            url ->
+                http.postAsync(
+                    url + "/" + collection + "/update?wt=json",
+                    "application/json",
+                    body.toString(),
+                    timeout))
+        .thenAccept(a -> written(a, ids, due));
   }
 
   private void written(Attempt a, List<String> ids, long due) {
     SolrHttp.Reply r = a.reply;
     double latency = (elapsedNanos() - due) / 1e6;
-    String outcome = r.ok() ? HistoryEvent.OK : r.status() == 0 && !r.refused() ? HistoryEvent.INFO
-        : HistoryEvent.FAIL;
-    Integer rf = r.ok() && r.body().path("responseHeader").has("rf")
-        ? r.body().path("responseHeader").path("rf").asInt() : null;
-    history.append(new HistoryEvent(Math.round(due / 1e6), "add", ids, null, outcome, rf,
-        r.status() == 0 ? null : r.status(), r.ok() ? null : r.message(), latency, null, null, null,
-        a.node()));
+    String outcome =
+        r.ok()
+            ? HistoryEvent.OK
+            : r.status() == 0 && !r.refused() ? HistoryEvent.INFO : HistoryEvent.FAIL;
+    Integer rf =
+        r.ok() && r.body().path("responseHeader").has("rf")
+            ? r.body().path("responseHeader").path("rf").asInt()
+            : null;
+    history.append(
+        new HistoryEvent(
+            Math.round(due / 1e6),
+            "add",
+            ids,
+            null,
+            outcome,
+            rf,
+            r.status() == 0 ? null : r.status(),
+            r.ok() ? null : r.message(),
+            latency,
+            null,
+            null,
+            null,
+            a.node()));
   }
 
   private CompletableFuture<?> query(boolean tolerant, long k, long due) {
-    String q = "q=" + URLEncoder.encode("*:*", StandardCharsets.UTF_8) + "&rows=0&wt=json"
-        + (tolerant ? "&shards.tolerant=true" : "");
-    return send((int) ((k + (tolerant ? 1 : 0)) % baseUrls.size()),
-        url -> http.getAsync(url + "/" + collection + "/select?" + q, timeout))
+    String q =
+        "q="
+            + URLEncoder.encode("*:*", StandardCharsets.UTF_8)
+            + "&rows=0&wt=json"
+            + (tolerant ? "&shards.tolerant=true" : "");
+    return send(
+            (int) ((k + (tolerant ? 1 : 0)) % baseUrls.size()),
+            url -> http.getAsync(url + "/" + collection + "/select?" + q, timeout))
         .thenAccept(a -> answered(a, tolerant, due));
   }
 
@@ -221,27 +286,42 @@ final class ChaosWorkload {
       zk = header.path("zkConnected").asBoolean();
     }
     Long found = r.ok() ? r.body().path("response").path("numFound").asLong() : null;
-    history.append(new HistoryEvent(Math.round(due / 1e6), "query", null,
-        tolerant ? "tolerant" : "plain", r.ok() ? HistoryEvent.OK : HistoryEvent.FAIL, null,
-        r.status() == 0 ? null : r.status(), r.ok() ? null : r.message(), latency, partial, zk, found,
-        a.node()));
+    history.append(
+        new HistoryEvent(
+            Math.round(due / 1e6),
+            "query",
+            null,
+            tolerant ? "tolerant" : "plain",
+            r.ok() ? HistoryEvent.OK : HistoryEvent.FAIL,
+            null,
+            r.status() == 0 ? null : r.status(),
+            r.ok() ? null : r.message(),
+            latency,
+            partial,
+            zk,
+            found,
+            a.node()));
   }
 
   /** The answer, and which node gave it (its host:port). */
   private record Attempt(SolrHttp.Reply reply, String node) {}
 
   /** Sends to node {@code start}, moving on to the next while nodes refuse the connection. */
-  private CompletableFuture<Attempt> send(int start,
-      Function<String, CompletableFuture<SolrHttp.Reply>> call) {
+  private CompletableFuture<Attempt> send(
+      int start, Function<String, CompletableFuture<SolrHttp.Reply>> call) {
     return attempt(start, 0, call);
   }
 
-  private CompletableFuture<Attempt> attempt(int start, int i,
-      Function<String, CompletableFuture<SolrHttp.Reply>> call) {
+  private CompletableFuture<Attempt> attempt(
+      int start, int i, Function<String, CompletableFuture<SolrHttp.Reply>> call) {
     String url = baseUrls.get(Math.floorMod(start + i, baseUrls.size()));
-    return call.apply(url).thenCompose(r -> r.refused() && i + 1 < baseUrls.size()
-        ? attempt(start, i + 1, call)
-        : CompletableFuture.completedFuture(
-            new Attempt(r, url.replaceFirst("^http://", "").replaceFirst("/solr$", ""))));
+    return call.apply(url)
+        .thenCompose(
+            r ->
+                r.refused() && i + 1 < baseUrls.size()
+                    ? attempt(start, i + 1, call)
+                    : CompletableFuture.completedFuture(
+                        new Attempt(
+                            r, url.replaceFirst("^http://", "").replaceFirst("/solr$", ""))));
   }
 }

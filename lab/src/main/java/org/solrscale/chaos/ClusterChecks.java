@@ -1,6 +1,5 @@
 package org.solrscale.chaos;
 
-import org.solrscale.results.ChaosVerdict;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +14,7 @@ import org.solrscale.cluster.CollectionStatus;
 import org.solrscale.cluster.ReplicaStatus;
 import org.solrscale.cluster.ShardStatus;
 import org.solrscale.cluster.SolrHttp;
+import org.solrscale.results.ChaosVerdict;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -43,7 +43,8 @@ final class ClusterChecks {
     String last = "";
     while (System.nanoTime() < deadline) {
       for (String url : baseUrls) {
-        SolrHttp.Reply r = http.get(url + "/" + collection + "/update?commit=true&wt=json", TIMEOUT);
+        SolrHttp.Reply r =
+            http.get(url + "/" + collection + "/update?commit=true&wt=json", TIMEOUT);
         if (r.ok()) {
           return;
         }
@@ -56,12 +57,17 @@ final class ClusterChecks {
 
   /** Which of {@code ids} the collection holds (a terms query, asked of any node that answers). */
   Set<String> present(Collection<String> ids) {
-    String body = "q=" + enc("{!terms f=id}" + String.join(",", ids)) + "&fl=id&wt=json&rows=" + ids.size();
+    String body =
+        "q=" + enc("{!terms f=id}" + String.join(",", ids)) + "&fl=id&wt=json&rows=" + ids.size();
     String last = "";
     for (int attempt = 0; attempt < 3; attempt++) {
       for (String url : baseUrls) {
-        SolrHttp.Reply r = http.post(url + "/" + collection + "/select",
-            "application/x-www-form-urlencoded", body, TIMEOUT);
+        SolrHttp.Reply r =
+            http.post(
+                url + "/" + collection + "/select",
+                "application/x-www-form-urlencoded",
+                body,
+                TIMEOUT);
         if (r.ok()) {
           Set<String> out = new HashSet<>();
           for (JsonNode d : r.body().path("response").path("docs")) {
@@ -108,10 +114,17 @@ final class ClusterChecks {
           }
         }
       }
-      // a replica that could not be read leaves the shard unchecked, unless those read already differ
+      // a replica that could not be read leaves the shard unchecked, unless those read already
+      // differ
       boolean read = sets.stream().allMatch(x -> x != null);
-      boolean differ = !differing.isEmpty() || counts.stream().filter(x -> x.docs() >= 0)
-          .mapToLong(ChaosVerdict.ReplicaCount::docs).distinct().count() > 1;
+      boolean differ =
+          !differing.isEmpty()
+              || counts.stream()
+                      .filter(x -> x.docs() >= 0)
+                      .mapToLong(ChaosVerdict.ReplicaCount::docs)
+                      .distinct()
+                      .count()
+                  > 1;
       Boolean agree = differ ? Boolean.FALSE : read ? Boolean.TRUE : null;
       out.add(new ChaosVerdict.ShardAgreement(s.name(), agree, counts, differing));
     }
@@ -119,7 +132,8 @@ final class ClusterChecks {
   }
 
   private long count(String core, String q) {
-    SolrHttp.Reply r = http.get(core + "/select?q=" + enc(q) + "&rows=0&distrib=false&wt=json", TIMEOUT);
+    SolrHttp.Reply r =
+        http.get(core + "/select?q=" + enc(q) + "&rows=0&distrib=false&wt=json", TIMEOUT);
     if (!r.ok()) {
       throw SolrscaleException.failed(core + ": " + r.message());
     }
@@ -130,8 +144,16 @@ final class ClusterChecks {
     Set<String> out = new HashSet<>();
     String cursor = "*";
     while (true) {
-      SolrHttp.Reply r = http.get(core + "/select?q=" + enc(q) + "&fl=id&sort=" + enc("id asc")
-          + "&rows=5000&distrib=false&wt=json&cursorMark=" + enc(cursor), TIMEOUT);
+      SolrHttp.Reply r =
+          http.get(
+              core
+                  + "/select?q="
+                  + enc(q)
+                  + "&fl=id&sort="
+                  + enc("id asc")
+                  + "&rows=5000&distrib=false&wt=json&cursorMark="
+                  + enc(cursor),
+              TIMEOUT);
       if (!r.ok()) {
         throw SolrscaleException.failed(core + ": " + r.message());
       }

@@ -1,18 +1,18 @@
 package org.solrscale.chaos;
 
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.ChaosVerdict;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.results.ChaosVerdict;
+import org.solrscale.results.FaultRecord;
 import org.solrscale.spec.FaultKind;
 
 /**
  * The registry of what each fault kind does: one line per {@link FaultKind}, and the switch has no
- * default, so a kind without its class does not compile (nothing turns an unknown kind into
- * another one). The simple kinds are here; the others have a file each.
+ * default, so a kind without its class does not compile (nothing turns an unknown kind into another
+ * one). The simple kinds are here; the others have a file each.
  */
 final class FaultActions {
   private FaultActions() {}
@@ -29,10 +29,19 @@ final class FaultActions {
     };
   }
 
-  /** The action of a kind named in a scenario or fault record; IllegalArgumentException when none. */
+  /**
+   * The action of a kind named in a scenario or fault record; IllegalArgumentException when none.
+   */
   static FaultAction of(String kind) {
-    return of(FaultKind.named(kind).orElseThrow(() -> new IllegalArgumentException("unknown fault '" + kind
-        + "'; use one of " + String.join(", ", FaultKind.names()))));
+    return of(
+        FaultKind.named(kind)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "unknown fault '"
+                            + kind
+                            + "'; use one of "
+                            + String.join(", ", FaultKind.names()))));
   }
 
   /** kill and stop: Solr nodes go down (SIGKILL, or a graceful stop) and are started again. */
@@ -56,8 +65,8 @@ final class FaultActions {
 
     /** With every replica of a shard down: plain queries fail, tolerant ones answer partially. */
     @Override
-    public List<ChaosVerdict.Behaviour> expected(HistoryStats stats, FaultRecord f, Topology before,
-        double from, double to) {
+    public List<ChaosVerdict.Behaviour> expected(
+        HistoryStats stats, FaultRecord f, Topology before, double from, double to) {
       return HistoryStats.shardDown(f, before) ? stats.shardDownBehaviours(from, to) : List.of();
     }
   }
@@ -93,7 +102,8 @@ final class FaultActions {
     @Override
     List<String> targets(String target, Topology t, Set<String> down, Random rnd, boolean unsafe) {
       return target == null || target.equals("random")
-          ? List.of(Targets.pick(t.zkNodes(), t, down, rnd, unsafe, "ZooKeeper server")) : Targets.named(target, t);
+          ? List.of(Targets.pick(t.zkNodes(), t, down, rnd, unsafe, "ZooKeeper server"))
+          : Targets.named(target, t);
     }
 
     @Override
@@ -102,7 +112,9 @@ final class FaultActions {
     }
   }
 
-  /** rolling-restart: every Solr node restarted in turn, each once the collections are active again. */
+  /**
+   * rolling-restart: every Solr node restarted in turn, each once the collections are active again.
+   */
   static final class RollingRestart extends NodeFault {
     RollingRestart() {
       super(FaultKind.ROLLING_RESTART);

@@ -1,6 +1,5 @@
 package org.solrscale.chaos;
 
-import org.solrscale.results.FaultRecord;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,6 +23,7 @@ import org.solrscale.cluster.ReplicaStatus;
 import org.solrscale.cluster.ShardStatus;
 import org.solrscale.cluster.SolrAdmin;
 import org.solrscale.cluster.SolrHttp;
+import org.solrscale.results.FaultRecord;
 import org.solrscale.spec.Durations;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
@@ -48,7 +48,8 @@ public final class FaultRunner {
   private final SolrHttp http = new SolrHttp();
   private long t0;
 
-  public FaultRunner(Cluster cluster, String collection, History history, Consumer<String> progress) {
+  public FaultRunner(
+      Cluster cluster, String collection, History history, Consumer<String> progress) {
     this.cluster = cluster;
     this.collection = collection;
     this.history = history;
@@ -85,7 +86,10 @@ public final class FaultRunner {
     return (System.nanoTime() - t0) / 1e9;
   }
 
-  /** Waits until every fault has run its course by itself; false if some still lasts after {@code ms}. */
+  /**
+   * Waits until every fault has run its course by itself; false if some still lasts after {@code
+   * ms}.
+   */
   public boolean awaitDone(long ms) {
     long deadline = System.currentTimeMillis() + ms;
     for (Thread t : threads) {
@@ -99,7 +103,9 @@ public final class FaultRunner {
     return threads.stream().noneMatch(Thread::isAlive);
   }
 
-  /** Ends every fault (healing at once those still injected), waits for them, returns what they did. */
+  /**
+   * Ends every fault (healing at once those still injected), waits for them, returns what they did.
+   */
   public List<FaultRecord> finish() {
     stopping.countDown();
     for (Thread t : threads) {
@@ -111,8 +117,11 @@ public final class FaultRunner {
       }
     }
     List<FaultRecord> out = new ArrayList<>(records);
-    out.sort((a, b) -> Double.compare(a.startS() == null ? Double.MAX_VALUE : a.startS(),
-        b.startS() == null ? Double.MAX_VALUE : b.startS()));
+    out.sort(
+        (a, b) ->
+            Double.compare(
+                a.startS() == null ? Double.MAX_VALUE : a.startS(),
+                b.startS() == null ? Double.MAX_VALUE : b.startS()));
     return out;
   }
 
@@ -138,11 +147,14 @@ public final class FaultRunner {
 
   /** Records a fault that was not injected, and why. */
   void notInjected(String name, String kind, String target, String why) {
-    records.add(new FaultRecord(name, kind, target, List.of(), null, null, null, null, "not injected: " + why));
+    records.add(
+        new FaultRecord(
+            name, kind, target, List.of(), null, null, null, null, "not injected: " + why));
   }
 
   /** Injects one fault, holds it for {@code durationMs} (or until the step ends), heals it. */
-  void inject(String name, NodeFault action, String target, long durationMs, Random rnd, boolean unsafe) {
+  void inject(
+      String name, NodeFault action, String target, long durationMs, Random rnd, boolean unsafe) {
     String kind = action.kind().id();
     List<String> nodes;
     try {
@@ -179,18 +191,35 @@ public final class FaultRunner {
     }
     Double recovery = awaitRecovered() ? now() - heal : null;
     if (recovery == null) {
-      note = (note == null ? "" : note + "; ") + "not recovered within " + HEAL_TIMEOUT.toMinutes() + " min";
+      note =
+          (note == null ? "" : note + "; ")
+              + "not recovered within "
+              + HEAL_TIMEOUT.toMinutes()
+              + " min";
     }
     event(now(), "end", kind, target, nodes);
-    progress.accept(String.format("%.1f s: %s %s healed, recovered in %s", now(), kind,
-        String.join(",", nodes), recovery == null ? "-" : String.format("%.1f s", recovery)));
+    progress.accept(
+        String.format(
+            "%.1f s: %s %s healed, recovered in %s",
+            now(),
+            kind,
+            String.join(",", nodes),
+            recovery == null ? "-" : String.format("%.1f s", recovery)));
     records.add(new FaultRecord(name, kind, target, nodes, start, heal, now(), recovery, note));
   }
 
   private void event(double t, String phase, String kind, String target, List<String> nodes) {
     if (history != null) {
-      history.append(new HistoryEvent(Math.round(t * 1000), "fault", nodes,
-          kind + (target == null ? "" : " " + target), phase, null, null, null));
+      history.append(
+          new HistoryEvent(
+              Math.round(t * 1000),
+              "fault",
+              nodes,
+              kind + (target == null ? "" : " " + target),
+              phase,
+              null,
+              null,
+              null));
     }
   }
 
@@ -200,7 +229,8 @@ public final class FaultRunner {
     while (System.nanoTime() < deadline) {
       try {
         LiveStatus s = liveStatus();
-        if (s != null && s.collection(collection).map(c -> c.healthy(s.liveNodes())).orElse(true)
+        if (s != null
+            && s.collection(collection).map(c -> c.healthy(s.liveNodes())).orElse(true)
             && allSolrRunning()) {
           return true;
         }
@@ -219,14 +249,16 @@ public final class FaultRunner {
 
   private boolean allSolrRunning() {
     ClusterState state = cluster.requireState();
-    return state.solrNodes().stream().allMatch(n -> down.contains(n.id())
-        || cluster.processState(n) == ProcessState.RUNNING);
+    return state.solrNodes().stream()
+        .allMatch(n -> down.contains(n.id()) || cluster.processState(n) == ProcessState.RUNNING);
   }
 
   private LiveStatus liveStatus() {
     ClusterState state = cluster.requireState();
-    List<NodeState> running = state.solrNodes().stream()
-        .filter(n -> !down.contains(n.id()) && cluster.processState(n) == ProcessState.RUNNING).toList();
+    List<NodeState> running =
+        state.solrNodes().stream()
+            .filter(n -> !down.contains(n.id()) && cluster.processState(n) == ProcessState.RUNNING)
+            .toList();
     if (running.isEmpty()) {
       return null;
     }
@@ -262,8 +294,12 @@ public final class FaultRunner {
         }
       }
     }
-    return new Topology(replicas, leaders, state.solrNodes().stream().map(NodeState::id).toList(),
-        state.zkNodes().stream().map(NodeState::id).toList(), overseer(state));
+    return new Topology(
+        replicas,
+        leaders,
+        state.solrNodes().stream().map(NodeState::id).toList(),
+        state.zkNodes().stream().map(NodeState::id).toList(),
+        overseer(state));
   }
 
   private String overseer(ClusterState state) {
@@ -271,12 +307,17 @@ public final class FaultRunner {
       if (down.contains(n.id())) {
         continue;
       }
-      SolrHttp.Reply r = http.get(n.baseUrl() + "/admin/collections?action=OVERSEERSTATUS&wt=json",
-          Duration.ofSeconds(5));
+      SolrHttp.Reply r =
+          http.get(
+              n.baseUrl() + "/admin/collections?action=OVERSEERSTATUS&wt=json",
+              Duration.ofSeconds(5));
       if (r.ok()) {
         String leader = r.body().path("leader").asText("");
-        return state.solrNodes().stream().filter(x -> x.solrNodeName().equals(leader))
-            .map(NodeState::id).findFirst().orElse(null);
+        return state.solrNodes().stream()
+            .filter(x -> x.solrNodeName().equals(leader))
+            .map(NodeState::id)
+            .findFirst()
+            .orElse(null);
       }
     }
     return null;

@@ -11,12 +11,12 @@ import java.util.function.Consumer;
 import org.solrscale.spec.SolrscaleException;
 
 /**
- * The history file (JSON Lines, one {@link HistoryEvent} a line): appended by many threads while
- * a chaos run goes on, read back as a stream by the checkers, so its size never matters.
+ * The history file (JSON Lines, one {@link HistoryEvent} a line): appended by many threads while a
+ * chaos run goes on, read back as a stream by the checkers, so its size never matters.
  */
 public final class History implements AutoCloseable {
-  private static final ObjectMapper JSON = new ObjectMapper()
-      .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+  private static final ObjectMapper JSON =
+      new ObjectMapper().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
   private final Path file;
   private final BufferedWriter out;
@@ -35,19 +35,24 @@ public final class History implements AutoCloseable {
       out.write(JSON.writeValueAsString(e));
       out.write('\n');
     } catch (IOException ex) {
-      throw SolrscaleException.environment("cannot write the history " + file + ": " + ex.getMessage());
+      throw SolrscaleException.environment(
+          "cannot write the history " + file + ": " + ex.getMessage());
     }
   }
 
   /** Feeds every event of a history file to {@code each}, in order. */
   public static void read(Path file, Consumer<HistoryEvent> each) {
-    try (MappingIterator<HistoryEvent> it = JSON.readerFor(HistoryEvent.class).readValues(file.toFile())) {
+    try (MappingIterator<HistoryEvent> it =
+        JSON.readerFor(HistoryEvent.class).readValues(file.toFile())) {
       while (it.hasNext()) {
         each.accept(it.next());
       }
     } catch (IOException | RuntimeException e) {
-      throw SolrscaleException.usage("cannot read the history " + file + ": "
-          + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+      throw SolrscaleException.usage(
+          "cannot read the history "
+              + file
+              + ": "
+              + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
     }
   }
 
@@ -56,7 +61,8 @@ public final class History implements AutoCloseable {
     try {
       out.close();
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot finish the history " + file + ": " + e.getMessage());
+      throw SolrscaleException.environment(
+          "cannot finish the history " + file + ": " + e.getMessage());
     }
   }
 }

@@ -11,8 +11,8 @@ import java.util.List;
  * with the replication factor Solr reported), a {@code query} (with {@code partialResults} and
  * {@code zkConnected} as Solr reported them), or a {@code fault} starting or ending. Times are
  * milliseconds since the run started (when the request was due; it was answered {@code latency_ms}
- * later), {@code node} is the Solr node that answered. Workloads and faults only append these; checkers judge them
- * afterwards.
+ * later), {@code node} is the Solr node that answered. Workloads and faults only append these;
+ * checkers judge them afterwards.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -33,16 +33,24 @@ public record HistoryEvent(
 
   public static final String OK = "ok";
   public static final String FAIL = "fail";
+
   /** The outcome is unknown (a timeout): the operation may or may not have taken effect. */
   public static final String INFO = "info";
 
-  public HistoryEvent(long timeMs, String op, List<String> ids, String query, String outcome,
-      Integer rf, Integer status, String message) {
+  public HistoryEvent(
+      long timeMs,
+      String op,
+      List<String> ids,
+      String query,
+      String outcome,
+      Integer rf,
+      Integer status,
+      String message) {
     this(timeMs, op, ids, query, outcome, rf, status, message, null, null, null, null, null);
   }
 
-  public static HistoryEvent add(long t, List<String> ids, String outcome, Integer rf, Integer status,
-      String message) {
+  public static HistoryEvent add(
+      long t, List<String> ids, String outcome, Integer rf, Integer status, String message) {
     return new HistoryEvent(t, "add", List.copyOf(ids), null, outcome, rf, status, message);
   }
 

@@ -1,24 +1,24 @@
 package org.solrscale.chaos;
 
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.ChaosVerdict;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.HdrHistogram.Histogram;
+import org.solrscale.results.ChaosVerdict;
+import org.solrscale.results.FaultRecord;
 import org.solrscale.results.TimelineRow;
-import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 
 /**
  * What users saw, judged from a history: availability and error kinds overall and per fault, query
  * latency before, during and after the faults, and the documented behaviours (ZooKeeper quorum
- * lost: updates refused with 503, queries still answered with zkConnected:false; every replica of
- * a shard down: plain queries fail, shards.tolerant ones answer with partialResults:true).
+ * lost: updates refused with 503, queries still answered with zkConnected:false; every replica of a
+ * shard down: plain queries fail, shards.tolerant ones answer with partialResults:true).
  */
 final class HistoryStats {
   /** Solr needs a moment to notice a fault; behaviours are judged from this long after it began. */
@@ -29,6 +29,7 @@ final class HistoryStats {
    * of zkClientTimeout (ConnectionManager.isLikelyExpired). Until then it accepts them.
    */
   static final double LIKELY_EXPIRED = 0.9;
+
   static final double DEFAULT_SESSION_TIMEOUT_S = 30;
 
   private final List<HistoryEvent> events;
@@ -47,10 +48,26 @@ final class HistoryStats {
   static HistoryStats read(Path history, double sessionTimeoutS) {
     List<HistoryEvent> all = new ArrayList<>();
     // an add keeps only how many ids it carried (in num_found): the ids are the loss checker's
-    History.read(history, e -> all.add(e.isAdd()
-        ? new HistoryEvent(e.timeMs(), e.op(), List.of(), null, e.outcome(), e.rf(), e.status(),
-            e.message(), e.latencyMs(), null, null, (long) e.ids().size(), e.node())
-        : e));
+    History.read(
+        history,
+        e ->
+            all.add(
+                e.isAdd()
+                    ? new HistoryEvent(
+                        e.timeMs(),
+                        e.op(),
+                        List.of(),
+                        null,
+                        e.outcome(),
+                        e.rf(),
+                        e.status(),
+                        e.message(),
+                        e.latencyMs(),
+                        null,
+                        null,
+                        (long) e.ids().size(),
+                        e.node())
+                    : e));
     return new HistoryStats(all, sessionTimeoutS);
   }
 
@@ -95,8 +112,14 @@ final class HistoryStats {
         minRf = minRf == null ? e.rf() : Math.min(minRf, e.rf());
       }
     }
-    return new ChaosVerdict.Counts(sent, ok, failed, unknown, query ? partial : null,
-        query ? zkOff : null, query ? null : minRf);
+    return new ChaosVerdict.Counts(
+        sent,
+        ok,
+        failed,
+        unknown,
+        query ? partial : null,
+        query ? zkOff : null,
+        query ? null : minRf);
   }
 
   /** Error messages by kind ("HTTP 503: ...", "timeout ..."), counted. */
@@ -125,7 +148,8 @@ final class HistoryStats {
     Histogram h = new Histogram(3_600_000_000L, 3);
     for (HistoryEvent e : events) {
       if (e.isQuery() && e.latencyMs() != null && when.test(e)) {
-        h.recordValue(Math.max(1, Math.min(h.getHighestTrackableValue(), Math.round(e.latencyMs() * 1000))));
+        h.recordValue(
+            Math.max(1, Math.min(h.getHighestTrackableValue(), Math.round(e.latencyMs() * 1000))));
       }
     }
     return h;
@@ -133,13 +157,17 @@ final class HistoryStats {
 
   ChaosVerdict.Percentiles latency(Predicate<HistoryEvent> when) {
     Histogram h = queryLatency(events, when);
-    return new ChaosVerdict.Percentiles(h.getTotalCount(), h.getValueAtPercentile(50) / 1000.0,
-        h.getValueAtPercentile(99) / 1000.0, h.getMaxValue() / 1000.0);
+    return new ChaosVerdict.Percentiles(
+        h.getTotalCount(),
+        h.getValueAtPercentile(50) / 1000.0,
+        h.getValueAtPercentile(99) / 1000.0,
+        h.getMaxValue() / 1000.0);
   }
 
   /** Whether {@code e} happened while some injected fault lasted. */
   static Predicate<HistoryEvent> during(List<FaultRecord> faults) {
-    return e -> faults.stream().filter(FaultRecord::injected).anyMatch(f -> in(e, f.startS(), f.until()));
+    return e ->
+        faults.stream().filter(FaultRecord::injected).anyMatch(f -> in(e, f.startS(), f.until()));
   }
 
   /** Latency before the first fault, during any, after the last. */
@@ -170,8 +198,8 @@ final class HistoryStats {
     if (to > from) {
       behaviours.addAll(FaultActions.of(f.fault()).expected(this, f, before, from, to));
     }
-    return new ChaosVerdict.FaultVerdict(f, availability(window), writes(window), queries(window),
-        errors(window), behaviours);
+    return new ChaosVerdict.FaultVerdict(
+        f, availability(window), writes(window), queries(window), errors(window), behaviours);
   }
 
   /**
@@ -183,11 +211,23 @@ final class HistoryStats {
     ChaosVerdict.Counts plain = queries(held.and(e -> "plain".equals(e.query())));
     ChaosVerdict.Counts tol = queries(held.and(e -> "tolerant".equals(e.query())));
     return List.of(
-        new ChaosVerdict.Behaviour("queries without shards.tolerant fail",
-            plain.sent() + " plain queries: " + plain.failed() + " failed, " + plain.ok() + " answered",
+        new ChaosVerdict.Behaviour(
+            "queries without shards.tolerant fail",
+            plain.sent()
+                + " plain queries: "
+                + plain.failed()
+                + " failed, "
+                + plain.ok()
+                + " answered",
             plain.sent() > 0 && plain.ok() == 0),
-        new ChaosVerdict.Behaviour("shards.tolerant queries answer with partialResults:true",
-            tol.sent() + " tolerant queries: " + tol.partialResults() + " partial, " + tol.failed() + " failed",
+        new ChaosVerdict.Behaviour(
+            "shards.tolerant queries answer with partialResults:true",
+            tol.sent()
+                + " tolerant queries: "
+                + tol.partialResults()
+                + " partial, "
+                + tol.failed()
+                + " failed",
             tol.partialResults() > 0 && tol.failed() == 0));
   }
 
@@ -209,7 +249,10 @@ final class HistoryStats {
     return t.replicaNodes().values().stream().anyMatch(r -> !r.isEmpty() && nodes.containsAll(r));
   }
 
-  /** Per-second rows for timeline.csv: all requests, errors, query latency, writes and acknowledged documents. */
+  /**
+   * Per-second rows for timeline.csv: all requests, errors, query latency, writes and acknowledged
+   * documents.
+   */
   List<TimelineRow> timeline() {
     TreeMap<Long, List<HistoryEvent>> bySecond = new TreeMap<>();
     for (HistoryEvent e : events) {
@@ -227,11 +270,29 @@ final class HistoryStats {
       Histogram h = queryLatency(es, e -> true);
       long writes = es.stream().filter(HistoryEvent::isAdd).count();
       long writeErrors = es.stream().filter(e -> e.isAdd() && !e.ok()).count();
-      long docs = es.stream().filter(HistoryEvent::acknowledgedAdd)
-          .mapToLong(e -> e.numFound() != null ? e.numFound() : e.ids() == null ? 0 : e.ids().size()).sum();
-      rows.add(new TimelineRow(s, TimelineRow.MEASURED, es.size(), errors, es.size(),
-          h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(99) / 1000.0, h.getMaxValue() / 1000.0,
-          0, 0, 0, 1.0, writes, writeErrors, docs));
+      long docs =
+          es.stream()
+              .filter(HistoryEvent::acknowledgedAdd)
+              .mapToLong(
+                  e -> e.numFound() != null ? e.numFound() : e.ids() == null ? 0 : e.ids().size())
+              .sum();
+      rows.add(
+          new TimelineRow(
+              s,
+              TimelineRow.MEASURED,
+              es.size(),
+              errors,
+              es.size(),
+              h.getValueAtPercentile(50) / 1000.0,
+              h.getValueAtPercentile(99) / 1000.0,
+              h.getMaxValue() / 1000.0,
+              0,
+              0,
+              0,
+              1.0,
+              writes,
+              writeErrors,
+              docs));
     }
     return rows;
   }

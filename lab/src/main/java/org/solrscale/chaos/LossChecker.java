@@ -1,19 +1,18 @@
 package org.solrscale.chaos;
 
-import org.solrscale.results.LostWrite;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashSet;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
-import java.util.Collection;
-import java.util.Comparator;
+import org.solrscale.results.LostWrite;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -28,11 +27,13 @@ public final class LossChecker {
 
   /**
    * The verdict. {@code lost} lists ids (the first {@code MAX_LISTED}); the counts are exact. When
-   * the collection could not be asked, {@code notChecked} says why and found and lost are null:
-   * no verdict, not a clean one.
+   * the collection could not be asked, {@code notChecked} says why and found and lost are null: no
+   * verdict, not a clean one.
    */
-  public record Verdict(@JsonProperty("acknowledged") long acknowledged,
-      @JsonProperty("found") Long found, @JsonProperty("lost") Long lost,
+  public record Verdict(
+      @JsonProperty("acknowledged") long acknowledged,
+      @JsonProperty("found") Long found,
+      @JsonProperty("lost") Long lost,
       @JsonProperty("lost_ids") List<String> lostIds,
       @JsonProperty("unacknowledged_found") Long unacknowledgedFound,
       @JsonProperty("lost_by_rf") Map<String, Long> lostByRf,
@@ -46,8 +47,6 @@ public final class LossChecker {
   public static final int MAX_LISTED = 1000;
   static final int MAX_WRITES = 20;
 
-
-
   private LossChecker() {}
 
   /**
@@ -57,18 +56,20 @@ public final class LossChecker {
   public static Verdict check(Path history, Function<Collection<String>, Set<String>> present) {
     Map<String, Integer> ackedRf = new LinkedHashMap<>();
     Set<String> unsure = new LinkedHashSet<>();
-    History.read(history, e -> {
-      if (!"add".equals(e.op())) {
-        return;
-      }
-      if (e.acknowledgedAdd()) {
-        for (String id : e.ids()) {
-          ackedRf.merge(id, e.rf() == null ? 0 : e.rf(), Math::max);
-        }
-      } else {
-        unsure.addAll(e.ids());
-      }
-    });
+    History.read(
+        history,
+        e -> {
+          if (!"add".equals(e.op())) {
+            return;
+          }
+          if (e.acknowledgedAdd()) {
+            for (String id : e.ids()) {
+              ackedRf.merge(id, e.rf() == null ? 0 : e.rf(), Math::max);
+            }
+          } else {
+            unsure.addAll(e.ids());
+          }
+        });
     Set<String> acked = ackedRf.keySet();
     unsure.removeAll(acked); // acknowledged on a retry: it counts as acknowledged
     Map<String, Long> lostByRf = new TreeMap<>();
@@ -80,7 +81,8 @@ public final class LossChecker {
       try {
         there = present.apply(batch);
       } catch (SolrscaleException e) {
-        return new Verdict(acked.size(), null, null, List.of(), null, Map.of(), List.of(), e.getMessage());
+        return new Verdict(
+            acked.size(), null, null, List.of(), null, Map.of(), List.of(), e.getMessage());
       }
       for (String id : batch) {
         if (there.contains(id)) {
@@ -103,7 +105,8 @@ public final class LossChecker {
     } catch (SolrscaleException e) {
       maybe = null; // a by-product; the loss verdict itself stands
     }
-    return new Verdict(acked.size(), found, lost, lostIds, maybe, lostByRf, lostWrites(history, lostIds), null);
+    return new Verdict(
+        acked.size(), found, lost, lostIds, maybe, lostByRf, lostWrites(history, lostIds), null);
   }
 
   /** The acknowledged writes that carried the first lost ids. */
@@ -113,14 +116,17 @@ public final class LossChecker {
       return out;
     }
     Set<String> lost = Set.copyOf(lostIds);
-    History.read(history, e -> {
-      if (e.acknowledgedAdd()) {
-        List<String> gone = e.ids().stream().filter(lost::contains).toList();
-        if (!gone.isEmpty()) {
-          out.add(new LostWrite(e.timeMs(), e.latencyMs(), e.node(), e.rf(), e.ids().size(), gone));
-        }
-      }
-    });
+    History.read(
+        history,
+        e -> {
+          if (e.acknowledgedAdd()) {
+            List<String> gone = e.ids().stream().filter(lost::contains).toList();
+            if (!gone.isEmpty()) {
+              out.add(
+                  new LostWrite(e.timeMs(), e.latencyMs(), e.node(), e.rf(), e.ids().size(), gone));
+            }
+          }
+        });
     // the earliest due first: answers, and so history lines, come in any order
     out.sort(Comparator.comparingLong(LostWrite::timeMs));
     return out.size() > MAX_WRITES ? new ArrayList<>(out.subList(0, MAX_WRITES)) : out;

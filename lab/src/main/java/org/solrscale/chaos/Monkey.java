@@ -12,10 +12,14 @@ import java.util.Random;
 final class Monkey {
   private Monkey() {}
 
-  /** One planned fault: its kind, when it starts and how long it lasts, in ms from the window's start. */
+  /**
+   * One planned fault: its kind, when it starts and how long it lasts, in ms from the window's
+   * start.
+   */
   record Planned(String kind, long atMs, long durationMs) {}
 
-  static List<Planned> schedule(long seed, long windowMs, long meanGapMs, long faultMs, List<String> kinds) {
+  static List<Planned> schedule(
+      long seed, long windowMs, long meanGapMs, long faultMs, List<String> kinds) {
     if (kinds.isEmpty()) {
       throw new IllegalArgumentException("monkey: 'faults' lists no fault kinds");
     }

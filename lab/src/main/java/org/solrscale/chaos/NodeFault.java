@@ -1,5 +1,6 @@
 package org.solrscale.chaos;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -7,12 +8,11 @@ import org.solrscale.cluster.Cluster;
 import org.solrscale.spec.Durations;
 import org.solrscale.spec.FaultKind;
 import org.solrscale.spec.StepSpec;
-import java.time.Duration;
 
 /**
- * A fault that takes nodes down: which ones it takes, how it breaks them and how it heals them.
- * The runner resolves the targets (then applies the safety rules), injects, holds the fault for
- * its duration, heals it and waits for recovery.
+ * A fault that takes nodes down: which ones it takes, how it breaks them and how it heals them. The
+ * runner resolves the targets (then applies the safety rules), injects, holds the fault for its
+ * duration, heals it and waits for recovery.
  */
 abstract class NodeFault implements FaultAction {
   private final FaultKind kind;
@@ -27,12 +27,18 @@ abstract class NodeFault implements FaultAction {
 
   @Override
   public void run(FaultRunner runner, StepSpec.Fault f, double at) {
-    runner.inject(f.name(), this, f.target(), Durations.parse(f.duration()).toMillis(), new Random(f.seed()),
+    runner.inject(
+        f.name(),
+        this,
+        f.target(),
+        Durations.parse(f.duration()).toMillis(),
+        new Random(f.seed()),
         f.unsafe());
   }
 
   /** The nodes it takes for {@code target}, before the safety rules; Targets.NoTarget when none. */
-  abstract List<String> targets(String target, Topology t, Set<String> down, Random rnd, boolean unsafe);
+  abstract List<String> targets(
+      String target, Topology t, Set<String> down, Random rnd, boolean unsafe);
 
   /** Breaks the nodes. */
   abstract void inject(Cluster cluster, List<String> nodes, Duration timeout);
@@ -42,7 +48,9 @@ abstract class NodeFault implements FaultAction {
     cluster.startNodes(nodes, timeout);
   }
 
-  /** Whether the fault holds until healed; false for one that runs its course (a rolling restart). */
+  /**
+   * Whether the fault holds until healed; false for one that runs its course (a rolling restart).
+   */
   boolean holds() {
     return true;
   }

@@ -15,8 +15,8 @@ final class SafetyRules {
   private SafetyRules() {}
 
   /**
-   * Why taking down {@code take} while {@code down} already is would break a rule, or null when
-   * it is safe.
+   * Why taking down {@code take} while {@code down} already is would break a rule, or null when it
+   * is safe.
    */
   static String violation(Topology t, Set<String> down, Collection<String> take) {
     Set<String> after = new HashSet<>(down);
@@ -28,7 +28,11 @@ final class SafetyRules {
     }
     long zkDown = t.zkNodes().stream().filter(after::contains).count();
     if (!t.zkNodes().isEmpty() && zkDown > 0 && zkDown >= t.zkNodes().size() / 2 + 1) {
-      return "it would take down a ZooKeeper majority (" + zkDown + " of " + t.zkNodes().size() + ")";
+      return "it would take down a ZooKeeper majority ("
+          + zkDown
+          + " of "
+          + t.zkNodes().size()
+          + ")";
     }
     return null;
   }

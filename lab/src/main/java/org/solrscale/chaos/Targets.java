@@ -7,9 +7,9 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * Turns a fault's target into node ids: a node id ({@code solr2}, {@code zk1}),
- * {@code leader-of:shardN}, {@code replicas-of:shardN} (every node hosting the shard),
- * {@code overseer}, or {@code random} (seeded, among the nodes the safety rules allow).
+ * Turns a fault's target into node ids: a node id ({@code solr2}, {@code zk1}), {@code
+ * leader-of:shardN}, {@code replicas-of:shardN} (every node hosting the shard), {@code overseer},
+ * or {@code random} (seeded, among the nodes the safety rules allow).
  */
 final class Targets {
   private Targets() {}
@@ -21,9 +21,12 @@ final class Targets {
     }
   }
 
-  /** The nodes the fault kind named {@code kind} acts on (see {@link #resolve(NodeFault, String, Topology, Set, Random, boolean)}). */
-  static List<String> resolve(String kind, String target, Topology t, Set<String> down, Random rnd,
-      boolean unsafe) {
+  /**
+   * The nodes the fault kind named {@code kind} acts on (see {@link #resolve(NodeFault, String,
+   * Topology, Set, Random, boolean)}).
+   */
+  static List<String> resolve(
+      String kind, String target, Topology t, Set<String> down, Random rnd, boolean unsafe) {
     if (!(FaultActions.of(kind) instanceof NodeFault action)) {
       throw new NoTarget(kind + " takes no nodes of its own");
     }
@@ -34,16 +37,22 @@ final class Targets {
    * The nodes {@code action} acts on. {@code down} are the nodes other faults hold down now; unless
    * {@code unsafe}, the result must pass {@link SafetyRules}.
    */
-  static List<String> resolve(NodeFault action, String target, Topology t, Set<String> down, Random rnd,
-      boolean unsafe) {
+  static List<String> resolve(
+      NodeFault action, String target, Topology t, Set<String> down, Random rnd, boolean unsafe) {
     List<String> nodes = action.targets(target, t, down, rnd, unsafe);
     String kind = action.kind().id();
-    boolean inherentlyUnsafe = action.kind().inherentlyUnsafe() || (target != null && target.startsWith("replicas-of:"));
+    boolean inherentlyUnsafe =
+        action.kind().inherentlyUnsafe() || (target != null && target.startsWith("replicas-of:"));
     if (!unsafe && !inherentlyUnsafe && action.guarded()) {
       String why = SafetyRules.violation(t, down, nodes);
       if (why != null) {
-        throw new NoTarget(kind + " " + String.join(",", nodes) + " refused: " + why
-            + " (set unsafe: true to allow it)");
+        throw new NoTarget(
+            kind
+                + " "
+                + String.join(",", nodes)
+                + " refused: "
+                + why
+                + " (set unsafe: true to allow it)");
       }
     }
     for (String n : nodes) {
@@ -55,8 +64,8 @@ final class Targets {
   }
 
   /** A Solr node by id, leader-of:shardN, replicas-of:shardN, overseer or random. */
-  static List<String> solr(String target, Topology t, Set<String> down, Random rnd,
-      boolean unsafe) {
+  static List<String> solr(
+      String target, Topology t, Set<String> down, Random rnd, boolean unsafe) {
     if (target.equals("random")) {
       return List.of(pick(t.solrNodes(), t, down, rnd, unsafe, "Solr node"));
     }
@@ -86,8 +95,13 @@ final class Targets {
     List<String> out = new ArrayList<>();
     for (String id : target.split(",")) {
       if (!t.solrNodes().contains(id) && !t.zkNodes().contains(id)) {
-        throw new NoTarget("no node '" + id + "'; the nodes are "
-            + String.join(", ", t.solrNodes()) + ", " + String.join(", ", t.zkNodes()));
+        throw new NoTarget(
+            "no node '"
+                + id
+                + "'; the nodes are "
+                + String.join(", ", t.solrNodes())
+                + ", "
+                + String.join(", ", t.zkNodes()));
       }
       out.add(id);
     }
@@ -95,8 +109,8 @@ final class Targets {
   }
 
   /** One of {@code from} at random, among those the safety rules allow unless {@code unsafe}. */
-  static String pick(List<String> from, Topology t, Set<String> down, Random rnd,
-      boolean unsafe, String what) {
+  static String pick(
+      List<String> from, Topology t, Set<String> down, Random rnd, boolean unsafe, String what) {
     List<String> ok = new ArrayList<>();
     for (String n : from) {
       if (!down.contains(n) && (unsafe || SafetyRules.violation(t, down, List.of(n)) == null)) {

@@ -9,8 +9,12 @@ import java.util.Map;
  * What faults aim at: which Solr nodes host each shard's replicas (and which leads it), the
  * overseer, and the ZooKeeper servers. Node ids throughout (solr1, zk2).
  */
-record Topology(Map<String, List<String>> replicaNodes, Map<String, String> leaders,
-    List<String> solrNodes, List<String> zkNodes, String overseer) {
+record Topology(
+    Map<String, List<String>> replicaNodes,
+    Map<String, String> leaders,
+    List<String> solrNodes,
+    List<String> zkNodes,
+    String overseer) {
 
   Topology {
     Map<String, List<String>> copy = new LinkedHashMap<>();
@@ -25,8 +29,11 @@ record Topology(Map<String, List<String>> replicaNodes, Map<String, String> lead
   List<String> nodesOf(String shard) {
     List<String> nodes = replicaNodes.get(shard);
     if (nodes == null) {
-      throw new IllegalArgumentException("no shard '" + shard + "'; the shards are "
-          + String.join(", ", new ArrayList<>(replicaNodes.keySet())));
+      throw new IllegalArgumentException(
+          "no shard '"
+              + shard
+              + "'; the shards are "
+              + String.join(", ", new ArrayList<>(replicaNodes.keySet())));
     }
     return nodes;
   }

@@ -1,7 +1,5 @@
 package org.solrscale.chaos;
 
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.ChaosVerdict;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +8,8 @@ import java.util.Random;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.results.ChaosVerdict;
+import org.solrscale.results.FaultRecord;
 import org.solrscale.spec.FaultKind;
 
 /**
@@ -34,36 +34,85 @@ final class ZkQuorumFault extends NodeFault {
   }
 
   @Override
-  public List<ChaosVerdict.Behaviour> expected(HistoryStats stats, FaultRecord f, Topology before,
-      double from, double to) {
+  public List<ChaosVerdict.Behaviour> expected(
+      HistoryStats stats, FaultRecord f, Topology before, double from, double to) {
     List<ChaosVerdict.Behaviour> out = new ArrayList<>();
     double expired = f.startS() + HistoryStats.LIKELY_EXPIRED * stats.sessionTimeoutS();
     double from2 = expired + HistoryStats.GRACE_S;
-    String when = String.format(Locale.ROOT, " (from %.0f s without quorum: 90 %% of the "
-        + "%.0f s ZooKeeper session timeout, plus %.0f s)", from2 - f.startS(), stats.sessionTimeoutS(),
-        HistoryStats.GRACE_S);
-    Predicate<HistoryEvent> expiredWindow = e -> HistoryStats.in(e, from2, to) && e.timeMs() / 1000.0 < to;
-    ChaosVerdict.Counts early = stats.writes(e -> HistoryStats.in(e, f.startS(), expired) && e.timeMs() / 1000.0 < to);
-    String first503 = stats.events().stream().filter(e -> e.isAdd() && !e.ok() && Integer.valueOf(503).equals(e.status())
-            && HistoryStats.in(e, f.startS(), f.until())).findFirst()
-        .map(e -> String.format(Locale.ROOT, "; first 503 %.1f s after the quorum was lost",
-            e.timeMs() / 1000.0 - f.startS())).orElse("; no 503");
+    String when =
+        String.format(
+            Locale.ROOT,
+            " (from %.0f s without quorum: 90 %% of the "
+                + "%.0f s ZooKeeper session timeout, plus %.0f s)",
+            from2 - f.startS(),
+            stats.sessionTimeoutS(),
+            HistoryStats.GRACE_S);
+    Predicate<HistoryEvent> expiredWindow =
+        e -> HistoryStats.in(e, from2, to) && e.timeMs() / 1000.0 < to;
+    ChaosVerdict.Counts early =
+        stats.writes(e -> HistoryStats.in(e, f.startS(), expired) && e.timeMs() / 1000.0 < to);
+    String first503 =
+        stats.events().stream()
+            .filter(
+                e ->
+                    e.isAdd()
+                        && !e.ok()
+                        && Integer.valueOf(503).equals(e.status())
+                        && HistoryStats.in(e, f.startS(), f.until()))
+            .findFirst()
+            .map(
+                e ->
+                    String.format(
+                        Locale.ROOT,
+                        "; first 503 %.1f s after the quorum was lost",
+                        e.timeMs() / 1000.0 - f.startS()))
+            .orElse("; no 503");
     if (to <= from2) {
-      out.add(new ChaosVerdict.Behaviour("updates are refused with HTTP 503" + when,
-          String.format(Locale.ROOT, "not reached: the quorum was lost for %.0f s; %d of %d "
-              + "updates acknowledged meanwhile", to - f.startS(), early.ok(), early.sent()), null));
+      out.add(
+          new ChaosVerdict.Behaviour(
+              "updates are refused with HTTP 503" + when,
+              String.format(
+                  Locale.ROOT,
+                  "not reached: the quorum was lost for %.0f s; %d of %d "
+                      + "updates acknowledged meanwhile",
+                  to - f.startS(),
+                  early.ok(),
+                  early.sent()),
+              null));
       return out;
     }
     ChaosVerdict.Counts w = stats.writes(expiredWindow);
-    long refused503 = stats.events().stream().filter(e -> e.isAdd() && expiredWindow.test(e) && !e.ok()
-        && Integer.valueOf(503).equals(e.status())).count();
-    out.add(new ChaosVerdict.Behaviour("updates are refused with HTTP 503" + when,
-        w.sent() + " updates: " + refused503 + " got 503, " + w.ok() + " acknowledged" + first503,
-        w.ok() == 0 && refused503 > 0));
+    long refused503 =
+        stats.events().stream()
+            .filter(
+                e ->
+                    e.isAdd()
+                        && expiredWindow.test(e)
+                        && !e.ok()
+                        && Integer.valueOf(503).equals(e.status()))
+            .count();
+    out.add(
+        new ChaosVerdict.Behaviour(
+            "updates are refused with HTTP 503" + when,
+            w.sent()
+                + " updates: "
+                + refused503
+                + " got 503, "
+                + w.ok()
+                + " acknowledged"
+                + first503,
+            w.ok() == 0 && refused503 > 0));
     ChaosVerdict.Counts q = stats.queries(expiredWindow);
-    out.add(new ChaosVerdict.Behaviour("queries are answered, with zkConnected:false" + when,
-        q.sent() + " queries: " + q.ok() + " answered, " + q.zkDisconnected() + " with zkConnected:false",
-        q.ok() > 0 && q.zkDisconnected() > 0));
+    out.add(
+        new ChaosVerdict.Behaviour(
+            "queries are answered, with zkConnected:false" + when,
+            q.sent()
+                + " queries: "
+                + q.ok()
+                + " answered, "
+                + q.zkDisconnected()
+                + " with zkConnected:false",
+            q.ok() > 0 && q.zkDisconnected() > 0));
     return out;
   }
 }

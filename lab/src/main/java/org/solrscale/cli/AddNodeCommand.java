@@ -21,10 +21,11 @@ final class AddNodeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    NodeState node = new Cluster(Terminal.home(), cluster.name, Terminal.progress())
-        .addNode(NodeGroup.parseLabels(labels), heap, cluster.timeout);
-    System.out.println(node.id() + " added on " + node.host() + ":" + node.port() + " (pid "
-        + node.pid() + ")");
+    NodeState node =
+        new Cluster(Terminal.home(), cluster.name, Terminal.progress())
+            .addNode(NodeGroup.parseLabels(labels), heap, cluster.timeout);
+    System.out.println(
+        node.id() + " added on " + node.host() + ":" + node.port() + " (pid " + node.pid() + ")");
     return 0;
   }
 }

@@ -1,21 +1,24 @@
 package org.solrscale.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.NoSuchCollection;
 import org.solrscale.cluster.SolrHttp;
 import org.solrscale.load.Bench;
 import org.solrscale.load.BenchPlan;
-import org.solrscale.results.BenchSummary;
 import org.solrscale.load.Clock;
 import org.solrscale.load.Driver;
 import org.solrscale.load.HttpSender;
 import org.solrscale.load.LoadModel;
 import org.solrscale.load.Workload;
+import org.solrscale.results.BenchSummary;
 import org.solrscale.spec.ErrorRate;
 import org.solrscale.spec.ExitCode;
 import org.solrscale.spec.SolrscaleException;
@@ -23,85 +26,143 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import java.io.IOException;
-import java.util.Map;
-import org.solrscale.cluster.NoSuchCollection;
 
 /** `solrscale bench`: sends a workload with a load model and measures latency honestly. */
-@Command(name = "bench", description = "Send queries closed-loop (--threads) or open-loop (--rate) and measure latency (HdrHistogram, coordinated-omission correct).")
+@Command(
+    name = "bench",
+    description =
+        "Send queries closed-loop (--threads) or open-loop (--rate) and measure latency (HdrHistogram, coordinated-omission correct).")
 final class BenchCommand implements Callable<Integer> {
-  @Mixin
-  SolrTarget target;
+  @Mixin SolrTarget target;
 
   @Option(names = "--collection", required = true, description = "Collection to query.")
   String collection;
 
-  @Option(names = "--queries", required = true, paramLabel = "FILE[:WEIGHT][,FILE:WEIGHT...]",
-      description = "Query files (one request a line: q=...&fq=... or a JSON object) and their shares.")
+  @Option(
+      names = "--queries",
+      required = true,
+      paramLabel = "FILE[:WEIGHT][,FILE:WEIGHT...]",
+      description =
+          "Query files (one request a line: q=...&fq=... or a JSON object) and their shares.")
   String queries;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
   Model model;
 
   static final class Model {
-    @Option(names = "--threads", description = "Closed loop: this many threads, each sending when its previous request returned.")
+    @Option(
+        names = "--threads",
+        description =
+            "Closed loop: this many threads, each sending when its previous request returned.")
     Integer threads;
 
-    @Option(names = "--rate", paramLabel = "QPS[,QPS...]", description = "Open loop: requests per second at scheduled times; several rates make a staircase (--step-duration each).")
+    @Option(
+        names = "--rate",
+        paramLabel = "QPS[,QPS...]",
+        description =
+            "Open loop: requests per second at scheduled times; several rates make a staircase (--step-duration each).")
     String rate;
   }
 
-  @Option(names = "--arrivals", defaultValue = "uniform", description = "Open loop arrivals: uniform or poisson (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--arrivals",
+      defaultValue = "uniform",
+      description = "Open loop arrivals: uniform or poisson (default: ${DEFAULT-VALUE}).")
   String arrivals;
 
-  @Option(names = "--step-duration", defaultValue = "30s", converter = DurationConverter.class, description = "Length of each staircase step (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--step-duration",
+      defaultValue = "30s",
+      converter = DurationConverter.class,
+      description = "Length of each staircase step (default: ${DEFAULT-VALUE}).")
   Duration stepDuration;
 
-  @Option(names = "--duration", converter = DurationConverter.class, description = "Measured time after the warm-up (default: 60s unless --requests is given).")
+  @Option(
+      names = "--duration",
+      converter = DurationConverter.class,
+      description = "Measured time after the warm-up (default: 60s unless --requests is given).")
   Duration duration;
 
   @Option(names = "--requests", description = "Stop after this many measured requests.")
   Long requests;
 
-  @Option(names = "--warmup", defaultValue = "10s", converter = DurationConverter.class, description = "Warm-up, recorded and tagged but left out of the summary (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--warmup",
+      defaultValue = "10s",
+      converter = DurationConverter.class,
+      description =
+          "Warm-up, recorded and tagged but left out of the summary (default: ${DEFAULT-VALUE}).")
   Duration warmup;
 
-  @Option(names = "--warmup-requests", description = "Warm up with this many requests instead of --warmup.")
+  @Option(
+      names = "--warmup-requests",
+      description = "Warm up with this many requests instead of --warmup.")
   Long warmupRequests;
 
-  @Option(names = "--order", defaultValue = "random", description = "random (seeded) or sequential (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--order",
+      defaultValue = "random",
+      description = "random (seeded) or sequential (default: ${DEFAULT-VALUE}).")
   String order;
 
-  @Option(names = "--zipf", defaultValue = "0", description = "Repeat requests with Zipf exponent S (0 = uniform): higher means more cache hits.")
+  @Option(
+      names = "--zipf",
+      defaultValue = "0",
+      description =
+          "Repeat requests with Zipf exponent S (0 = uniform): higher means more cache hits.")
   double zipf;
 
-  @Option(names = "--seed", defaultValue = "42", description = "Seed for order and arrivals (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--seed",
+      defaultValue = "42",
+      description = "Seed for order and arrivals (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--timeout", defaultValue = "10s", converter = DurationConverter.class, description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--timeout",
+      defaultValue = "10s",
+      converter = DurationConverter.class,
+      description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
   Duration timeout;
 
-  @Option(names = "--routing", defaultValue = "cloud", description = "cloud (spread over live nodes), round-robin (thread i to node i mod N) or node:ID (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--routing",
+      defaultValue = "cloud",
+      description =
+          "cloud (spread over live nodes), round-robin (thread i to node i mod N) or node:ID (default: ${DEFAULT-VALUE}).")
   String routing;
 
-  @Option(names = "--shards-preference", description = "Passed as shards.preference, e.g. node.sysprop:sysprop.dc.")
+  @Option(
+      names = "--shards-preference",
+      description = "Passed as shards.preference, e.g. node.sysprop:sysprop.dc.")
   String shardsPreference;
 
   @Option(names = "--shards-tolerant", description = "Pass shards.tolerant=true.")
   boolean shardsTolerant;
 
-  @Option(names = "--compression", description = "gzip: ask for compressed responses (bytes are counted on the wire).")
+  @Option(
+      names = "--compression",
+      description = "gzip: ask for compressed responses (bytes are counted on the wire).")
   String compression;
 
-  @Option(names = "--connections", defaultValue = "32", description = "HTTP connections per node (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--connections",
+      defaultValue = "32",
+      description = "HTTP connections per node (default: ${DEFAULT-VALUE}).")
   int connections;
 
-  @Option(names = "--max-error-rate", defaultValue = ErrorRate.DEFAULT, paramLabel = "RATE",
-      description = "Above this share of failed requests the run measured nothing: it says why and exits 1 "
-          + "(default: ${DEFAULT-VALUE}; e.g. 5%% or 0.05; 100%% keeps every run).")
+  @Option(
+      names = "--max-error-rate",
+      defaultValue = ErrorRate.DEFAULT,
+      paramLabel = "RATE",
+      description =
+          "Above this share of failed requests the run measured nothing: it says why and exits 1 "
+              + "(default: ${DEFAULT-VALUE}; e.g. 5%% or 0.05; 100%% keeps every run).")
   String maxErrorRate;
 
-  @Option(names = "--out", description = "Directory for latency.hlog, summary.json and timeline.csv.")
+  @Option(
+      names = "--out",
+      description = "Directory for latency.hlog, summary.json and timeline.csv.")
   Path out;
 
   @Option(names = "--json", description = "Print summary.json to stdout.")
@@ -109,13 +170,19 @@ final class BenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    LoadModel loadModel = BenchPlan.model(model.threads, model.rate, arrivals, stepDuration.toNanos());
+    LoadModel loadModel =
+        BenchPlan.model(model.threads, model.rate, arrivals, stepDuration.toNanos());
     if (!order.equals("random") && !order.equals("sequential")) {
       throw SolrscaleException.usage("--order is random or sequential");
     }
-    Workload workload = new Workload(Workload.parseMix(queries), order.equals("sequential"), zipf, seed);
-    Driver.Bounds bounds = BenchPlan.bounds(warmup.toNanos(), warmupRequests,
-        duration == null ? null : duration.toNanos(), requests);
+    Workload workload =
+        new Workload(Workload.parseMix(queries), order.equals("sequential"), zipf, seed);
+    Driver.Bounds bounds =
+        BenchPlan.bounds(
+            warmup.toNanos(),
+            warmupRequests,
+            duration == null ? null : duration.toNanos(),
+            requests);
     double errorRate;
     try {
       errorRate = ErrorRate.parse(maxErrorRate);
@@ -123,12 +190,19 @@ final class BenchCommand implements Callable<Integer> {
       throw SolrscaleException.usage("--max-error-rate: " + e.getMessage());
     }
     List<String> urls = nodeUrls();
-    Bench.Options options = new Bench.Options(workload, loadModel, bounds, seed, timeout.toNanos(), out,
-        errorRate);
+    Bench.Options options =
+        new Bench.Options(workload, loadModel, bounds, seed, timeout.toNanos(), out, errorRate);
     BenchSummary s;
     BenchProgress progress = new BenchProgress();
-    try (HttpSender sender = BenchPlan.sender(routing, urls, collection,
-        BenchPlan.extraParams(shardsPreference, shardsTolerant), compression, timeout.toMillis(), connections)) {
+    try (HttpSender sender =
+        BenchPlan.sender(
+            routing,
+            urls,
+            collection,
+            BenchPlan.extraParams(shardsPreference, shardsTolerant),
+            compression,
+            timeout.toMillis(),
+            connections)) {
       s = Bench.run(options, sender, Clock.SYSTEM, progress);
     } finally {
       progress.close();
@@ -156,8 +230,7 @@ final class BenchCommand implements Callable<Integer> {
     try (CloudSolrClient client = target.client()) {
       var state = client.getClusterState();
       if (state.getCollectionOrNull(collection) == null) {
-        throw NoSuchCollection.error(collection, target.describe(),
-            state.getCollectionNames());
+        throw NoSuchCollection.error(collection, target.describe(), state.getCollectionNames());
       }
       if (routing.startsWith("node:")) {
         return List.of(nodeUrl(routing.substring(5)));
@@ -179,19 +252,28 @@ final class BenchCommand implements Callable<Integer> {
   private List<String> standaloneUrls() {
     List<String> urls = target.urls();
     SolrHttp http = new SolrHttp(Duration.ofSeconds(5));
-    SolrHttp.Reply probe = http.get(urls.get(0) + "/admin/collections?action=CLUSTERSTATUS&wt=json",
-        Duration.ofSeconds(15));
+    SolrHttp.Reply probe =
+        http.get(
+            urls.get(0) + "/admin/collections?action=CLUSTERSTATUS&wt=json",
+            Duration.ofSeconds(15));
     if (probe.status() == 200 && probe.text().contains("\"cluster\"")) {
       return null; // a SolrCloud: the cloud path checks the collection and finds the live nodes
     }
     for (String u : urls) {
-      SolrHttp.Reply r = http.get(u + "/" + collection + "/select?q=*:*&rows=0&wt=json",
-          Duration.ofSeconds(15));
+      SolrHttp.Reply r =
+          http.get(u + "/" + collection + "/select?q=*:*&rows=0&wt=json", Duration.ofSeconds(15));
       if (r.status() != 200) {
-        throw SolrscaleException.environment("cannot query " + u + "/" + collection + ": "
-            + (r.status() == 0 ? "no answer (" + r.message() + ")"
-                : r.message().startsWith("HTTP ") ? r.message()
-                : "HTTP " + r.status() + ": " + r.message()));
+        throw SolrscaleException.environment(
+            "cannot query "
+                + u
+                + "/"
+                + collection
+                + ": "
+                + (r.status() == 0
+                    ? "no answer (" + r.message() + ")"
+                    : r.message().startsWith("HTTP ")
+                        ? r.message()
+                        : "HTTP " + r.status() + ": " + r.message()));
       }
     }
     return urls;
@@ -202,34 +284,54 @@ final class BenchCommand implements Callable<Integer> {
       if (id.startsWith("http")) {
         return id;
       }
-      throw SolrscaleException.usage("--routing node:ID needs --name (node ids are solrscale's); "
-          + "for other clusters give node:http://HOST:PORT/solr");
+      throw SolrscaleException.usage(
+          "--routing node:ID needs --name (node ids are solrscale's); "
+              + "for other clusters give node:http://HOST:PORT/solr");
     }
-    return new Cluster(Terminal.home(), target.name, Terminal.progress()).state()
+    return new Cluster(Terminal.home(), target.name, Terminal.progress())
+        .state()
         .orElseThrow(() -> SolrscaleException.usage("no cluster named '" + target.name + "'"))
-        .find(id).filter(n -> n.isSolr()).map(n -> n.baseUrl())
-        .orElseThrow(() -> SolrscaleException.usage("no Solr node '" + id + "' in cluster '" + target.name + "'"));
+        .find(id)
+        .filter(n -> n.isSolr())
+        .map(n -> n.baseUrl())
+        .orElseThrow(
+            () ->
+                SolrscaleException.usage(
+                    "no Solr node '" + id + "' in cluster '" + target.name + "'"));
   }
 
   private static void print(BenchSummary s) {
-    System.out.printf("%s loop: %,d requests in %.1f s, offered %.1f/s, achieved %.1f/s, %d errors%n",
-        s.loadModel(), s.count(), s.seconds(), s.throughput().offered(), s.throughput().achieved(),
+    System.out.printf(
+        "%s loop: %,d requests in %.1f s, offered %.1f/s, achieved %.1f/s, %d errors%n",
+        s.loadModel(),
+        s.count(),
+        s.seconds(),
+        s.throughput().offered(),
+        s.throughput().achieved(),
         s.errors().total());
     System.out.println("latency ms (from the intended start): " + row(s.latencyMs()));
     System.out.println("service ms (from the actual send):    " + row(s.serviceTimeMs()));
     if (s.msPer1000PerThread() != null) {
       System.out.printf("time per 1000 requests per thread: %.0f ms%n", s.msPer1000PerThread());
     }
-    s.errors().byKind().forEach((k, v) -> System.out.println("  " + k + ": " + v.count() + " " + v.samples()));
+    s.errors()
+        .byKind()
+        .forEach((k, v) -> System.out.println("  " + k + ": " + v.count() + " " + v.samples()));
     if (s.steps() != null) {
       System.out.print(StaircaseTable.render(s.steps()));
     }
-    System.out.println("driver: " + Math.round(s.driver().cpuPercent()) + "% CPU, schedule lag p99 "
-        + s.driver().scheduleLagMs().get("p99") + " ms; bottleneck: " + s.driver().bottleneck());
+    System.out.println(
+        "driver: "
+            + Math.round(s.driver().cpuPercent())
+            + "% CPU, schedule lag p99 "
+            + s.driver().scheduleLagMs().get("p99")
+            + " ms; bottleneck: "
+            + s.driver().bottleneck());
   }
 
   private static String row(Map<String, Double> m) {
-    return m.entrySet().stream().map(e -> e.getKey() + " " + String.format("%.2f", e.getValue()))
+    return m.entrySet().stream()
+        .map(e -> e.getKey() + " " + String.format("%.2f", e.getValue()))
         .collect(Collectors.joining("  "));
   }
 }

@@ -39,10 +39,16 @@ final class BenchProgress implements Consumer<Interval>, AutoCloseable {
       h = soFar;
       shown = measuredSeconds;
     }
-    String line = String.format(Locale.ROOT, "%s %5.0f s %,8.0f req/s  p50 %7.2f ms  p99 %8.2f ms  errors %d",
-        i.warmup() ? "warm-up " : "measured", shown, i.count() / Math.max(1e-9, i.seconds()),
-        h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(50) / 1000.0,
-        h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99) / 1000.0, i.warmup() ? i.errors() : errors);
+    String line =
+        String.format(
+            Locale.ROOT,
+            "%s %5.0f s %,8.0f req/s  p50 %7.2f ms  p99 %8.2f ms  errors %d",
+            i.warmup() ? "warm-up " : "measured",
+            shown,
+            i.count() / Math.max(1e-9, i.seconds()),
+            h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(50) / 1000.0,
+            h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99) / 1000.0,
+            i.warmup() ? i.errors() : errors);
     if (interactive) {
       System.err.print("\r  " + line + "   ");
       printedInPlace = true;

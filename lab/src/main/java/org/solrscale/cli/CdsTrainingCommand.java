@@ -1,47 +1,50 @@
 package org.solrscale.cli;
 
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
+import org.apache.solr.client.solrj.impl.Http2SolrClient;
+import org.apache.solr.client.solrj.request.QueryRequest;
 import org.solrscale.data.Corpus;
 import org.solrscale.data.CorpusReader;
 import org.solrscale.spec.SpecLoader;
 import picocli.CommandLine.Command;
-import com.sun.net.httpserver.HttpServer;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.util.Comparator;
-import java.util.concurrent.TimeUnit;
-import org.apache.solr.client.solrj.SolrQuery;
-import org.apache.solr.client.solrj.impl.Http2SolrClient;
-import org.apache.solr.client.solrj.request.QueryRequest;
 
 /**
  * Loads the classes most commands need, without touching the network, so that the launcher can
  * record them in a class data sharing archive once per build: every later start then maps them
  * instead of parsing and verifying about 4,000 classes (about 0.5 s less per command here).
  */
-@Command(name = "cds-training", hidden = true, description = "Internal: load common classes for the launcher's CDS archive.")
+@Command(
+    name = "cds-training",
+    hidden = true,
+    description = "Internal: load common classes for the launcher's CDS archive.")
 final class CdsTrainingCommand implements Callable<Integer> {
   /**
    * Sends one request through the Solr client stack to a local server that does not speak HTTP/2,
    * so the client's connection, HTTP/2 and TLS-context classes load; the failure is expected.
    */
   private static void talkToNobody() throws IOException {
-    HttpServer server = HttpServer.create(
-        new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/", ex -> {
-      ex.sendResponseHeaders(200, -1);
-      ex.close();
-    });
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext(
+        "/",
+        ex -> {
+          ex.sendResponseHeaders(200, -1);
+          ex.close();
+        });
     server.start();
     String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/solr";
     try (CloudHttp2SolrClient c = new CloudHttp2SolrClient.Builder(List.of(url)).build();
         Http2SolrClient h =
-            new Http2SolrClient.Builder(url)
-                .withRequestTimeout(2, TimeUnit.SECONDS).build()) {
+            new Http2SolrClient.Builder(url).withRequestTimeout(2, TimeUnit.SECONDS).build()) {
       try {
         h.request(new QueryRequest(), "c");
       } catch (Exception expected) {
@@ -74,8 +77,12 @@ final class CdsTrainingCommand implements Callable<Integer> {
         }
       }
       picocli.CommandLine all = Main.commandLine(new Main());
-      for (String line : List.of("index --name n --collection c --threads 2 a.xml",
-          "status --name n --json", "data split a.xml --parts 2 -o d", "up --nodes 2 --shards 2")) {
+      for (String line :
+          List.of(
+              "index --name n --collection c --threads 2 a.xml",
+              "status --name n --json",
+              "data split a.xml --parts 2 -o d",
+              "up --nodes 2 --shards 2")) {
         all.parseArgs(line.split(" "));
       }
       talkToNobody();

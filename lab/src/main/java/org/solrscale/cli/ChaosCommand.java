@@ -1,5 +1,6 @@
 package org.solrscale.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -7,88 +8,144 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.solrscale.chaos.ChaosRun;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
+import org.solrscale.chaos.ChaosRun;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ExternalCluster;
 import org.solrscale.cluster.Target;
+import org.solrscale.results.ChaosVerdict;
+import org.solrscale.results.FaultRecord;
 import org.solrscale.spec.FaultKind;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import java.io.IOException;
 
 /**
  * `solrscale chaos`: one fault during a write and query workload, then the checkers. Exit code 1
  * when an acknowledged write was lost, replicas diverge or the cluster did not recover.
  */
-@Command(name = "chaos", description = "Inject a fault while writing and querying, then prove nothing "
-    + "acknowledged was lost and the replicas agree.")
+@Command(
+    name = "chaos",
+    description =
+        "Inject a fault while writing and querying, then prove nothing "
+            + "acknowledged was lost and the replicas agree.")
 final class ChaosCommand implements Callable<Integer> {
-  @Mixin
-  SolrTarget cloud;
+  @Mixin SolrTarget cloud;
 
-  @Option(names = "--collection", required = true, description = "Collection to write to and query.")
+  @Option(
+      names = "--collection",
+      required = true,
+      description = "Collection to write to and query.")
   String collection;
 
-  @Option(names = "--fault", required = true, completionCandidates = FaultKind.Names.class,
-      description = "${COMPLETION-CANDIDATES}, or none (the workload and the checks alone; the only "
-      + "one for a SolrCloud solrscale did not start, given by --zk or --url: faults stop and start "
-      + "nodes by the pids solrscale recorded). What each does: solrscale chaos --help-faults.")
+  @Option(
+      names = "--fault",
+      required = true,
+      completionCandidates = FaultKind.Names.class,
+      description =
+          "${COMPLETION-CANDIDATES}, or none (the workload and the checks alone; the only "
+              + "one for a SolrCloud solrscale did not start, given by --zk or --url: faults stop and start "
+              + "nodes by the pids solrscale recorded). What each does: solrscale chaos --help-faults.")
   String fault;
 
-  @Option(names = "--help-faults", help = true, description = "What each fault kind does, then exit.")
+  @Option(
+      names = "--help-faults",
+      help = true,
+      description = "What each fault kind does, then exit.")
   boolean helpFaults;
 
-  @Option(names = "--target", description = "A node id (solr2, zk1), leader-of:shardN, replicas-of:shardN, "
-      + "overseer or random (default: random).")
+  @Option(
+      names = "--target",
+      description =
+          "A node id (solr2, zk1), leader-of:shardN, replicas-of:shardN, "
+              + "overseer or random (default: random).")
   String target;
 
-  @Option(names = "--duration", defaultValue = "10s", converter = DurationConverter.class,
-      description = "How long the fault lasts before it is healed (default: ${DEFAULT-VALUE}); the monkey's window.")
+  @Option(
+      names = "--duration",
+      defaultValue = "10s",
+      converter = DurationConverter.class,
+      description =
+          "How long the fault lasts before it is healed (default: ${DEFAULT-VALUE}); the monkey's window.")
   Duration duration;
 
-  @Option(names = "--at", defaultValue = "10s", converter = DurationConverter.class,
+  @Option(
+      names = "--at",
+      defaultValue = "10s",
+      converter = DurationConverter.class,
       description = "When the fault starts, after the workload did (default: ${DEFAULT-VALUE}).")
   Duration at;
 
-  @Option(names = "--after", defaultValue = "15s", converter = DurationConverter.class,
-      description = "How long the workload goes on after the fault's duration (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--after",
+      defaultValue = "15s",
+      converter = DurationConverter.class,
+      description =
+          "How long the workload goes on after the fault's duration (default: ${DEFAULT-VALUE}).")
   Duration after;
 
-  @Option(names = "--write-rate", defaultValue = "200", description = "Documents per second (default: ${DEFAULT-VALUE}; 0 for none).")
+  @Option(
+      names = "--write-rate",
+      defaultValue = "200",
+      description = "Documents per second (default: ${DEFAULT-VALUE}; 0 for none).")
   double writeRate;
 
-  @Option(names = "--batch", defaultValue = "10", description = "Documents per update request (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--batch",
+      defaultValue = "10",
+      description = "Documents per update request (default: ${DEFAULT-VALUE}).")
   int batch;
 
-  @Option(names = "--query-rate", defaultValue = "10", description = "Queries per second, half of them with shards.tolerant=true (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--query-rate",
+      defaultValue = "10",
+      description =
+          "Queries per second, half of them with shards.tolerant=true (default: ${DEFAULT-VALUE}).")
   double queryRate;
 
-  @Option(names = "--request-timeout", defaultValue = "10s", converter = DurationConverter.class,
-      description = "Per-request timeout; a write that times out counts as unknown, not acknowledged (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--request-timeout",
+      defaultValue = "10s",
+      converter = DurationConverter.class,
+      description =
+          "Per-request timeout; a write that times out counts as unknown, not acknowledged (default: ${DEFAULT-VALUE}).")
   Duration requestTimeout;
 
-  @Option(names = "--seed", defaultValue = "42", description = "Seed for random targets and the monkey (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--seed",
+      defaultValue = "42",
+      description = "Seed for random targets and the monkey (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--unsafe", description = "Allow taking down the last live replica of a shard or a ZooKeeper majority.")
+  @Option(
+      names = "--unsafe",
+      description = "Allow taking down the last live replica of a shard or a ZooKeeper majority.")
   boolean unsafe;
 
-  @Option(names = "--faults", split = ",", description = "The monkey's fault kinds (default: kill,pause).")
+  @Option(
+      names = "--faults",
+      split = ",",
+      description = "The monkey's fault kinds (default: kill,pause).")
   List<String> faults;
 
-  @Option(names = "--interval", defaultValue = "20s", description = "The monkey's mean gap between faults (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--interval",
+      defaultValue = "20s",
+      description = "The monkey's mean gap between faults (default: ${DEFAULT-VALUE}).")
   String interval;
 
-  @Option(names = "--fault-duration", defaultValue = "10s", description = "How long each of the monkey's faults lasts (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--fault-duration",
+      defaultValue = "10s",
+      description = "How long each of the monkey's faults lasts (default: ${DEFAULT-VALUE}).")
   String faultDuration;
 
-  @Option(names = "--out", description = "Directory for history.jsonl, faults.json, timeline.csv and verdict.json (default: runs/chaos-TIMESTAMP).")
+  @Option(
+      names = "--out",
+      description =
+          "Directory for history.jsonl, faults.json, timeline.csv and verdict.json (default: runs/chaos-TIMESTAMP).")
   Path out;
 
   @Option(names = "--json", description = "Print the verdict as JSON.")
@@ -98,34 +155,65 @@ final class ChaosCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     if (helpFaults) {
       for (FaultKind k : FaultKind.values()) {
-        System.out.printf("%-16s %s%s%n", k.id(), k.help(), k.monkeyMayDraw() ? "" : " (not drawn by the monkey)");
+        System.out.printf(
+            "%-16s %s%s%n",
+            k.id(), k.help(), k.monkeyMayDraw() ? "" : " (not drawn by the monkey)");
       }
       return 0;
     }
     if (writeRate < 0 || queryRate < 0 || batch < 1) {
-      throw SolrscaleException.usage("--write-rate and --query-rate must be 0 or more, --batch at least 1");
+      throw SolrscaleException.usage(
+          "--write-rate and --query-rate must be 0 or more, --batch at least 1");
     }
     if (writeRate == 0 && queryRate == 0) {
-      throw SolrscaleException.usage("--write-rate and --query-rate are both 0: there would be nothing to check");
+      throw SolrscaleException.usage(
+          "--write-rate and --query-rate are both 0: there would be nothing to check");
     }
     boolean none = fault.equals("none");
-    List<StepSpec.Fault> injected = none ? List.of() : List.of(new StepSpec.Fault(fault, fault, target,
-        at.toMillis() + "ms", duration.toMillis() + "ms", seed, unsafe, faults, interval, faultDuration));
+    List<StepSpec.Fault> injected =
+        none
+            ? List.of()
+            : List.of(
+                new StepSpec.Fault(
+                    fault,
+                    fault,
+                    target,
+                    at.toMillis() + "ms",
+                    duration.toMillis() + "ms",
+                    seed,
+                    unsafe,
+                    faults,
+                    interval,
+                    faultDuration));
     if (cloud.external() && !none) {
-      throw SolrscaleException.usage("--fault " + fault + " stops and starts nodes by the pids solrscale "
-          + "recorded, which only a cluster solrscale started has (--name); against " + cloud.describe()
-          + " give --fault none (the workload and the checks alone)");
+      throw SolrscaleException.usage(
+          "--fault "
+              + fault
+              + " stops and starts nodes by the pids solrscale "
+              + "recorded, which only a cluster solrscale started has (--name); against "
+              + cloud.describe()
+              + " give --fault none (the workload and the checks alone)");
     }
-    Path dir = out != null ? out : Path.of("runs", "chaos-"
-        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    Path dir =
+        out != null
+            ? out
+            : Path.of(
+                "runs",
+                "chaos-"
+                    + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     Duration total = at.plus(duration).plus(after);
-    ChaosRun.Options options = new ChaosRun.Options(collection, total, after, writeRate, batch, queryRate,
-        requestTimeout, dir);
+    ChaosRun.Options options =
+        new ChaosRun.Options(
+            collection, total, after, writeRate, batch, queryRate, requestTimeout, dir);
     ChaosVerdict v;
     if (cloud.external()) {
       try (CloudHttp2SolrClient client = cloud.client()) {
-        v = ChaosRun.run(Target.of(new ExternalCluster(client, cloud.describe())), options, injected,
-            Terminal.progress());
+        v =
+            ChaosRun.run(
+                Target.of(new ExternalCluster(client, cloud.describe())),
+                options,
+                injected,
+                Terminal.progress());
       } catch (IOException e) {
         throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
       }
@@ -146,31 +234,65 @@ final class ChaosCommand implements Callable<Integer> {
     if (v.lost() == null) {
       System.out.printf("acknowledged %,d; loss NOT CHECKED%n", v.acknowledged());
     } else {
-      System.out.printf("acknowledged %,d, found %,d, lost %,d%s%n", v.acknowledged(), v.found(), v.lost(),
-          v.lost() == 0 ? "" : " (first: " + String.join(", ", v.lostIds().subList(0, Math.min(5, v.lostIds().size())))
-              + "; by the rf of their acknowledgement: " + v.lostByRf() + ")");
+      System.out.printf(
+          "acknowledged %,d, found %,d, lost %,d%s%n",
+          v.acknowledged(),
+          v.found(),
+          v.lost(),
+          v.lost() == 0
+              ? ""
+              : " (first: "
+                  + String.join(", ", v.lostIds().subList(0, Math.min(5, v.lostIds().size())))
+                  + "; by the rf of their acknowledgement: "
+                  + v.lostByRf()
+                  + ")");
     }
     long unread = v.shards().stream().filter(s -> s.agree() == null).count();
-    System.out.printf("replicas: %d shard(s) checked, %d divergent%s%n", v.shards().size() - unread,
-        v.divergentShards(), unread == 0 ? "" : ", " + unread + " NOT CHECKED");
-    System.out.printf("availability %.1f %% overall%s; recovery %s%n", v.availability() * 100,
-        v.availabilityDuringFaults() == null ? "" : String.format(", %.1f %% during faults", v.availabilityDuringFaults() * 100),
-        v.recoverySeconds() == null ? (v.recovered() ? "-" : "NOT recovered") : String.format("%.1f s", v.recoverySeconds()));
-    v.latencyMs().forEach((phase, p) -> System.out.printf("query latency %-6s p50 %.1f ms, p99 %.1f ms, max %.1f ms (%d)%n",
-        phase, p.p50(), p.p99(), p.max(), p.count()));
+    System.out.printf(
+        "replicas: %d shard(s) checked, %d divergent%s%n",
+        v.shards().size() - unread,
+        v.divergentShards(),
+        unread == 0 ? "" : ", " + unread + " NOT CHECKED");
+    System.out.printf(
+        "availability %.1f %% overall%s; recovery %s%n",
+        v.availability() * 100,
+        v.availabilityDuringFaults() == null
+            ? ""
+            : String.format(", %.1f %% during faults", v.availabilityDuringFaults() * 100),
+        v.recoverySeconds() == null
+            ? (v.recovered() ? "-" : "NOT recovered")
+            : String.format("%.1f s", v.recoverySeconds()));
+    v.latencyMs()
+        .forEach(
+            (phase, p) ->
+                System.out.printf(
+                    "query latency %-6s p50 %.1f ms, p99 %.1f ms, max %.1f ms (%d)%n",
+                    phase, p.p50(), p.p99(), p.max(), p.count()));
     for (ChaosVerdict.FaultVerdict fv : v.faults()) {
       FaultRecord f = fv.fault();
       if (!f.injected()) {
         System.out.println("fault " + f.name() + ": " + f.note());
         continue;
       }
-      System.out.printf("fault %s %s at %.1f s, healed %.1f s, recovered %s; availability %.1f %%%s%n",
-          f.fault(), String.join(",", f.nodes()), f.startS(), f.healS(),
-          f.recoverySeconds() == null ? "never" : String.format("after %.1f s", f.recoverySeconds()),
-          fv.availability() * 100, f.note() == null ? "" : " (" + f.note() + ")");
+      System.out.printf(
+          "fault %s %s at %.1f s, healed %.1f s, recovered %s; availability %.1f %%%s%n",
+          f.fault(),
+          String.join(",", f.nodes()),
+          f.startS(),
+          f.healS(),
+          f.recoverySeconds() == null
+              ? "never"
+              : String.format("after %.1f s", f.recoverySeconds()),
+          fv.availability() * 100,
+          f.note() == null ? "" : " (" + f.note() + ")");
       for (ChaosVerdict.Behaviour b : fv.behaviours()) {
-        System.out.println("  " + (b.pass() == null ? "n/a   " : b.pass() ? "ok    " : "FAILED") + " "
-            + b.expected() + ": " + b.observed());
+        System.out.println(
+            "  "
+                + (b.pass() == null ? "n/a   " : b.pass() ? "ok    " : "FAILED")
+                + " "
+                + b.expected()
+                + ": "
+                + b.observed());
       }
     }
     for (Map.Entry<String, Long> e : v.errors().entrySet()) {
@@ -179,7 +301,13 @@ final class ChaosCommand implements Callable<Integer> {
     if (v.notChecked() != null) {
       v.notChecked().forEach(n -> System.out.println("  not checked: " + n));
     }
-    System.out.println((v.ok() ? "PASS" : ChaosVerdict.NOT_CHECKED.equals(v.verdict())
-        ? "NOT CHECKED (no verdict: a checker could not run)" : "FAIL") + ": details in " + dir.resolve("verdict.json"));
+    System.out.println(
+        (v.ok()
+                ? "PASS"
+                : ChaosVerdict.NOT_CHECKED.equals(v.verdict())
+                    ? "NOT CHECKED (no verdict: a checker could not run)"
+                    : "FAIL")
+            + ": details in "
+            + dir.resolve("verdict.json"));
   }
 }

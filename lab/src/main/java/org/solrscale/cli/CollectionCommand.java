@@ -8,11 +8,15 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** `solrscale collection create|delete`. */
-@Command(name = "collection", description = "Create or delete a collection.",
+@Command(
+    name = "collection",
+    description = "Create or delete a collection.",
     subcommands = {CollectionCommand.Create.class, CollectionCommand.Delete.class})
 final class CollectionCommand {
 
-  @Command(name = "create", description = "Create a collection and wait until its replicas are active.")
+  @Command(
+      name = "create",
+      description = "Create a collection and wait until its replicas are active.")
   static final class Create implements Callable<Integer> {
     @Mixin ClusterOptions cluster;
 
@@ -23,8 +27,14 @@ final class CollectionCommand {
       CollectionSpec spec = options.spec();
       new Cluster(Terminal.home(), cluster.name, Terminal.progress())
           .createCollection(spec, cluster.timeout);
-      System.out.println("collection " + spec.name() + " created: " + spec.shards() + " shard(s) x "
-          + spec.replicas().total() + " replica(s)");
+      System.out.println(
+          "collection "
+              + spec.name()
+              + " created: "
+              + spec.shards()
+              + " shard(s) x "
+              + spec.replicas().total()
+              + " replica(s)");
       return 0;
     }
   }

@@ -11,10 +11,15 @@ final class CollectionOptions {
   @Option(names = "--collection", description = "Collection name.")
   String collection;
 
-  @Option(names = "--shards", description = "Number of shards (default: 1, or the number of --shard-names).")
+  @Option(
+      names = "--shards",
+      description = "Number of shards (default: 1, or the number of --shard-names).")
   Integer shards;
 
-  @Option(names = "--replicas", defaultValue = "1", description = "NRT replicas per shard (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--replicas",
+      defaultValue = "1",
+      description = "NRT replicas per shard (default: ${DEFAULT-VALUE}).")
   int replicas;
 
   @Option(names = "--tlog", defaultValue = "0", description = "TLOG replicas per shard.")
@@ -26,10 +31,15 @@ final class CollectionOptions {
   @Option(names = "--router", description = "compositeId (default) or implicit.")
   String router;
 
-  @Option(names = "--shard-names", split = ",", description = "Shard names for router implicit, e.g. a,b.")
+  @Option(
+      names = "--shard-names",
+      split = ",",
+      description = "Shard names for router implicit, e.g. a,b.")
   List<String> shardNames;
 
-  @Option(names = "--configset", description = "Configset directory (default: the built-in default).")
+  @Option(
+      names = "--configset",
+      description = "Configset directory (default: the built-in default).")
   String configset;
 
   boolean given() {
@@ -41,8 +51,8 @@ final class CollectionOptions {
     if (collection == null) {
       throw SolrscaleException.usage("--collection is required for the collection options");
     }
-    return new CollectionSpec(collection, shards, new ReplicaCounts(replicas, tlog, pull), router,
-        shardNames, configset);
+    return new CollectionSpec(
+        collection, shards, new ReplicaCounts(replicas, tlog, pull), router, shardNames, configset);
   }
 
   boolean othersGiven() {

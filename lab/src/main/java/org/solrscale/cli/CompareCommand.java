@@ -11,9 +11,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** `solrscale compare A B`: metric by metric deltas between two runs or combinations, judged. */
-@Command(name = "compare",
-    description = {"Compare two runs or combinations metric by metric: faster, slower or no significant difference.",
-        "A and B are run directories, DIR#c001 (a combination) or DIR#c001/r2 (one repeat)."})
+@Command(
+    name = "compare",
+    description = {
+      "Compare two runs or combinations metric by metric: faster, slower or no significant difference.",
+      "A and B are run directories, DIR#c001 (a combination) or DIR#c001/r2 (one repeat)."
+    })
 final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "A", description = "The baseline.")
   String a;
@@ -24,14 +27,17 @@ final class CompareCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the comparison as JSON.")
   boolean json;
 
-  @Option(names = "--fail-on-regression", paramLabel = "PCT",
+  @Option(
+      names = "--fail-on-regression",
+      paramLabel = "PCT",
       description = "Exit 1 when any metric is significantly worse by more than PCT percent.")
   Double failOnRegression;
 
   @Override
   public Integer call() {
     if (failOnRegression != null && failOnRegression < 0) {
-      throw SolrscaleException.usage("--fail-on-regression takes a percentage of 0 or more, e.g. 10");
+      throw SolrscaleException.usage(
+          "--fail-on-regression takes a percentage of 0 or more, e.g. 10");
     }
     Comparison c = Compare.compare(RunSelection.parse(a), RunSelection.parse(b));
     if (json) {
@@ -41,7 +47,9 @@ final class CompareCommand implements Callable<Integer> {
     }
     if (failOnRegression != null && c.regressedBeyond(failOnRegression)) {
       if (!json) {
-        System.out.printf(Locale.ROOT, "%nregression: a metric is significantly worse by more than %s %%%n",
+        System.out.printf(
+            Locale.ROOT,
+            "%nregression: a metric is significantly worse by more than %s %%%n",
             trim(failOnRegression));
       }
       return 1;
@@ -53,12 +61,22 @@ final class CompareCommand implements Callable<Integer> {
     System.out.println("A: " + c.a());
     System.out.println("B: " + c.b());
     for (Comparison.StepDelta s : c.steps()) {
-      System.out.printf(Locale.ROOT, "%n%s, step %s (samples: %s; repeats: %d and %d)%n",
-          s.label(), s.step(), s.samples(), s.repeatsA(), s.repeatsB());
+      System.out.printf(
+          Locale.ROOT,
+          "%n%s, step %s (samples: %s; repeats: %d and %d)%n",
+          s.label(),
+          s.step(),
+          s.samples(),
+          s.repeatsA(),
+          s.repeatsB());
       Table t = new Table("METRIC", "A", "B", "CHANGE", "95% CI", "P", "VERDICT");
       for (Comparison.MetricDelta m : s.metrics()) {
-        t.row(m.metric() + (m.unit().isEmpty() ? "" : " (" + m.unit() + ")"), num(m.a()), num(m.b()),
-            pct(m.deltaPct()), m.ciLowPct() == null ? "-" : pct(m.ciLowPct()) + ".." + pct(m.ciHighPct()),
+        t.row(
+            m.metric() + (m.unit().isEmpty() ? "" : " (" + m.unit() + ")"),
+            num(m.a()),
+            num(m.b()),
+            pct(m.deltaPct()),
+            m.ciLowPct() == null ? "-" : pct(m.ciLowPct()) + ".." + pct(m.ciHighPct()),
             m.p() == null ? "-" : String.format(Locale.ROOT, "%.3g", m.p()),
             m.verdict() + (m.note() == null ? "" : " (" + m.note() + ")"));
       }
@@ -67,8 +85,12 @@ final class CompareCommand implements Callable<Integer> {
     c.onlyInA().forEach(x -> System.out.println("only in A: " + x));
     c.onlyInB().forEach(x -> System.out.println("only in B: " + x));
     c.leftOut().forEach(x -> System.out.println("left out (no measurement): " + x));
-    System.out.printf(Locale.ROOT, "%nA and B are the medians of the samples; a difference is significant when "
-        + "p < %.2f (Mann-Whitney U) and the change exceeds %s %%.%n", c.alpha(), trim(c.thresholdPct()));
+    System.out.printf(
+        Locale.ROOT,
+        "%nA and B are the medians of the samples; a difference is significant when "
+            + "p < %.2f (Mann-Whitney U) and the change exceeds %s %%.%n",
+        c.alpha(),
+        trim(c.thresholdPct()));
   }
 
   private static String num(Double v) {
@@ -76,7 +98,8 @@ final class CompareCommand implements Callable<Integer> {
       return "-";
     }
     double a = Math.abs(v);
-    return String.format(Locale.ROOT, a >= 100 ? "%,.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3f", v);
+    return String.format(
+        Locale.ROOT, a >= 100 ? "%,.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3f", v);
   }
 
   private static String pct(Double v) {

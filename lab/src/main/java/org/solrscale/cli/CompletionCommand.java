@@ -10,10 +10,14 @@ import picocli.CommandLine.Parameters;
  * `solrscale completion bash|zsh`: a shell completion script made by picocli's AutoComplete from
  * the commands (zsh runs the bash script through its bashcompinit).
  */
-@Command(name = "completion", description = {"Print a completion script for bash or zsh.",
-    "Install for bash: add  source <(solrscale completion bash)  to ~/.bashrc",
-    "(or save it as /etc/bash_completion.d/solrscale); for zsh: add",
-    "source <(solrscale completion zsh)  to ~/.zshrc. solrscale must be on the PATH."})
+@Command(
+    name = "completion",
+    description = {
+      "Print a completion script for bash or zsh.",
+      "Install for bash: add  source <(solrscale completion bash)  to ~/.bashrc",
+      "(or save it as /etc/bash_completion.d/solrscale); for zsh: add",
+      "source <(solrscale completion zsh)  to ~/.zshrc. solrscale must be on the PATH."
+    })
 final class CompletionCommand implements Callable<Integer> {
   @Parameters(paramLabel = "SHELL", description = "bash or zsh.")
   String shell;

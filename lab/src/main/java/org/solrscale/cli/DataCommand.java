@@ -3,6 +3,7 @@ package org.solrscale.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.solrscale.data.Cleaner;
 import org.solrscale.data.CorpusStats;
 import org.solrscale.data.CorpusTools;
 import org.solrscale.data.Format;
@@ -17,23 +18,36 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import java.nio.file.Path;
-import org.solrscale.data.Cleaner;
 
-/** `solrscale data clean|convert|sample|split|synth|queries`: corpus files, streamed, whole documents only. */
-@Command(name = "data", description = "Prepare corpora: clean, convert, sample, split, generate (synth) and derive "
-    + "queries from them (Solr XML, JSONL, JSON, CSV; plain or gzip).",
-    subcommands = {DataCommand.Clean.class, DataCommand.Convert.class, DataCommand.Sample.class,
-        DataCommand.Split.class, DataCommand.Synth.class, DataCommand.Queries.class})
+/**
+ * `solrscale data clean|convert|sample|split|synth|queries`: corpus files, streamed, whole
+ * documents only.
+ */
+@Command(
+    name = "data",
+    description =
+        "Prepare corpora: clean, convert, sample, split, generate (synth) and derive "
+            + "queries from them (Solr XML, JSONL, JSON, CSV; plain or gzip).",
+    subcommands = {
+      DataCommand.Clean.class,
+      DataCommand.Convert.class,
+      DataCommand.Sample.class,
+      DataCommand.Split.class,
+      DataCommand.Synth.class,
+      DataCommand.Queries.class
+    })
 final class DataCommand {
 
   abstract static class Op implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", arity = "1..*", description = "Input files or globs.")
     List<String> inputs;
 
-    @Option(names = "--format", description = "Input format when the names do not tell: xml, "
-        + "jsonl, json, csv (several values in a cell joined by '|'), or csv-plain (one value per "
-        + "cell, as it is).")
+    @Option(
+        names = "--format",
+        description =
+            "Input format when the names do not tell: xml, "
+                + "jsonl, json, csv (several values in a cell joined by '|'), or csv-plain (one value per "
+                + "cell, as it is).")
     String format;
 
     @Option(names = "--json", description = "Print the summary as JSON.")
@@ -49,9 +63,17 @@ final class DataCommand {
       } else {
         double mb = s.bytesIn() / 1e6;
         // the inputs' size as stored: compressed for gzip, so MB/s is the disk's side
-        System.out.printf("%s: read %d documents (%.1f MB on disk) in %.1f s (%.1f MB/s), wrote %d to %s%n",
-            what, s.read(), mb, s.seconds(), s.seconds() > 0 ? mb / s.seconds() : 0, s.written(),
-            s.filesWritten().size() == 1 ? s.filesWritten().get(0) : s.filesWritten().size() + " files");
+        System.out.printf(
+            "%s: read %d documents (%.1f MB on disk) in %.1f s (%.1f MB/s), wrote %d to %s%n",
+            what,
+            s.read(),
+            mb,
+            s.seconds(),
+            s.seconds() > 0 ? mb / s.seconds() : 0,
+            s.written(),
+            s.filesWritten().size() == 1
+                ? s.filesWritten().get(0)
+                : s.filesWritten().size() + " files");
         if (!s.emptyInputs().isEmpty()) { // not an error, but rarely what was meant
           System.out.println("  no documents in " + String.join(", ", s.emptyInputs()));
         }
@@ -70,17 +92,28 @@ final class DataCommand {
       if (bad > problems.size()) {
         System.err.println("  ... and " + (bad - problems.size()) + " more");
       }
-      throw SolrscaleException.failed(bad + " input item(s) were not documents and " + outcome
-          + " (listed above with file:line)");
+      throw SolrscaleException.failed(
+          bad
+              + " input item(s) were not documents and "
+              + outcome
+              + " (listed above with file:line)");
     }
   }
 
-  @Command(name = "clean", description = "Repair invalid UTF-8 and remove characters XML 1.0 forbids.")
+  @Command(
+      name = "clean",
+      description = "Repair invalid UTF-8 and remove characters XML 1.0 forbids.")
   static final class Clean implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "FILE", description = "Input file (any text format, plain or gzip).")
+    @Parameters(
+        index = "0",
+        paramLabel = "FILE",
+        description = "Input file (any text format, plain or gzip).")
     Path input;
 
-    @Option(names = {"-o", "--out"}, required = true, description = "Output file (.gz compresses).")
+    @Option(
+        names = {"-o", "--out"},
+        required = true,
+        description = "Output file (.gz compresses).")
     Path out;
 
     @Option(names = "--json", description = "Print the report as JSON.")
@@ -95,23 +128,38 @@ final class DataCommand {
         return 0;
       }
       double mb = r.bytesIn() / 1e6;
-      System.out.printf("clean: %.1f MB in %.1f s (%.1f MB/s) -> %s%n", mb, r.seconds(),
-          r.seconds() > 0 ? mb / r.seconds() : 0, out);
-      System.out.printf("  invalid UTF-8 sequences replaced by U+FFFD: %d%s%n", r.invalidUtf8(),
-          r.firstInvalidUtf8().isEmpty() ? "" : " (first at " + String.join(", ", r.firstInvalidUtf8()) + ")");
-      System.out.printf("  characters not allowed in XML 1.0 removed: %d%s%n", r.invalidXmlChars(),
-          r.firstInvalidXmlChars().isEmpty() ? "" : " (first at " + String.join(", ", r.firstInvalidXmlChars()) + ")");
+      System.out.printf(
+          "clean: %.1f MB in %.1f s (%.1f MB/s) -> %s%n",
+          mb, r.seconds(), r.seconds() > 0 ? mb / r.seconds() : 0, out);
+      System.out.printf(
+          "  invalid UTF-8 sequences replaced by U+FFFD: %d%s%n",
+          r.invalidUtf8(),
+          r.firstInvalidUtf8().isEmpty()
+              ? ""
+              : " (first at " + String.join(", ", r.firstInvalidUtf8()) + ")");
+      System.out.printf(
+          "  characters not allowed in XML 1.0 removed: %d%s%n",
+          r.invalidXmlChars(),
+          r.firstInvalidXmlChars().isEmpty()
+              ? ""
+              : " (first at " + String.join(", ", r.firstInvalidXmlChars()) + ")");
       return 0;
     }
   }
 
   @Command(name = "convert", description = "Convert documents between formats into one file.")
   static final class Convert extends Op {
-    @Option(names = {"-o", "--out"}, required = true, description = "Output file (.gz compresses).")
+    @Option(
+        names = {"-o", "--out"},
+        required = true,
+        description = "Output file (.gz compresses).")
     Path out;
 
-    @Option(names = "--to", description = "Output format: xml, jsonl, json, csv or csv-plain (default: from the output's name; "
-        + "csv-plain for a CSV output when the input is plain CSV).")
+    @Option(
+        names = "--to",
+        description =
+            "Output format: xml, jsonl, json, csv or csv-plain (default: from the output's name; "
+                + "csv-plain for a CSV output when the input is plain CSV).")
     String to;
 
     @Override
@@ -123,7 +171,9 @@ final class DataCommand {
     }
   }
 
-  @Command(name = "sample", description = "Keep the first N, or a seeded random N, documents (in input order).")
+  @Command(
+      name = "sample",
+      description = "Keep the first N, or a seeded random N, documents (in input order).")
   static final class Sample extends Op {
     @ArgGroup(exclusive = true, multiplicity = "1")
     How how;
@@ -136,18 +186,26 @@ final class DataCommand {
       Integer random;
     }
 
-    @Option(names = "--seed", defaultValue = "42", description = "Seed for --random (default: ${DEFAULT-VALUE}).")
+    @Option(
+        names = "--seed",
+        defaultValue = "42",
+        description = "Seed for --random (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = {"-o", "--out"}, required = true, description = "Output file (.gz compresses).")
+    @Option(
+        names = {"-o", "--out"},
+        required = true,
+        description = "Output file (.gz compresses).")
     Path out;
 
-    @Option(names = "--to", description = "Output format: xml, jsonl, json, csv or csv-plain (default: from the output's name; "
-        + "csv-plain for a CSV output when the input is plain CSV).")
+    @Option(
+        names = "--to",
+        description =
+            "Output format: xml, jsonl, json, csv or csv-plain (default: from the output's name; "
+                + "csv-plain for a CSV output when the input is plain CSV).")
     String to;
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
@@ -156,17 +214,19 @@ final class DataCommand {
         throw SolrscaleException.usage("the sample size must be at least 1");
       }
       if (how.first != null && spec.commandLine().getParseResult().hasMatchedOption("--seed")) {
-        throw SolrscaleException.usage("--seed goes with --random: --first takes the first "
-            + n + " documents as they come");
+        throw SolrscaleException.usage(
+            "--seed goes with --random: --first takes the first " + n + " documents as they come");
       }
       Format target = to == null ? Format.output(Format.ofOutput(out), from()) : Format.parse(to);
       List<Path> files = Inputs.expand(inputs);
       Inputs.checkOutput(out, files);
-      CorpusStats s = CorpusTools.sample(files, from(), n, how.random != null ? seed : null, out,
-          target);
+      CorpusStats s =
+          CorpusTools.sample(files, from(), n, how.random != null ? seed : null, out, target);
       if (!json && s.written() < n) {
-        System.out.printf("sample: only %d documents could be read, fewer than the %d asked for: all "
-            + "of them were written%n", s.written(), n);
+        System.out.printf(
+            "sample: only %d documents could be read, fewer than the %d asked for: all "
+                + "of them were written%n",
+            s.written(), n);
       }
       return report(s, "sample");
     }
@@ -183,10 +243,16 @@ final class DataCommand {
     @Option(names = "--max-mb", description = "Parts of at most about N MB (uncompressed).")
     Long maxMb;
 
-    @Option(names = {"-o", "--out"}, required = true, description = "Output directory.")
+    @Option(
+        names = {"-o", "--out"},
+        required = true,
+        description = "Output directory.")
     Path out;
 
-    @Option(names = "--prefix", defaultValue = "part", description = "Part file prefix (default: ${DEFAULT-VALUE}).")
+    @Option(
+        names = "--prefix",
+        defaultValue = "part",
+        description = "Part file prefix (default: ${DEFAULT-VALUE}).")
     String prefix;
 
     @Option(names = "--to", description = "Output format (default: the input's).")
@@ -199,44 +265,74 @@ final class DataCommand {
     public Integer call() {
       List<Path> files = Inputs.expand(inputs);
       Inputs.checkOutputDir(out, prefix, files);
-      Format target = to != null ? Format.parse(to) : from() != null ? from() : Format.of(files.get(0));
-      CorpusTools.SplitRule rule = new CorpusTools.SplitRule(parts, maxDocs,
-          maxMb == null ? null : maxMb * 1_000_000L);
+      Format target =
+          to != null ? Format.parse(to) : from() != null ? from() : Format.of(files.get(0));
+      CorpusTools.SplitRule rule =
+          new CorpusTools.SplitRule(parts, maxDocs, maxMb == null ? null : maxMb * 1_000_000L);
       return report(CorpusTools.split(files, from(), rule, out, prefix, target, gzip), "split");
     }
   }
 
-  @Command(name = "synth", description = "Generate a synthetic corpus, the same for the same seed and options: "
-      + "Zipf-distributed words, facet fields of chosen cardinalities, numbers, dates and tags.")
+  @Command(
+      name = "synth",
+      description =
+          "Generate a synthetic corpus, the same for the same seed and options: "
+              + "Zipf-distributed words, facet fields of chosen cardinalities, numbers, dates and tags.")
   static final class Synth implements Callable<Integer> {
-    @Option(names = "--docs", required = true, paramLabel = "N", description = "How many documents.")
+    @Option(
+        names = "--docs",
+        required = true,
+        paramLabel = "N",
+        description = "How many documents.")
     long docs;
 
-    @Option(names = "--seed", defaultValue = "42", paramLabel = "N",
+    @Option(
+        names = "--seed",
+        defaultValue = "42",
+        paramLabel = "N",
         description = "Seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--vocabulary", defaultValue = "50000", paramLabel = "N",
+    @Option(
+        names = "--vocabulary",
+        defaultValue = "50000",
+        paramLabel = "N",
         description = "Distinct words of title_t and body_t (default: ${DEFAULT-VALUE}).")
     int vocabulary;
 
-    @Option(names = "--zipf", defaultValue = "1.1", paramLabel = "S",
-        description = "Zipf exponent of the words: higher is more skewed (default: ${DEFAULT-VALUE}).")
+    @Option(
+        names = "--zipf",
+        defaultValue = "1.1",
+        paramLabel = "S",
+        description =
+            "Zipf exponent of the words: higher is more skewed (default: ${DEFAULT-VALUE}).")
     double zipf;
 
-    @Option(names = "--body-words", defaultValue = "20..200", paramLabel = "MIN..MAX",
+    @Option(
+        names = "--body-words",
+        defaultValue = "20..200",
+        paramLabel = "MIN..MAX",
         description = "Words per body_t, MIN..MAX or MIN,MAX (default: ${DEFAULT-VALUE}).")
     String bodyWords;
 
-    @Option(names = "--facets", defaultValue = SynthOptions.DEFAULT_FACETS, paramLabel = "NAME:CARD,...",
-        description = "Facet fields NAME:CARDINALITY,... (names end in _s; 'none' for none; default: ${DEFAULT-VALUE}).")
+    @Option(
+        names = "--facets",
+        defaultValue = SynthOptions.DEFAULT_FACETS,
+        paramLabel = "NAME:CARD,...",
+        description =
+            "Facet fields NAME:CARDINALITY,... (names end in _s; 'none' for none; default: ${DEFAULT-VALUE}).")
     String facets;
 
-    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE",
+    @Option(
+        names = {"-o", "--out"},
+        required = true,
+        paramLabel = "FILE",
         description = "Output file (.gz compresses).")
     Path out;
 
-    @Option(names = "--to", paramLabel = "FORMAT",
+    @Option(
+        names = "--to",
+        paramLabel = "FORMAT",
         description = "Output format: xml, jsonl, json or csv (default: from the output's name).")
     String to;
 
@@ -246,60 +342,93 @@ final class DataCommand {
     @Override
     public Integer call() {
       int[] body = SynthOptions.parseRange("--body-words", bodyWords);
-      SynthOptions o = new SynthOptions(docs, seed, vocabulary, zipf, body[0], body[1],
-          SynthOptions.parseFacets(facets));
+      SynthOptions o =
+          new SynthOptions(
+              docs, seed, vocabulary, zipf, body[0], body[1], SynthOptions.parseFacets(facets));
       Format target = to == null ? Format.ofOutput(out) : Format.parse(to);
       CorpusStats s = org.solrscale.data.Synth.write(o, out, target);
       if (json) {
         Terminal.printJson(s);
       } else {
         double mb = s.bytesOut() / 1e6;
-        System.out.printf("synth: wrote %d documents (%.1f MB) to %s in %.1f s (%.1f MB/s)%n",
+        System.out.printf(
+            "synth: wrote %d documents (%.1f MB) to %s in %.1f s (%.1f MB/s)%n",
             s.written(), mb, out, s.seconds(), s.seconds() > 0 ? mb / s.seconds() : 0);
       }
       return 0;
     }
   }
 
-  @Command(name = "queries", description = "Derive a query file from a corpus: term, AND, OR and phrase queries "
-      + "whose hit counts span a handful to most of the index, plus filter, sort and facet variants.")
+  @Command(
+      name = "queries",
+      description =
+          "Derive a query file from a corpus: term, AND, OR and phrase queries "
+              + "whose hit counts span a handful to most of the index, plus filter, sort and facet variants.")
   static final class Queries implements Callable<Integer> {
     @Parameters(paramLabel = "CORPUS", arity = "1..*", description = "Corpus files or globs.")
     List<String> inputs;
 
-    @Option(names = "--format", paramLabel = "FORMAT",
-        description = "Input format when the names do not tell: xml, jsonl, json, csv or csv-plain.")
+    @Option(
+        names = "--format",
+        paramLabel = "FORMAT",
+        description =
+            "Input format when the names do not tell: xml, jsonl, json, csv or csv-plain.")
     String format;
 
-    @Option(names = "--field", defaultValue = "body_t", paramLabel = "FIELD",
+    @Option(
+        names = "--field",
+        defaultValue = "body_t",
+        paramLabel = "FIELD",
         description = "Text field to query (default: ${DEFAULT-VALUE}).")
     String field;
 
-    @Option(names = "--count", defaultValue = "1000", paramLabel = "N",
+    @Option(
+        names = "--count",
+        defaultValue = "1000",
+        paramLabel = "N",
         description = "Requests to write (default: ${DEFAULT-VALUE}).")
     int count;
 
-    @Option(names = "--seed", defaultValue = "42", paramLabel = "N",
+    @Option(
+        names = "--seed",
+        defaultValue = "42",
+        paramLabel = "N",
         description = "Seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--kinds", defaultValue = "term,and,or,phrase,filter,sort,facet", paramLabel = "KIND,...",
+    @Option(
+        names = "--kinds",
+        defaultValue = "term,and,or,phrase,filter,sort,facet",
+        paramLabel = "KIND,...",
         description = "Kinds of request, equally many of each (default: ${DEFAULT-VALUE}).")
     String kinds;
 
-    @Option(names = "--facet-fields", split = ",", paramLabel = "FIELD",
-        description = "Fields for facet.field and fq (default: the first six string fields, *_s or *_ss).")
+    @Option(
+        names = "--facet-fields",
+        split = ",",
+        paramLabel = "FIELD",
+        description =
+            "Fields for facet.field and fq (default: the first six string fields, *_s or *_ss).")
     List<String> facetFields = List.of();
 
-    @Option(names = "--facet-limit", defaultValue = "25", paramLabel = "N",
+    @Option(
+        names = "--facet-limit",
+        defaultValue = "25",
+        paramLabel = "N",
         description = "facet.limit (default: ${DEFAULT-VALUE}).")
     int facetLimit;
 
-    @Option(names = "--rows", defaultValue = "10", paramLabel = "N",
+    @Option(
+        names = "--rows",
+        defaultValue = "10",
+        paramLabel = "N",
         description = "rows of every request (default: ${DEFAULT-VALUE}).")
     int rows;
 
-    @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE",
+    @Option(
+        names = {"-o", "--out"},
+        required = true,
+        paramLabel = "FILE",
         description = "Query file to write (.gz compresses).")
     Path out;
 
@@ -308,12 +437,13 @@ final class DataCommand {
 
     @Override
     public Integer call() {
-      QueryOptions o = new QueryOptions(field, count, seed, QueryKind.parseList(kinds), facetFields,
-          facetLimit, rows);
+      QueryOptions o =
+          new QueryOptions(
+              field, count, seed, QueryKind.parseList(kinds), facetFields, facetLimit, rows);
       List<Path> files = Inputs.expand(inputs);
       Inputs.checkOutput(out, files);
-      QueryReport r = QueryDeriver.derive(files,
-          format == null ? null : Format.parse(format), o, out);
+      QueryReport r =
+          QueryDeriver.derive(files, format == null ? null : Format.parse(format), o, out);
       if (json) {
         Terminal.printJson(r);
       } else {
@@ -324,18 +454,25 @@ final class DataCommand {
     }
 
     private void print(QueryReport r) {
-      System.out.printf("queries: wrote %d requests to %s from %d documents in %.1f s%n", r.total(),
-          out, r.documents(), r.seconds());
+      System.out.printf(
+          "queries: wrote %d requests to %s from %d documents in %.1f s%n",
+          r.total(), out, r.documents(), r.seconds());
       StringBuilder byKind = new StringBuilder();
-      r.queries().forEach((k, n) -> byKind.append(byKind.length() > 0 ? ", " : "").append(k + " " + n));
+      r.queries()
+          .forEach((k, n) -> byKind.append(byKind.length() > 0 ? ", " : "").append(k + " " + n));
       System.out.println("  by kind: " + byKind);
-      String counted = r.distinctTerms() + " distinct terms counted"
-          + (r.termsNotCounted() > 0 ? "; later ones were not" : "");
+      String counted =
+          r.distinctTerms()
+              + " distinct terms counted"
+              + (r.termsNotCounted() > 0 ? "; later ones were not" : "");
       if (r.minDf() == null) {
-        System.out.printf("  terms of %s: none chosen by document frequency, phrases are taken from "
-            + "the documents (%s)%n", r.field(), counted);
+        System.out.printf(
+            "  terms of %s: none chosen by document frequency, phrases are taken from "
+                + "the documents (%s)%n",
+            r.field(), counted);
       } else {
-        System.out.printf("  terms of %s: df %d to %d over %d log2 groups (%s)%n",
+        System.out.printf(
+            "  terms of %s: df %d to %d over %d log2 groups (%s)%n",
             r.field(), r.minDf(), r.maxDf(), r.dfGroups(), counted);
       }
       if (!r.facetFields().isEmpty()) {

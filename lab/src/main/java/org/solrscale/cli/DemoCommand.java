@@ -18,8 +18,11 @@ import picocli.CommandLine.Option;
  * synthetic corpus indexed, a closed and an open loop measured, telemetry), writes the report and
  * prints its path.
  */
-@Command(name = "demo", description = "Run scenarios/quick.yaml end to end (cluster, data, index, closed and open loop), "
-    + "write the HTML report and print its path.")
+@Command(
+    name = "demo",
+    description =
+        "Run scenarios/quick.yaml end to end (cluster, data, index, closed and open loop), "
+            + "write the HTML report and print its path.")
 final class DemoCommand implements Callable<Integer> {
   @Option(names = "--out", description = "Results directory (default: runs/demo-TIMESTAMP).")
   Path out;
@@ -28,19 +31,27 @@ final class DemoCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     String text = quickScenario();
     ScenarioLoader.Loaded loaded = ScenarioLoader.parse(text, "scenarios/quick.yaml");
-    Path dir = out != null ? out : Path.of("runs", "demo-"
-        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    Path dir =
+        out != null
+            ? out
+            : Path.of(
+                "runs",
+                "demo-"
+                    + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     System.err.println("solrscale demo: scenarios/quick.yaml into " + dir);
-    ScenarioRunner.Outcome o = new ScenarioRunner(Terminal.home(), dir, Terminal.progress(),
-        new Version().getVersion()[0]).run(loaded, null);
+    ScenarioRunner.Outcome o =
+        new ScenarioRunner(Terminal.home(), dir, Terminal.progress(), new Version().getVersion()[0])
+            .run(loaded, null);
     return RunSummary.print(dir, o);
   }
 
   /** The shipped quick scenario, from the jar (the same file as scenarios/quick.yaml). */
   private static String quickScenario() {
-    try (InputStream in = DemoCommand.class.getResourceAsStream("/solrscale/scenarios/quick.yaml")) {
+    try (InputStream in =
+        DemoCommand.class.getResourceAsStream("/solrscale/scenarios/quick.yaml")) {
       if (in == null) {
-        throw SolrscaleException.environment("the quick scenario is missing from the solrscale jar; rebuild it");
+        throw SolrscaleException.environment(
+            "the quick scenario is missing from the solrscale jar; rebuild it");
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -7,16 +7,24 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** `solrscale down`: stops every process of a cluster by its recorded pid. */
-@Command(name = "down", description = "Stop a cluster's processes (graceful, then forced); --purge deletes its data.")
+@Command(
+    name = "down",
+    description = "Stop a cluster's processes (graceful, then forced); --purge deletes its data.")
 final class DownCommand implements Callable<Integer> {
-  @Option(names = "--name", defaultValue = "lab", description = "Cluster name (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--name",
+      defaultValue = "lab",
+      description = "Cluster name (default: ${DEFAULT-VALUE}).")
   String name;
 
   @Option(names = "--purge", description = "Also delete the cluster's data, logs and state.")
   boolean purge;
 
-  @Option(names = "--if-exists", description = "A cluster that is not there is no error: say so and "
-      + "exit 0 (without it: exit 2, naming the clusters there are).")
+  @Option(
+      names = "--if-exists",
+      description =
+          "A cluster that is not there is no error: say so and "
+              + "exit 0 (without it: exit 2, naming the clusters there are).")
   boolean ifExists;
 
   @Override
@@ -27,8 +35,16 @@ final class DownCommand implements Callable<Integer> {
       return 0;
     }
     List<String> stopped = cluster.down(purge);
-    System.out.println("cluster " + name + " is down (" + stopped.size() + " process"
-        + (stopped.size() == 1 ? "" : "es") + " stopped" + (purge ? ", data deleted" : "") + ")");
+    System.out.println(
+        "cluster "
+            + name
+            + " is down ("
+            + stopped.size()
+            + " process"
+            + (stopped.size() == 1 ? "" : "es")
+            + " stopped"
+            + (purge ? ", data deleted" : "")
+            + ")");
     return 0;
   }
 }

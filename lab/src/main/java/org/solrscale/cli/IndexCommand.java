@@ -1,7 +1,9 @@
 package org.solrscale.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
@@ -17,59 +19,90 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import java.io.IOException;
-import java.util.Locale;
 
 /** `solrscale index`: bulk-loads corpus files into a collection, losing nothing. */
-@Command(name = "index", description = "Index corpus files (Solr XML, JSONL, JSON, CSV; plain or gzip) into a collection.")
+@Command(
+    name = "index",
+    description =
+        "Index corpus files (Solr XML, JSONL, JSON, CSV; plain or gzip) into a collection.")
 final class IndexCommand implements Callable<Integer> {
   @Parameters(paramLabel = "FILE", arity = "1..*", description = "Input files or globs.")
   List<String> inputs;
 
-  @Mixin
-  SolrTarget target;
+  @Mixin SolrTarget target;
 
   @Option(names = "--collection", required = true, description = "Target collection.")
   String collection;
 
-  @Option(names = "--format", description = "Input format when the names do not tell: xml, jsonl, "
-      + "json, csv (several values in a cell joined by '|'), or csv-plain (one value per cell, as "
-      + "it is).")
+  @Option(
+      names = "--format",
+      description =
+          "Input format when the names do not tell: xml, jsonl, "
+              + "json, csv (several values in a cell joined by '|'), or csv-plain (one value per cell, as "
+              + "it is).")
   String format;
 
-  @Option(names = "--threads", description = "Sending threads (default: the number of cores, at least 2).")
+  @Option(
+      names = "--threads",
+      description = "Sending threads (default: the number of cores, at least 2).")
   Integer threads;
 
-  @Option(names = "--batch", defaultValue = "1000", description = "Documents per request (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--batch",
+      defaultValue = "1000",
+      description = "Documents per request (default: ${DEFAULT-VALUE}).")
   int batch;
 
-  @Option(names = "--commit", defaultValue = "end", description = "end, none, or 'every N' documents (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--commit",
+      defaultValue = "end",
+      description = "end, none, or 'every N' documents (default: ${DEFAULT-VALUE}).")
   String commit;
 
-  @Option(names = "--route-prefix", description = "Field whose value prefixes ids (value!id): related documents share a shard.")
+  @Option(
+      names = "--route-prefix",
+      description = "Field whose value prefixes ids (value!id): related documents share a shard.")
   String routePrefix;
 
-  @Option(names = "--rejects", description = "Rejects file, JSON Lines (default: ./COLLECTION-rejects.jsonl, written only if "
-      + "needed; one that is not empty is refused, never overwritten).")
+  @Option(
+      names = "--rejects",
+      description =
+          "Rejects file, JSON Lines (default: ./COLLECTION-rejects.jsonl, written only if "
+              + "needed; one that is not empty is refused, never overwritten).")
   Path rejects;
 
-  @Option(names = "--retries", defaultValue = "8", description = "Retries of a batch on transient errors (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--retries",
+      defaultValue = "8",
+      description = "Retries of a batch on transient errors (default: ${DEFAULT-VALUE}).")
   int retries;
 
   @Option(names = "--json", description = "Print the summary as JSON.")
   boolean json;
 
-  @Option(names = "--strict", description = "Exit 1 also when any input item was rejected (for CI: "
-      + "a corpus that must index whole).")
+  @Option(
+      names = "--strict",
+      description =
+          "Exit 1 also when any input item was rejected (for CI: "
+              + "a corpus that must index whole).")
   boolean strict;
 
   @Override
   public Integer call() {
     List<Path> files = Inputs.expand(inputs);
-    int senders = threads != null ? threads : Math.max(2, Runtime.getRuntime().availableProcessors());
-    IndexOptions options = new IndexOptions(files, format == null ? null : Format.parse(format),
-        collection, senders, batch, IndexOptions.parseCommit(commit), routePrefix,
-        rejects != null ? rejects : Path.of(collection + "-rejects.jsonl"), retries + 1);
+    int senders =
+        threads != null ? threads : Math.max(2, Runtime.getRuntime().availableProcessors());
+    IndexOptions options =
+        new IndexOptions(
+            files,
+            format == null ? null : Format.parse(format),
+            collection,
+            senders,
+            batch,
+            IndexOptions.parseCommit(commit),
+            routePrefix,
+            rejects != null ? rejects : Path.of(collection + "-rejects.jsonl"),
+            retries + 1);
     Inputs.checkOutput(options.rejects(), files);
     Rejects.requireUnused(options.rejects());
     IndexResult r;
@@ -87,40 +120,76 @@ final class IndexCommand implements Callable<Integer> {
     if (json) {
       Terminal.printJson(r);
     } else {
-      System.out.printf("read %,d, accepted %,d, rejected %,d in %.1f s (%,.0f docs/s, %.1f MB/s), %d retries%n",
-          r.read(), r.accepted(), r.rejected(), r.seconds(), r.docsPerSec(), r.mbPerSec(), r.retries());
+      System.out.printf(
+          "read %,d, accepted %,d, rejected %,d in %.1f s (%,.0f docs/s, %.1f MB/s), %d retries%n",
+          r.read(),
+          r.accepted(),
+          r.rejected(),
+          r.seconds(),
+          r.docsPerSec(),
+          r.mbPerSec(),
+          r.retries());
       if (r.cpu() != null && !r.cpu().solrS().isEmpty()) {
         CpuMeter.Cpu c = r.cpu();
-        System.out.printf("CPU: client %.1f s, Solr %.1f s on %d node(s): the client did %.0f %% of the work%s%n",
-            c.clientS(), c.solrTotal(), c.solrS().size(), 100 * c.clientShare(),
-            c.coresBusy() == null ? "" : String.format(Locale.ROOT,
-                "; %.1f of %d cores busy (client and Solr share this machine)", c.coresBusy(), c.cores()));
+        System.out.printf(
+            "CPU: client %.1f s, Solr %.1f s on %d node(s): the client did %.0f %% of the work%s%n",
+            c.clientS(),
+            c.solrTotal(),
+            c.solrS().size(),
+            100 * c.clientShare(),
+            c.coresBusy() == null
+                ? ""
+                : String.format(
+                    Locale.ROOT,
+                    "; %.1f of %d cores busy (client and Solr share this machine)",
+                    c.coresBusy(),
+                    c.cores()));
       }
       if (r.rejectsFile() != null) {
         System.out.println("rejected documents and why: " + r.rejectsFile());
       }
       r.unreadInputs().forEach(u -> System.out.println("NOT read to the end: " + u));
-      String added = r.accepted() + (r.acceptedChildren() == 0 ? ""
-          : " + " + r.acceptedChildren() + " child documents") + " accepted"
-          + (r.replaced() == 0 ? "" : " - " + r.replaced() + " they replaced (same id)");
-      System.out.println(r.searchableAfter() < 0 ? "not verified (--commit none)"
-          : r.verified() ? "verified: " + r.searchableAfter() + " searchable (" + r.searchableBefore()
-              + " before + " + added + ")"
-          : "NOT verified: " + r.searchableAfter() + " searchable, expected " + r.searchableBefore()
-              + " before + " + added + (r.searchableAfter() - r.searchableBefore()
-                  == r.accepted() + r.acceptedChildren() - r.replaced()
-                  ? " (but what they replaced could not all be counted: see the warning above)"
-                  : " (did something else write to or delete from the collection meanwhile, or did"
-                      + " Solr apply a batch that was rejected after its retries?)"));
+      String added =
+          r.accepted()
+              + (r.acceptedChildren() == 0 ? "" : " + " + r.acceptedChildren() + " child documents")
+              + " accepted"
+              + (r.replaced() == 0 ? "" : " - " + r.replaced() + " they replaced (same id)");
+      System.out.println(
+          r.searchableAfter() < 0
+              ? "not verified (--commit none)"
+              : r.verified()
+                  ? "verified: "
+                      + r.searchableAfter()
+                      + " searchable ("
+                      + r.searchableBefore()
+                      + " before + "
+                      + added
+                      + ")"
+                  : "NOT verified: "
+                      + r.searchableAfter()
+                      + " searchable, expected "
+                      + r.searchableBefore()
+                      + " before + "
+                      + added
+                      + (r.searchableAfter() - r.searchableBefore()
+                              == r.accepted() + r.acceptedChildren() - r.replaced()
+                          ? " (but what they replaced could not all be counted: see the warning above)"
+                          : " (did something else write to or delete from the collection meanwhile, or did"
+                              + " Solr apply a batch that was rejected after its retries?)"));
     }
     if (strict && r.rejected() > 0 && !json) {
       System.out.println("--strict: " + r.rejected() + " rejected, so the exit code is 1");
     }
-    return r.searchableAfter() >= 0 && !r.verified() || !r.unreadInputs().isEmpty()
-        || strict && r.rejected() > 0 ? 1 : 0;
+    return r.searchableAfter() >= 0 && !r.verified()
+            || !r.unreadInputs().isEmpty()
+            || strict && r.rejected() > 0
+        ? 1
+        : 0;
   }
 
-  /** The base URLs of the live Solr nodes, for their CPU figures; none if the state cannot be read. */
+  /**
+   * The base URLs of the live Solr nodes, for their CPU figures; none if the state cannot be read.
+   */
   private static List<String> liveNodeUrls(CloudSolrClient client) {
     try {
       return SolrTarget.liveNodeUrls(client.getClusterState());

@@ -8,8 +8,8 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import org.solrscale.index.IndexProgress;
 
 /**
- * Shows a bulk load on stderr: a live bar (input MB read, MB/s, ETA, documents, docs/s, rejects)
- * on a terminal; a plain line every few seconds when stderr goes to a file or a pipe.
+ * Shows a bulk load on stderr: a live bar (input MB read, MB/s, ETA, documents, docs/s, rejects) on
+ * a terminal; a plain line every few seconds when stderr goes to a file or a pipe.
  */
 final class IndexProgressBar implements Consumer<IndexProgress>, AutoCloseable {
   private static final double LINE_EVERY_SECONDS = 5;
@@ -19,22 +19,35 @@ final class IndexProgressBar implements Consumer<IndexProgress>, AutoCloseable {
 
   @Override
   public synchronized void accept(IndexProgress p) {
-    String docs = String.format("%,d docs (%,.0f/s), %,d rejected", p.accepted(), p.docsPerSec(),
-        p.rejected());
+    String docs =
+        String.format(
+            "%,d docs (%,.0f/s), %,d rejected", p.accepted(), p.docsPerSec(), p.rejected());
     if (!interactive) {
       if (!p.done() && p.seconds() - lastLine >= LINE_EVERY_SECONDS) {
         lastLine = p.seconds();
         double eta = p.etaSeconds();
-        System.err.printf("  %s, %.1f MB/s%s%n", docs, p.mbPerSec(),
-            eta >= 0 ? String.format(", %d%% of input, ETA %.0f s", p.bytesRead() * 100 / p.totalBytes(), eta) : "");
+        System.err.printf(
+            "  %s, %.1f MB/s%s%n",
+            docs,
+            p.mbPerSec(),
+            eta >= 0
+                ? String.format(
+                    ", %d%% of input, ETA %.0f s", p.bytesRead() * 100 / p.totalBytes(), eta)
+                : "");
       }
       return;
     }
     if (bar == null) {
-      bar = new ProgressBarBuilder().setTaskName("index").setInitialMax(Math.max(1, p.totalBytes()))
-          .setUnit(" MB", 1_000_000).showSpeed().setStyle(ProgressBarStyle.ASCII)
-          .setConsumer(new ConsoleProgressBarConsumer(System.err)).setUpdateIntervalMillis(250)
-          .build();
+      bar =
+          new ProgressBarBuilder()
+              .setTaskName("index")
+              .setInitialMax(Math.max(1, p.totalBytes()))
+              .setUnit(" MB", 1_000_000)
+              .showSpeed()
+              .setStyle(ProgressBarStyle.ASCII)
+              .setConsumer(new ConsoleProgressBarConsumer(System.err))
+              .setUpdateIntervalMillis(250)
+              .build();
     }
     bar.stepTo(Math.min(p.bytesRead(), p.totalBytes()));
     bar.setExtraMessage(docs);

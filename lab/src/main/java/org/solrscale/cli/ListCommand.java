@@ -14,9 +14,13 @@ final class ListCommand implements Callable<Integer> {
   public Integer call() {
     Table t = new Table("CLUSTER", "SOLR", "NODES", "ZK", "RUNNING");
     for (ClusterState c : new StateStore(Terminal.home()).all()) {
-      ClusterReport r = new Cluster(Terminal.home(), c.name(), s -> { }).status(false);
+      ClusterReport r = new Cluster(Terminal.home(), c.name(), s -> {}).status(false);
       long running = r.nodes().stream().filter(n -> n.alive()).count();
-      t.row(c.name(), c.spec().solrVersion(), c.solrNodes().size(), c.zkNodes().size(),
+      t.row(
+          c.name(),
+          c.spec().solrVersion(),
+          c.solrNodes().size(),
+          c.zkNodes().size(),
           running + "/" + r.nodes().size());
     }
     System.out.print(t.render());

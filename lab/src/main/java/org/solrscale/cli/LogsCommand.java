@@ -12,25 +12,40 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** `solrscale logs`: a node's log, or the last lines of every node's; --follow keeps printing. */
-@Command(name = "logs", description = "Show a node's log (solr.log or zookeeper.log; --console: "
-    + "what its JVM printed), or the last lines of every node's when no NODE is given. --follow "
-    + "prints new lines as they come until Ctrl-C.")
+@Command(
+    name = "logs",
+    description =
+        "Show a node's log (solr.log or zookeeper.log; --console: "
+            + "what its JVM printed), or the last lines of every node's when no NODE is given. --follow "
+            + "prints new lines as they come until Ctrl-C.")
 final class LogsCommand implements Callable<Integer> {
-  @Option(names = "--name", defaultValue = "lab", description = "Cluster name (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--name",
+      defaultValue = "lab",
+      description = "Cluster name (default: ${DEFAULT-VALUE}).")
   String name;
 
-  @Parameters(arity = "0..1", paramLabel = "NODE", description = "A node id: solr1, zk1, ... (default: all).")
+  @Parameters(
+      arity = "0..1",
+      paramLabel = "NODE",
+      description = "A node id: solr1, zk1, ... (default: all).")
   String node;
 
-  @Option(names = "--lines", defaultValue = "20", paramLabel = "N",
+  @Option(
+      names = "--lines",
+      defaultValue = "20",
+      paramLabel = "N",
       description = "Last lines to show of each log (default: ${DEFAULT-VALUE}).")
   int lines;
 
   @Option(names = "--follow", description = "Keep printing new lines until Ctrl-C.")
   boolean follow;
 
-  @Option(names = "--console", description = "The console log (the JVM's own output: start-up "
-      + "failures, crashes) instead of solr.log or zookeeper.log.")
+  @Option(
+      names = "--console",
+      description =
+          "The console log (the JVM's own output: start-up "
+              + "failures, crashes) instead of solr.log or zookeeper.log.")
   boolean console;
 
   @Override
@@ -41,14 +56,20 @@ final class LogsCommand implements Callable<Integer> {
       files.put(id, cluster.logFile(id, console)); // an unknown node is named with those there are
     }
     boolean several = files.size() > 1;
-    files.forEach((id, file) -> {
-      List<String> tail = NodeLogs.tail(file, lines);
-      if (several || tail.isEmpty()) {
-        System.out.println("==> " + id + ": " + file + (tail.isEmpty() ? " (empty or not there yet)" : "")
-            + " <==");
-      }
-      tail.forEach(System.out::println);
-    });
+    files.forEach(
+        (id, file) -> {
+          List<String> tail = NodeLogs.tail(file, lines);
+          if (several || tail.isEmpty()) {
+            System.out.println(
+                "==> "
+                    + id
+                    + ": "
+                    + file
+                    + (tail.isEmpty() ? " (empty or not there yet)" : "")
+                    + " <==");
+          }
+          tail.forEach(System.out::println);
+        });
     if (follow) {
       NodeLogs.follow(files, (id, line) -> System.out.println(several ? id + " | " + line : line));
     }

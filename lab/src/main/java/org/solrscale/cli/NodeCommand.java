@@ -8,7 +8,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** `solrscale node stop|start|kill|pause|resume|restart ID`: one process at a time. */
-@Command(name = "node", description = "Stop, start, kill, pause, resume or restart one node.",
+@Command(
+    name = "node",
+    description = "Stop, start, kill, pause, resume or restart one node.",
     subcommands = {
       NodeCommand.Stop.class, NodeCommand.Start.class, NodeCommand.Kill.class,
       NodeCommand.Pause.class, NodeCommand.Resume.class, NodeCommand.Restart.class
@@ -18,15 +20,19 @@ final class NodeCommand {
   abstract static class Op implements Callable<Integer> {
     @Mixin ClusterOptions cluster;
 
-    @Parameters(index = "0", paramLabel = "ID", description = "Node id, e.g. solr2 or zk1 (see status).")
+    @Parameters(
+        index = "0",
+        paramLabel = "ID",
+        description = "Node id, e.g. solr2 or zk1 (see status).")
     String id;
 
     abstract NodeOp op();
 
     @Override
     public Integer call() {
-      System.out.println(new Cluster(Terminal.home(), cluster.name, Terminal.progress())
-          .node(op(), id, cluster.timeout));
+      System.out.println(
+          new Cluster(Terminal.home(), cluster.name, Terminal.progress())
+              .node(op(), id, cluster.timeout));
       return 0;
     }
   }

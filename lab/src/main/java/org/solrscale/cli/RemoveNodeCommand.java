@@ -6,8 +6,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
-/** `solrscale remove-node ID`: moves replicas away (REPLACENODE), then stops and forgets the node. */
-@Command(name = "remove-node", description = "Move a Solr node's replicas elsewhere, then stop and remove it.")
+/**
+ * `solrscale remove-node ID`: moves replicas away (REPLACENODE), then stops and forgets the node.
+ */
+@Command(
+    name = "remove-node",
+    description = "Move a Solr node's replicas elsewhere, then stop and remove it.")
 final class RemoveNodeCommand implements Callable<Integer> {
   @Mixin ClusterOptions cluster;
 

@@ -8,12 +8,20 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** `solrscale report DIR`: the HTML report of a run directory. */
-@Command(name = "report", description = "Write the HTML report of a run (DIR/report.html, charts in DIR/charts/) and print its path.")
+@Command(
+    name = "report",
+    description =
+        "Write the HTML report of a run (DIR/report.html, charts in DIR/charts/) and print its path.")
 final class ReportCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "DIR", description = "A run directory (solrscale run SCENARIO --out DIR).")
+  @Parameters(
+      index = "0",
+      paramLabel = "DIR",
+      description = "A run directory (solrscale run SCENARIO --out DIR).")
   Path dir;
 
-  @Option(names = "--out", paramLabel = "FILE",
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
       description = "Write the report here instead (charts go to charts/ beside it).")
   Path out;
 

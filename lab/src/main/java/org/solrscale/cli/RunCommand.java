@@ -1,5 +1,6 @@
 package org.solrscale.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
@@ -10,12 +11,14 @@ import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import java.io.IOException;
 
 /** `solrscale run SCENARIO`: every combination of a scenario's matrix, resumable. */
-@Command(name = "run", description = "Run a scenario (cluster, data, steps, matrix, repeat) into a results directory, "
-    + "write its report and print a summary; run it again with the same --out to resume after an interruption. "
-    + "Exit code 1 when a repeat failed (e.g. a bench step whose requests failed).")
+@Command(
+    name = "run",
+    description =
+        "Run a scenario (cluster, data, steps, matrix, repeat) into a results directory, "
+            + "write its report and print a summary; run it again with the same --out to resume after an interruption. "
+            + "Exit code 1 when a repeat failed (e.g. a bench step whose requests failed).")
 final class RunCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SCENARIO", description = "Scenario file (YAML).")
   Path scenario;
@@ -23,14 +26,20 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--out", description = "Results directory (default: runs/NAME).")
   Path out;
 
-  @Option(names = "--zk", paramLabel = "HOST:PORT[,HOST:PORT...][/CHROOT]",
-      description = "Run the steps against this SolrCloud instead of deploying the scenario's cluster: its "
-          + "collections must exist and are used as they are; restart, fault and collection steps and "
-          + "cluster.* or collection.* matrix keys are refused (they need a cluster solrscale started).")
+  @Option(
+      names = "--zk",
+      paramLabel = "HOST:PORT[,HOST:PORT...][/CHROOT]",
+      description =
+          "Run the steps against this SolrCloud instead of deploying the scenario's cluster: its "
+              + "collections must exist and are used as they are; restart, fault and collection steps and "
+              + "cluster.* or collection.* matrix keys are refused (they need a cluster solrscale started).")
   String zk;
 
-  @Option(names = "--url", paramLabel = "URL[,URL...]",
-      description = "The same, given by some of its nodes' base URLs, e.g. http://127.0.0.1:8983/solr.")
+  @Option(
+      names = "--url",
+      paramLabel = "URL[,URL...]",
+      description =
+          "The same, given by some of its nodes' base URLs, e.g. http://127.0.0.1:8983/solr.")
   String url;
 
   @Override
@@ -39,8 +48,9 @@ final class RunCommand implements Callable<Integer> {
     ScenarioLoader.Loaded loaded = ScenarioLoader.load(scenario, external);
     String name = loaded.base().name() != null ? loaded.base().name() : "scenario";
     Path dir = out != null ? out : Path.of("runs", name);
-    ScenarioRunner runner = new ScenarioRunner(Terminal.home(), dir, Terminal.progress(),
-        new Version().getVersion()[0]);
+    ScenarioRunner runner =
+        new ScenarioRunner(
+            Terminal.home(), dir, Terminal.progress(), new Version().getVersion()[0]);
     if (!external) {
       return RunSummary.print(dir, runner.run(loaded, scenario));
     }

@@ -11,8 +11,8 @@ import org.solrscale.scenario.ScenarioRunner;
 import org.solrscale.spec.SolrscaleException;
 
 /**
- * What `run` and `demo` print at the end: each index step's figures, a table of the bench steps
- * (a failed one says so instead of numbers), what did not finish and why, and the report's path.
+ * What `run` and `demo` print at the end: each index step's figures, a table of the bench steps (a
+ * failed one says so instead of numbers), what did not finish and why, and the report's path.
  */
 final class RunSummary {
   private RunSummary() {}
@@ -21,9 +21,22 @@ final class RunSummary {
   static int print(Path dir, ScenarioRunner.Outcome o) {
     RunDir run = RunDir.open(dir);
     boolean many = run.results().combinations().size() > 1;
-    Table t = new Table(many ? new String[] {"COMBINATION", "STEP", "REQUESTS", "ACHIEVED/s", "p50 ms",
-        "p99 ms", "p99.9 ms", "ERRORS"} : new String[] {"STEP", "REQUESTS", "ACHIEVED/s", "p50 ms", "p99 ms",
-        "p99.9 ms", "ERRORS"});
+    Table t =
+        new Table(
+            many
+                ? new String[] {
+                  "COMBINATION",
+                  "STEP",
+                  "REQUESTS",
+                  "ACHIEVED/s",
+                  "p50 ms",
+                  "p99 ms",
+                  "p99.9 ms",
+                  "ERRORS"
+                }
+                : new String[] {
+                  "STEP", "REQUESTS", "ACHIEVED/s", "p50 ms", "p99 ms", "p99.9 ms", "ERRORS"
+                });
     boolean benches = false;
     for (CombinationRun c : run.results().combinations()) {
       for (StepResult s : c.steps()) {
@@ -32,18 +45,37 @@ final class RunSummary {
           continue;
         }
         if (s.kind().equals("index")) {
-          System.out.printf(Locale.ROOT, "%sindexed %,d documents in %.1f s (%,.0f docs/s), verified: %s%n",
-              many ? c.id() + " r" + c.repeat() + ": " : "", m.path("accepted").asLong(), m.path("seconds").asDouble(),
-              m.path("docs_per_sec").asDouble(), m.path("verified").asBoolean());
+          System.out.printf(
+              Locale.ROOT,
+              "%sindexed %,d documents in %.1f s (%,.0f docs/s), verified: %s%n",
+              many ? c.id() + " r" + c.repeat() + ": " : "",
+              m.path("accepted").asLong(),
+              m.path("seconds").asDouble(),
+              m.path("docs_per_sec").asDouble(),
+              m.path("verified").asBoolean());
         } else if (s.isBench()) {
           benches = true;
           String step = s.label() + " (" + m.path("load_model").asText() + " loop)";
-          String[] cells = s.done()
-              ? new String[] {step, String.valueOf(m.path("count").asLong()), f1(m.path("throughput").path("achieved")),
-                  f2(m.path("latency_ms").path("p50")), f2(m.path("latency_ms").path("p99")),
-                  f2(m.path("latency_ms").path("p99.9")), String.valueOf(m.path("errors").path("total").asLong())}
-              : new String[] {step, String.valueOf(m.path("count").asLong()), "FAILED", "-", "-", "-",
-                  String.valueOf(m.path("errors").path("total").asLong())};
+          String[] cells =
+              s.done()
+                  ? new String[] {
+                    step,
+                    String.valueOf(m.path("count").asLong()),
+                    f1(m.path("throughput").path("achieved")),
+                    f2(m.path("latency_ms").path("p50")),
+                    f2(m.path("latency_ms").path("p99")),
+                    f2(m.path("latency_ms").path("p99.9")),
+                    String.valueOf(m.path("errors").path("total").asLong())
+                  }
+                  : new String[] {
+                    step,
+                    String.valueOf(m.path("count").asLong()),
+                    "FAILED",
+                    "-",
+                    "-",
+                    "-",
+                    String.valueOf(m.path("errors").path("total").asLong())
+                  };
           if (many) {
             String[] withId = new String[cells.length + 1];
             withId[0] = c.id() + " r" + c.repeat();
@@ -61,11 +93,16 @@ final class RunSummary {
     Path report;
     try {
       report = Report.write(dir);
-    } catch (RuntimeException e) { // the run's results stand without it; `solrscale report DIR` retries
+    } catch (
+        RuntimeException e) { // the run's results stand without it; `solrscale report DIR` retries
       report = null;
-      System.err.println("solrscale: no report: " + (e instanceof SolrscaleException ? e.getMessage() : e.toString()));
+      System.err.println(
+          "solrscale: no report: "
+              + (e instanceof SolrscaleException ? e.getMessage() : e.toString()));
     }
-    System.out.printf("%n%d of %d combination repeats ran now, %d were already done%n", o.ran(), o.total(), o.skipped());
+    System.out.printf(
+        "%n%d of %d combination repeats ran now, %d were already done%n",
+        o.ran(), o.total(), o.skipped());
     System.out.println("results: " + o.results());
     if (report != null) {
       System.out.println("report:  " + report.toAbsolutePath());

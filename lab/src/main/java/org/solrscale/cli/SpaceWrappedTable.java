@@ -21,7 +21,8 @@ final class SpaceWrappedTable extends TextTable {
   public Cell putValue(int row, int col, Text value) {
     Column column = columns()[col];
     String plain = value == null ? "" : value.plainString();
-    if (column.overflow != Column.Overflow.WRAP || plain.indexOf('\n') >= 0
+    if (column.overflow != Column.Overflow.WRAP
+        || plain.indexOf('\n') >= 0
         || column.indent + plain.length() <= column.width) {
       return super.putValue(row, col, value);
     }

@@ -2,20 +2,38 @@ package org.solrscale.cli;
 
 import java.util.List;
 import java.util.Locale;
-import org.solrscale.results.BenchSummary;
 import java.util.Map;
+import org.solrscale.results.BenchSummary;
 
-/** A staircase's steps as a table: each rate's achieved rate, latency, errors and driver verdict. */
+/**
+ * A staircase's steps as a table: each rate's achieved rate, latency, errors and driver verdict.
+ */
 final class StaircaseTable {
   private StaircaseTable() {}
 
   static String render(List<BenchSummary.Step> steps) {
-    Table t = new Table("STEP /s", "ACHIEVED /s", "SECONDS", "p50 ms", "p99 ms", "p99.9 ms",
-        "service p99 ms", "ERRORS", "DRIVER CPU", "BOTTLENECK");
+    Table t =
+        new Table(
+            "STEP /s",
+            "ACHIEVED /s",
+            "SECONDS",
+            "p50 ms",
+            "p99 ms",
+            "p99.9 ms",
+            "service p99 ms",
+            "ERRORS",
+            "DRIVER CPU",
+            "BOTTLENECK");
     for (BenchSummary.Step s : steps) {
-      t.row(num(s.rate()), String.format(Locale.ROOT, "%.1f", s.achieved()),
-          String.format(Locale.ROOT, "%.1f", s.seconds()), ms(s.latencyMs(), "p50"), ms(s.latencyMs(), "p99"),
-          ms(s.latencyMs(), "p99.9"), ms(s.serviceTimeMs(), "p99"), s.errors() == null ? "" : s.errors(),
+      t.row(
+          num(s.rate()),
+          String.format(Locale.ROOT, "%.1f", s.achieved()),
+          String.format(Locale.ROOT, "%.1f", s.seconds()),
+          ms(s.latencyMs(), "p50"),
+          ms(s.latencyMs(), "p99"),
+          ms(s.latencyMs(), "p99.9"),
+          ms(s.serviceTimeMs(), "p99"),
+          s.errors() == null ? "" : s.errors(),
           s.driverCpuPercent() == null ? "" : Math.round(s.driverCpuPercent()) + "%",
           s.bottleneck() == null ? "" : s.bottleneck().replaceFirst(":.*", ""));
     }

@@ -1,5 +1,6 @@
 package org.solrscale.cli;
 
+import java.io.IOException;
 import java.util.concurrent.Callable;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.solrscale.cluster.Cluster;
@@ -9,15 +10,16 @@ import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import java.io.IOException;
 
 /** `solrscale status`: nodes, processes, collections, replicas and documents per shard. */
-@Command(name = "status", description = "Show a cluster's nodes (with their base URLs and, for a "
-    + "cluster solrscale started, their processes), collections, replicas and documents per shard; "
-    + "of any SolrCloud with --zk or --url.")
+@Command(
+    name = "status",
+    description =
+        "Show a cluster's nodes (with their base URLs and, for a "
+            + "cluster solrscale started, their processes), collections, replicas and documents per shard; "
+            + "of any SolrCloud with --zk or --url.")
 final class StatusCommand implements Callable<Integer> {
-  @Mixin
-  SolrTarget target;
+  @Mixin SolrTarget target;
 
   @Option(names = "--collection", description = "Show this collection only.")
   String collection;
@@ -27,8 +29,10 @@ final class StatusCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    ClusterReport report = target.external() ? external()
-        : new Cluster(Terminal.home(), target.name, Terminal.progress()).status(true);
+    ClusterReport report =
+        target.external()
+            ? external()
+            : new Cluster(Terminal.home(), target.name, Terminal.progress()).status(true);
     if (collection != null) {
       report = report.only(collection);
     }

@@ -14,10 +14,14 @@ final class StatusPrinter {
 
   static String render(ClusterReport r) {
     StringBuilder sb = new StringBuilder();
-    sb.append(r.external() ? "SolrCloud at " : "cluster ").append(r.name())
-        .append("  Solr ").append(r.solrVersion() == null ? "?" : r.solrVersion())
-        .append(r.zkHost() == null ? "" : "  zkHost " + r.zkHost()).append("  ")
-        .append(r.healthy() ? "healthy" : "NOT HEALTHY").append("\n\n");
+    sb.append(r.external() ? "SolrCloud at " : "cluster ")
+        .append(r.name())
+        .append("  Solr ")
+        .append(r.solrVersion() == null ? "?" : r.solrVersion())
+        .append(r.zkHost() == null ? "" : "  zkHost " + r.zkHost())
+        .append("  ")
+        .append(r.healthy() ? "healthy" : "NOT HEALTHY")
+        .append("\n\n");
     if (r.external()) { // Solr's live nodes: no process of ours to show
       Table nodes = new Table("NODE", "URL", "CLUSTER");
       r.nodes().forEach(n -> nodes.row(n.id(), n.url(), n.mode()));
@@ -25,8 +29,14 @@ final class StatusPrinter {
     } else {
       Table nodes = new Table("NODE", "ROLE", "ADDRESS", "PID", "PROCESS", "CLUSTER", "LABELS");
       for (NodeReport n : r.nodes()) {
-        nodes.row(n.id(), n.role().label(), n.url() != null ? n.url() : n.host() + ":" + n.port(),
-            n.pid() > 0 ? n.pid() : "-", n.state(), n.mode(), labels(n.labels()));
+        nodes.row(
+            n.id(),
+            n.role().label(),
+            n.url() != null ? n.url() : n.host() + ":" + n.port(),
+            n.pid() > 0 ? n.pid() : "-",
+            n.state(),
+            n.mode(),
+            labels(n.labels()));
       }
       sb.append(nodes.render());
     }
@@ -38,15 +48,22 @@ final class StatusPrinter {
       sb.append("\nno collections\n");
       return sb.toString();
     }
-    Table cols = new Table("COLLECTION", "SHARD", "DOCS", "REPLICA", "NODE", "TYPE", "STATE", "LEADER");
+    Table cols =
+        new Table("COLLECTION", "SHARD", "DOCS", "REPLICA", "NODE", "TYPE", "STATE", "LEADER");
     for (CollectionStatus c : r.collections()) {
       for (ShardStatus s : c.shards()) {
         boolean first = true;
         for (ReplicaStatus rep : s.replicas()) {
           String state = r.liveNodes().contains(rep.node()) ? rep.state() : "down (node)";
-          cols.row(first ? c.name() : "", first ? s.name() : "",
+          cols.row(
+              first ? c.name() : "",
+              first ? s.name() : "",
               first ? (s.docs() < 0 ? "?" : Long.toString(s.docs())) : "",
-              rep.name(), rep.nodeId(), rep.type(), state, rep.leader() ? "*" : "");
+              rep.name(),
+              rep.nodeId(),
+              rep.type(),
+              state,
+              rep.leader() ? "*" : "");
           first = false;
         }
       }
@@ -56,7 +73,8 @@ final class StatusPrinter {
   }
 
   private static String labels(Map<String, String> labels) {
-    return labels.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+    return labels.entrySet().stream()
+        .map(e -> e.getKey() + "=" + e.getValue())
         .collect(Collectors.joining(","));
   }
 }

@@ -1,10 +1,10 @@
 package org.solrscale.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.util.function.Consumer;
 import org.solrscale.runtime.SolrscaleHome;
-import com.fasterxml.jackson.core.JsonProcessingException;
 
 /** What every command shares: where solrscale lives, progress lines on stderr, JSON on stdout. */
 final class Terminal {

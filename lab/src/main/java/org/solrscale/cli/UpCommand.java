@@ -1,6 +1,7 @@
 package org.solrscale.cli;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,38 +18,55 @@ import org.solrscale.spec.ZkSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import java.time.Duration;
 
 /** `solrscale up`: brings a cluster to its spec and waits until every replica is active. */
-@Command(name = "up", description = "Start a SolrCloud cluster (idempotent) and wait until it is healthy.")
+@Command(
+    name = "up",
+    description = "Start a SolrCloud cluster (idempotent) and wait until it is healthy.")
 final class UpCommand implements Callable<Integer> {
   @Option(names = "--name", description = "Cluster name (default: lab, or the spec's name).")
   String name;
 
-  @Option(names = "--timeout", defaultValue = "300s", converter = DurationConverter.class,
+  @Option(
+      names = "--timeout",
+      defaultValue = "300s",
+      converter = DurationConverter.class,
       description = "How long to wait for nodes and replicas (default: ${DEFAULT-VALUE}).")
   Duration timeout;
 
   @Option(names = "--spec", description = "Cluster spec YAML (flags given as well override it).")
   Path specFile;
 
-  @Option(names = "--solr-version", description = "Solr release (default: " + ClusterSpec.DEFAULT_SOLR_VERSION + ").")
+  @Option(
+      names = "--solr-version",
+      description = "Solr release (default: " + ClusterSpec.DEFAULT_SOLR_VERSION + ").")
   String solrVersion;
 
   @Option(names = "--nodes", description = "Number of Solr nodes (default: 1).")
   Integer nodes;
 
-  @Option(names = "--zookeepers", paramLabel = "N", description = "ZooKeeper servers: 1, 3 or 5 (default: 1).")
+  @Option(
+      names = "--zookeepers",
+      paramLabel = "N",
+      description = "ZooKeeper servers: 1, 3 or 5 (default: 1).")
   Integer zookeepers;
 
-  @Option(names = "--zk", paramLabel = "N", description = "Deprecated name of --zookeepers, "
-      + "kept for one release (in index, bench and status --zk is a ZooKeeper address).")
+  @Option(
+      names = "--zk",
+      paramLabel = "N",
+      description =
+          "Deprecated name of --zookeepers, "
+              + "kept for one release (in index, bench and status --zk is a ZooKeeper address).")
   Integer zk;
 
-  @Option(names = "--heap", description = "Heap of each Solr node (default: " + ClusterSpec.DEFAULT_HEAP + ").")
+  @Option(
+      names = "--heap",
+      description = "Heap of each Solr node (default: " + ClusterSpec.DEFAULT_HEAP + ").")
   String heap;
 
-  @Option(names = "--base-port", description = "First Solr port; without it free ports from 8983 are chosen.")
+  @Option(
+      names = "--base-port",
+      description = "First Solr port; without it free ports from 8983 are chosen.")
   Integer basePort;
 
   @Mixin CollectionOptions collectionOptions;
@@ -66,15 +84,19 @@ final class UpCommand implements Callable<Integer> {
     if (json) {
       Terminal.printJson(report);
     } else {
-      System.out.printf("cluster %s is up in %.1f s%n%n", spec.name(),
-          (System.nanoTime() - start) / 1e9);
+      System.out.printf(
+          "cluster %s is up in %.1f s%n%n", spec.name(), (System.nanoTime() - start) / 1e9);
       System.out.print(StatusPrinter.render(report));
     }
     return 0;
   }
 
   private boolean shapeGiven() {
-    return solrVersion != null || nodes != null || zookeepers() != null || heap != null || basePort != null;
+    return solrVersion != null
+        || nodes != null
+        || zookeepers() != null
+        || heap != null
+        || basePort != null;
   }
 
   /** --zookeepers, or the deprecated --zk it replaces (with a warning). */
@@ -86,8 +108,13 @@ final class UpCommand implements Callable<Integer> {
       throw SolrscaleException.usage("give --zookeepers, not also --zk (its deprecated name)");
     }
     if (!warned) {
-      System.err.println("solrscale: warning: up --zk " + zk + " is deprecated and goes in the next "
-          + "release; use --zookeepers " + zk + " (--zk names a ZooKeeper address elsewhere)");
+      System.err.println(
+          "solrscale: warning: up --zk "
+              + zk
+              + " is deprecated and goes in the next "
+              + "release; use --zookeepers "
+              + zk
+              + " (--zk names a ZooKeeper address elsewhere)");
       warned = true;
     }
     return zk;
@@ -106,18 +133,34 @@ final class UpCommand implements Callable<Integer> {
       }
     } else {
       String n = name == null ? "lab" : name;
-      Optional<ClusterState> existing = new Cluster(Terminal.home(), n, s -> { }).state();
-      base = existing.isPresent() && !shapeGiven()
-          ? existing.get().spec().withCollections(List.of())
-          : new ClusterSpec(n, null, null, null, null, null, null, null, null);
+      Optional<ClusterState> existing = new Cluster(Terminal.home(), n, s -> {}).state();
+      base =
+          existing.isPresent() && !shapeGiven()
+              ? existing.get().spec().withCollections(List.of())
+              : new ClusterSpec(n, null, null, null, null, null, null, null, null);
     }
     Integer servers = zookeepers();
     if (solrVersion != null || heap != null || basePort != null || servers != null) {
-      ZkSpec z = servers == null ? base.zookeeper() : new ZkSpec(servers, base.zookeeper().tickTime(),
-          base.zookeeper().initLimit(), base.zookeeper().syncLimit(), base.zookeeper().heap());
-      base = new ClusterSpec(base.name(), solrVersion != null ? solrVersion : base.solrVersion(),
-          heap != null ? heap : base.heap(), base.jvmArgs(), base.host(),
-          basePort != null ? basePort : base.basePort(), base.nodes(), z, base.collections());
+      ZkSpec z =
+          servers == null
+              ? base.zookeeper()
+              : new ZkSpec(
+                  servers,
+                  base.zookeeper().tickTime(),
+                  base.zookeeper().initLimit(),
+                  base.zookeeper().syncLimit(),
+                  base.zookeeper().heap());
+      base =
+          new ClusterSpec(
+              base.name(),
+              solrVersion != null ? solrVersion : base.solrVersion(),
+              heap != null ? heap : base.heap(),
+              base.jvmArgs(),
+              base.host(),
+              basePort != null ? basePort : base.basePort(),
+              base.nodes(),
+              z,
+              base.collections());
     }
     if (nodes != null) {
       if (nodes < 1) {
@@ -132,7 +175,8 @@ final class UpCommand implements Callable<Integer> {
       cols.add(c);
       base = base.withCollections(cols);
     } else if (collectionOptions.othersGiven()) {
-      throw SolrscaleException.usage("--shards, --router, --shard-names and --configset need --collection");
+      throw SolrscaleException.usage(
+          "--shards, --router, --shard-names and --configset need --collection");
     }
     return base;
   }

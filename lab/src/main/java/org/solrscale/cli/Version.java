@@ -6,8 +6,8 @@ import java.util.Properties;
 import picocli.CommandLine.IVersionProvider;
 
 /**
- * The version line: the project version and the git revision the build was made from, both
- * recorded at build time (solrscale/version.properties and solrscale/git.properties).
+ * The version line: the project version and the git revision the build was made from, both recorded
+ * at build time (solrscale/version.properties and solrscale/git.properties).
  */
 public final class Version implements IVersionProvider {
   @Override
@@ -20,9 +20,13 @@ public final class Version implements IVersionProvider {
     Properties version = resource("/solrscale/version.properties");
     Properties git = resource("/solrscale/git.properties");
     String commit = git.getProperty("git.commit.id.abbrev", "");
-    commit = commit.matches("[0-9a-f]{7,}") ? commit : null; // else git was missing or not a checkout
-    return "solrscale " + version.getProperty("version", "dev") + " ("
-        + (commit == null ? "git revision unknown: built without git or .git"
+    commit =
+        commit.matches("[0-9a-f]{7,}") ? commit : null; // else git was missing or not a checkout
+    return "solrscale "
+        + version.getProperty("version", "dev")
+        + " ("
+        + (commit == null
+            ? "git revision unknown: built without git or .git"
             : "git " + commit + ("true".equals(git.getProperty("git.dirty")) ? ", dirty" : ""))
         + ")";
   }

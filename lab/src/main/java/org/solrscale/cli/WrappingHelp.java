@@ -32,15 +32,20 @@ final class WrappingHelp extends Help {
   }
 
   @Override
-  public Layout createDefaultLayout(List<OptionSpec> options, List<PositionalParamSpec> positionals,
-      ColorScheme scheme) {
+  public Layout createDefaultLayout(
+      List<OptionSpec> options, List<PositionalParamSpec> positionals, ColorScheme scheme) {
     int longOptions = calcLongOptionColumnWidth(options, positionals, scheme);
     // the columns of TextTable.forDefaultColumns: "* -c, --create  Creates a ..."
-    SpaceWrappedTable table = new SpaceWrappedTable(scheme,
-        new Column(2, 0, Overflow.TRUNCATE), new Column(2, 0, Overflow.SPAN),
-        new Column(1, 0, Overflow.TRUNCATE), new Column(longOptions, 1, Overflow.SPAN),
-        new Column(width() - 5 - longOptions, 1, Overflow.WRAP));
-    return new Layout(scheme, table, createDefaultOptionRenderer(), createDefaultParameterRenderer());
+    SpaceWrappedTable table =
+        new SpaceWrappedTable(
+            scheme,
+            new Column(2, 0, Overflow.TRUNCATE),
+            new Column(2, 0, Overflow.SPAN),
+            new Column(1, 0, Overflow.TRUNCATE),
+            new Column(longOptions, 1, Overflow.SPAN),
+            new Column(width() - 5 - longOptions, 1, Overflow.WRAP));
+    return new Layout(
+        scheme, table, createDefaultOptionRenderer(), createDefaultParameterRenderer());
   }
 
   @Override
@@ -50,7 +55,8 @@ final class WrappingHelp extends Help {
     if (indent > commandSpec().usageMessage().synopsisAutoIndentThreshold() * width()) {
       indent = headingLength;
     }
-    SpaceWrappedTable table = new SpaceWrappedTable(colorScheme(), new Column(width(), 0, Overflow.WRAP));
+    SpaceWrappedTable table =
+        new SpaceWrappedTable(colorScheme(), new Column(width(), 0, Overflow.WRAP));
     table.indentWrappedLines = indent;
     Text padding = colorScheme().text("X".repeat(headingLength));
     table.addRowValues(padding.concat(colorScheme().commandText(name)).concat(details));
@@ -59,7 +65,8 @@ final class WrappingHelp extends Help {
 
   @Override
   public String description(Object... params) {
-    SpaceWrappedTable table = new SpaceWrappedTable(colorScheme(), new Column(width(), 0, Overflow.WRAP));
+    SpaceWrappedTable table =
+        new SpaceWrappedTable(colorScheme(), new Column(width(), 0, Overflow.WRAP));
     table.indentWrappedLines = 0;
     for (String line : commandSpec().usageMessage().description()) {
       table.addRowValues(colorScheme().text(format(line, params)));
@@ -72,14 +79,20 @@ final class WrappingHelp extends Help {
     if (subcommands.isEmpty()) {
       return "";
     }
-    int names = Math.min(subcommands.keySet().stream().mapToInt(String::length).max().orElse(0),
-        width() / 2);
-    SpaceWrappedTable table = new SpaceWrappedTable(colorScheme(),
-        new Column(names + 2, 2, Overflow.SPAN), new Column(width() - (names + 2), 2, Overflow.WRAP));
+    int names =
+        Math.min(
+            subcommands.keySet().stream().mapToInt(String::length).max().orElse(0), width() / 2);
+    SpaceWrappedTable table =
+        new SpaceWrappedTable(
+            colorScheme(),
+            new Column(names + 2, 2, Overflow.SPAN),
+            new Column(width() - (names + 2), 2, Overflow.WRAP));
     for (Map.Entry<String, Help> e : subcommands.entrySet()) {
       CommandLine.Model.UsageMessageSpec usage = e.getValue().commandSpec().usageMessage();
-      String first = usage.header().length > 0 ? usage.header()[0]
-          : usage.description().length > 0 ? usage.description()[0] : "";
+      String first =
+          usage.header().length > 0
+              ? usage.header()[0]
+              : usage.description().length > 0 ? usage.description()[0] : "";
       table.addRowValues(e.getValue().commandNamesText(", "), colorScheme().text(format(first)));
     }
     return table.toString();

@@ -6,10 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.NodeJar;
 import org.solrscale.runtime.RuntimeResolver;
@@ -23,8 +25,6 @@ import org.solrscale.spec.NodeGroup;
 import org.solrscale.spec.Problem;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.SpecValidator;
-import java.util.concurrent.ExecutionException;
-import java.util.function.Function;
 
 /** One named cluster on the local provider: bring it up, inspect it, change it, take it down. */
 public final class Cluster {
@@ -130,16 +130,25 @@ public final class Cluster {
     if (old.nodeCount() != spec.nodeCount()
         || !old.zookeeper().servers().equals(spec.zookeeper().servers())
         || !old.solrVersion().equals(spec.solrVersion())) {
-      throw SolrscaleException.usage("cluster '" + name + "' exists with " + old.nodeCount()
-          + " nodes, " + old.zookeeper().servers() + " ZooKeeper(s), Solr " + old.solrVersion()
-          + "; change it with add-node/remove-node, or run: solrscale down --name " + name
-          + " --purge");
+      throw SolrscaleException.usage(
+          "cluster '"
+              + name
+              + "' exists with "
+              + old.nodeCount()
+              + " nodes, "
+              + old.zookeeper().servers()
+              + " ZooKeeper(s), Solr "
+              + old.solrVersion()
+              + "; change it with add-node/remove-node, or run: solrscale down --name "
+              + name
+              + " --purge");
     }
     return existing; // its collections are recorded once they are there (recordCollections)
   }
 
   /** The collections of {@code old}, each replaced by one of {@code requested} of the same name. */
-  private static List<CollectionSpec> merged(List<CollectionSpec> old, List<CollectionSpec> requested) {
+  private static List<CollectionSpec> merged(
+      List<CollectionSpec> old, List<CollectionSpec> requested) {
     List<CollectionSpec> collections = new ArrayList<>(old);
     for (CollectionSpec c : requested) {
       collections.removeIf(o -> o.name().equals(c.name()));
@@ -152,7 +161,9 @@ public final class Cluster {
   private ClusterState recordCollections(List<CollectionSpec> collections) {
     synchronized (stateLock) {
       ClusterState state = requireState();
-      state = state.withSpec(state.spec().withCollections(merged(state.spec().collections(), collections)));
+      state =
+          state.withSpec(
+              state.spec().withCollections(merged(state.spec().collections(), collections)));
       store.save(state);
       return state;
     }
@@ -168,17 +179,36 @@ public final class Cluster {
       int client = ports.next(ZK_BASE_PORT + i - 1);
       int peer = servers > 1 ? ports.next(ZK_PEER_BASE_PORT + i - 1) : 0;
       int election = servers > 1 ? ports.next(ZK_ELECTION_BASE_PORT + i - 1) : 0;
-      nodes.add(new NodeState("zk" + i, NodeRole.ZK, spec.host(), client, peer, election, 0,
-          spec.zookeeper().heap(), Map.of()));
+      nodes.add(
+          new NodeState(
+              "zk" + i,
+              NodeRole.ZK,
+              spec.host(),
+              client,
+              peer,
+              election,
+              0,
+              spec.zookeeper().heap(),
+              Map.of()));
     }
     List<Map<String, String>> labels = spec.nodeLabels();
     List<String> heaps = spec.nodeHeaps();
     for (int i = 0; i < spec.nodeCount(); i++) {
-      int port = spec.basePort() != null
-          ? ports.exactly(spec.basePort() + i, "--base-port")
-          : ports.next(SOLR_BASE_PORT + i);
-      nodes.add(new NodeState("solr" + (i + 1), NodeRole.SOLR, spec.host(), port, 0, 0, 0,
-          heaps.get(i), labels.get(i)));
+      int port =
+          spec.basePort() != null
+              ? ports.exactly(spec.basePort() + i, "--base-port")
+              : ports.next(SOLR_BASE_PORT + i);
+      nodes.add(
+          new NodeState(
+              "solr" + (i + 1),
+              NodeRole.SOLR,
+              spec.host(),
+              port,
+              0,
+              0,
+              0,
+              heaps.get(i),
+              labels.get(i)));
     }
     Jdk jdk = Jdk.discover();
     return new ClusterState(name, spec, jdk.home().toString(), nodes);
@@ -194,9 +224,9 @@ public final class Cluster {
   }
 
   /**
-   * Starts every node that is not running. ZooKeeper servers all at once (a quorum needs a
-   * majority up); Solr nodes at most {@link #startParallelism()} at a time, the next one as soon as
-   * one serves: on a small machine JVMs warming up together only compete for the same cores.
+   * Starts every node that is not running. ZooKeeper servers all at once (a quorum needs a majority
+   * up); Solr nodes at most {@link #startParallelism()} at a time, the next one as soon as one
+   * serves: on a small machine JVMs warming up together only compete for the same cores.
    */
   private ClusterState startAll(ClusterState state, long deadline) {
     Launch launch = null;
@@ -224,8 +254,9 @@ public final class Cluster {
       int limit = role == NodeRole.ZK ? Integer.MAX_VALUE : startParallelism();
       while (!toStart.isEmpty() || !starting.isEmpty()) {
         while (!toStart.isEmpty() && starting.size() < limit) {
-          NodeState running = provider.start(state, toStart.remove(0), launch.runtime(),
-              launch.jdk(), launch.nodeJar());
+          NodeState running =
+              provider.start(
+                  state, toStart.remove(0), launch.runtime(), launch.jdk(), launch.nodeJar());
           state = state.with(running);
           store.save(state);
           starting.add(running);
@@ -247,8 +278,16 @@ public final class Cluster {
   }
 
   private static String describe(NodeState n) {
-    return n.id() + " (" + (n.isZk() ? "ZooKeeper" : "Solr") + " on " + n.host() + ":" + n.port()
-        + ", pid " + n.pid() + ")";
+    return n.id()
+        + " ("
+        + (n.isZk() ? "ZooKeeper" : "Solr")
+        + " on "
+        + n.host()
+        + ":"
+        + n.port()
+        + ", pid "
+        + n.pid()
+        + ")";
   }
 
   /** Polls the nodes until each serves; a node whose process dies fails at once with its log. */
@@ -264,18 +303,25 @@ public final class Cluster {
   /** True once the node serves; fails if its process died or the deadline passed. */
   private boolean checkServing(ClusterState state, NodeState n, long deadline) {
     if (!provider.state(state, n).alive()) {
-      throw SolrscaleException.failed(n.id() + " died while starting; see its logs under "
-          + provider.nodeDir(state, n).resolve("logs") + "\n"
-          + provider.logTail(state, n, 15).stripTrailing());
+      throw SolrscaleException.failed(
+          n.id()
+              + " died while starting; see its logs under "
+              + provider.nodeDir(state, n).resolve("logs")
+              + "\n"
+              + provider.logTail(state, n, 15).stripTrailing());
     }
     if (serving(n)) {
       progress.accept(n.id() + " is serving");
       return true;
     }
     if (System.nanoTime() > deadline) {
-      throw SolrscaleException.failed(n.id() + " was not serving before the timeout; see its logs "
-          + "under " + provider.nodeDir(state, n).resolve("logs") + "\n"
-          + provider.logTail(state, n, 15).stripTrailing());
+      throw SolrscaleException.failed(
+          n.id()
+              + " was not serving before the timeout; see its logs "
+              + "under "
+              + provider.nodeDir(state, n).resolve("logs")
+              + "\n"
+              + provider.logTail(state, n, 15).stripTrailing());
     }
     return false;
   }
@@ -285,7 +331,8 @@ public final class Cluster {
   }
 
   private void waitForLiveNodes(SolrAdmin admin, List<NodeState> nodes, long deadline) {
-    List<String> expected = nodes.stream().filter(NodeState::isSolr).map(NodeState::solrNodeName).toList();
+    List<String> expected =
+        nodes.stream().filter(NodeState::isSolr).map(NodeState::solrNodeName).toList();
     while (true) {
       List<String> live;
       try {
@@ -297,8 +344,11 @@ public final class Cluster {
         return;
       }
       if (System.nanoTime() > deadline) {
-        throw SolrscaleException.failed("Solr nodes missing from live_nodes after the timeout: "
-            + expected.stream().filter(n -> !List.copyOf(liveOrEmpty(admin)).contains(n)).toList());
+        throw SolrscaleException.failed(
+            "Solr nodes missing from live_nodes after the timeout: "
+                + expected.stream()
+                    .filter(n -> !List.copyOf(liveOrEmpty(admin)).contains(n))
+                    .toList());
       }
       Waits.sleep(250);
     }
@@ -334,15 +384,22 @@ public final class Cluster {
   }
 
   /**
-   * Uploads the configset and creates the collection. If Solr refuses, whatever it made of it
-   * (the collection, if its own clean-up did not remove it, and a configset of its own) is removed,
-   * and Solr's reason is named: from the failing node's answer or, failing that, its log.
+   * Uploads the configset and creates the collection. If Solr refuses, whatever it made of it (the
+   * collection, if its own clean-up did not remove it, and a configset of its own) is removed, and
+   * Solr's reason is named: from the failing node's answer or, failing that, its log.
    */
   private void create(SolrAdmin admin, CollectionSpec c, long deadline) {
     String config = Configsets.nameFor(c);
     admin.uploadConfigset(config, Configsets.zipFor(c));
-    progress.accept("creating collection " + c.name() + ": " + c.shards() + " shard(s) x "
-        + c.replicas().total() + " replica(s), configset " + c.configset());
+    progress.accept(
+        "creating collection "
+            + c.name()
+            + ": "
+            + c.shards()
+            + " shard(s) x "
+            + c.replicas().total()
+            + " replica(s), configset "
+            + c.configset());
     try {
       admin.createCollection(c, config, left(deadline));
     } catch (SolrscaleException e) {
@@ -364,8 +421,15 @@ public final class Cluster {
       Path log = NodeLogs.main(provider.nodeDir(state, n), n);
       Optional<String> cause = NodeLogs.coreCreationCause(log, collection);
       if (cause.isPresent()) {
-        return Optional.of(SolrscaleException.usage("Solr refused collection '" + collection + "': "
-            + cause.get() + " (from " + log + ")"));
+        return Optional.of(
+            SolrscaleException.usage(
+                "Solr refused collection '"
+                    + collection
+                    + "': "
+                    + cause.get()
+                    + " (from "
+                    + log
+                    + ")"));
       }
     }
     return Optional.empty();
@@ -375,24 +439,41 @@ public final class Cluster {
     CollectionShape have = CollectionShape.of(live);
     CollectionShape want = CollectionShape.of(asked);
     if (!have.equals(want)) {
-      throw SolrscaleException.usage("collection '" + asked.name() + "' exists with " + have.describe()
-          + "; up asked for " + want.describe() + ": delete it first (solrscale collection delete "
-          + "--name " + name + " --collection " + asked.name() + "), or leave out the collection flags "
-          + "(or its spec entry) to keep it as it is");
+      throw SolrscaleException.usage(
+          "collection '"
+              + asked.name()
+              + "' exists with "
+              + have.describe()
+              + "; up asked for "
+              + want.describe()
+              + ": delete it first (solrscale collection delete "
+              + "--name "
+              + name
+              + " --collection "
+              + asked.name()
+              + "), or leave out the collection flags "
+              + "(or its spec entry) to keep it as it is");
     }
   }
 
   /** Warns when two replicas of a shard share a node although some node holds none of them. */
   private void checkPlacement(LiveStatus status, String collection) {
-    status.collection(collection).ifPresent(cs -> {
-      for (ShardStatus s : cs.shards()) {
-        long distinct = s.replicas().stream().map(ReplicaStatus::node).distinct().count();
-        if (distinct < s.replicas().size() && distinct < status.liveNodes().size()) {
-          progress.accept("warning: Solr placed replicas of " + collection + "/" + s.name()
-              + " on the same node although another node was free");
-        }
-      }
-    });
+    status
+        .collection(collection)
+        .ifPresent(
+            cs -> {
+              for (ShardStatus s : cs.shards()) {
+                long distinct = s.replicas().stream().map(ReplicaStatus::node).distinct().count();
+                if (distinct < s.replicas().size() && distinct < status.liveNodes().size()) {
+                  progress.accept(
+                      "warning: Solr placed replicas of "
+                          + collection
+                          + "/"
+                          + s.name()
+                          + " on the same node although another node was free");
+                }
+              }
+            });
   }
 
   // ---------------------------------------------------------------- status
@@ -410,28 +491,60 @@ public final class Cluster {
       if (ps == ProcessState.RUNNING && n.isSolr()) {
         liveSolr.add(n);
       }
-      reports.add(new NodeReport(n.id(), n.role(), n.host(), n.port(), n.pid(), ps.alive(),
-          ps.label(), mode, n.labels(), n.isSolr() ? n.baseUrl() : null));
+      reports.add(
+          new NodeReport(
+              n.id(),
+              n.role(),
+              n.host(),
+              n.port(),
+              n.pid(),
+              ps.alive(),
+              ps.label(),
+              mode,
+              n.labels(),
+              n.isSolr() ? n.baseUrl() : null));
     }
     if (liveSolr.isEmpty()) {
-      return new ClusterReport(name, state.spec().solrVersion(), state.zkHost(), reports, List.of(),
-          List.of(), state.solrNodes().isEmpty() ? null : "no Solr node is running", false);
+      return new ClusterReport(
+          name,
+          state.spec().solrVersion(),
+          state.zkHost(),
+          reports,
+          List.of(),
+          List.of(),
+          state.solrNodes().isEmpty() ? null : "no Solr node is running",
+          false);
     }
     try (SolrAdmin admin = new SolrAdmin(liveSolr, state.solrNodes())) {
       LiveStatus live = admin.clusterStatus();
-      List<CollectionStatus> collections = withDocs ? admin.withDocs(live.collections())
-          : SolrAdmin.sorted(live.collections());
+      List<CollectionStatus> collections =
+          withDocs ? admin.withDocs(live.collections()) : SolrAdmin.sorted(live.collections());
       List<NodeReport> withLive = new ArrayList<>();
       for (NodeReport r : reports) {
-        boolean isLive = r.role() == NodeRole.SOLR
-            && live.liveNodes().contains(r.host() + ":" + r.port() + "_solr");
+        boolean isLive =
+            r.role() == NodeRole.SOLR
+                && live.liveNodes().contains(r.host() + ":" + r.port() + "_solr");
         withLive.add(r.role() == NodeRole.SOLR ? r.withMode(isLive ? "live" : "not live") : r);
       }
-      return new ClusterReport(name, state.spec().solrVersion(), state.zkHost(), withLive,
-          live.liveNodes(), collections, null, false);
+      return new ClusterReport(
+          name,
+          state.spec().solrVersion(),
+          state.zkHost(),
+          withLive,
+          live.liveNodes(),
+          collections,
+          null,
+          false);
     } catch (SolrscaleException e) {
-      return new ClusterReport(name, state.spec().solrVersion(), state.zkHost(), reports,
-          List.of(), List.of(), e.getMessage(), false);
+      return new ClusterReport(
+          name,
+          state.spec().solrVersion(),
+          state.zkHost(),
+          reports,
+          List.of(),
+          List.of(),
+          e.getMessage(),
+          false);
     }
   }
 
@@ -445,8 +558,8 @@ public final class Cluster {
         store.delete(name);
         return List.of();
       }
-      throw store.noSuchCluster(name, "check --name (down --if-exists exits 0 for a cluster that "
-          + "is not there)");
+      throw store.noSuchCluster(
+          name, "check --name (down --if-exists exits 0 for a cluster that " + "is not there)");
     }
     ClusterState state = found.get();
     List<String> stopped = new ArrayList<>();
@@ -504,12 +617,17 @@ public final class Cluster {
     }
   }
 
-
-
   // ---------------------------------------------------------------- one node
 
   /** The operations `solrscale node` offers on a single node. */
-  public enum NodeOp { STOP, START, KILL, PAUSE, RESUME, RESTART }
+  public enum NodeOp {
+    STOP,
+    START,
+    KILL,
+    PAUSE,
+    RESUME,
+    RESTART
+  }
 
   /** Applies one operation to one node; returns a one-line description of what happened. */
   public String node(NodeOp op, String id, Duration timeout) {
@@ -554,7 +672,8 @@ public final class Cluster {
 
   private NodeState startOne(ClusterState state, NodeState node, Duration timeout) {
     Launch launch = launch(state);
-    NodeState started = provider.start(state, node, launch.runtime(), launch.jdk(), launch.nodeJar());
+    NodeState started =
+        provider.start(state, node, launch.runtime(), launch.jdk(), launch.nodeJar());
     state = saveNode(started);
     long deadline = System.nanoTime() + timeout.toNanos();
     waitHealthy(state, List.of(started), deadline);
@@ -567,8 +686,8 @@ public final class Cluster {
   }
 
   /**
-   * Records one node's new pid. Faults run on several threads at once: each save re-reads the
-   * state under a lock, so one thread's pid never overwrites another's.
+   * Records one node's new pid. Faults run on several threads at once: each save re-reads the state
+   * under a lock, so one thread's pid never overwrites another's.
    */
   private ClusterState saveNode(NodeState changed) {
     synchronized (stateLock) {
@@ -608,8 +727,10 @@ public final class Cluster {
   /** Waits until every collection of the cluster is healthy again (after a node came back). */
   public void waitForCollections(Duration timeout) {
     ClusterState state = requireState();
-    List<NodeState> running = state.solrNodes().stream()
-        .filter(n -> provider.state(state, n) == ProcessState.RUNNING).toList();
+    List<NodeState> running =
+        state.solrNodes().stream()
+            .filter(n -> provider.state(state, n) == ProcessState.RUNNING)
+            .toList();
     if (running.isEmpty()) {
       throw SolrscaleException.failed("no Solr node of '" + name + "' is running");
     }
@@ -625,13 +746,25 @@ public final class Cluster {
   /** Starts one more Solr node and moves replicas onto it (Solr's BalanceReplicas). */
   public NodeState addNode(Map<String, String> labels, String heap, Duration timeout) {
     ClusterState state = requireState();
-    int next = state.solrNodes().stream().map(n -> Integer.parseInt(n.id().substring(4)))
-        .max(Integer::compare).orElse(0) + 1;
+    int next =
+        state.solrNodes().stream()
+                .map(n -> Integer.parseInt(n.id().substring(4)))
+                .max(Integer::compare)
+                .orElse(0)
+            + 1;
     List<ClusterState> all = store.all();
     Ports ports = provider.ports(state.spec().host(), all);
-    NodeState node = new NodeState("solr" + next, NodeRole.SOLR, state.spec().host(),
-        ports.next(SOLR_BASE_PORT + next - 1), 0, 0, 0,
-        heap == null ? state.spec().heap() : heap, labels);
+    NodeState node =
+        new NodeState(
+            "solr" + next,
+            NodeRole.SOLR,
+            state.spec().host(),
+            ports.next(SOLR_BASE_PORT + next - 1),
+            0,
+            0,
+            0,
+            heap == null ? state.spec().heap() : heap,
+            labels);
     List<NodeGroup> groups = new ArrayList<>(state.spec().nodes());
     groups.add(new NodeGroup(1, labels, heap));
     state = state.withSpec(state.spec().withNodes(groups)).with(node);
@@ -660,13 +793,16 @@ public final class Cluster {
     }
     List<NodeState> others = running(state).stream().filter(n -> !n.id().equals(id)).toList();
     if (others.isEmpty()) {
-      throw SolrscaleException.usage("cannot remove " + id + ": no other running Solr node could take its replicas");
+      throw SolrscaleException.usage(
+          "cannot remove " + id + ": no other running Solr node could take its replicas");
     }
     if (provider.state(state, node) == ProcessState.RUNNING) {
       try (SolrAdmin admin = new SolrAdmin(others, state.solrNodes())) {
-        boolean hosts = admin.clusterStatus().collections().stream()
-            .flatMap(c -> c.shards().stream()).flatMap(s -> s.replicas().stream())
-            .anyMatch(r -> r.node().equals(node.solrNodeName()));
+        boolean hosts =
+            admin.clusterStatus().collections().stream()
+                .flatMap(c -> c.shards().stream())
+                .flatMap(s -> s.replicas().stream())
+                .anyMatch(r -> r.node().equals(node.solrNodeName()));
         if (hosts) {
           progress.accept("moving replicas off " + id + " (REPLACENODE)");
           admin.replaceNode(node.solrNodeName());
@@ -681,14 +817,15 @@ public final class Cluster {
     provider.stop(state, node, STOP_GRACE);
     provider.deleteNode(state, node);
     ClusterState after = state.without(id);
-    List<NodeGroup> groups = after.solrNodes().stream()
-        .map(n -> new NodeGroup(1, n.labels(), n.heap())).toList();
+    List<NodeGroup> groups =
+        after.solrNodes().stream().map(n -> new NodeGroup(1, n.labels(), n.heap())).toList();
     store.save(after.withSpec(after.spec().withNodes(groups)));
   }
 
   private List<NodeState> running(ClusterState state) {
     return state.solrNodes().stream()
-        .filter(n -> provider.state(state, n) == ProcessState.RUNNING).toList();
+        .filter(n -> provider.state(state, n) == ProcessState.RUNNING)
+        .toList();
   }
 
   // ---------------------------------------------------------------- collections
@@ -703,7 +840,8 @@ public final class Cluster {
     }
     List<NodeState> running = running(state);
     if (running.isEmpty()) {
-      throw SolrscaleException.failed("no Solr node of '" + name + "' is running; run: solrscale up --name " + name);
+      throw SolrscaleException.failed(
+          "no Solr node of '" + name + "' is running; run: solrscale up --name " + name);
     }
     try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes())) {
       if (admin.clusterStatus().collection(c.name()).isPresent()) {

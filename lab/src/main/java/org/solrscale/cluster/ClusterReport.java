@@ -4,9 +4,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
- * Everything `status` shows about a cluster. {@code error} says why collections are unknown;
- * {@code external} is a SolrCloud solrscale did not start (named by --zk or --url, which is then
- * its name): its nodes are Solr's live nodes, without processes.
+ * Everything `status` shows about a cluster. {@code error} says why collections are unknown; {@code
+ * external} is a SolrCloud solrscale did not start (named by --zk or --url, which is then its
+ * name): its nodes are Solr's live nodes, without processes.
  */
 public record ClusterReport(
     @JsonProperty("name") String name,
@@ -18,20 +18,28 @@ public record ClusterReport(
     @JsonProperty("error") String error,
     @JsonProperty("external") boolean external) {
 
-  /** This report with only {@code collection}, which must be there (else the usage error names those there are). */
+  /**
+   * This report with only {@code collection}, which must be there (else the usage error names those
+   * there are).
+   */
   public ClusterReport only(String collection) {
     if (error != null) {
       return this; // the collections are unknown: the report says why
     }
-    List<CollectionStatus> one = collections.stream().filter(c -> c.name().equals(collection)).toList();
+    List<CollectionStatus> one =
+        collections.stream().filter(c -> c.name().equals(collection)).toList();
     if (one.isEmpty()) {
-      throw NoSuchCollection.error(collection, external ? name : "cluster '" + name + "'",
+      throw NoSuchCollection.error(
+          collection,
+          external ? name : "cluster '" + name + "'",
           collections.stream().map(CollectionStatus::name).toList());
     }
     return new ClusterReport(name, solrVersion, zkHost, nodes, liveNodes, one, null, external);
   }
 
-  /** True when every node runs (of an external cluster: is live) and every collection is healthy. */
+  /**
+   * True when every node runs (of an external cluster: is live) and every collection is healthy.
+   */
   @JsonProperty("healthy")
   public boolean healthy() {
     return error == null

@@ -41,9 +41,16 @@ public record ClusterState(
   }
 
   public NodeState node(String id) {
-    return find(id).orElseThrow(() -> SolrscaleException.usage("cluster '" + name
-        + "' has no node '" + id + "'; its nodes are "
-        + nodes.stream().map(NodeState::id).collect(Collectors.joining(", "))));
+    return find(id)
+        .orElseThrow(
+            () ->
+                SolrscaleException.usage(
+                    "cluster '"
+                        + name
+                        + "' has no node '"
+                        + id
+                        + "'; its nodes are "
+                        + nodes.stream().map(NodeState::id).collect(Collectors.joining(", "))));
   }
 
   public ClusterState with(NodeState changed) {
@@ -64,8 +71,8 @@ public record ClusterState(
   }
 
   public ClusterState without(String id) {
-    return new ClusterState(name, spec, jdkHome,
-        nodes.stream().filter(n -> !n.id().equals(id)).toList());
+    return new ClusterState(
+        name, spec, jdkHome, nodes.stream().filter(n -> !n.id().equals(id)).toList());
   }
 
   public ClusterState withSpec(ClusterSpec newSpec) {

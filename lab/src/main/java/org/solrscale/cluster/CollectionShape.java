@@ -2,36 +2,48 @@ package org.solrscale.cluster;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.solrscale.spec.CollectionSpec;
 import org.solrscale.spec.ReplicaCounts;
-import java.util.Locale;
 
 /**
- * What a collection is made of, to compare the one a spec asks for with the one Solr holds:
- * shards (their names when the router is implicit), replicas of each type per shard, router and
- * configset.
+ * What a collection is made of, to compare the one a spec asks for with the one Solr holds: shards
+ * (their names when the router is implicit), replicas of each type per shard, router and configset.
  */
-record CollectionShape(String router, int shards, Set<String> shardNames,
-    Set<ReplicaCounts> replicasPerShard, String configset) {
+record CollectionShape(
+    String router,
+    int shards,
+    Set<String> shardNames,
+    Set<ReplicaCounts> replicasPerShard,
+    String configset) {
 
   static CollectionShape of(CollectionSpec spec) {
     boolean implicit = CollectionSpec.IMPLICIT.equals(spec.router());
-    return new CollectionShape(spec.router(), implicit ? spec.shardNames().size() : spec.shards(),
-        implicit ? new TreeSet<>(spec.shardNames()) : Set.of(), Set.of(spec.replicas()),
+    return new CollectionShape(
+        spec.router(),
+        implicit ? spec.shardNames().size() : spec.shards(),
+        implicit ? new TreeSet<>(spec.shardNames()) : Set.of(),
+        Set.of(spec.replicas()),
         Configsets.nameFor(spec));
   }
 
   static CollectionShape of(CollectionStatus live) {
-    Set<ReplicaCounts> perShard = live.shards().stream().map(CollectionShape::counts)
-        .collect(Collectors.toSet());
+    Set<ReplicaCounts> perShard =
+        live.shards().stream().map(CollectionShape::counts).collect(Collectors.toSet());
     boolean implicit = CollectionSpec.IMPLICIT.equals(live.router());
-    return new CollectionShape(live.router(), live.shards().size(),
-        implicit ? live.shards().stream().map(ShardStatus::name).collect(Collectors.toCollection(TreeSet::new))
+    return new CollectionShape(
+        live.router(),
+        live.shards().size(),
+        implicit
+            ? live.shards().stream()
+                .map(ShardStatus::name)
+                .collect(Collectors.toCollection(TreeSet::new))
             : Set.of(),
-        perShard, live.configset());
+        perShard,
+        live.configset());
   }
 
   private static ReplicaCounts counts(ShardStatus s) {
@@ -48,14 +60,31 @@ record CollectionShape(String router, int shards, Set<String> shardNames,
     return new ReplicaCounts(nrt, tlog, pull);
   }
 
-  /** E.g. "2 shards x 1 nrt + 1 tlog replicas (router compositeId, configset solrscale-default)". */
+  /**
+   * E.g. "2 shards x 1 nrt + 1 tlog replicas (router compositeId, configset solrscale-default)".
+   */
   String describe() {
-    String shardPart = shardNames.isEmpty() ? shards + " shard" + (shards == 1 ? "" : "s")
-        : "shards " + String.join(",", shardNames);
-    String replicaPart = replicasPerShard.size() == 1 ? describe(replicasPerShard.iterator().next())
-        : "replicas differing per shard (" + replicasPerShard.stream().map(CollectionShape::describe)
-            .sorted().collect(Collectors.joining("; ")) + ")";
-    return shardPart + " x " + replicaPart + " (router " + router + ", configset " + configset + ")";
+    String shardPart =
+        shardNames.isEmpty()
+            ? shards + " shard" + (shards == 1 ? "" : "s")
+            : "shards " + String.join(",", shardNames);
+    String replicaPart =
+        replicasPerShard.size() == 1
+            ? describe(replicasPerShard.iterator().next())
+            : "replicas differing per shard ("
+                + replicasPerShard.stream()
+                    .map(CollectionShape::describe)
+                    .sorted()
+                    .collect(Collectors.joining("; "))
+                + ")";
+    return shardPart
+        + " x "
+        + replicaPart
+        + " (router "
+        + router
+        + ", configset "
+        + configset
+        + ")";
   }
 
   private static String describe(ReplicaCounts r) {
@@ -69,6 +98,8 @@ record CollectionShape(String router, int shards, Set<String> shardNames,
     if (r.pull() > 0) {
       parts.add(r.pull() + " pull");
     }
-    return (parts.isEmpty() ? "0" : String.join(" + ", parts)) + " replica" + (r.total() == 1 ? "" : "s");
+    return (parts.isEmpty() ? "0" : String.join(" + ", parts))
+        + " replica"
+        + (r.total() == 1 ? "" : "s");
   }
 }

@@ -12,6 +12,7 @@ public final class Configsets {
   /** The files of configsets/default/conf, shipped inside solrscale. */
   static final List<String> DEFAULT_FILES =
       List.of("solrconfig.xml", "schema.xml", "stopwords.txt", "synonyms.txt");
+
   public static final String DEFAULT_NAME = "solrscale-default";
 
   private Configsets() {}

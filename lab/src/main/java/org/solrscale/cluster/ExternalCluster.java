@@ -1,6 +1,7 @@
 package org.solrscale.cluster;
 
 import java.io.IOException;
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import org.apache.solr.client.solrj.SolrServerException;
@@ -8,7 +9,6 @@ import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.apache.solr.client.solrj.request.CollectionAdminRequest;
 import org.apache.solr.common.util.Utils;
 import org.solrscale.spec.SolrscaleException;
-import java.net.URI;
 
 /**
  * A SolrCloud solrscale did not start, seen through a connected client: its live nodes and its
@@ -31,9 +31,11 @@ public final class ExternalCluster {
   /** CLUSTERSTATUS: live nodes and collections (replicas named by their node names). */
   public LiveStatus status() {
     try {
-      return SolrAdmin.parse(CollectionAdminRequest.getClusterStatus().process(client).getResponse(), n -> n);
+      return SolrAdmin.parse(
+          CollectionAdminRequest.getClusterStatus().process(client).getResponse(), n -> n);
     } catch (SolrServerException | IOException | RuntimeException e) {
-      throw SolrscaleException.environment("cannot read the cluster status of " + where + ": " + SolrAdmin.message(e));
+      throw SolrscaleException.environment(
+          "cannot read the cluster status of " + where + ": " + SolrAdmin.message(e));
     }
   }
 
@@ -45,6 +47,7 @@ public final class ExternalCluster {
   private static NodeState node(String nodeName) {
     String url = Utils.getBaseUrlForNodeName(nodeName, "http");
     URI u = URI.create(url);
-    return new NodeState(nodeName, NodeRole.SOLR, u.getHost(), u.getPort(), 0, 0, 0, null, Map.of());
+    return new NodeState(
+        nodeName, NodeRole.SOLR, u.getHost(), u.getPort(), 0, 0, 0, null, Map.of());
   }
 }

@@ -29,43 +29,67 @@ public final class ExternalStatus {
     try {
       response = CollectionAdminRequest.getClusterStatus().process(client).getResponse();
     } catch (SolrServerException | IOException | RuntimeException e) {
-      throw SolrscaleException.environment("cannot read the cluster status of " + where + ": "
-          + SolrAdmin.message(e));
+      throw SolrscaleException.environment(
+          "cannot read the cluster status of " + where + ": " + SolrAdmin.message(e));
     }
     LiveStatus live = SolrAdmin.parse(response, nodeName -> nodeName);
     String scheme = urlScheme(response);
     List<NodeReport> nodes = live.liveNodes().stream().sorted().map(n -> node(n, scheme)).toList();
-    return new ClusterReport(where, solrVersion(client), zkHost, nodes, live.liveNodes(),
-        SolrAdmin.withDocs(client, live.collections()), null, true);
+    return new ClusterReport(
+        where,
+        solrVersion(client),
+        zkHost,
+        nodes,
+        live.liveNodes(),
+        SolrAdmin.withDocs(client, live.collections()),
+        null,
+        true);
   }
 
   /** A live node by its name, e.g. 127.0.0.1:8983_solr. */
   private static NodeReport node(String nodeName, String scheme) {
-    String hostPort = nodeName.substring(0, nodeName.indexOf('_') < 0 ? nodeName.length() : nodeName.indexOf('_'));
+    String hostPort =
+        nodeName.substring(
+            0, nodeName.indexOf('_') < 0 ? nodeName.length() : nodeName.indexOf('_'));
     int colon = hostPort.lastIndexOf(':');
     String host = colon < 0 ? hostPort : hostPort.substring(0, colon);
     int port = colon < 0 ? 0 : Integer.parseInt(hostPort.substring(colon + 1));
-    return new NodeReport(nodeName, NodeRole.SOLR, host, port, 0, true, "-", "live", Map.of(),
+    return new NodeReport(
+        nodeName,
+        NodeRole.SOLR,
+        host,
+        port,
+        0,
+        true,
+        "-",
+        "live",
+        Map.of(),
         Utils.getBaseUrlForNodeName(nodeName, scheme));
   }
 
   private static String urlScheme(NamedList<?> response) {
     Object cluster = response.get("cluster");
     Object props = cluster instanceof NamedList<?> nl ? nl.get("properties") : null;
-    Object scheme = props instanceof Map<?, ?> m ? m.get("urlScheme")
-        : props instanceof NamedList<?> p ? p.get("urlScheme") : null;
+    Object scheme =
+        props instanceof Map<?, ?> m
+            ? m.get("urlScheme")
+            : props instanceof NamedList<?> p ? p.get("urlScheme") : null;
     return scheme == null ? "http" : scheme.toString();
   }
 
   /** The Solr release a node reports, or null when it does not say. */
   private static String solrVersion(CloudSolrClient client) {
     try {
-      NamedList<Object> info = client.request(new GenericSolrRequest(SolrRequest.METHOD.GET,
-          "/admin/info/system", new ModifiableSolrParams()));
+      NamedList<Object> info =
+          client.request(
+              new GenericSolrRequest(
+                  SolrRequest.METHOD.GET, "/admin/info/system", new ModifiableSolrParams()));
       Object lucene = info.get("lucene");
       return lucene instanceof NamedList<?> nl && nl.get("solr-spec-version") != null
-          ? nl.get("solr-spec-version").toString() : lucene instanceof Map<?, ?> m
-              && m.get("solr-spec-version") != null ? m.get("solr-spec-version").toString() : null;
+          ? nl.get("solr-spec-version").toString()
+          : lucene instanceof Map<?, ?> m && m.get("solr-spec-version") != null
+              ? m.get("solr-spec-version").toString()
+              : null;
     } catch (SolrServerException | IOException | RuntimeException e) {
       return null;
     }

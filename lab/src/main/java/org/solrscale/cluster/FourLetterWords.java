@@ -28,7 +28,13 @@ public final class FourLetterWords {
 
   /** The server's mode from srvr: leader, follower, standalone; empty when it is not serving. */
   public static Optional<String> mode(String host, int port) {
-    return ask(host, port, "srvr", 2000).flatMap(reply -> reply.lines()
-        .filter(l -> l.startsWith("Mode: ")).map(l -> l.substring(6).trim()).findFirst());
+    return ask(host, port, "srvr", 2000)
+        .flatMap(
+            reply ->
+                reply
+                    .lines()
+                    .filter(l -> l.startsWith("Mode: "))
+                    .map(l -> l.substring(6).trim())
+                    .findFirst());
   }
 }

@@ -15,8 +15,8 @@ import org.solrscale.spec.SolrscaleException;
  * after checking that the pid still carries the node's marker (so a reused pid is never touched).
  */
 public final class LocalProcesses {
-  private static final boolean HAVE_SETSID = Files.isExecutable(Path.of("/usr/bin/setsid"))
-      || Files.isExecutable(Path.of("/bin/setsid"));
+  private static final boolean HAVE_SETSID =
+      Files.isExecutable(Path.of("/usr/bin/setsid")) || Files.isExecutable(Path.of("/bin/setsid"));
 
   /** The system property that marks a process as a given node of a given cluster. */
   public static String marker(String cluster, String nodeId) {
@@ -35,20 +35,25 @@ public final class LocalProcesses {
     cmd.addAll(command);
     try {
       Files.createDirectories(console.getParent());
-      Process p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.appendTo(console.toFile()))
-          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+      Process p =
+          new ProcessBuilder(cmd)
+              .directory(workDir.toFile())
+              .redirectErrorStream(true)
+              .redirectOutput(ProcessBuilder.Redirect.appendTo(console.toFile()))
+              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+              .start();
       awaitExec(p, command);
       return p.pid();
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot start " + command.get(0) + ": " + e.getMessage());
+      throw SolrscaleException.environment(
+          "cannot start " + command.get(0) + ": " + e.getMessage());
     }
   }
 
   /**
-   * Right after the fork the child's command line is still Java's spawn helper's; wait until it
-   * is the node's own (or the child exited), so the marker check never mistakes a starting node for
-   * a dead one.
+   * Right after the fork the child's command line is still Java's spawn helper's; wait until it is
+   * the node's own (or the child exited), so the marker check never mistakes a starting node for a
+   * dead one.
    */
   private static void awaitExec(Process p, List<String> command) {
     // done when the command line is the node's own program's (java's, not setsid's in between)
@@ -108,7 +113,10 @@ public final class LocalProcesses {
     }
   }
 
-  /** SIGTERM (after SIGCONT if paused), wait up to {@code grace}, then SIGKILL. True if it was alive. */
+  /**
+   * SIGTERM (after SIGCONT if paused), wait up to {@code grace}, then SIGKILL. True if it was
+   * alive.
+   */
   public boolean stop(long pid, String marker, Duration grace) {
     Optional<ProcessHandle> h = handle(pid, marker);
     if (h.isEmpty()) {
@@ -165,8 +173,8 @@ public final class LocalProcesses {
 
   private void requireAlive(long pid, String marker) {
     if (handle(pid, marker).isEmpty()) {
-      throw SolrscaleException.failed("process " + pid + " (" + marker.substring(2)
-          + ") is not running");
+      throw SolrscaleException.failed(
+          "process " + pid + " (" + marker.substring(2) + ") is not running");
     }
   }
 
@@ -181,8 +189,10 @@ public final class LocalProcesses {
   /** Java has no SIGSTOP/SIGCONT: use kill(1), by pid. */
   private static void signal(long pid, String signal) {
     try {
-      Process p = new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
-          .redirectErrorStream(true).start();
+      Process p =
+          new ProcessBuilder("kill", "-" + signal, Long.toString(pid))
+              .redirectErrorStream(true)
+              .start();
       String out = new String(p.getInputStream().readAllBytes()).trim();
       if (p.waitFor() != 0) {
         throw SolrscaleException.environment("kill -" + signal + " " + pid + " failed: " + out);

@@ -1,17 +1,17 @@
 package org.solrscale.cluster;
 
+import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
 import org.solrscale.spec.SolrscaleException;
-import com.sun.management.OperatingSystemMXBean;
-import java.lang.management.ManagementFactory;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /** Runs nodes as processes on this machine: files, command line, start, signals, log tails. */
 public final class LocalProvider implements Provider {
@@ -29,8 +29,8 @@ public final class LocalProvider implements Provider {
 
   /** Writes the node's files and starts its JVM; returns the node with its new pid. */
   @Override
-  public NodeState start(ClusterState cluster, NodeState node, SolrRuntime runtime, Jdk jdk,
-      Path nodeJar) {
+  public NodeState start(
+      ClusterState cluster, NodeState node, SolrRuntime runtime, Jdk jdk, Path nodeJar) {
     Path dir = nodeDir(cluster, node);
     try {
       Files.createDirectories(dir.resolve("logs"));
@@ -123,7 +123,11 @@ public final class LocalProvider implements Provider {
 
   /** The facts of the machine solrscale runs on. */
   public static HostFacts thisMachine() {
-    return new HostFacts(cpuModel(), Runtime.getRuntime().availableProcessors(), memory(), os(),
+    return new HostFacts(
+        cpuModel(),
+        Runtime.getRuntime().availableProcessors(),
+        memory(),
+        os(),
         System.getProperty("os.version"));
   }
 
@@ -142,16 +146,18 @@ public final class LocalProvider implements Provider {
 
   private static String cpuModel() {
     try {
-      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
-          .map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst().orElse("unknown");
+      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+          .filter(l -> l.startsWith("model name"))
+          .map(l -> l.substring(l.indexOf(':') + 1).strip())
+          .findFirst()
+          .orElse("unknown");
     } catch (IOException e) {
       return "unknown";
     }
   }
 
   private static long memory() {
-    if (ManagementFactory.getOperatingSystemMXBean()
-        instanceof OperatingSystemMXBean os) {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
       return os.getTotalMemorySize();
     }
     return -1;
@@ -159,8 +165,11 @@ public final class LocalProvider implements Provider {
 
   private static String os() {
     try {
-      return Files.readAllLines(Path.of("/etc/os-release")).stream().filter(l -> l.startsWith("PRETTY_NAME="))
-          .map(l -> l.substring(12).replace("\"", "")).findFirst().orElse(System.getProperty("os.name"));
+      return Files.readAllLines(Path.of("/etc/os-release")).stream()
+          .filter(l -> l.startsWith("PRETTY_NAME="))
+          .map(l -> l.substring(12).replace("\"", ""))
+          .findFirst()
+          .orElse(System.getProperty("os.name"));
     } catch (IOException e) {
       return System.getProperty("os.name");
     }

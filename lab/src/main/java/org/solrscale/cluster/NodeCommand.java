@@ -1,12 +1,12 @@
 package org.solrscale.cluster;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
-import java.io.File;
 
 /** Builds the java command line of a ZooKeeper server or a Solr node, with production defaults. */
 final class NodeCommand {
@@ -14,15 +14,18 @@ final class NodeCommand {
 
   private NodeCommand() {}
 
-  static List<String> zk(Jdk jdk, SolrRuntime runtime, ClusterState cluster, NodeState node, Path dir) {
+  static List<String> zk(
+      Jdk jdk, SolrRuntime runtime, ClusterState cluster, NodeState node, Path dir) {
     List<String> cmd = new ArrayList<>();
     cmd.add(jdk.java().toString());
     cmd.add("-Xms" + node.heap());
     cmd.add("-Xmx" + node.heap());
     cmd.add("-XX:+UseG1GC");
     cmd.add("-XX:+CrashOnOutOfMemoryError");
-    cmd.add("-Xlog:gc*:file=" + dir.resolve("logs/zookeeper_gc.log")
-        + ":time,uptime:filecount=5,filesize=10M");
+    cmd.add(
+        "-Xlog:gc*:file="
+            + dir.resolve("logs/zookeeper_gc.log")
+            + ":time,uptime:filecount=5,filesize=10M");
     cmd.add(LocalProcesses.marker(cluster.name(), node.id()));
     cmd.add("-Dsolrscale.log.dir=" + dir.resolve("logs"));
     cmd.add("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.xml").toUri());
@@ -34,8 +37,8 @@ final class NodeCommand {
     return cmd;
   }
 
-  static List<String> solr(Jdk jdk, SolrRuntime runtime, Path nodeJar, ClusterState cluster,
-      NodeState node, Path dir) {
+  static List<String> solr(
+      Jdk jdk, SolrRuntime runtime, Path nodeJar, ClusterState cluster, NodeState node, Path dir) {
     Path logs = dir.resolve("logs");
     List<String> cmd = new ArrayList<>();
     cmd.add(jdk.java().toString());
@@ -51,8 +54,8 @@ final class NodeCommand {
     cmd.add("-XX:+CrashOnOutOfMemoryError");
     cmd.add("-XX:ErrorFile=" + logs.resolve("hs_err_pid%p.log"));
     cmd.add("-Xss256k");
-    cmd.add("-Xlog:gc*:file=" + logs.resolve("solr_gc.log")
-        + ":time,uptime:filecount=9,filesize=20M");
+    cmd.add(
+        "-Xlog:gc*:file=" + logs.resolve("solr_gc.log") + ":time,uptime:filecount=9,filesize=20M");
     cmd.add(LocalProcesses.marker(cluster.name(), node.id()));
     cmd.add("-Djetty.host=" + node.host());
     cmd.add("-Djetty.port=" + node.port());

@@ -1,21 +1,21 @@
 package org.solrscale.cluster;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiConsumer;
-import java.io.ByteArrayOutputStream;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Objects;
 import java.util.function.Consumer;
 
 /** A node's log files: which they are, their last lines, and new lines as they are written. */
@@ -65,7 +65,8 @@ public final class NodeLogs {
     }
   }
 
-  private static void read(SeekableByteChannel ch, ByteBuffer buf, long pos, int n) throws IOException {
+  private static void read(SeekableByteChannel ch, ByteBuffer buf, long pos, int n)
+      throws IOException {
     buf.clear().limit(n);
     ch.position(pos);
     while (buf.hasRemaining() && ch.read(buf) >= 0) {
@@ -148,7 +149,8 @@ public final class NodeLogs {
           for (int i = 0; i < n; i++) {
             byte b = buf.get(i);
             if (b == '\n') {
-              out.accept(new String(partial.toByteArray(), StandardCharsets.UTF_8).replaceAll("\r$", ""));
+              out.accept(
+                  new String(partial.toByteArray(), StandardCharsets.UTF_8).replaceAll("\r$", ""));
               partial.reset();
             } else {
               partial.write(b);

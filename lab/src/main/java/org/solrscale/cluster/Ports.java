@@ -46,13 +46,18 @@ public final class Ports {
   /** Claims exactly {@code port}, or fails saying which process holds it. */
   public int exactly(int port, String flag) {
     if (taken.contains(port)) {
-      throw SolrscaleException.environment("port " + port
-          + " belongs to another solrscale cluster; pick another with " + flag);
+      throw SolrscaleException.environment(
+          "port " + port + " belongs to another solrscale cluster; pick another with " + flag);
     }
     if (!isFree(host, port)) {
       OptionalLong pid = listeningPid(port);
-      throw SolrscaleException.environment("port " + port + " is in use"
-          + (pid.isPresent() ? " by pid " + pid.getAsLong() : "") + "; pick another with " + flag);
+      throw SolrscaleException.environment(
+          "port "
+              + port
+              + " is in use"
+              + (pid.isPresent() ? " by pid " + pid.getAsLong() : "")
+              + "; pick another with "
+              + flag);
     }
     taken.add(port);
     return port;

@@ -7,9 +7,9 @@ import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
 
 /**
- * Where and how a cluster's node processes run: on this machine ({@link LocalProvider}) today,
- * over SSH on other hosts later. {@link Cluster} reaches node processes, their files and their
- * hosts only through it; it never assumes a node is local.
+ * Where and how a cluster's node processes run: on this machine ({@link LocalProvider}) today, over
+ * SSH on other hosts later. {@link Cluster} reaches node processes, their files and their hosts
+ * only through it; it never assumes a node is local.
  */
 public interface Provider {
   /** Writes the node's files and starts it; returns the node with its new pid. */

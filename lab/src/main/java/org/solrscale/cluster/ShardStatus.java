@@ -3,7 +3,9 @@ package org.solrscale.cluster;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
-/** One shard: its state, hash range, searchable documents (-1 when it cannot answer) and replicas. */
+/**
+ * One shard: its state, hash range, searchable documents (-1 when it cannot answer) and replicas.
+ */
 public record ShardStatus(
     @JsonProperty("name") String name,
     @JsonProperty("state") String state,

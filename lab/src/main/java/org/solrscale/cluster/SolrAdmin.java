@@ -3,14 +3,18 @@ package org.solrscale.cluster;
 import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -18,38 +22,37 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.SolrRequest;
+import org.apache.solr.client.solrj.SolrResponse;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.apache.solr.client.solrj.request.CollectionAdminRequest;
+import org.apache.solr.client.solrj.request.CollectionAdminRequest.RequestStatusResponse;
 import org.apache.solr.client.solrj.request.ConfigSetAdminRequest;
 import org.apache.solr.client.solrj.response.CollectionAdminResponse;
 import org.apache.solr.client.solrj.response.RequestStatusState;
-import org.apache.solr.client.solrj.request.CollectionAdminRequest.RequestStatusResponse;
 import org.apache.solr.common.util.NamedList;
 import org.solrscale.spec.CollectionSpec;
 import org.solrscale.spec.SolrscaleException;
-import java.io.UncheckedIOException;
-import java.util.Comparator;
-import java.util.LinkedHashSet;
-import java.util.Set;
-import org.apache.solr.client.solrj.SolrRequest;
-import org.apache.solr.client.solrj.SolrResponse;
 
 /** Collections and ConfigSets API calls through SolrJ, against the live nodes of one cluster. */
 public final class SolrAdmin implements Closeable {
   /** For operations that may legitimately take minutes (CREATE, REPLACENODE, ...). */
   private final CloudHttp2SolrClient client;
+
   /**
-   * For status reads, which must stay responsive while a node is frozen (SIGSTOP or a long GC):
-   * a request that reaches such a node gives up after a few seconds instead of SolrJ's 10 minutes.
+   * For status reads, which must stay responsive while a node is frozen (SIGSTOP or a long GC): a
+   * request that reaches such a node gives up after a few seconds instead of SolrJ's 10 minutes.
    */
   private final CloudHttp2SolrClient quick;
+
   /**
    * CLUSTERSTATUS goes to the reachable nodes only, one after another: a cloud client would pick
    * any node in live_nodes, frozen ones included.
    */
   private final List<Http2SolrClient> direct;
+
   private final List<NodeState> nodes;
 
   public SolrAdmin(List<NodeState> solrNodes) {
@@ -63,20 +66,25 @@ public final class SolrAdmin implements Closeable {
     List<NodeState> solrNodes = reachable;
     this.nodes = List.copyOf(known);
     List<String> urls = solrNodes.stream().map(NodeState::baseUrl).toList();
-    this.client = new CloudHttp2SolrClient.Builder(urls)
-        .withInternalClientBuilder(new Http2SolrClient.Builder()
-            .withConnectionTimeout(5, TimeUnit.SECONDS).withIdleTimeout(10, TimeUnit.MINUTES))
-        .build();
-    this.quick = new CloudHttp2SolrClient.Builder(urls)
-        .withInternalClientBuilder(quickBuilder(null))
-        .build();
+    this.client =
+        new CloudHttp2SolrClient.Builder(urls)
+            .withInternalClientBuilder(
+                new Http2SolrClient.Builder()
+                    .withConnectionTimeout(5, TimeUnit.SECONDS)
+                    .withIdleTimeout(10, TimeUnit.MINUTES))
+            .build();
+    this.quick =
+        new CloudHttp2SolrClient.Builder(urls)
+            .withInternalClientBuilder(quickBuilder(null))
+            .build();
     this.direct = urls.stream().map(u -> quickBuilder(u).build()).toList();
   }
 
   private static Http2SolrClient.Builder quickBuilder(String baseUrl) {
-    Http2SolrClient.Builder b = baseUrl == null ? new Http2SolrClient.Builder()
-        : new Http2SolrClient.Builder(baseUrl);
-    return b.withConnectionTimeout(3, TimeUnit.SECONDS).withIdleTimeout(5, TimeUnit.SECONDS)
+    Http2SolrClient.Builder b =
+        baseUrl == null ? new Http2SolrClient.Builder() : new Http2SolrClient.Builder(baseUrl);
+    return b.withConnectionTimeout(3, TimeUnit.SECONDS)
+        .withIdleTimeout(5, TimeUnit.SECONDS)
         .withRequestTimeout(10, TimeUnit.SECONDS);
   }
 
@@ -90,9 +98,12 @@ public final class SolrAdmin implements Closeable {
     try {
       tmp = Files.createTempFile("solrscale-configset", ".zip");
       Files.write(tmp, zip);
-      ConfigSetAdminRequest.Upload upload = new ConfigSetAdminRequest.Upload()
-          .setConfigSetName(name).setUploadFile(tmp.toFile(), "application/zip")
-          .setOverwrite(true).setCleanup(true);
+      ConfigSetAdminRequest.Upload upload =
+          new ConfigSetAdminRequest.Upload()
+              .setConfigSetName(name)
+              .setUploadFile(tmp.toFile(), "application/zip")
+              .setOverwrite(true)
+              .setCleanup(true);
       upload.process(client);
     } catch (SolrServerException | IOException | RuntimeException e) {
       throw SolrscaleException.failed("uploading configset '" + name + "' failed: " + message(e));
@@ -104,20 +115,27 @@ public final class SolrAdmin implements Closeable {
   }
 
   /**
-   * Creates a collection and waits until Solr says it is done. Sent asynchronously because only
-   * the request status carries each failing node's reason ("Caused by: Unknown fieldType ..."):
-   * the plain answer says just "Underlying core creation failed". Solr refusing it is a usage
-   * error naming those reasons.
+   * Creates a collection and waits until Solr says it is done. Sent asynchronously because only the
+   * request status carries each failing node's reason ("Caused by: Unknown fieldType ..."): the
+   * plain answer says just "Underlying core creation failed". Solr refusing it is a usage error
+   * naming those reasons.
    */
   public void createCollection(CollectionSpec spec, String configName, Duration timeout) {
     CollectionAdminRequest.Create create;
     var r = spec.replicas();
     if (CollectionSpec.IMPLICIT.equals(spec.router())) {
-      create = CollectionAdminRequest.createCollectionWithImplicitRouter(spec.name(), configName,
-          String.join(",", spec.shardNames()), r.nrt(), r.tlog(), r.pull());
+      create =
+          CollectionAdminRequest.createCollectionWithImplicitRouter(
+              spec.name(),
+              configName,
+              String.join(",", spec.shardNames()),
+              r.nrt(),
+              r.tlog(),
+              r.pull());
     } else {
-      create = CollectionAdminRequest.createCollection(spec.name(), configName, spec.shards(),
-          r.nrt(), r.tlog(), r.pull());
+      create =
+          CollectionAdminRequest.createCollection(
+              spec.name(), configName, spec.shards(), r.nrt(), r.tlog(), r.pull());
     }
     create.setWaitForFinalState(true);
     String what = "creating collection '" + spec.name() + "'";
@@ -139,7 +157,8 @@ public final class SolrAdmin implements Closeable {
           throw refused(spec.name(), status.getResponse());
         }
         if (System.nanoTime() > deadline) {
-          throw SolrscaleException.failed(what + " did not finish within " + timeout.toSeconds() + " s");
+          throw SolrscaleException.failed(
+              what + " did not finish within " + timeout.toSeconds() + " s");
         }
         Waits.sleep(250);
       }
@@ -167,19 +186,25 @@ public final class SolrAdmin implements Closeable {
     Object failure = response.get("failure");
     if (failure instanceof NamedList<?> nodes) {
       for (Map.Entry<String, ?> node : nodes) {
-        Object text = node.getValue() instanceof NamedList<?> nl && nl.get("response") != null
-            ? nl.get("response") : node.getValue();
-        causedBy(String.valueOf(text)).ifPresent(r -> reasons.add(r + " (on " + node.getKey() + ")"));
+        Object text =
+            node.getValue() instanceof NamedList<?> nl && nl.get("response") != null
+                ? nl.get("response")
+                : node.getValue();
+        causedBy(String.valueOf(text))
+            .ifPresent(r -> reasons.add(r + " (on " + node.getKey() + ")"));
       }
     }
     if (!reasons.isEmpty()) {
-      return SolrscaleException.usage("Solr refused collection '" + collection + "': "
-          + String.join("; ", reasons));
+      return SolrscaleException.usage(
+          "Solr refused collection '" + collection + "': " + String.join("; ", reasons));
     }
     Object exception = response.get("exception");
     Object msg = exception instanceof NamedList<?> nl ? nl.get("msg") : null;
-    return SolrscaleException.failed("creating collection '" + collection + "' failed: "
-        + (msg != null ? msg : String.valueOf(response).replaceAll("\\s+", " ")));
+    return SolrscaleException.failed(
+        "creating collection '"
+            + collection
+            + "' failed: "
+            + (msg != null ? msg : String.valueOf(response).replaceAll("\\s+", " ")));
   }
 
   /** The last "Caused by: ..." of a Solr error text: the root reason, without the layers above. */
@@ -195,7 +220,9 @@ public final class SolrAdmin implements Closeable {
 
   /** Removes a configset (one made for a collection that could not be created). */
   public void deleteConfigset(String name) {
-    run(new ConfigSetAdminRequest.Delete().setConfigSetName(name), "deleting configset '" + name + "'");
+    run(
+        new ConfigSetAdminRequest.Delete().setConfigSetName(name),
+        "deleting configset '" + name + "'");
   }
 
   public void deleteCollection(String name) {
@@ -204,15 +231,18 @@ public final class SolrAdmin implements Closeable {
 
   /** Moves every replica off a node (Solr picks the targets), waiting for them to be active. */
   public void replaceNode(String sourceNode) {
-    CollectionAdminRequest.ReplaceNode req = new CollectionAdminRequest.ReplaceNode(sourceNode, null);
+    CollectionAdminRequest.ReplaceNode req =
+        new CollectionAdminRequest.ReplaceNode(sourceNode, null);
     req.setWaitForFinalState(true);
     run(req, "moving replicas off " + sourceNode);
   }
 
   /** Asks Solr (9.3+) to even out replicas across the given nodes (v2 API). */
   public void balanceReplicas(List<String> solrNodeNames, NodeState via) {
-    String body = "{\"nodes\":[" + String.join(",", solrNodeNames.stream()
-        .map(n -> "\"" + n + "\"").toList()) + "],\"waitForFinalState\":true}";
+    String body =
+        "{\"nodes\":["
+            + String.join(",", solrNodeNames.stream().map(n -> "\"" + n + "\"").toList())
+            + "],\"waitForFinalState\":true}";
     String url = "http://" + via.host() + ":" + via.port() + "/api/cluster/replicas/balance";
     SolrHttp.Reply r = new SolrHttp().post(url, "application/json", body, Duration.ofMinutes(10));
     if (Thread.currentThread().isInterrupted()) {
@@ -222,8 +252,8 @@ public final class SolrAdmin implements Closeable {
       throw SolrscaleException.failed("balancing replicas failed: " + r.message());
     }
     if (r.status() != 200) {
-      throw SolrscaleException.failed("balancing replicas failed: HTTP " + r.status() + " "
-          + r.text().replaceAll("\\s+", " "));
+      throw SolrscaleException.failed(
+          "balancing replicas failed: HTTP " + r.status() + " " + r.text().replaceAll("\\s+", " "));
     }
   }
 
@@ -278,8 +308,8 @@ public final class SolrAdmin implements Closeable {
     return new LiveStatus(live, collections);
   }
 
-  private static CollectionStatus parseCollection(String name, Map<String, Object> c,
-      Function<String, String> nodeId) {
+  private static CollectionStatus parseCollection(
+      String name, Map<String, Object> c, Function<String, String> nodeId) {
     List<ShardStatus> shards = new ArrayList<>();
     Map<String, Object> shardMap = asMap(c.get("shards"));
     for (Map.Entry<String, Object> s : shardMap.entrySet()) {
@@ -288,21 +318,35 @@ public final class SolrAdmin implements Closeable {
       for (Map.Entry<String, Object> r : asMap(shard.get("replicas")).entrySet()) {
         Map<String, Object> rep = asMap(r.getValue());
         String node = String.valueOf(rep.get("node_name"));
-        replicas.add(new ReplicaStatus(r.getKey(), String.valueOf(rep.get("core")), node,
-            nodeId.apply(node), String.valueOf(rep.get("type")), String.valueOf(rep.get("state")),
-            "true".equals(String.valueOf(rep.get("leader")))));
+        replicas.add(
+            new ReplicaStatus(
+                r.getKey(),
+                String.valueOf(rep.get("core")),
+                node,
+                nodeId.apply(node),
+                String.valueOf(rep.get("type")),
+                String.valueOf(rep.get("state")),
+                "true".equals(String.valueOf(rep.get("leader")))));
       }
-      shards.add(new ShardStatus(s.getKey(), String.valueOf(shard.get("state")),
-          String.valueOf(shard.get("range")), -1, replicas));
+      shards.add(
+          new ShardStatus(
+              s.getKey(),
+              String.valueOf(shard.get("state")),
+              String.valueOf(shard.get("range")),
+              -1,
+              replicas));
     }
     Object router = asMap(c.get("router")).get("name");
-    return new CollectionStatus(name, String.valueOf(c.get("configName")),
-        String.valueOf(router), shards);
+    return new CollectionStatus(
+        name, String.valueOf(c.get("configName")), String.valueOf(router), shards);
   }
 
   private String nodeId(String solrNodeName) {
-    return nodes.stream().filter(n -> n.solrNodeName().equals(solrNodeName)).map(NodeState::id)
-        .findFirst().orElse("?");
+    return nodes.stream()
+        .filter(n -> n.solrNodeName().equals(solrNodeName))
+        .map(NodeState::id)
+        .findFirst()
+        .orElse("?");
   }
 
   @SuppressWarnings("unchecked")
@@ -339,8 +383,12 @@ public final class SolrAdmin implements Closeable {
   static List<CollectionStatus> withDocs(SolrClient client, List<CollectionStatus> collections) {
     List<CollectionStatus> result = new ArrayList<>();
     for (CollectionStatus c : sorted(collections)) {
-      result.add(new CollectionStatus(c.name(), c.configset(), c.router(),
-          c.shards().stream().map(s -> s.withDocs(docs(client, c.name(), s.name()))).toList()));
+      result.add(
+          new CollectionStatus(
+              c.name(),
+              c.configset(),
+              c.router(),
+              c.shards().stream().map(s -> s.withDocs(docs(client, c.name(), s.name()))).toList()));
     }
     return result;
   }
@@ -348,9 +396,15 @@ public final class SolrAdmin implements Closeable {
   /** The collections sorted by name, their shards by name. */
   static List<CollectionStatus> sorted(List<CollectionStatus> collections) {
     return collections.stream()
-        .map(c -> new CollectionStatus(c.name(), c.configset(), c.router(), c.shards().stream()
-            .sorted(Comparator.comparing(ShardStatus::name)).toList()))
-        .sorted(Comparator.comparing(CollectionStatus::name)).toList();
+        .map(
+            c ->
+                new CollectionStatus(
+                    c.name(),
+                    c.configset(),
+                    c.router(),
+                    c.shards().stream().sorted(Comparator.comparing(ShardStatus::name)).toList()))
+        .sorted(Comparator.comparing(CollectionStatus::name))
+        .toList();
   }
 
   /** Waits until the collection is healthy; fails after the timeout naming what is not. */
@@ -370,8 +424,13 @@ public final class SolrAdmin implements Closeable {
       }
       Waits.sleep(500);
     }
-    throw SolrscaleException.failed("collection '" + collection + "' was not active after "
-        + timeout.toSeconds() + " s: " + last);
+    throw SolrscaleException.failed(
+        "collection '"
+            + collection
+            + "' was not active after "
+            + timeout.toSeconds()
+            + " s: "
+            + last);
   }
 
   static String describeUnhealthy(CollectionStatus c, List<String> live) {
@@ -382,21 +441,25 @@ public final class SolrAdmin implements Closeable {
       }
       for (ReplicaStatus r : s.replicas()) {
         if (!"active".equals(r.state()) || !live.contains(r.node())) {
-          bad.add(s.name() + "/" + r.name() + " on " + r.nodeId() + " is "
-              + (live.contains(r.node()) ? r.state() : "on a node that is down"));
+          bad.add(
+              s.name()
+                  + "/"
+                  + r.name()
+                  + " on "
+                  + r.nodeId()
+                  + " is "
+                  + (live.contains(r.node()) ? r.state() : "on a node that is down"));
         }
       }
     }
     return String.join("; ", bad);
   }
 
-  private <T extends SolrResponse> T run(
-      SolrRequest<T> req, String what) {
+  private <T extends SolrResponse> T run(SolrRequest<T> req, String what) {
     return run(client, req, what);
   }
 
-  private <T extends SolrResponse> T run(SolrClient via,
-      SolrRequest<T> req, String what) {
+  private <T extends SolrResponse> T run(SolrClient via, SolrRequest<T> req, String what) {
     try {
       T resp = req.process(via);
       NamedList<?> failure = (NamedList<?>) resp.getResponse().get("failure");
@@ -427,13 +490,16 @@ public final class SolrAdmin implements Closeable {
     Path root = Files.isDirectory(dir.resolve("conf")) ? dir.resolve("conf") : dir;
     try (Stream<Path> walk = Files.walk(root)) {
       List<Path> files = walk.filter(Files::isRegularFile).sorted().toList();
-      return zip(files, p -> root.relativize(p).toString().replace('\\', '/'), p -> {
-        try {
-          return Files.readAllBytes(p);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
+      return zip(
+          files,
+          p -> root.relativize(p).toString().replace('\\', '/'),
+          p -> {
+            try {
+              return Files.readAllBytes(p);
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          });
     } catch (IOException | UncheckedIOException e) {
       throw SolrscaleException.usage("cannot read configset " + dir + ": " + e.getMessage());
     }

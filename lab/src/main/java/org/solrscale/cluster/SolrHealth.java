@@ -9,7 +9,8 @@ public final class SolrHealth {
   private SolrHealth() {}
 
   public static boolean healthy(NodeState node) {
-    SolrHttp.Reply r = HTTP.get(node.baseUrl() + "/admin/info/health?wt=json", Duration.ofSeconds(5));
+    SolrHttp.Reply r =
+        HTTP.get(node.baseUrl() + "/admin/info/health?wt=json", Duration.ofSeconds(5));
     return r.status() == 200 && r.text().contains("\"OK\"");
   }
 }

@@ -18,8 +18,8 @@ import java.util.concurrent.CompletionException;
 /**
  * The one HTTP client for Solr's admin and check calls that SolrJ does not make (health, metrics,
  * chaos writes and checks, a --url's probe): JDK's client over HTTP/1.1. Every call ends in a
- * {@link Reply}, never an exception: a refused connection (nothing reached Solr), a timeout (it
- * may have) and a Solr error are outcomes, which the chaos history must tell apart.
+ * {@link Reply}, never an exception: a refused connection (nothing reached Solr), a timeout (it may
+ * have) and a Solr error are outcomes, which the chaos history must tell apart.
  */
 public final class SolrHttp {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -33,8 +33,11 @@ public final class SolrHttp {
 
   public SolrHttp(Duration connectTimeout) {
     // redirects are not followed (a redirect is an answer), as the load's own client does not
-    client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(connectTimeout).build();
+    client =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(connectTimeout)
+            .build();
   }
 
   /**
@@ -42,8 +45,8 @@ public final class SolrHttp {
    * status} is 0 when no answer came: {@code refused} (nothing reached Solr), or a timeout (it may
    * have).
    */
-  public record Reply(int status, byte[] bytes, JsonNode body, boolean refused, boolean timedOut,
-      String error) {
+  public record Reply(
+      int status, byte[] bytes, JsonNode body, boolean refused, boolean timedOut, String error) {
     public boolean ok() {
       return status == 200 && body != null;
     }
@@ -77,15 +80,18 @@ public final class SolrHttp {
   }
 
   /** {@link #post}, answered later: the calling thread does not wait. */
-  public CompletableFuture<Reply> postAsync(String url, String contentType, String body,
-      Duration timeout) {
+  public CompletableFuture<Reply> postAsync(
+      String url, String contentType, String body, Duration timeout) {
     return sendAsync(postRequest(url, contentType, body, timeout));
   }
 
-  private static HttpRequest postRequest(String url, String contentType, String body,
-      Duration timeout) {
-    return HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
-        .header("Content-Type", contentType).POST(HttpRequest.BodyPublishers.ofString(body)).build();
+  private static HttpRequest postRequest(
+      String url, String contentType, String body, Duration timeout) {
+    return HttpRequest.newBuilder(URI.create(url))
+        .timeout(timeout)
+        .header("Content-Type", contentType)
+        .POST(HttpRequest.BodyPublishers.ofString(body))
+        .build();
   }
 
   private Reply send(HttpRequest req) {
@@ -100,15 +106,19 @@ public final class SolrHttp {
   }
 
   private CompletableFuture<Reply> sendAsync(HttpRequest req) {
-    return client.sendAsync(req, HttpResponse.BodyHandlers.ofByteArray()).handle((r, ex) -> {
-      if (ex == null) {
-        return reply(r);
-      }
-      Throwable cause = ex instanceof CompletionException && ex.getCause() != null
-          ? ex.getCause() : ex;
-      return cause instanceof IOException io ? failure(req, io)
-          : new Reply(0, null, null, false, true, "failed: " + cause);
-    });
+    return client
+        .sendAsync(req, HttpResponse.BodyHandlers.ofByteArray())
+        .handle(
+            (r, ex) -> {
+              if (ex == null) {
+                return reply(r);
+              }
+              Throwable cause =
+                  ex instanceof CompletionException && ex.getCause() != null ? ex.getCause() : ex;
+              return cause instanceof IOException io
+                  ? failure(req, io)
+                  : new Reply(0, null, null, false, true, "failed: " + cause);
+            });
   }
 
   private static Reply reply(HttpResponse<byte[]> r) {
@@ -127,13 +137,19 @@ public final class SolrHttp {
       return new Reply(0, null, null, true, false, "connect timed out");
     }
     if (e instanceof HttpTimeoutException) {
-      return new Reply(0, null, null, false, true, "timeout after "
-          + req.timeout().map(Duration::toMillis).orElse(0L) + " ms");
+      return new Reply(
+          0,
+          null,
+          null,
+          false,
+          true,
+          "timeout after " + req.timeout().map(Duration::toMillis).orElse(0L) + " ms");
     }
     if (e instanceof ConnectException) {
       return new Reply(0, null, null, true, false, "connection refused");
     }
     // a connection reset or closed mid-answer: the request may have been processed
-    return new Reply(0, null, null, false, true, "connection lost: " + e.getClass().getSimpleName());
+    return new Reply(
+        0, null, null, false, true, "connection lost: " + e.getClass().getSimpleName());
   }
 }

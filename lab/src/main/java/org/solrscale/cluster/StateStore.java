@@ -43,21 +43,30 @@ public final class StateStore {
     try {
       return Optional.of(JSON.readValue(f.toFile(), ClusterState.class));
     } catch (IOException e) {
-      throw SolrscaleException.environment("cluster state " + f + " is unreadable (" + e.getMessage()
-          + "); remove that directory if the cluster is gone");
+      throw SolrscaleException.environment(
+          "cluster state "
+              + f
+              + " is unreadable ("
+              + e.getMessage()
+              + "); remove that directory if the cluster is gone");
     }
   }
 
   public ClusterState load(String name) {
-    return find(name).orElseThrow(() -> noSuchCluster(name, "start one with: solrscale up --name " + name));
+    return find(name)
+        .orElseThrow(() -> noSuchCluster(name, "start one with: solrscale up --name " + name));
   }
 
   /** A usage error for a cluster that is not here, naming those that are, then what to do. */
   public SolrscaleException noSuchCluster(String name, String whatToDo) {
     List<String> names = all().stream().map(ClusterState::name).sorted().toList();
-    return SolrscaleException.usage("no cluster named '" + name + "' here ("
-        + (names.isEmpty() ? "there is none" : "there are " + String.join(", ", names)) + "); "
-        + whatToDo);
+    return SolrscaleException.usage(
+        "no cluster named '"
+            + name
+            + "' here ("
+            + (names.isEmpty() ? "there is none" : "there are " + String.join(", ", names))
+            + "); "
+            + whatToDo);
   }
 
   public synchronized void save(ClusterState state) {
@@ -65,11 +74,14 @@ public final class StateStore {
       Files.createDirectories(clusterDir(state.name()));
       Path tmp = clusterDir(state.name()).resolve("cluster.json.tmp");
       JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), state);
-      Files.move(tmp, file(state.name()), StandardCopyOption.REPLACE_EXISTING,
+      Files.move(
+          tmp,
+          file(state.name()),
+          StandardCopyOption.REPLACE_EXISTING,
           StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot write cluster state for " + state.name() + ": "
-          + e.getMessage());
+      throw SolrscaleException.environment(
+          "cannot write cluster state for " + state.name() + ": " + e.getMessage());
     }
   }
 
@@ -88,7 +100,8 @@ public final class StateStore {
         }
       }
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot list " + home.clusters() + ": " + e.getMessage());
+      throw SolrscaleException.environment(
+          "cannot list " + home.clusters() + ": " + e.getMessage());
     }
     return result;
   }
@@ -98,7 +111,9 @@ public final class StateStore {
     return Files.isDirectory(clusterDir(name));
   }
 
-  /** Forgets the cluster's state, keeping the rest of its folder (the logs of nodes that failed). */
+  /**
+   * Forgets the cluster's state, keeping the rest of its folder (the logs of nodes that failed).
+   */
   public void forget(String name) {
     try {
       Files.deleteIfExists(clusterDir(name).resolve("cluster.json"));

@@ -11,7 +11,8 @@ import java.util.Optional;
 public record Target(Cluster managed, ExternalCluster external) {
   public Target {
     if ((managed == null) == (external == null)) {
-      throw new IllegalArgumentException("a target is a cluster solrscale started or an external one");
+      throw new IllegalArgumentException(
+          "a target is a cluster solrscale started or an external one");
     }
   }
 
@@ -35,7 +36,9 @@ public record Target(Cluster managed, ExternalCluster external) {
 
   /** Base URLs of the Solr nodes to send to: the running ones, or the live ones. */
   public List<String> solrUrls() {
-    return managed != null ? managed.solrUrls() : external.solrNodes().stream().map(NodeState::baseUrl).toList();
+    return managed != null
+        ? managed.solrUrls()
+        : external.solrNodes().stream().map(NodeState::baseUrl).toList();
   }
 
   /** Every collection with its shards and replicas (no document counts). */
@@ -43,7 +46,10 @@ public record Target(Cluster managed, ExternalCluster external) {
     return managed != null ? managed.status(false).collections() : external.status().collections();
   }
 
-  /** The nodes to scrape telemetry from: all of a solrscale cluster's, an external one's live Solr nodes. */
+  /**
+   * The nodes to scrape telemetry from: all of a solrscale cluster's, an external one's live Solr
+   * nodes.
+   */
   public List<NodeState> nodes() {
     return managed != null ? managed.requireState().nodes() : external.solrNodes();
   }

@@ -49,8 +49,9 @@ final class Bytes {
 
   /**
    * The first index {@code i} in {@code [from, to - 1)} where {@code a[i, i + 2)} is "<d", "<!" or
-   * "<?", or with {@code endTags} also "/d", or -1: finds every {@code <doc}, comment, CDATA section
-   * and processing instruction (and {@code </doc>}) while skipping the far more common other tags.
+   * "<?", or with {@code endTags} also "/d", or -1: finds every {@code <doc}, comment, CDATA
+   * section and processing instruction (and {@code </doc>}) while skipping the far more common
+   * other tags.
    */
   static int indexOfMarkup(byte[] a, int from, int to, boolean endTags) {
     long py = endTags ? SLASH : LT; // without end tags "/d" becomes "<d" again: no extra match
@@ -59,8 +60,9 @@ final class Bytes {
       long w = word(a, i);
       long next = word(a, i + 1);
       long d = zeroBytes(next ^ D);
-      long m = zeroBytes(w ^ LT) & (d | zeroBytes(next ^ BANG) | zeroBytes(next ^ QUESTION))
-          | zeroBytes(w ^ py) & d;
+      long m =
+          zeroBytes(w ^ LT) & (d | zeroBytes(next ^ BANG) | zeroBytes(next ^ QUESTION))
+              | zeroBytes(w ^ py) & d;
       if (m != 0) {
         return i + (Long.numberOfTrailingZeros(m) >>> 3);
       }

@@ -8,40 +8,53 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Finds the byte ranges of documents in a stream without decoding them: the XML reader parses
- * each range, raw split copies it. The buffer holds the current document whole (it grows for a
- * document larger than itself) and the bytes before it are dropped as the scan moves on.
+ * Finds the byte ranges of documents in a stream without decoding them: the XML reader parses each
+ * range, raw split copies it. The buffer holds the current document whole (it grows for a document
+ * larger than itself) and the bytes before it are dropped as the scan moves on.
  */
 abstract class ChunkScanner implements Closeable {
   private final InputStream in;
   protected byte[] buf;
+
   /** Valid bytes in {@code buf}. */
   protected int limit;
+
   /** Where the scan goes on. */
   protected int pos;
+
   /** Start of the current document: bytes from here on are kept when the buffer is refilled. */
   protected int start;
+
   /** End (exclusive) of the document just found. */
   protected int end;
+
   /** Why the range just found is not a document, or null. */
   protected String error;
+
   /**
-   * Whether only white space lies between the previous document's end and this one's start, so
-   * raw split may copy both, and what lies between them, as one range.
+   * Whether only white space lies between the previous document's end and this one's start, so raw
+   * split may copy both, and what lies between them, as one range.
    */
   protected boolean contiguous;
+
   /**
    * Where the problem of an error range starts when its bytes were not kept (a section not closed
-   * before the end, which is not held in memory): a stream offset and line, or -1 for {@link #start}.
+   * before the end, which is not held in memory): a stream offset and line, or -1 for {@link
+   * #start}.
    */
   protected long errorOffset = -1;
+
   protected long errorLine = -1;
   private boolean eof;
+
   /** Stream offset of {@code buf[0]}. */
   private long base;
+
   /** The line number of {@code buf[lineIndex]}. */
   private long line = 1;
+
   private int lineIndex;
+
   /** Off when the caller finds lines afterwards ({@link #linesAt}): saves a pass over the bytes. */
   private boolean countLines = true;
 
@@ -153,7 +166,8 @@ abstract class ChunkScanner implements Closeable {
     if (afterCr && to > 0 && b[0] == '\n') {
       n--;
     }
-    for (int r = Bytes.indexOf(b, 0, to, (byte) '\r'); r >= 0;
+    for (int r = Bytes.indexOf(b, 0, to, (byte) '\r');
+        r >= 0;
         r = Bytes.indexOf(b, r + 1, to, (byte) '\r')) {
       n += r + 1 < to && b[r + 1] == '\n' ? 0 : 1; // a \r\n's line feed is counted already
     }
@@ -182,6 +196,7 @@ abstract class ChunkScanner implements Closeable {
 
   /** Whether the byte before {@link #lineIndex} is a '\r' (counted as a line end). */
   private boolean crBefore;
+
   private final CarriageReturns lineCrs = new CarriageReturns();
 
   /**
@@ -190,10 +205,11 @@ abstract class ChunkScanner implements Closeable {
    */
   protected final class CarriageReturns {
     /**
-     * The stream offset of the first '\r' at or after the last look's start, or -1 if there is
-     * none before {@link #to}.
+     * The stream offset of the first '\r' at or after the last look's start, or -1 if there is none
+     * before {@link #to}.
      */
     private long cr = -1;
+
     private long to;
 
     /** The index of the first '\r' in {@code buf[from, until)}, or -1. */
@@ -215,7 +231,9 @@ abstract class ChunkScanner implements Closeable {
 
   /** Whether {@code buf[k, k + 3)} is UTF-8's byte order mark. */
   protected final boolean isByteOrderMark(int k) {
-    return k + 3 <= limit && buf[k] == (byte) 0xEF && buf[k + 1] == (byte) 0xBB
+    return k + 3 <= limit
+        && buf[k] == (byte) 0xEF
+        && buf[k + 1] == (byte) 0xBB
         && buf[k + 2] == (byte) 0xBF;
   }
 

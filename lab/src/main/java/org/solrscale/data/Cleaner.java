@@ -1,19 +1,19 @@
 package org.solrscale.data;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPOutputStream;
 import org.solrscale.spec.SolrscaleException;
-import java.io.BufferedOutputStream;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Makes a text corpus safe for XML 1.0 and UTF-8 in one streaming pass: invalid UTF-8 byte
@@ -37,25 +37,40 @@ public final class Cleaner {
     long t0 = System.nanoTime();
     Report[] report = {null};
     try {
-      Outputs.whole(output, file -> {
-        try (InputStream in = Corpus.input(input, new AtomicLong());
-            OutputStream out = create(file)) {
-          Charset declared = Corpus.declaredEncoding(in);
-          Charset wide = Corpus.unicodeOf(in);
-          if (declared != null || wide != null) { // not UTF-8: "repairing" it would destroy text
-            throw SolrscaleException.usage(input + (wide != null ? " is in " + wide + " (its "
-                + "first bytes tell)" : " declares the encoding " + declared) + ", and clean works on "
-                + "UTF-8: convert it first (solrscale data convert " + input + " -o OUT writes "
-                + "UTF-8), then clean that");
-          }
-          report[0] = new Cleaner(input.toString(), isXml(input)).run(in, out);
-        }
-      });
+      Outputs.whole(
+          output,
+          file -> {
+            try (InputStream in = Corpus.input(input, new AtomicLong());
+                OutputStream out = create(file)) {
+              Charset declared = Corpus.declaredEncoding(in);
+              Charset wide = Corpus.unicodeOf(in);
+              if (declared != null
+                  || wide != null) { // not UTF-8: "repairing" it would destroy text
+                throw SolrscaleException.usage(
+                    input
+                        + (wide != null
+                            ? " is in " + wide + " (its " + "first bytes tell)"
+                            : " declares the encoding " + declared)
+                        + ", and clean works on "
+                        + "UTF-8: convert it first (solrscale data convert "
+                        + input
+                        + " -o OUT writes "
+                        + "UTF-8), then clean that");
+              }
+              report[0] = new Cleaner(input.toString(), isXml(input)).run(in, out);
+            }
+          });
       Report r = report[0];
-      return new Report(Files.size(input), r.invalidUtf8(), r.invalidXmlChars(),
-          r.firstInvalidUtf8(), r.firstInvalidXmlChars(), (System.nanoTime() - t0) / 1e9);
+      return new Report(
+          Files.size(input),
+          r.invalidUtf8(),
+          r.invalidXmlChars(),
+          r.firstInvalidUtf8(),
+          r.firstInvalidXmlChars(),
+          (System.nanoTime() - t0) / 1e9);
     } catch (IOException e) {
-      throw SolrscaleException.usage("cannot clean " + input + " into " + output + ": " + Corpus.why(e));
+      throw SolrscaleException.usage(
+          "cannot clean " + input + " into " + output + ": " + Corpus.why(e));
     }
   }
 
@@ -63,8 +78,10 @@ public final class Cleaner {
 
   private final String source;
   private long line = 1;
+
   /** The byte before the buffer's start ('\r' of a "\r\n" cut by a read, '<' of a "<!"). */
   private byte byteBefore;
+
   private long badUtf8;
   private long badXml;
   private final List<String> firstUtf8 = new ArrayList<>();
@@ -92,8 +109,12 @@ public final class Cleaner {
   private static final byte[] CDATA_END = "]]>".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] COMMENT_START = "<!--".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] COMMENT_END = "-->".getBytes(StandardCharsets.US_ASCII);
+
   /** The sections in which a reference is text: how each starts and ends. */
-  private static final byte[][][] SECTIONS = {{CDATA_START, CDATA_END}, {COMMENT_START, COMMENT_END}};
+  private static final byte[][][] SECTIONS = {
+    {CDATA_START, CDATA_END}, {COMMENT_START, COMMENT_END}
+  };
+
   /** In XML, the end of the CDATA section or comment being copied ("]]>", "-->"), else null. */
   private byte[] sectionEnd;
 
@@ -199,9 +220,12 @@ public final class Cleaner {
         if (i + 8 <= n) {
           long w = Bytes.word(b, i);
           // in XML also '&' and '!' (a CDATA section or comment starts), in one of those its end
-          long look = !xml ? 0 : sectionEnd == null
-              ? Bytes.zeroBytes(w ^ AMPERSANDS) | Bytes.zeroBytes(w ^ BANGS)
-              : Bytes.zeroBytes(w ^ (sectionEnd[0] * 0x0101010101010101L));
+          long look =
+              !xml
+                  ? 0
+                  : sectionEnd == null
+                      ? Bytes.zeroBytes(w ^ AMPERSANDS) | Bytes.zeroBytes(w ^ BANGS)
+                      : Bytes.zeroBytes(w ^ (sectionEnd[0] * 0x0101010101010101L));
           if ((Bytes.unusualBytes(w) | look) == 0) {
             i += 8;
             continue;
@@ -271,19 +295,21 @@ public final class Cleaner {
 
   private long note(long count, List<String> first) {
     String at = source + ":" + line;
-    if (first.size() < KEPT_LOCATIONS && (first.isEmpty() || !first.get(first.size() - 1).equals(at))) {
+    if (first.size() < KEPT_LOCATIONS
+        && (first.isEmpty() || !first.get(first.size() - 1).equals(at))) {
       first.add(at); // a line with several bad bytes is named once
     }
     return count + 1;
   }
 
   /**
-   * The length of the well-formed UTF-8 sequence with its lead byte at {@code i} (2 to 4), -1 if
-   * it is malformed, 0 if the buffer ends before it could be told.
+   * The length of the well-formed UTF-8 sequence with its lead byte at {@code i} (2 to 4), -1 if it
+   * is malformed, 0 if the buffer ends before it could be told.
    */
   static int sequence(byte[] b, int i, int n) {
     int c = b[i] & 0xFF;
-    int len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : -1;
+    int len =
+        c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : -1;
     if (len < 0) {
       return -1;
     }
@@ -306,7 +332,9 @@ public final class Cleaner {
     return b[i] == (byte) 0xEF && i + 2 < n && b[i + 1] == (byte) 0xBF && (b[i + 2] & 0xFE) == 0xBE;
   }
 
-  /** The offset of the first malformed UTF-8 sequence in {@code b[from, to)} (complete text), or -1. */
+  /**
+   * The offset of the first malformed UTF-8 sequence in {@code b[from, to)} (complete text), or -1.
+   */
   static int firstMalformed(byte[] b, int from, int to) {
     for (int i = from; i < to; i++) {
       if (b[i] < 0) {
@@ -320,7 +348,9 @@ public final class Cleaner {
     return -1;
   }
 
-  /** Whether {@code x} may be byte {@code k} of a sequence led by {@code lead} (Unicode table 3-7). */
+  /**
+   * Whether {@code x} may be byte {@code k} of a sequence led by {@code lead} (Unicode table 3-7).
+   */
   private static boolean continuation(int lead, int k, int x) {
     if (k == 1) {
       int lo = lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80;
@@ -336,14 +366,14 @@ public final class Cleaner {
     if (c == 0xED && i + 2 < n && (b[i + 1] & 0xE0) == 0xA0 && (b[i + 2] & 0xC0) == 0x80) {
       return 3; // an encoded surrogate: Java's decoder replaces it whole, and so do we
     }
-    int len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 1;
+    int len =
+        c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 1;
     int k = 1;
     while (k < len && i + k < n && continuation(c, k, b[i + k] & 0xFF)) {
       k++;
     }
     return k;
   }
-
 
   private static OutputStream create(Path file) throws IOException {
     if (file.getParent() != null) {

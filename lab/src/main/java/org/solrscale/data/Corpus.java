@@ -2,27 +2,26 @@ package org.solrscale.data;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.GZIPOutputStream;
-import org.solrscale.spec.SolrscaleException;
-import java.io.EOFException;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+import org.solrscale.spec.SolrscaleException;
 
 /** Opens corpus files: picks the reader or writer for the format, gzip in and out as needed. */
 public final class Corpus {
@@ -34,17 +33,15 @@ public final class Corpus {
   }
 
   /** As above, adding the bytes read from the file (compressed, if it is) to {@code bytesRead}. */
-  public static CorpusReader open(Path file, Format format,
-      AtomicLong bytesRead) {
+  public static CorpusReader open(Path file, Format format, AtomicLong bytesRead) {
     return open(file, format, bytesRead, false);
   }
 
   /**
-   * As above; {@code utf8}: text values may be {@link Utf8Text} rather than String (Solr XML's plain
-   * values), for a consumer that wants the bytes as they were read.
+   * As above; {@code utf8}: text values may be {@link Utf8Text} rather than String (Solr XML's
+   * plain values), for a consumer that wants the bytes as they were read.
    */
-  public static CorpusReader open(Path file, Format format,
-      AtomicLong bytesRead, boolean utf8) {
+  public static CorpusReader open(Path file, Format format, AtomicLong bytesRead, boolean utf8) {
     try {
       InputStream in = input(file, bytesRead);
       String source = file.toString();
@@ -53,7 +50,8 @@ public final class Corpus {
       }
       InputStream text = textAsUtf8(in);
       // JSON Lines reports each line on its own, and a bad first line does not make the rest bad
-      String wrong = text.markSupported() && format != Format.JSONL ? wrongStart(text, format) : null;
+      String wrong =
+          text.markSupported() && format != Format.JSONL ? wrongStart(text, format) : null;
       if (wrong != null) { // CSV would read nonsense, a JSON array says less
         text.close();
         return oneProblem(wrong, source);
@@ -73,9 +71,9 @@ public final class Corpus {
   }
 
   /**
-   * Why a text file cannot be CSV or a JSON array, told by its first character (after a byte
-   * order mark and white space) being another format's: '<' (Solr XML), '[' (a JSON array) or '{'
-   * (JSON Lines); null when it may be. Peeks: the stream is left where it was.
+   * Why a text file cannot be CSV or a JSON array, told by its first character (after a byte order
+   * mark and white space) being another format's: '<' (Solr XML), '[' (a JSON array) or '{' (JSON
+   * Lines); null when it may be. Peeks: the stream is left where it was.
    */
   static String wrongStart(InputStream in, Format format) throws IOException {
     in.mark(4096);
@@ -85,18 +83,28 @@ public final class Corpus {
     if (i == b.length) {
       return null;
     }
-    String looks = b[i] == '<' ? "Solr XML" : b[i] == '[' ? "a JSON array" : b[i] == '{' ? "JSON Lines"
-        : null;
+    String looks =
+        b[i] == '<' ? "Solr XML" : b[i] == '[' ? "a JSON array" : b[i] == '{' ? "JSON Lines" : null;
     String what = format == Format.JSON ? "a JSON array" : "CSV";
     if (looks == null || looks.equals(what) || format == Format.JSON && b[i] == '{') {
       return null; // a JSON object where an array belongs: its reader says it best
     }
     String give = b[i] == '<' ? "xml" : b[i] == '[' ? "json" : "jsonl";
-    return "not " + what + ": it starts with '" + (char) b[i] + "' as " + looks + " does; give "
-        + "--format " + give + ", or a file name that says which";
+    return "not "
+        + what
+        + ": it starts with '"
+        + (char) b[i]
+        + "' as "
+        + looks
+        + " does; give "
+        + "--format "
+        + give
+        + ", or a file name that says which";
   }
 
-  /** The index of the first byte of {@code b[0, n)} after a UTF-8 byte order mark and white space. */
+  /**
+   * The index of the first byte of {@code b[0, n)} after a UTF-8 byte order mark and white space.
+   */
   static int firstSignificant(byte[] b, int n) {
     int i = n >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF ? 3 : 0;
     while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n')) {
@@ -137,8 +145,9 @@ public final class Corpus {
     };
   }
 
-  private static final Pattern DECLARATION = Pattern.compile(
-      "^(?:\u00EF\u00BB\u00BF)?<\\?xml[^>]*?\\sencoding\\s*=\\s*[\"']([^\"']*)[\"']");
+  private static final Pattern DECLARATION =
+      Pattern.compile(
+          "^(?:\u00EF\u00BB\u00BF)?<\\?xml[^>]*?\\sencoding\\s*=\\s*[\"']([^\"']*)[\"']");
 
   /**
    * The encoding an XML stream declares when it is not UTF-8 (or ASCII, part of it): by a UTF-16
@@ -149,12 +158,13 @@ public final class Corpus {
     in.mark(512);
     byte[] b = in.readNBytes(512);
     in.reset();
-    if (b.length >= 2 && (b[0] == (byte) 0xFE && b[1] == (byte) 0xFF
-        || b[0] == (byte) 0xFF && b[1] == (byte) 0xFE)) {
+    if (b.length >= 2
+        && (b[0] == (byte) 0xFE && b[1] == (byte) 0xFF
+            || b[0] == (byte) 0xFF && b[1] == (byte) 0xFE)) {
       return StandardCharsets.UTF_16;
     }
     if (b.length >= 2 && b[0] == '<' && b[1] == 0) { // UTF-16 without a byte order mark (XML's
-      return StandardCharsets.UTF_16LE;             // appendix F tells it by the first '<')
+      return StandardCharsets.UTF_16LE; // appendix F tells it by the first '<')
     }
     if (b.length >= 2 && b[0] == 0 && b[1] == '<') {
       return StandardCharsets.UTF_16BE;
@@ -163,17 +173,21 @@ public final class Corpus {
     if (!m.find()) {
       return null;
     }
-    boolean mark = b.length >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF;
+    boolean mark =
+        b.length >= 3 && b[0] == (byte) 0xEF && b[1] == (byte) 0xBB && b[2] == (byte) 0xBF;
     Charset cs;
     try {
       cs = Charset.forName(m.group(1).trim());
     } catch (IllegalArgumentException e) {
-      throw new IOException("it declares the encoding '" + m.group(1) + "', which Java does not know");
+      throw new IOException(
+          "it declares the encoding '" + m.group(1) + "', which Java does not know");
     }
     boolean utf8 = cs.equals(StandardCharsets.UTF_8) || cs.equals(StandardCharsets.US_ASCII);
     if (mark && !utf8) {
-      throw new IOException("it starts with UTF-8's byte order mark but declares the encoding '"
-          + m.group(1) + "': one of them is wrong; remove the mark or fix the declaration");
+      throw new IOException(
+          "it starts with UTF-8's byte order mark but declares the encoding '"
+              + m.group(1)
+              + "': one of them is wrong; remove the mark or fix the declaration");
     }
     return utf8 ? null : cs;
   }
@@ -190,8 +204,8 @@ public final class Corpus {
 
   /**
    * UTF-8 bytes of a JSON or CSV stream in UTF-16 or UTF-32, told by a byte order mark or by the
-   * zero bytes around its first character (which is ASCII: '{', '[', a name or white space), as
-   * RFC 4627 tells JSON's; the stream itself when it is UTF-8. Peeks (the stream must support mark).
+   * zero bytes around its first character (which is ASCII: '{', '[', a name or white space), as RFC
+   * 4627 tells JSON's; the stream itself when it is UTF-8. Peeks (the stream must support mark).
    */
   static InputStream textAsUtf8(InputStream in) throws IOException {
     Charset cs = unicodeOf(in);
@@ -247,13 +261,13 @@ public final class Corpus {
   }
 
   /**
-   * The bytes of a file, decompressed if it is gzip (told by its magic bytes, not its name);
-   * {@code bytesRead} counts what is read from disk.
+   * The bytes of a file, decompressed if it is gzip (told by its magic bytes, not its name); {@code
+   * bytesRead} counts what is read from disk.
    */
-  public static InputStream input(Path file, AtomicLong bytesRead)
-      throws IOException {
-    InputStream in = new BufferedInputStream(
-        new CountingInputStream(Files.newInputStream(file), bytesRead), 1 << 16);
+  public static InputStream input(Path file, AtomicLong bytesRead) throws IOException {
+    InputStream in =
+        new BufferedInputStream(
+            new CountingInputStream(Files.newInputStream(file), bytesRead), 1 << 16);
     in.mark(2);
     int b1 = in.read();
     int b2 = in.read();
@@ -277,8 +291,8 @@ public final class Corpus {
   }
 
   /** As above, adding the (uncompressed) bytes written to {@code bytes}. */
-  public static CorpusWriter create(Path file, Format format, List<String> csvColumns,
-      AtomicLong bytes) {
+  public static CorpusWriter create(
+      Path file, Format format, List<String> csvColumns, AtomicLong bytes) {
     try {
       if (file.getParent() != null) {
         Files.createDirectories(file.getParent());
@@ -308,20 +322,34 @@ public final class Corpus {
 
   public static String why(IOException e) {
     if (e instanceof EOFException) {
-      return "the file ends too soon (truncated?)" + (e.getMessage() == null ? "" : ": " + e.getMessage());
+      return "the file ends too soon (truncated?)"
+          + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
-    if (e instanceof NoSuchFileException f && f.getFile() != null
+    if (e instanceof NoSuchFileException f
+        && f.getFile() != null
         && missingFolder(Path.of(f.getFile())) != null) {
       return missingFolder(Path.of(f.getFile()));
     }
     if (e instanceof FileSystemException f) { // its message is only the path
-      String reason = f instanceof AccessDeniedException ? "permission denied"
-          : f instanceof NoSuchFileException ? "no such file or directory"
-          : f instanceof NotDirectoryException ? "not a directory"
-          : f instanceof FileAlreadyExistsException ? "already exists"
-          : f.getReason() != null ? lowerFirst(f.getReason()) : f.getClass().getSimpleName();
-      return reason + (f.getFile() == null ? "" : " (" + f.getFile()
-          + (f.getOtherFile() == null ? "" : ", " + f.getOtherFile()) + ")");
+      String reason =
+          f instanceof AccessDeniedException
+              ? "permission denied"
+              : f instanceof NoSuchFileException
+                  ? "no such file or directory"
+                  : f instanceof NotDirectoryException
+                      ? "not a directory"
+                      : f instanceof FileAlreadyExistsException
+                          ? "already exists"
+                          : f.getReason() != null
+                              ? lowerFirst(f.getReason())
+                              : f.getClass().getSimpleName();
+      return reason
+          + (f.getFile() == null
+              ? ""
+              : " ("
+                  + f.getFile()
+                  + (f.getOtherFile() == null ? "" : ", " + f.getOtherFile())
+                  + ")");
     }
     String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     int nl = m.indexOf('\n');

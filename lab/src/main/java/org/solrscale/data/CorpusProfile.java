@@ -18,8 +18,10 @@ import java.util.SplittableRandom;
 final class CorpusProfile {
   /** Terms first seen after this many distinct ones are not counted (see termsNotCounted). */
   static final int MAX_TERMS = 200_000;
+
   static final int PHRASES = 5_000;
   static final int VALUES_PER_FIELD = 1_000;
+
   /** Field names remembered per kind: a corpus with more is not a usual Solr corpus. */
   static final int MAX_FIELDS = 256;
 
@@ -108,8 +110,11 @@ final class CorpusProfile {
   }
 
   private static boolean isSortable(String name) {
-    return name.endsWith("_i") || name.endsWith("_l") || name.endsWith("_d")
-        || name.endsWith("_f") || name.endsWith("_dt");
+    return name.endsWith("_i")
+        || name.endsWith("_l")
+        || name.endsWith("_d")
+        || name.endsWith("_f")
+        || name.endsWith("_dt");
   }
 
   private static void remember(Set<String> names, String name) {

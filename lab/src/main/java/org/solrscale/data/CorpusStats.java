@@ -9,16 +9,33 @@ public final class CorpusStats {
   /** How many problems are kept with their place; the rest are only counted. */
   static final int KEPT_PROBLEMS = 20;
 
-  @JsonProperty("read") long read;
-  @JsonProperty("written") long written;
-  @JsonProperty("bad") long bad;
-  @JsonProperty("files_written") List<String> filesWritten = new ArrayList<>();
-  @JsonProperty("problems") List<String> problems = new ArrayList<>();
-  @JsonProperty("bytes_in") long bytesIn;
-  @JsonProperty("bytes_out") long bytesOut;
-  @JsonProperty("seconds") double seconds;
+  @JsonProperty("read")
+  long read;
+
+  @JsonProperty("written")
+  long written;
+
+  @JsonProperty("bad")
+  long bad;
+
+  @JsonProperty("files_written")
+  List<String> filesWritten = new ArrayList<>();
+
+  @JsonProperty("problems")
+  List<String> problems = new ArrayList<>();
+
+  @JsonProperty("bytes_in")
+  long bytesIn;
+
+  @JsonProperty("bytes_out")
+  long bytesOut;
+
+  @JsonProperty("seconds")
+  double seconds;
+
   /** Inputs that held no document and nothing else to report (an empty file, say). */
-  @JsonProperty("empty_inputs") List<String> emptyInputs = new ArrayList<>();
+  @JsonProperty("empty_inputs")
+  List<String> emptyInputs = new ArrayList<>();
 
   void bad(Item item) {
     bad++;

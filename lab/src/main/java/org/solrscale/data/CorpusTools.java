@@ -2,7 +2,6 @@ package org.solrscale.data;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -10,8 +9,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import org.solrscale.spec.SolrscaleException;
 import java.util.function.BooleanSupplier;
+import org.solrscale.spec.SolrscaleException;
 
 /**
  * convert, sample and split: stream documents from input files into output files, always whole
@@ -31,7 +30,9 @@ public final class CorpusTools {
     readAll(inputs, format, null, stats, sink);
   }
 
-  /** Why {@code to} cannot hold the document as it is (so that it would read back changed), or null. */
+  /**
+   * Why {@code to} cannot hold the document as it is (so that it would read back changed), or null.
+   */
   static String unwritable(Format to, Document d) {
     if (to == null) { // read only
       return null;
@@ -42,7 +43,8 @@ public final class CorpusTools {
         return empty;
       }
     }
-    return to == Format.XML ? SolrXmlWriter.unwritable(d)
+    return to == Format.XML
+        ? SolrXmlWriter.unwritable(d)
         : to.csv() ? CsvWriter.unwritable(d, to == Format.CSV_PLAIN) : null;
   }
 
@@ -68,8 +70,13 @@ public final class CorpusTools {
   }
 
   /** As above, reading no further once {@code enough} says so (after a document). */
-  private static void readAll(List<Path> inputs, Format format, Format to, CorpusStats stats,
-      Sink sink, BooleanSupplier enough) {
+  private static void readAll(
+      List<Path> inputs,
+      Format format,
+      Format to,
+      CorpusStats stats,
+      Sink sink,
+      BooleanSupplier enough) {
     for (Path in : inputs) {
       if (enough.getAsBoolean()) {
         return;
@@ -114,10 +121,22 @@ public final class CorpusTools {
     long t0 = System.nanoTime();
     CorpusStats stats = new CorpusStats();
     List<String> cols = to.csv() ? columns(inputs, from, to) : List.of();
-    writeOne(output, to, cols, stats, t0, w -> readAll(inputs, from, to, stats, d -> {
-      w.write(d);
-      stats.written++;
-    }));
+    writeOne(
+        output,
+        to,
+        cols,
+        stats,
+        t0,
+        w ->
+            readAll(
+                inputs,
+                from,
+                to,
+                stats,
+                d -> {
+                  w.write(d);
+                  stats.written++;
+                }));
     return stats;
   }
 
@@ -125,27 +144,33 @@ public final class CorpusTools {
    * The first {@code n} documents (reading no further), or with a seed a uniform random {@code n}
    * of them (reservoir sampling: one pass, memory for n documents), written in input order.
    */
-  public static CorpusStats sample(List<Path> inputs, Format from, int n, Long seed, Path output,
-      Format to) {
+  public static CorpusStats sample(
+      List<Path> inputs, Format from, int n, Long seed, Path output, Format to) {
     long t0 = System.nanoTime();
     CorpusStats stats = new CorpusStats();
     List<Document> picked = new ArrayList<>(Math.min(n, 1 << 16));
     List<Long> order = new ArrayList<>();
     SplittableRandom rnd = seed == null ? null : new SplittableRandom(seed);
     long[] seen = {0};
-    readAll(inputs, from, to, stats, d -> {
-      long i = seen[0]++;
-      if (picked.size() < n) {
-        picked.add(d);
-        order.add(i);
-      } else if (rnd != null) {
-        long j = rnd.nextLong(i + 1);
-        if (j < n) {
-          picked.set((int) j, d);
-          order.set((int) j, i);
-        }
-      }
-    }, rnd == null ? () -> picked.size() >= n : () -> false);
+    readAll(
+        inputs,
+        from,
+        to,
+        stats,
+        d -> {
+          long i = seen[0]++;
+          if (picked.size() < n) {
+            picked.add(d);
+            order.add(i);
+          } else if (rnd != null) {
+            long j = rnd.nextLong(i + 1);
+            if (j < n) {
+              picked.set((int) j, d);
+              order.set((int) j, i);
+            }
+          }
+        },
+        rnd == null ? () -> picked.size() >= n : () -> false);
     List<Integer> idx = new ArrayList<>();
     for (int i = 0; i < picked.size(); i++) {
       idx.add(i);
@@ -157,12 +182,18 @@ public final class CorpusTools {
       picked.forEach(d -> names.addAll(d.fields().keySet()));
       cols.addAll(names);
     }
-    writeOne(output, to, cols, stats, t0, w -> {
-      for (int i : idx) {
-        w.write(picked.get(i));
-        stats.written++;
-      }
-    });
+    writeOne(
+        output,
+        to,
+        cols,
+        stats,
+        t0,
+        w -> {
+          for (int i : idx) {
+            w.write(picked.get(i));
+            stats.written++;
+          }
+        });
     return stats;
   }
 
@@ -172,15 +203,18 @@ public final class CorpusTools {
   }
 
   /** Creates one output file, lets {@code fill} write it, and records it in the stats. */
-  static void writeOne(Path output, Format to, List<String> cols, CorpusStats stats,
-      long t0, Fill fill) {
+  static void writeOne(
+      Path output, Format to, List<String> cols, CorpusStats stats, long t0, Fill fill) {
     AtomicLong bytes = new AtomicLong();
     try {
-      Outputs.whole(output, file -> {
-        try (CorpusWriter w = Corpus.create(file, to, cols.isEmpty() ? List.of("id") : cols, bytes)) {
-          fill.into(w);
-        }
-      });
+      Outputs.whole(
+          output,
+          file -> {
+            try (CorpusWriter w =
+                Corpus.create(file, to, cols.isEmpty() ? List.of("id") : cols, bytes)) {
+              fill.into(w);
+            }
+          });
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot write " + output + ": " + Corpus.why(e));
     }
@@ -196,16 +230,18 @@ public final class CorpusTools {
       if (given != 1) {
         throw SolrscaleException.usage("give exactly one of --parts, --max-docs or --max-mb");
       }
-      if (parts != null && parts < 1 || maxDocs != null && maxDocs < 1
+      if (parts != null && parts < 1
+          || maxDocs != null && maxDocs < 1
           || maxBytes != null && maxBytes < 1) {
         throw SolrscaleException.usage("--parts, --max-docs and --max-mb must be at least 1");
       }
     }
 
     /**
-     * How many documents part {@code index} (from 0) holds at most, of {@code total} documents: with
-     * {@code parts}, the first {@code total % parts} parts one more than the others, so that there
-     * are {@code parts} parts (fewer only when there are fewer documents) differing by one at most.
+     * How many documents part {@code index} (from 0) holds at most, of {@code total} documents:
+     * with {@code parts}, the first {@code total % parts} parts one more than the others, so that
+     * there are {@code parts} parts (fewer only when there are fewer documents) differing by one at
+     * most.
      */
     long capacity(long total, int index) {
       if (parts == null) {
@@ -217,11 +253,17 @@ public final class CorpusTools {
 
   /**
    * Splits the inputs into parts {@code <dir>/<prefix>-00001.<ext>} at document boundaries. With
-   * {@code parts} the documents are counted first, so every part gets the same number (+-1). If
-   * it fails (an input that cannot be read to its end), the parts it wrote are removed.
+   * {@code parts} the documents are counted first, so every part gets the same number (+-1). If it
+   * fails (an input that cannot be read to its end), the parts it wrote are removed.
    */
-  public static CorpusStats split(List<Path> inputs, Format from, SplitRule rule, Path dir,
-      String prefix, Format to, boolean gzip) {
+  public static CorpusStats split(
+      List<Path> inputs,
+      Format from,
+      SplitRule rule,
+      Path dir,
+      String prefix,
+      Format to,
+      boolean gzip) {
     if (RawSplit.applies(from != null ? from : Format.of(inputs.get(0)), to)
         && inputs.stream().allMatch(p -> from != null || Format.of(p) == to)
         && inputs.stream().allMatch(p -> Corpus.isUtf8(p, to))) {
@@ -229,18 +271,25 @@ public final class CorpusTools {
       return Outputs.allOrNone(dir, raw.written(), () -> raw.run(inputs));
     }
     CorpusStats stats = new CorpusStats();
-    return Outputs.allOrNone(dir, stats.filesWritten,
-        () -> split(inputs, from, rule, dir, prefix, to, gzip, stats));
+    return Outputs.allOrNone(
+        dir, stats.filesWritten, () -> split(inputs, from, rule, dir, prefix, to, gzip, stats));
   }
 
-  private static CorpusStats split(List<Path> inputs, Format from, SplitRule rule, Path dir,
-      String prefix, Format to, boolean gzip, CorpusStats stats) {
+  private static CorpusStats split(
+      List<Path> inputs,
+      Format from,
+      SplitRule rule,
+      Path dir,
+      String prefix,
+      Format to,
+      boolean gzip,
+      CorpusStats stats) {
     long t0 = System.nanoTime();
     List<String> cols = to.csv() ? columns(inputs, from, to) : List.of("id");
     long total = 0;
     if (rule.parts() != null) {
       CorpusStats count = new CorpusStats();
-      readAll(inputs, from, to, count, d -> { });
+      readAll(inputs, from, to, count, d -> {});
       total = count.read;
     }
     long all = total;
@@ -249,32 +298,48 @@ public final class CorpusTools {
     long[] partBytesStart = {0};
     CorpusWriter[] current = {null};
     try {
-      readAll(inputs, from, to, stats, d -> {
-        boolean full = current[0] != null
-            && inPart[0] >= rule.capacity(all, stats.filesWritten.size() - 1)
-            || rule.maxBytes() != null && inPart[0] > 0
-            && bytes.get() - partBytesStart[0] >= rule.maxBytes();
-        if (current[0] == null || full) {
-          if (current[0] != null) {
-            current[0].close();
-          }
-          partBytesStart[0] = bytes.get();
-          Path part = dir.resolve(String.format("%s-%05d.%s%s", prefix,
-              stats.filesWritten.size() + 1, to.extension(), gzip ? ".gz" : ""));
-          try {
-            current[0] = Outputs.opening(part, () -> {
-              stats.filesWritten.add(part.toString());
-              return Corpus.create(part, to, cols.isEmpty() ? List.of("id") : cols, bytes);
-            });
-          } catch (IOException e) {
-            throw SolrscaleException.usage("cannot write " + part + ": " + Corpus.why(e));
-          }
-          inPart[0] = 0;
-        }
-        current[0].write(d);
-        inPart[0]++;
-        stats.written++;
-      });
+      readAll(
+          inputs,
+          from,
+          to,
+          stats,
+          d -> {
+            boolean full =
+                current[0] != null && inPart[0] >= rule.capacity(all, stats.filesWritten.size() - 1)
+                    || rule.maxBytes() != null
+                        && inPart[0] > 0
+                        && bytes.get() - partBytesStart[0] >= rule.maxBytes();
+            if (current[0] == null || full) {
+              if (current[0] != null) {
+                current[0].close();
+              }
+              partBytesStart[0] = bytes.get();
+              Path part =
+                  dir.resolve(
+                      String.format(
+                          "%s-%05d.%s%s",
+                          prefix,
+                          stats.filesWritten.size() + 1,
+                          to.extension(),
+                          gzip ? ".gz" : ""));
+              try {
+                current[0] =
+                    Outputs.opening(
+                        part,
+                        () -> {
+                          stats.filesWritten.add(part.toString());
+                          return Corpus.create(
+                              part, to, cols.isEmpty() ? List.of("id") : cols, bytes);
+                        });
+              } catch (IOException e) {
+                throw SolrscaleException.usage("cannot write " + part + ": " + Corpus.why(e));
+              }
+              inPart[0] = 0;
+            }
+            current[0].write(d);
+            inPart[0]++;
+            stats.written++;
+          });
     } finally {
       if (current[0] != null) {
         try {

@@ -10,9 +10,8 @@ import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -40,13 +39,15 @@ final class CsvReader implements CorpusReader {
     this.source = source;
     MappingIterator<Map<String, String>> it = null;
     try {
-      it = CSV.readerForMapOf(String.class)
-          .with(CsvSchema.emptySchema().withHeader())
-          .with(CsvParser.Feature.FAIL_ON_MISSING_HEADER_COLUMNS)
-          .readValues(guard);
+      it =
+          CSV.readerForMapOf(String.class)
+              .with(CsvSchema.emptySchema().withHeader())
+              .with(CsvParser.Feature.FAIL_ON_MISSING_HEADER_COLUMNS)
+              .readValues(guard);
     } catch (JsonProcessingException e) { // no header: an empty file has no documents, else say so
       done = true;
-      headerError = guard.delivered() == 0 ? null : JsonLinesReader.firstLine(e.getOriginalMessage());
+      headerError =
+          guard.delivered() == 0 ? null : JsonLinesReader.firstLine(e.getOriginalMessage());
     }
     this.rows = it;
   }
@@ -79,16 +80,22 @@ final class CsvReader implements CorpusReader {
     } catch (JsonProcessingException | RuntimeJsonMappingException e) { // an I/O error is thrown on
       done = true;
       JsonLocation at = rows.getCurrentLocation(); // at the end of the file: not the line after it
-      return Item.bad("malformed CSV, the rest of the file is skipped: "
-          + JsonLinesReader.firstLine(e.getMessage()), source, ordinal + 1,
+      return Item.bad(
+          "malformed CSV, the rest of the file is skipped: "
+              + JsonLinesReader.firstLine(e.getMessage()),
+          source,
+          ordinal + 1,
           Math.max(1, at.getLineNr() - (at.getColumnNr() <= 1 ? 1 : 0)));
     }
     ordinal++;
     long line = rows.getCurrentLocation().getLineNr();
     if (ordinal == 1 && guard.firstMalformedUpTo(line - 1) >= 0) {
       done = true;
-      return Item.bad("the header has " + guard.invalid() + "; the rest of the file is skipped",
-          source, ordinal, 1);
+      return Item.bad(
+          "the header has " + guard.invalid() + "; the rest of the file is skipped",
+          source,
+          ordinal,
+          1);
     }
     String bad = ordinal == 1 ? headerProblem((CsvSchema) rows.getParserSchema()) : null;
     if (bad != null) {
@@ -121,10 +128,17 @@ final class CsvReader implements CorpusReader {
     } catch (IOException | RuntimeJsonMappingException e) {
       String m = JsonLinesReader.firstLine(e.getMessage());
       Matcher many = TOO_MANY.matcher(m);
-      return Item.bad((many.lookingAt() ? "the row has more values than the " + many.group(1)
-          + " columns the header names (a column named only by spaces, or a trailing ',', names "
-          + "none): name every column in the header" : "malformed CSV row: " + m) + span(line, e),
-          source, ordinal, line);
+      return Item.bad(
+          (many.lookingAt()
+                  ? "the row has more values than the "
+                      + many.group(1)
+                      + " columns the header names (a column named only by spaces, or a trailing ',', names "
+                      + "none): name every column in the header"
+                  : "malformed CSV row: " + m)
+              + span(line, e),
+          source,
+          ordinal,
+          line);
     }
   }
 
@@ -143,7 +157,11 @@ final class CsvReader implements CorpusReader {
     if (at <= startLine) {
       return "";
     }
-    return " (this row runs from line " + startLine + " to line " + at + ": a quote opened in it "
+    return " (this row runs from line "
+        + startLine
+        + " to line "
+        + at
+        + ": a quote opened in it "
         + "and closed late or never takes the lines after it as its value, so the rows that seem to "
         + "be on those lines are not documents: close the quote)";
   }
@@ -157,11 +175,18 @@ final class CsvReader implements CorpusReader {
     for (int i = 0; i < schema.size(); i++) {
       String name = schema.columnName(i);
       if (name == null || name.trim().isEmpty()) { // as the writer checks: U+2028 is a name
-        return "column " + (i + 1) + " of the CSV header has no name: name it, or remove the column";
+        return "column "
+            + (i + 1)
+            + " of the CSV header has no name: name it, or remove the column";
       }
       Integer before = seen.putIfAbsent(name, i + 1);
       if (before != null) {
-        return "the CSV header names '" + name + "' twice (columns " + before + " and " + (i + 1)
+        return "the CSV header names '"
+            + name
+            + "' twice (columns "
+            + before
+            + " and "
+            + (i + 1)
             + "): give each column its own name";
       }
     }
@@ -174,7 +199,8 @@ final class CsvReader implements CorpusReader {
     for (int i = 0; i < cell.length(); i++) {
       char c = cell.charAt(i);
       char next = i + 1 < cell.length() ? cell.charAt(i + 1) : 0;
-      if (c == '\\' && (next == '\\' || next == SEPARATOR)) { // else a backslash is itself (C:\temp)
+      if (c == '\\'
+          && (next == '\\' || next == SEPARATOR)) { // else a backslash is itself (C:\temp)
         cur.append(next);
         i++;
       } else if (c == SEPARATOR) {

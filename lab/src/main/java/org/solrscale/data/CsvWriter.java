@@ -33,8 +33,8 @@ final class CsvWriter implements CorpusWriter {
 
   /**
    * Why a document cannot be written as a CSV row that reads back the same, or null: child
-   * documents, no fields (an empty row is no document), a name a header does not keep, or an
-   * empty value, which reads back as no value at all (an empty cell is none).
+   * documents, no fields (an empty row is no document), a name a header does not keep, or an empty
+   * value, which reads back as no value at all (an empty cell is none).
    */
   static String unwritable(Document d, boolean plain) {
     if (!d.children().isEmpty()) {
@@ -48,21 +48,33 @@ final class CsvWriter implements CorpusWriter {
     for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
       String name = f.getKey();
       if (name.startsWith("\uFEFF")) { // at the start of a file it is the byte order mark
-        return "field name '" + name.substring(1) + "' begins with U+FEFF (a byte order mark), "
+        return "field name '"
+            + name.substring(1)
+            + "' begins with U+FEFF (a byte order mark), "
             + "which a CSV header loses: rename it, or convert to xml, jsonl or json instead";
       }
       if (!name.equals(name.trim())) { // a CSV header's names are read back trimmed
-        return "field name '" + name + "' begins or ends with white space, which a CSV header "
-            + "loses (it would read back as '" + name.trim() + "'): rename it, or convert to xml, "
+        return "field name '"
+            + name
+            + "' begins or ends with white space, which a CSV header "
+            + "loses (it would read back as '"
+            + name.trim()
+            + "'): rename it, or convert to xml, "
             + "jsonl or json instead";
       }
       List<Object> vs = f.getValue();
       if (plain && vs.size() > 1) {
-        return "field '" + name + "' has " + vs.size() + " values, and plain CSV holds one per cell:"
+        return "field '"
+            + name
+            + "' has "
+            + vs.size()
+            + " values, and plain CSV holds one per cell:"
             + " write csv (values joined by '|'), xml, jsonl or json instead";
       }
       if (vs.size() == 1 && "".equals(vs.get(0))) { // several are joined with '|' and read back
-        return "field '" + name + "' has an empty value, which CSV cannot tell from no "
+        return "field '"
+            + name
+            + "' has an empty value, which CSV cannot tell from no "
             + "value (it would read back without it): convert to xml, jsonl or json instead";
       }
     }
@@ -72,8 +84,11 @@ final class CsvWriter implements CorpusWriter {
   @Override
   public void write(Document d) throws IOException {
     if (!d.children().isEmpty()) {
-      throw new IOException("document " + d.first("id") + " has child documents, which "
-          + "CSV cannot hold: convert to xml, jsonl or json instead");
+      throw new IOException(
+          "document "
+              + d.first("id")
+              + " has child documents, which "
+              + "CSV cannot hold: convert to xml, jsonl or json instead");
     }
     Map<String, String> row = new LinkedHashMap<>();
     for (String c : columns) {

@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * One document of a corpus: fields in the order they came, each with one or more values (strings,
  * numbers or booleans, as the format gave them), and its nested child documents if it has any
- * (Solr's anonymous children: {@code <doc>} inside {@code <doc>}, {@code _childDocuments_} in JSON).
+ * (Solr's anonymous children: {@code <doc>} inside {@code <doc>}, {@code _childDocuments_} in
+ * JSON).
  */
 public final class Document {
   /** The JSON key of a document's children, as Solr's JSON update format names it. */

@@ -4,12 +4,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Parses the common shape of a Solr XML document, {@code <doc><field name="f">text</field>...</doc>},
- * straight from its UTF-8 bytes, about ten times cheaper than a general XML parser. It gives up
- * (returns null) on anything else: CDATA, comments, other attributes, unknown entities, control
- * characters, carriage returns (which XML would normalise), or broken markup; the caller then
- * parses the chunk with a real XML parser, which decides and words any error. One per reader: it
- * remembers the field names it has seen, so each document's names are the same String objects.
+ * Parses the common shape of a Solr XML document, {@code <doc><field
+ * name="f">text</field>...</doc>}, straight from its UTF-8 bytes, about ten times cheaper than a
+ * general XML parser. It gives up (returns null) on anything else: CDATA, comments, other
+ * attributes, unknown entities, control characters, carriage returns (which XML would normalise),
+ * or broken markup; the caller then parses the chunk with a real XML parser, which decides and
+ * words any error. One per reader: it remembers the field names it has seen, so each document's
+ * names are the same String objects.
  */
 final class FastXmlDoc {
   private static final int MAX_NAMES = 256;
@@ -18,12 +19,18 @@ final class FastXmlDoc {
   private String[] names = new String[8];
   private int nameCount;
 
-  /** {@code utf8}: values without entities are {@link Utf8Text} (over a copy of the document's bytes). */
+  /**
+   * {@code utf8}: values without entities are {@link Utf8Text} (over a copy of the document's
+   * bytes).
+   */
   FastXmlDoc(boolean utf8) {
     this.utf8 = utf8;
   }
 
-  /** The document in {@code b[from, to)} (which starts with {@code <doc} and ends with {@code </doc>}), or null. */
+  /**
+   * The document in {@code b[from, to)} (which starts with {@code <doc} and ends with {@code
+   * </doc>}), or null.
+   */
   Document parse(byte[] b, int from, int to) {
     if (utf8) { // the values point into these bytes, and the caller's buffer is reused
       b = Arrays.copyOfRange(b, from, to);
@@ -85,8 +92,8 @@ final class FastXmlDoc {
   }
 
   /**
-   * An attribute value without markup, entities or control characters (which XML would change),
-   * as the String seen before for the same bytes.
+   * An attribute value without markup, entities or control characters (which XML would change), as
+   * the String seen before for the same bytes.
    */
   private String name(byte[] b, int from, int to) {
     for (int n = 0; n < nameCount; n++) {
@@ -95,7 +102,10 @@ final class FastXmlDoc {
       }
     }
     for (int k = from; k < to; k++) {
-      if (b[k] >= 0 && b[k] < 0x20 || b[k] == '<' || b[k] == '&' || Cleaner.nonCharacter(b, k, to)) {
+      if (b[k] >= 0 && b[k] < 0x20
+          || b[k] == '<'
+          || b[k] == '&'
+          || Cleaner.nonCharacter(b, k, to)) {
         return null;
       }
     }
@@ -171,12 +181,14 @@ final class FastXmlDoc {
     boolean entities = false;
     for (int k = from; k < to; k++) {
       byte c = b[k];
-      if (c >= 0 && c < 0x20 && c != '\n' && c != '\t' || c == '>' && k > from + 1
-          && b[k - 1] == ']' && b[k - 2] == ']') {
+      if (c >= 0 && c < 0x20 && c != '\n' && c != '\t'
+          || c == '>' && k > from + 1 && b[k - 1] == ']' && b[k - 2] == ']') {
         return null; // a control character (or '\r', which XML normalises), or "]]>"
       }
       entities |= c == '&';
-      if (c < 0) { // a multi-byte character: malformed UTF-8 goes to the slow path, never to Solr as it is
+      if (c
+          < 0) { // a multi-byte character: malformed UTF-8 goes to the slow path, never to Solr as
+        // it is
         int len = Cleaner.sequence(b, k, to);
         if (len <= 0 || len == 3 && Cleaner.nonCharacter(b, k, to)) {
           return null;
@@ -184,8 +196,11 @@ final class FastXmlDoc {
         k += len - 1;
       }
     }
-    return entities ? decode(b, from, to)
-        : utf8 ? new Utf8Text(b, from, to - from) : new String(b, from, to - from, StandardCharsets.UTF_8);
+    return entities
+        ? decode(b, from, to)
+        : utf8
+            ? new Utf8Text(b, from, to - from)
+            : new String(b, from, to - from, StandardCharsets.UTF_8);
   }
 
   private static String decode(byte[] b, int from, int to) {
@@ -203,14 +218,15 @@ final class FastXmlDoc {
         return null;
       }
       String ref = new String(b, k + 1, semi - k - 1, StandardCharsets.US_ASCII);
-      int cp = switch (ref) {
-        case "amp" -> '&';
-        case "lt" -> '<';
-        case "gt" -> '>';
-        case "quot" -> '"';
-        case "apos" -> '\'';
-        default -> charRef(ref);
-      };
+      int cp =
+          switch (ref) {
+            case "amp" -> '&';
+            case "lt" -> '<';
+            case "gt" -> '>';
+            case "quot" -> '"';
+            case "apos" -> '\'';
+            default -> charRef(ref);
+          };
       if (cp < 0) {
         return null;
       }
@@ -224,14 +240,21 @@ final class FastXmlDoc {
   /** {@code #123} or {@code #x1F} as a code point XML 1.0 allows; -1 otherwise. */
   private static int charRef(String ref) {
     boolean hex = ref.startsWith("#x");
-    if (!ref.startsWith("#") || ref.length() < (hex ? 3 : 2)
-        || !ref.substring(hex ? 2 : 1).chars().allMatch(c -> Character.digit(c, hex ? 16 : 10) >= 0
-            && c < 0x80)) { // digits only: parseInt would take "+65"
+    if (!ref.startsWith("#")
+        || ref.length() < (hex ? 3 : 2)
+        || !ref.substring(hex ? 2 : 1)
+            .chars()
+            .allMatch(
+                c ->
+                    Character.digit(c, hex ? 16 : 10) >= 0
+                        && c < 0x80)) { // digits only: parseInt would take "+65"
       return -1;
     }
     try {
-      int cp = ref.charAt(1) == 'x' ? Integer.parseInt(ref.substring(2), 16)
-          : Integer.parseInt(ref.substring(1));
+      int cp =
+          ref.charAt(1) == 'x'
+              ? Integer.parseInt(ref.substring(2), 16)
+              : Integer.parseInt(ref.substring(1));
       return SolrXmlWriter.allowed(cp) ? cp : -1;
     } catch (NumberFormatException e) {
       return -1;

@@ -14,7 +14,9 @@ public enum Format {
   JSON("json"),
   /** Comma-separated values with a header line; multiple values joined by '|'. */
   CSV("csv", "csv"),
-  /** CSV with one value per cell, taken as it is ('|' and '\' are plain characters): by name only. */
+  /**
+   * CSV with one value per cell, taken as it is ('|' and '\' are plain characters): by name only.
+   */
   CSV_PLAIN("csv", "csv-plain");
 
   private final String extension;
@@ -64,8 +66,10 @@ public enum Format {
     if (name.endsWith(".csv")) {
       return CSV;
     }
-    throw SolrscaleException.usage("cannot tell the format of " + file
-        + " from its name; use .xml, .jsonl, .json or .csv (optionally .gz), or give --format");
+    throw SolrscaleException.usage(
+        "cannot tell the format of "
+            + file
+            + " from its name; use .xml, .jsonl, .json or .csv (optionally .gz), or give --format");
   }
 
   /** The format an output file's name implies; the error names --to, the output's option. */
@@ -73,8 +77,11 @@ public enum Format {
     try {
       return of(file);
     } catch (SolrscaleException e) {
-      throw SolrscaleException.usage("cannot tell the output format of " + file + " from its name; "
-          + "use .xml, .jsonl, .json or .csv (optionally .gz), or give --to");
+      throw SolrscaleException.usage(
+          "cannot tell the output format of "
+              + file
+              + " from its name; "
+              + "use .xml, .jsonl, .json or .csv (optionally .gz), or give --to");
     }
   }
 
@@ -84,7 +91,7 @@ public enum Format {
         return f;
       }
     }
-    throw SolrscaleException.usage("unknown format '" + name + "'; use xml, jsonl, json, csv or "
-        + "csv-plain");
+    throw SolrscaleException.usage(
+        "unknown format '" + name + "'; use xml, jsonl, json, csv or " + "csv-plain");
   }
 }

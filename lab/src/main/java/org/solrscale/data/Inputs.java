@@ -6,9 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.solrscale.spec.SolrscaleException;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.solrscale.spec.SolrscaleException;
 
 /** Turns input arguments into files: plain paths, or globs (*, ?) the shell did not expand. */
 public final class Inputs {
@@ -26,13 +26,20 @@ public final class Inputs {
         continue;
       }
       if (Files.isDirectory(p)) {
-        throw SolrscaleException.usage("input " + arg + " is a directory: give the files in it, e.g. '"
-            + p.resolve("*.jsonl") + "'");
+        throw SolrscaleException.usage(
+            "input "
+                + arg
+                + " is a directory: give the files in it, e.g. '"
+                + p.resolve("*.jsonl")
+                + "'");
       }
       if (arg.equals("-") || Files.exists(p)) { // a pipe, a device, standard input
-        throw SolrscaleException.usage("input " + arg + " is not a regular file (a pipe or standard "
-            + "input?): solrscale reads files, some twice (their size, CSV's columns, split's "
-            + "count): save it to a file first");
+        throw SolrscaleException.usage(
+            "input "
+                + arg
+                + " is not a regular file (a pipe or standard "
+                + "input?): solrscale reads files, some twice (their size, CSV's columns, split's "
+                + "count): save it to a file first");
       }
       String name = p.getFileName() == null ? "" : p.getFileName().toString();
       if (!name.contains("*") && !name.contains("?")) {
@@ -41,11 +48,12 @@ public final class Inputs {
       Path dir = p.getParent() == null ? Path.of(".") : p.getParent();
       List<Path> matched = new ArrayList<>();
       try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, name)) {
-        ds.forEach(f -> {
-          if (Files.isRegularFile(f)) {
-            matched.add(f);
-          }
-        });
+        ds.forEach(
+            f -> {
+              if (Files.isRegularFile(f)) {
+                matched.add(f);
+              }
+            });
       } catch (IOException e) {
         throw SolrscaleException.usage("cannot list " + dir + ": " + Corpus.why(e));
       }
@@ -63,16 +71,25 @@ public final class Inputs {
 
   /** Refuses an output directory where a part ({@code PREFIX-NNNNN.*}) could overwrite an input. */
   public static void checkOutputDir(Path dir, String prefix, List<Path> inputs) {
-    if (prefix.isEmpty() || prefix.contains("/") || prefix.contains("\\") || prefix.startsWith(".")) {
-      throw SolrscaleException.usage("--prefix '" + prefix + "' is not a plain file name prefix "
-          + "(no '/', not starting with '.'): the parts' directory goes in --out");
+    if (prefix.isEmpty()
+        || prefix.contains("/")
+        || prefix.contains("\\")
+        || prefix.startsWith(".")) {
+      throw SolrscaleException.usage(
+          "--prefix '"
+              + prefix
+              + "' is not a plain file name prefix "
+              + "(no '/', not starting with '.'): the parts' directory goes in --out");
     }
     if (dir.toString().isBlank()) { // Path.of("") is the working directory
       throw SolrscaleException.usage("--out is empty: give the folder for the parts");
     }
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
-      throw SolrscaleException.usage("--out " + dir + " is a file: split writes its parts into a "
-          + "folder (it creates one that does not exist)");
+      throw SolrscaleException.usage(
+          "--out "
+              + dir
+              + " is a file: split writes its parts into a "
+              + "folder (it creates one that does not exist)");
     }
     if (!Files.isDirectory(dir)) {
       return;
@@ -80,22 +97,35 @@ public final class Inputs {
     for (Path in : inputs) {
       try {
         Path parent = in.toAbsolutePath().getParent();
-        if (parent != null && Files.isSameFile(parent, dir)
+        if (parent != null
+            && Files.isSameFile(parent, dir)
             && isPart(in.getFileName().toString(), prefix)) {
-          throw SolrscaleException.usage("the input " + in + " has the name of a part split writes in "
-              + dir + ": choose another --out or --prefix");
+          throw SolrscaleException.usage(
+              "the input "
+                  + in
+                  + " has the name of a part split writes in "
+                  + dir
+                  + ": choose another --out or --prefix");
         }
       } catch (IOException e) {
         throw SolrscaleException.usage("cannot check " + dir + ": " + Corpus.why(e));
       }
     }
     try (Stream<Path> files = Files.list(dir)) {
-      List<String> old = files.map(p -> p.getFileName().toString()).filter(n -> isPart(n, prefix))
-          .sorted().limit(3).toList();
+      List<String> old =
+          files
+              .map(p -> p.getFileName().toString())
+              .filter(n -> isPart(n, prefix))
+              .sorted()
+              .limit(3)
+              .toList();
       if (!old.isEmpty()) { // new parts would mix with them, and fewer would leave stale ones
-        throw SolrscaleException.usage(dir + " already holds parts of an earlier split ("
-            + String.join(", ", old) + (old.size() == 3 ? ", ..." : "")
-            + "): remove them, or choose another --out or --prefix");
+        throw SolrscaleException.usage(
+            dir
+                + " already holds parts of an earlier split ("
+                + String.join(", ", old)
+                + (old.size() == 3 ? ", ..." : "")
+                + "): remove them, or choose another --out or --prefix");
       }
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot list " + dir + ": " + Corpus.why(e));
@@ -125,8 +155,8 @@ public final class Inputs {
     for (Path in : inputs) {
       try {
         if (Files.isSameFile(output, in)) {
-          throw SolrscaleException.usage("the output " + output + " is also an input (" + in
-              + "): write to another file");
+          throw SolrscaleException.usage(
+              "the output " + output + " is also an input (" + in + "): write to another file");
         }
       } catch (IOException e) {
         throw SolrscaleException.usage("cannot check " + output + ": " + Corpus.why(e));

@@ -6,8 +6,8 @@ package org.solrscale.data;
  * {@code raw}: for a failure, the input text it was, where the reader has it (a JSON line, an XML
  * document's markup), else null.
  */
-public record Item(Document document, String source, long ordinal, long line, String error,
-    String raw) {
+public record Item(
+    Document document, String source, long ordinal, long line, String error, String raw) {
   public static Item ok(Document d, String source, long ordinal, long line) {
     return new Item(d, source, ordinal, line, null, null);
   }
@@ -18,7 +18,8 @@ public record Item(Document document, String source, long ordinal, long line, St
 
   /** The same failure with the input text it was. */
   public Item withRaw(String text) {
-    return new Item(document, source, ordinal, line, error, text == null || text.isEmpty() ? null : text);
+    return new Item(
+        document, source, ordinal, line, error, text == null || text.isEmpty() ? null : text);
   }
 
   public boolean ok() {

@@ -2,18 +2,18 @@ package org.solrscale.data;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import java.io.IOException;
 import java.io.InputStream;
-import com.fasterxml.jackson.core.JsonStreamContext;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 
 /**
  * A JSON array of objects, streamed one object at a time. Broken JSON syntax cannot be
- * resynchronised reliably inside an array: it is reported once and the rest of the file skipped.
- * A well-formed object with a duplicate key is reported alone, and the next one read.
+ * resynchronised reliably inside an array: it is reported once and the rest of the file skipped. A
+ * well-formed object with a duplicate key is reported alone, and the next one read.
  */
 final class JsonArrayReader implements CorpusReader {
   private static final ObjectMapper JSON = JsonDocuments.mapper();
@@ -21,8 +21,10 @@ final class JsonArrayReader implements CorpusReader {
   private final JsonParser parser;
   private final String source;
   private boolean started;
+
   /** The array's parsing context: the parser is between documents when it is the current one. */
   private JsonStreamContext array;
+
   private boolean done;
   private long ordinal;
 
@@ -48,17 +50,25 @@ final class JsonArrayReader implements CorpusReader {
         }
         if (first != JsonToken.START_ARRAY) {
           done = true;
-          return Item.bad("expected a JSON array of documents (or use .jsonl for one per line)",
-              source, 1, parser.currentTokenLocation().getLineNr());
+          return Item.bad(
+              "expected a JSON array of documents (or use .jsonl for one per line)",
+              source,
+              1,
+              parser.currentTokenLocation().getLineNr());
         }
         array = parser.getParsingContext();
       }
       JsonToken t = parser.nextToken();
       if (t == JsonToken.END_ARRAY || t == null) {
         done = true;
-        if (t == JsonToken.END_ARRAY && parser.nextToken() != null) { // never dropped without a word
-          return Item.bad("more after the end of the JSON array, which is not read: one array per "
-              + "file (or use JSON Lines)", source, ordinal + 1, parser.currentTokenLocation().getLineNr());
+        if (t == JsonToken.END_ARRAY
+            && parser.nextToken() != null) { // never dropped without a word
+          return Item.bad(
+              "more after the end of the JSON array, which is not read: one array per "
+                  + "file (or use JSON Lines)",
+              source,
+              ordinal + 1,
+              parser.currentTokenLocation().getLineNr());
         }
         return null;
       }
@@ -75,15 +85,15 @@ final class JsonArrayReader implements CorpusReader {
       }
     } catch (MismatchedInputException e) {
       // well-formed JSON the tree refused (a duplicate key)
-      return skipObject(JsonDocuments.why(e), e.getLocation() == null ? line
-          : e.getLocation().getLineNr());
+      return skipObject(
+          JsonDocuments.why(e), e.getLocation() == null ? line : e.getLocation().getLineNr());
     } catch (NumberFormatException e) { // a number no Java type holds (an exponent overflow)
       return skipObject(JsonDocuments.why(e), line);
     } catch (JsonProcessingException e) {
       done = true;
       long at = e.getLocation() == null ? line : e.getLocation().getLineNr();
-      return Item.bad(JsonDocuments.why(e) + " (the rest of the file is skipped)", source,
-          ordinal + 1, at);
+      return Item.bad(
+          JsonDocuments.why(e) + " (the rest of the file is skipped)", source, ordinal + 1, at);
     }
   }
 
@@ -101,8 +111,11 @@ final class JsonArrayReader implements CorpusReader {
       }
     } catch (JsonProcessingException broken) {
       done = true;
-      return Item.bad(why + "; then " + JsonDocuments.why(broken)
-          + " (the rest of the file is skipped)", source, ordinal, at);
+      return Item.bad(
+          why + "; then " + JsonDocuments.why(broken) + " (the rest of the file is skipped)",
+          source,
+          ordinal,
+          at);
     }
     malformedSoFar(); // this object's invalid UTF-8, if any, is not the next one's
     return Item.bad(why, source, ordinal, at);

@@ -3,19 +3,19 @@ package org.solrscale.data;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.math.BigInteger;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,9 +34,11 @@ final class JsonDocuments {
    * key is an error (else the last one silently wins).
    */
   static ObjectMapper mapper() {
-    JsonFactory f = JsonFactory.builder()
-        .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(MAX_STRING).build())
-        .build();
+    JsonFactory f =
+        JsonFactory.builder()
+            .streamReadConstraints(
+                StreamReadConstraints.builder().maxStringLength(MAX_STRING).build())
+            .build();
     ObjectMapper m = new ObjectMapper(f);
     m.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
     // else the last wins; checked by the tree, not the parser, so that the parser stays usable
@@ -49,7 +51,8 @@ final class JsonDocuments {
   /** The document of a JSON object; throws with a one-line reason if it is not one. */
   static Document fromObject(JsonNode node) {
     if (!node.isObject()) {
-      throw new IllegalArgumentException("expected a JSON object, found " + node.getNodeType().toString().toLowerCase());
+      throw new IllegalArgumentException(
+          "expected a JSON object, found " + node.getNodeType().toString().toLowerCase());
     }
     Document d = new Document();
     Iterator<Map.Entry<String, JsonNode>> it = node.fields();
@@ -57,14 +60,18 @@ final class JsonDocuments {
       Map.Entry<String, JsonNode> f = it.next();
       JsonNode v = f.getValue();
       if (loneSurrogate(f.getKey()) >= 0) {
-        throw new IllegalArgumentException("a field name holds a lone surrogate (half a character): "
-            + "fix the escape in the input");
+        throw new IllegalArgumentException(
+            "a field name holds a lone surrogate (half a character): "
+                + "fix the escape in the input");
       }
       if (Document.CHILDREN.equals(f.getKey())) {
         for (JsonNode c : v.isArray() ? v : List.of(v)) {
           if (!c.isObject()) {
-            throw new IllegalArgumentException(Document.CHILDREN + " holds a "
-                + c.getNodeType().toString().toLowerCase() + "; it takes child documents (objects)");
+            throw new IllegalArgumentException(
+                Document.CHILDREN
+                    + " holds a "
+                    + c.getNodeType().toString().toLowerCase()
+                    + "; it takes child documents (objects)");
           }
           d.addChild(fromObject(c));
         }
@@ -83,9 +90,11 @@ final class JsonDocuments {
     if (v.isTextual()) {
       int bad = loneSurrogate(v.textValue());
       if (bad >= 0) {
-        throw new IllegalArgumentException(String.format("field '%s' holds a lone surrogate "
-            + "(\\u%04X), which is half a character: fix the escape in the input", field,
-            (int) v.textValue().charAt(bad)));
+        throw new IllegalArgumentException(
+            String.format(
+                "field '%s' holds a lone surrogate "
+                    + "(\\u%04X), which is half a character: fix the escape in the input",
+                field, (int) v.textValue().charAt(bad)));
       }
       return v.textValue();
     }
@@ -99,47 +108,64 @@ final class JsonDocuments {
       BigDecimal exact = v.decimalValue();
       double d = exact.doubleValue();
       return Double.isFinite(d) && new BigDecimal(Double.toString(d)).compareTo(exact) == 0
-          ? (Object) d : exact;
+          ? (Object) d
+          : exact;
     }
-    throw new IllegalArgumentException("field '" + field + "' holds a nested "
-        + v.getNodeType().toString().toLowerCase() + "; only values and lists of values are supported "
-        + "(child documents go under " + Document.CHILDREN + ")");
+    throw new IllegalArgumentException(
+        "field '"
+            + field
+            + "' holds a nested "
+            + v.getNodeType().toString().toLowerCase()
+            + "; only values and lists of values are supported "
+            + "(child documents go under "
+            + Document.CHILDREN
+            + ")");
   }
 
   private static final Pattern DUPLICATE =
       Pattern.compile("Duplicate field '(.*)' for `ObjectNode`");
 
   /** Jackson's reason in one line, without its internals; "malformed JSON" unless it is a limit. */
-  private static final Pattern NUMBER = Pattern.compile(
-      "Value \"(.*)\" can not be deserialized as `[^`]*`, reason:\\s*(.*?)\\.?");
+  private static final Pattern NUMBER =
+      Pattern.compile("Value \"(.*)\" can not be deserialized as `[^`]*`, reason:\\s*(.*?)\\.?");
 
   /** Why a number could not be read (Jackson's wording names Java types). */
   static String why(NumberFormatException e) {
     Matcher m = NUMBER.matcher(String.valueOf(e.getMessage()));
-    return m.matches() ? "the number " + m.group(1) + " is out of range (" + m.group(2).toLowerCase(
-        Locale.ROOT) + "): no Java or Solr number type holds it"
+    return m.matches()
+        ? "the number "
+            + m.group(1)
+            + " is out of range ("
+            + m.group(2).toLowerCase(Locale.ROOT)
+            + "): no Java or Solr number type holds it"
         : "a number out of range: " + e.getMessage();
   }
 
-  private static final Pattern NON_NUMERIC =
-      Pattern.compile("Non-standard token '([-+]?\\w+)'");
+  private static final Pattern NON_NUMERIC = Pattern.compile("Non-standard token '([-+]?\\w+)'");
 
   static String why(JsonProcessingException e) {
-    String m = JsonLinesReader.firstLine(e.getOriginalMessage())
-        .replaceAll("\\s*\\(?(?:start marker )?at \\[Source: [^\\]]*\\]\\)?", "") // Jackson's internals
-        // its settings, which a user cannot change: "enable `JsonReadFeature...` to allow"
-        .replaceAll(":? ?enable `[^`]*` to allow", "")
-        .replaceAll("\\(not recognized as one since Feature '[^']*' not enabled for parser\\)",
-            "(JSON has none)");
+    String m =
+        JsonLinesReader.firstLine(e.getOriginalMessage())
+            .replaceAll(
+                "\\s*\\(?(?:start marker )?at \\[Source: [^\\]]*\\]\\)?", "") // Jackson's internals
+            // its settings, which a user cannot change: "enable `JsonReadFeature...` to allow"
+            .replaceAll(":? ?enable `[^`]*` to allow", "")
+            .replaceAll(
+                "\\(not recognized as one since Feature '[^']*' not enabled for parser\\)",
+                "(JSON has none)");
     Matcher dup = DUPLICATE.matcher(m);
     if (dup.lookingAt()) {
-      return "duplicate key '" + dup.group(1) + "': a JSON object names it twice, and one value "
+      return "duplicate key '"
+          + dup.group(1)
+          + "': a JSON object names it twice, and one value "
           + "would be lost (give a list for several values)";
     }
     // "Non-standard token 'NaN': enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow"
     Matcher nonNumeric = NON_NUMERIC.matcher(m);
     if (nonNumeric.lookingAt()) {
-      return "malformed JSON: " + nonNumeric.group(1) + " is not a JSON number (neither Solr nor "
+      return "malformed JSON: "
+          + nonNumeric.group(1)
+          + " is not a JSON number (neither Solr nor "
           + "JSON has NaN or Infinity): write null, or leave the field out";
     }
     if (e instanceof StreamConstraintsException) { // e.g. "String value length (N) exceeds ..."
@@ -152,7 +178,8 @@ final class JsonDocuments {
   static int loneSurrogate(String s) {
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      if (Character.isHighSurrogate(c) && i + 1 < s.length()
+      if (Character.isHighSurrogate(c)
+          && i + 1 < s.length()
           && Character.isLowSurrogate(s.charAt(i + 1))) {
         i++;
       } else if (Character.isSurrogate(c)) {

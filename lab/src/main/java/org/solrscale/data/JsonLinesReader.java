@@ -11,17 +11,22 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 
 /**
- * JSON Lines: one object per line; a broken line is reported and the next line read. A line is
- * held whole only up to a limit: a longer one (a whole file on one line, say) is reported and
- * skipped, so memory stays bounded.
+ * JSON Lines: one object per line; a broken line is reported and the next line read. A line is held
+ * whole only up to a limit: a longer one (a whole file on one line, say) is reported and skipped,
+ * so memory stays bounded.
  */
 final class JsonLinesReader implements CorpusReader {
   private static final ObjectMapper JSON = JsonDocuments.mapper();
+
   /** The longest line read, in characters: as long as the longest string Jackson is let read. */
   static final int MAX_LINE = 256 << 20;
-  static final String TOO_LONG = "the line is longer than " + (MAX_LINE >> 20) + " M characters, so "
-      + "it was skipped: JSON Lines holds one document per line (a file that is one JSON array of "
-      + "documents is read as .json, or with --format json)";
+
+  static final String TOO_LONG =
+      "the line is longer than "
+          + (MAX_LINE >> 20)
+          + " M characters, so "
+          + "it was skipped: JSON Lines holds one document per line (a file that is one JSON array of "
+          + "documents is read as .json, or with --format json)";
 
   private final Utf8Guard guard;
   private final Reader in;
@@ -31,8 +36,10 @@ final class JsonLinesReader implements CorpusReader {
   private final char[] chars = new char[1 << 16];
   private int charsPos;
   private int charsLimit;
+
   /** Whether the last line ended with '\r', so a '\n' right after it ends nothing more. */
   private boolean afterCr;
+
   private StringBuilder lineText = new StringBuilder();
   private long ordinal;
 
@@ -49,9 +56,9 @@ final class JsonLinesReader implements CorpusReader {
   }
 
   /**
-   * The next line without its end ({@code \n}, {@code \r} or {@code \r\n}, as Jackson and
-   * {@link java.io.BufferedReader} count them), null at the end of the input, or {@link #TOO_LONG}
-   * (the same instance) for a line longer than {@link #maxLine}, whose characters are not kept.
+   * The next line without its end ({@code \n}, {@code \r} or {@code \r\n}, as Jackson and {@link
+   * java.io.BufferedReader} count them), null at the end of the input, or {@link #TOO_LONG} (the
+   * same instance) for a line longer than {@link #maxLine}, whose characters are not kept.
    */
   private String nextLine() throws IOException {
     if (lineText.capacity() > 1 << 22) { // a long line's room is not kept for the short ones
@@ -118,22 +125,33 @@ final class JsonLinesReader implements CorpusReader {
       try {
         return Item.ok(JsonDocuments.fromObject(readLine(text)), source, ordinal, line);
       } catch (JsonProcessingException e) {
-        return Item.bad(JsonDocuments.why(e) + (text.stripLeading().startsWith("<")
-            ? " (a line of Solr XML? an XML file is read as .xml, or with --format xml)" : ""),
-            source, ordinal, line).withRaw(text);
+        return Item.bad(
+                JsonDocuments.why(e)
+                    + (text.stripLeading().startsWith("<")
+                        ? " (a line of Solr XML? an XML file is read as .xml, or with --format xml)"
+                        : ""),
+                source,
+                ordinal,
+                line)
+            .withRaw(text);
       } catch (NumberFormatException e) {
         return Item.bad(JsonDocuments.why(e), source, ordinal, line).withRaw(text);
       } catch (IllegalArgumentException e) {
-        String why = e.getMessage().endsWith("found array") ? e.getMessage() + ": a file that is "
-            + "one JSON array of documents is read as .json, or with --format json" : e.getMessage();
+        String why =
+            e.getMessage().endsWith("found array")
+                ? e.getMessage()
+                    + ": a file that is "
+                    + "one JSON array of documents is read as .json, or with --format json"
+                : e.getMessage();
         return Item.bad(why, source, ordinal, line).withRaw(text);
       }
     }
     return null;
   }
 
-  static final String MARK = "the line starts with a byte order mark (U+FEFF), which only the start "
-      + "of a file may hold (files joined with cat?): remove it";
+  static final String MARK =
+      "the line starts with a byte order mark (U+FEFF), which only the start "
+          + "of a file may hold (files joined with cat?): remove it";
 
   /** Whether a line holds JSON's white space only (a line with anything else is reported). */
   static boolean blank(CharSequence text) {
@@ -154,8 +172,10 @@ final class JsonLinesReader implements CorpusReader {
         throw new IllegalArgumentException("no JSON value on the line");
       }
       if (p.nextToken() != null) {
-        throw new IllegalArgumentException("more than one JSON value on the line, at column "
-            + p.currentTokenLocation().getColumnNr() + ": JSON Lines holds one document per line");
+        throw new IllegalArgumentException(
+            "more than one JSON value on the line, at column "
+                + p.currentTokenLocation().getColumnNr()
+                + ": JSON Lines holds one document per line");
       }
       return node;
     }

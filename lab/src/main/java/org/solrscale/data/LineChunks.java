@@ -46,10 +46,12 @@ final class LineChunks extends ChunkScanner {
     }
   }
 
-  static final String NOT_AN_OBJECT = "the line does not start with '{' (after spaces and tabs): "
-      + "JSON Lines holds one JSON object, a document, per line";
-  static final String NOT_CLOSED = "the line does not end with '}' (before spaces and tabs): a "
-      + "document cut short, or one spread over several lines, which JSON Lines cannot hold";
+  static final String NOT_AN_OBJECT =
+      "the line does not start with '{' (after spaces and tabs): "
+          + "JSON Lines holds one JSON object, a document, per line";
+  static final String NOT_CLOSED =
+      "the line does not end with '}' (before spaces and tabs): a "
+          + "document cut short, or one spread over several lines, which JSON Lines cannot hold";
 
   /**
    * Why the line {@code buf[from, to)} (its line end included) cannot be one JSON object, by its
@@ -67,7 +69,9 @@ final class LineChunks extends ChunkScanner {
     return buf[a] != '{' ? NOT_AN_OBJECT : z == a || buf[z] != '}' ? NOT_CLOSED : null;
   }
 
-  /** The index just past the end of the line at {@link #pos} (its line end included), or the end. */
+  /**
+   * The index just past the end of the line at {@link #pos} (its line end included), or the end.
+   */
   private int lineEnd() throws IOException {
     while (true) {
       int nl = Bytes.indexOf(buf, pos, limit, (byte) '\n');

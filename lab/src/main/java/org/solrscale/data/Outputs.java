@@ -1,30 +1,32 @@
 package org.solrscale.data;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.solrscale.spec.SolrscaleException;
-import java.io.OutputStream;
-import java.util.ArrayList;
 import java.util.function.Supplier;
+import org.solrscale.spec.SolrscaleException;
 
 /**
- * Output files that exist whole or not at all: a run that fails half way (a truncated input, a
- * full disk) or is stopped (Ctrl-C, SIGTERM) leaves no partial file that could be taken for a
- * result. Files being written are registered; a shutdown hook removes those not finished, and
- * then refuses to create more (a writer thread goes on while the hooks run).
+ * Output files that exist whole or not at all: a run that fails half way (a truncated input, a full
+ * disk) or is stopped (Ctrl-C, SIGTERM) leaves no partial file that could be taken for a result.
+ * Files being written are registered; a shutdown hook removes those not finished, and then refuses
+ * to create more (a writer thread goes on while the hooks run).
  */
 final class Outputs {
   private Outputs() {}
 
   private static final Object LOCK = new Object();
+
   /** Files being written, and directories created for them, to remove at shutdown. */
   private static final Set<Path> UNFINISHED = new LinkedHashSet<>();
+
   private static final Set<Path> NEW_DIRS = new LinkedHashSet<>();
   private static boolean hooked;
   private static boolean stopping;
@@ -62,7 +64,8 @@ final class Outputs {
         throw new IOException(STOPPED);
       }
       return UNFINISHED.contains(file)
-          ? Files.newOutputStream(file, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)
+          ? Files.newOutputStream(
+              file, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)
           : Files.newOutputStream(file);
     }
   }
@@ -108,8 +111,8 @@ final class Outputs {
 
   /**
    * Writes {@code target} under a hidden name beside it (same extension, so gzip is still chosen by
-   * name) and moves it into place only when complete; on failure the partial file is deleted and
-   * an older {@code target} is left as it was.
+   * name) and moves it into place only when complete; on failure the partial file is deleted and an
+   * older {@code target} is left as it was.
    */
   static void whole(Path named, Writing writing) throws IOException {
     Path target = named;
@@ -124,16 +127,17 @@ final class Outputs {
       }
       target = real;
     }
-    Path tmp = target.resolveSibling(".partial-" + ProcessHandle.current().pid() + "-"
-        + target.getFileName());
+    Path tmp =
+        target.resolveSibling(
+            ".partial-" + ProcessHandle.current().pid() + "-" + target.getFileName());
     boolean done = false;
     try {
       try {
         opening(tmp, () -> Files.newOutputStream(tmp)).close();
         writing.to(tmp);
       } catch (SolrscaleException e) { // about the file the user named, not the hidden one
-        throw new SolrscaleException(e.exitCode(),
-            e.getMessage().replace(tmp.toString(), named.toString()), e);
+        throw new SolrscaleException(
+            e.exitCode(), e.getMessage().replace(tmp.toString(), named.toString()), e);
       } catch (IOException e) {
         throw new IOException(Corpus.why(e).replace(tmp.toString(), named.toString()), e);
       }
@@ -172,8 +176,13 @@ final class Outputs {
       return result;
     } catch (SolrscaleException e) {
       removed = remove(written, newDirs);
-      throw new SolrscaleException(e.exitCode(), e.getMessage() + (written.isEmpty() ? ""
-          : " (the " + removed + " of " + written.size() + " parts written were removed)"), e);
+      throw new SolrscaleException(
+          e.exitCode(),
+          e.getMessage()
+              + (written.isEmpty()
+                  ? ""
+                  : " (the " + removed + " of " + written.size() + " parts written were removed)"),
+          e);
     } finally {
       if (!ok && removed < 0) { // any other failure (a bug, out of memory) leaves no parts either
         remove(written, newDirs);

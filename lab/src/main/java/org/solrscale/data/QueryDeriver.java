@@ -1,6 +1,9 @@
 package org.solrscale.data;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,16 +16,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
-import org.solrscale.spec.SolrscaleException;
-import java.io.BufferedWriter;
-import java.io.OutputStream;
-import java.io.OutputStreamWriter;
 import java.util.zip.GZIPOutputStream;
+import org.solrscale.spec.SolrscaleException;
 
 /**
  * Derives a query file from a corpus in one pass: term, boolean and phrase queries whose terms are
- * stratified by document frequency, and variants with filters, sorting and facets. The same
- * corpus, options and seed give the same file.
+ * stratified by document frequency, and variants with filters, sorting and facets. The same corpus,
+ * options and seed give the same file.
  */
 public final class QueryDeriver {
   private final QueryOptions o;
@@ -42,9 +42,10 @@ public final class QueryDeriver {
     this.terms = new TermPicker(profile.df());
     this.rnd = new SplittableRandom(o.seed()).split();
     Map<String, List<String>> values = profile.values();
-    this.facetFields = o.facetFields().isEmpty()
-        ? values.keySet().stream().limit(QueryOptions.DEFAULT_FACET_FIELDS).toList()
-        : o.facetFields();
+    this.facetFields =
+        o.facetFields().isEmpty()
+            ? values.keySet().stream().limit(QueryOptions.DEFAULT_FACET_FIELDS).toList()
+            : o.facetFields();
     facetFields.forEach(f -> filterValues.put(f, values.getOrDefault(f, List.of())));
     filterValues.values().removeIf(List::isEmpty);
     this.sortFields = profile.sortFields();
@@ -59,12 +60,21 @@ public final class QueryDeriver {
     QueryDeriver d = new QueryDeriver(profile, o);
     d.check(names(inputs));
     Map<String, Integer> byKind = d.write(out, names(inputs));
-    return new QueryReport(profile.documents(), stats.bad(), stats.problems(), o.field(),
-        profile.df().size(), profile.termsNotCounted(), byKind,
+    return new QueryReport(
+        profile.documents(),
+        stats.bad(),
+        stats.problems(),
+        o.field(),
+        profile.df().size(),
+        profile.termsNotCounted(),
+        byKind,
         // phrases come from the documents, not by df: with only those, no term was chosen by it
-        d.groupsUsed.isEmpty() ? null : d.minDf, d.groupsUsed.isEmpty() ? null : d.maxDf,
-        d.groupsUsed.size(), d.usesFacets() ? d.facetFields : List.of(),
-        o.kinds().contains(QueryKind.SORT) ? d.sortFields : List.of(), out.toString(),
+        d.groupsUsed.isEmpty() ? null : d.minDf,
+        d.groupsUsed.isEmpty() ? null : d.maxDf,
+        d.groupsUsed.size(),
+        d.usesFacets() ? d.facetFields : List.of(),
+        o.kinds().contains(QueryKind.SORT) ? d.sortFields : List.of(),
+        out.toString(),
         (System.nanoTime() - t0) / 1e9);
   }
 
@@ -76,28 +86,49 @@ public final class QueryDeriver {
     }
     if (profile.withField() == 0) {
       List<String> text = profile.textFields();
-      throw SolrscaleException.usage("field '" + o.field() + "' is in none of the " + n
-          + " documents of " + corpus + "; " + (text.isEmpty() ? "fields seen: " + list(profile.fields())
-          : "text fields seen: " + list(text)) + " (choose with --field)");
+      throw SolrscaleException.usage(
+          "field '"
+              + o.field()
+              + "' is in none of the "
+              + n
+              + " documents of "
+              + corpus
+              + "; "
+              + (text.isEmpty()
+                  ? "fields seen: " + list(profile.fields())
+                  : "text fields seen: " + list(text))
+              + " (choose with --field)");
     }
     if (terms.isEmpty()) {
-      throw SolrscaleException.usage("field '" + o.field() + "' has no terms in any document of " + corpus
-          + " (choose another with --field)");
+      throw SolrscaleException.usage(
+          "field '"
+              + o.field()
+              + "' has no terms in any document of "
+              + corpus
+              + " (choose another with --field)");
     }
     for (String f : o.facetFields()) {
       if (!profile.seen(f)) {
-        throw SolrscaleException.usage("facet field '" + f + "' is in none of the documents of "
-            + corpus + "; string fields seen: " + list(List.copyOf(profile.values().keySet()))
-            + " (choose with --facet-fields)");
+        throw SolrscaleException.usage(
+            "facet field '"
+                + f
+                + "' is in none of the documents of "
+                + corpus
+                + "; string fields seen: "
+                + list(List.copyOf(profile.values().keySet()))
+                + " (choose with --facet-fields)");
       }
     }
     if (usesFacets() && filterValues.isEmpty()) {
-      throw SolrscaleException.usage("--kinds filter and facet need string fields (names ending _s or"
-          + " _ss, or --facet-fields) and " + corpus + " has none; leave them out of --kinds");
+      throw SolrscaleException.usage(
+          "--kinds filter and facet need string fields (names ending _s or"
+              + " _ss, or --facet-fields) and "
+              + corpus
+              + " has none; leave them out of --kinds");
     }
     if (o.kinds().contains(QueryKind.PHRASE) && profile.phrases().isEmpty()) {
-      throw SolrscaleException.usage("--kinds phrase needs documents whose " + o.field()
-          + " has two or more terms; none has");
+      throw SolrscaleException.usage(
+          "--kinds phrase needs documents whose " + o.field() + " has two or more terms; none has");
     }
   }
 
@@ -112,22 +143,36 @@ public final class QueryDeriver {
       if (out.getParent() != null) {
         Files.createDirectories(out.getParent());
       }
-      Outputs.whole(out, file -> { // whole or not at all, as every data output
-        OutputStream os = Outputs.newOutputStream(file);
-        if (out.getFileName().toString().endsWith(".gz")) { // as every data output; bench reads it
-          os = new GZIPOutputStream(os, 1 << 16);
-        }
-        try (Writer w = new BufferedWriter(new OutputStreamWriter(os,
-            StandardCharsets.UTF_8))) {
-          w.write("# solrscale data queries: " + o.count() + " requests on " + o.field() + " from "
-              + corpus + " (" + profile.documents() + " documents), seed " + o.seed() + "\n");
-          for (QueryKind kind : shuffledKinds()) {
-            w.write(request(kind).toString());
-            w.write('\n');
-            byKind.merge(kind.id(), 1, Integer::sum);
-          }
-        }
-      });
+      Outputs.whole(
+          out,
+          file -> { // whole or not at all, as every data output
+            OutputStream os = Outputs.newOutputStream(file);
+            if (out.getFileName()
+                .toString()
+                .endsWith(".gz")) { // as every data output; bench reads it
+              os = new GZIPOutputStream(os, 1 << 16);
+            }
+            try (Writer w =
+                new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8))) {
+              w.write(
+                  "# solrscale data queries: "
+                      + o.count()
+                      + " requests on "
+                      + o.field()
+                      + " from "
+                      + corpus
+                      + " ("
+                      + profile.documents()
+                      + " documents), seed "
+                      + o.seed()
+                      + "\n");
+              for (QueryKind kind : shuffledKinds()) {
+                w.write(request(kind).toString());
+                w.write('\n');
+                byKind.merge(kind.id(), 1, Integer::sum);
+              }
+            }
+          });
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot write " + out + ": " + Corpus.why(e));
     }
@@ -135,8 +180,8 @@ public final class QueryDeriver {
   }
 
   /**
-   * Each kind equally often, in a seeded random order: a fixed rotation would give each of k
-   * driver threads the same kind when the rotation has k kinds.
+   * Each kind equally often, in a seeded random order: a fixed rotation would give each of k driver
+   * threads the same kind when the rotation has k kinds.
    */
   private List<QueryKind> shuffledKinds() {
     List<QueryKind> kinds = new ArrayList<>(o.count());
@@ -160,8 +205,11 @@ public final class QueryDeriver {
       case FILTER -> filtered(line);
       case SORT -> {
         line.add("q", o.field() + ":" + chosen(terms.pick(rnd)));
-        line.add("sort", sortFields.isEmpty() ? "id asc"
-            : pick(sortFields) + (rnd.nextBoolean() ? " desc" : " asc"));
+        line.add(
+            "sort",
+            sortFields.isEmpty()
+                ? "id asc"
+                : pick(sortFields) + (rnd.nextBoolean() ? " desc" : " asc"));
       }
       case FACET -> {
         line.add("q", o.field() + ":" + chosen(terms.pick(rnd)));
@@ -186,8 +234,10 @@ public final class QueryDeriver {
     for (int i = 1; i < n; i++) {
       String t = null;
       for (int attempt = 0; attempt < 5 && (t == null || picked.contains(t)); attempt++) {
-        t = op.equals("AND") ? terms.pickAtLeast((long) Math.ceil(docs / expected), rnd)
-            : terms.pick(rnd);
+        t =
+            op.equals("AND")
+                ? terms.pickAtLeast((long) Math.ceil(docs / expected), rnd)
+                : terms.pick(rnd);
       }
       if (!picked.contains(t)) {
         picked.add(t);
@@ -199,8 +249,8 @@ public final class QueryDeriver {
   }
 
   /**
-   * A term query and a filter on a sampled value (frequent values more often). As for AND, the
-   * term is frequent enough that, were the two independent, at least one document would match.
+   * A term query and a filter on a sampled value (frequent values more often). As for AND, the term
+   * is frequent enough that, were the two independent, at least one document would match.
    */
   private void filtered(QueryLine line) {
     String f = pick(List.copyOf(filterValues.keySet()));
@@ -226,11 +276,13 @@ public final class QueryDeriver {
 
   private static String names(List<Path> inputs) {
     List<String> names = inputs.stream().limit(3).map(p -> p.getFileName().toString()).toList();
-    return String.join(", ", names) + (inputs.size() > 3 ? " and " + (inputs.size() - 3) + " more" : "");
+    return String.join(", ", names)
+        + (inputs.size() > 3 ? " and " + (inputs.size() - 3) + " more" : "");
   }
 
   private static String list(List<String> names) {
-    return names.isEmpty() ? "none" : String.join(", ", names.stream().limit(20).toList())
-        + (names.size() > 20 ? ", ..." : "");
+    return names.isEmpty()
+        ? "none"
+        : String.join(", ", names.stream().limit(20).toList()) + (names.size() > 20 ? ", ..." : "");
   }
 }

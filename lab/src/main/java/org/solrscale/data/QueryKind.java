@@ -38,8 +38,10 @@ public enum QueryKind {
         }
       }
       if (kind == null) {
-        throw SolrscaleException.usage("unknown query kind '" + id
-            + "' in --kinds; use term, and, or, phrase, filter, sort, facet");
+        throw SolrscaleException.usage(
+            "unknown query kind '"
+                + id
+                + "' in --kinds; use term, and, or, phrase, filter, sort, facet");
       }
       if (!kinds.contains(kind)) {
         kinds.add(kind);

@@ -14,7 +14,8 @@ final class QueryLine {
     if (line.length() > 0) {
       line.append('&');
     }
-    line.append(URLEncoder.encode(name, StandardCharsets.UTF_8)).append('=')
+    line.append(URLEncoder.encode(name, StandardCharsets.UTF_8))
+        .append('=')
         .append(URLEncoder.encode(value, StandardCharsets.UTF_8));
     return this;
   }

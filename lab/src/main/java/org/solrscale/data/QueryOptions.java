@@ -7,8 +7,14 @@ import org.solrscale.spec.SolrscaleException;
  * What {@code data queries} derives: from which text field, how many requests of which kinds, the
  * seed, the facet fields (empty: the corpus's first string fields), facet.limit and rows.
  */
-public record QueryOptions(String field, int count, long seed, List<QueryKind> kinds,
-    List<String> facetFields, int facetLimit, int rows) {
+public record QueryOptions(
+    String field,
+    int count,
+    long seed,
+    List<QueryKind> kinds,
+    List<String> facetFields,
+    int facetLimit,
+    int rows) {
   /** How many string fields the facet kind uses when none are named. */
   public static final int DEFAULT_FACET_FIELDS = 6;
 

@@ -12,17 +12,17 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPOutputStream;
 import org.solrscale.spec.SolrscaleException;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Split without parsing, for Solr XML and JSON Lines kept in their format: each document's bytes
  * are copied unchanged (so split is as fast as finding the boundaries). Between plain files the
  * copying is done by the kernel ({@link FileChannel#transferTo}), a run of adjacent documents at a
- * time. Ranges that are not well-delimited documents (a {@code <doc>} without its end) are
- * reported like any bad input and not written; what is inside a document is not checked here
- * ({@code convert} or {@code index} do that).
+ * time. Ranges that are not well-delimited documents (a {@code <doc>} without its end) are reported
+ * like any bad input and not written; what is inside a document is not checked here ({@code
+ * convert} or {@code index} do that).
  */
 final class RawSplit {
   private static final byte[] NL = {'\n'};
@@ -35,8 +35,10 @@ final class RawSplit {
   private final String prefix;
   private final boolean gzip;
   private final CorpusStats stats = new CorpusStats();
+
   /** The documents in the inputs, counted first for --parts. */
   private long total;
+
   private Part part;
 
   RawSplit(Format format, CorpusTools.SplitRule rule, Path dir, String prefix, boolean gzip) {
@@ -66,7 +68,8 @@ final class RawSplit {
         try {
           copy(in);
         } catch (IOException e) {
-          throw SolrscaleException.usage("cannot split " + in + " into " + dir + ": " + Corpus.why(e));
+          throw SolrscaleException.usage(
+              "cannot split " + in + " into " + dir + ": " + Corpus.why(e));
         }
         if (stats.read + stats.bad == before) {
           stats.emptyInputs.add(in.toString());
@@ -145,8 +148,15 @@ final class RawSplit {
           part = null;
         }
         if (part == null) {
-          part = new Part(dir.resolve(String.format("%s-%05d.%s%s", prefix,
-              stats.filesWritten.size() + 1, format.extension(), gzip ? ".gz" : "")));
+          part =
+              new Part(
+                  dir.resolve(
+                      String.format(
+                          "%s-%05d.%s%s",
+                          prefix,
+                          stats.filesWritten.size() + 1,
+                          format.extension(),
+                          gzip ? ".gz" : "")));
           adjacent = false;
         }
         part.add(c, source, adjacent && c.contiguous);
@@ -178,27 +188,38 @@ final class RawSplit {
     private final FileChannel channel;
     private final OutputStream out;
     private long docs;
+
     /** All bytes written, wrappers included. */
     private long written;
+
     /** A run of adjacent documents not copied yet: stream offsets, and whether it ends a line. */
     private long runStart = -1;
+
     private long runEnd;
     private boolean runEndsLine;
     private FileChannel runSource;
 
     Part(Path file) throws IOException {
       Files.createDirectories(dir);
-      FileChannel opened = Outputs.opening(file, () -> {
-        FileChannel c = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-            StandardOpenOption.TRUNCATE_EXISTING);
-        stats.filesWritten.add(file.toString());
-        return c;
-      });
+      FileChannel opened =
+          Outputs.opening(
+              file,
+              () -> {
+                FileChannel c =
+                    FileChannel.open(
+                        file,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE,
+                        StandardOpenOption.TRUNCATE_EXISTING);
+                stats.filesWritten.add(file.toString());
+                return c;
+              });
       channel = gzip ? null : opened; // runs are copied straight into a plain part only
-      out = gzip
-          ? new BufferedOutputStream(new GZIPOutputStream(Channels.newOutputStream(opened), 1 << 16),
-              1 << 16)
-          : new BufferedOutputStream(Channels.newOutputStream(opened), 1 << 16);
+      out =
+          gzip
+              ? new BufferedOutputStream(
+                  new GZIPOutputStream(Channels.newOutputStream(opened), 1 << 16), 1 << 16)
+              : new BufferedOutputStream(Channels.newOutputStream(opened), 1 << 16);
       if (format == Format.XML) {
         write(ADD);
       }

@@ -5,14 +5,14 @@ import java.io.InputStream;
 import java.io.PushbackInputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
-import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Solr XML. The bytes are cut into {@code <doc>...</doc>} chunks first ({@link XmlChunks}) and each
@@ -35,10 +35,14 @@ final class SolrXmlReader implements CorpusReader {
   private final String source;
   private long ordinal;
   private final String notXml;
+
   /** Why a document with bytes that are not UTF-8 is bad: the input's, or its transcoding's. */
   private final String invalid;
 
-  /** {@code utf8}: see {@link Corpus#open(java.nio.file.Path, Format, java.util.concurrent.atomic.AtomicLong, boolean)}. */
+  /**
+   * {@code utf8}: see {@link Corpus#open(java.nio.file.Path, Format,
+   * java.util.concurrent.atomic.AtomicLong, boolean)}.
+   */
   SolrXmlReader(InputStream in, String source, boolean utf8) throws IOException {
     PushbackInputStream head = new PushbackInputStream(in, 4096);
     this.notXml = notXml(head);
@@ -49,8 +53,8 @@ final class SolrXmlReader implements CorpusReader {
   }
 
   /**
-   * Why the stream is not XML, if its first character (after white space and a byte order mark)
-   * is not '<': CSV or JSON under an .xml name would otherwise give no document and no error.
+   * Why the stream is not XML, if its first character (after white space and a byte order mark) is
+   * not '<': CSV or JSON under an .xml name would otherwise give no document and no error.
    */
   private static String notXml(PushbackInputStream in) throws IOException {
     byte[] b = new byte[4096];
@@ -60,15 +64,20 @@ final class SolrXmlReader implements CorpusReader {
     if (i == n || b[i] == '<') {
       return null;
     }
-    String first = b[i] > 0x20 && b[i] < 0x7F ? "'" + (char) b[i] + "'" : String.format("byte 0x%02X", b[i] & 0xFF);
-    return "not Solr XML (it starts with " + first + ", not '<'): give --format jsonl, json or csv, "
+    String first =
+        b[i] > 0x20 && b[i] < 0x7F
+            ? "'" + (char) b[i] + "'"
+            : String.format("byte 0x%02X", b[i] & 0xFF);
+    return "not Solr XML (it starts with "
+        + first
+        + ", not '<'): give --format jsonl, json or csv, "
         + "or a file name that says which";
   }
 
   /** As above, for a file (raw split, which reads no documents, says it as the reader does). */
   static String notXml(Path file) throws IOException {
-    try (PushbackInputStream in = new PushbackInputStream(
-        Corpus.input(file, new AtomicLong()), 4096)) {
+    try (PushbackInputStream in =
+        new PushbackInputStream(Corpus.input(file, new AtomicLong()), 4096)) {
       return notXml(in);
     }
   }
@@ -76,9 +85,14 @@ final class SolrXmlReader implements CorpusReader {
   @Override
   public Item next() throws IOException {
     Item item = read();
-    return item == null || item.ok() || notXml != null ? item
-        : item.withRaw(new String(chunks.buf, chunks.start, chunks.end - chunks.start,
-            StandardCharsets.UTF_8)); // the markup, so that it can be mended from the rejects
+    return item == null || item.ok() || notXml != null
+        ? item
+        : item.withRaw(
+            new String(
+                chunks.buf,
+                chunks.start,
+                chunks.end - chunks.start,
+                StandardCharsets.UTF_8)); // the markup, so that it can be mended from the rejects
   }
 
   private Item read() throws IOException {
@@ -106,8 +120,8 @@ final class SolrXmlReader implements CorpusReader {
     }
     // anything the fast path does not know (CDATA, comments, entities it does not decode, bad
     // characters, broken markup) goes through a real XML parser, which also words the error
-    String text = new String(chunks.buf, chunks.start, chunks.end - chunks.start,
-        StandardCharsets.UTF_8);
+    String text =
+        new String(chunks.buf, chunks.start, chunks.end - chunks.start, StandardCharsets.UTF_8);
     return parse(text, line);
   }
 
@@ -130,9 +144,17 @@ final class SolrXmlReader implements CorpusReader {
             for (int a = 0; a < x.getAttributeCount(); a++) {
               String attr = x.getAttributeLocalName(a);
               if (!"name".equals(attr) && !"boost".equals(attr)) { // Solr ignores boosts too
-                return bad("<field name=\"" + field + "\"> has " + attr + "=\"" + x.getAttributeValue(a)
-                    + "\": atomic updates are not supported (solrscale sends whole documents, which "
-                    + "would replace the stored ones)", x, startLine);
+                return bad(
+                    "<field name=\""
+                        + field
+                        + "\"> has "
+                        + attr
+                        + "=\""
+                        + x.getAttributeValue(a)
+                        + "\": atomic updates are not supported (solrscale sends whole documents, which "
+                        + "would replace the stored ones)",
+                    x,
+                    startLine);
               }
             }
             value.setLength(0);
@@ -145,19 +167,27 @@ final class SolrXmlReader implements CorpusReader {
             }
             open.push(d);
           } else if ("doc".equals(name)) {
-            return bad("a <doc> inside a <field> (a labelled child document) is not supported; put "
-                + "the child <doc> straight inside its parent's <doc>", x, startLine);
+            return bad(
+                "a <doc> inside a <field> (a labelled child document) is not supported; put "
+                    + "the child <doc> straight inside its parent's <doc>",
+                x,
+                startLine);
           } else {
             return bad("unexpected <" + name + "> in a document", x, startLine);
           }
         } else if (e == XMLStreamConstants.CHARACTERS && field != null) {
           value.append(x.getText());
         } else if ((e == XMLStreamConstants.CHARACTERS || e == XMLStreamConstants.CDATA)
-            && field == null && !xmlSpace(x.getText())) { // Solr ignores it: it would be lost without a word
+            && field == null
+            && !xmlSpace(x.getText())) { // Solr ignores it: it would be lost without a word
           String t = x.getText().strip();
-          return bad("text outside any <field> in a document: '" + (t.length() > 40
-              ? t.substring(0, 40) + "...'" : t + "'") + " (Solr would drop it): put it in a "
-              + "<field name=\"...\">", x, startLine);
+          return bad(
+              "text outside any <field> in a document: '"
+                  + (t.length() > 40 ? t.substring(0, 40) + "...'" : t + "'")
+                  + " (Solr would drop it): put it in a "
+                  + "<field name=\"...\">",
+              x,
+              startLine);
         } else if (e == XMLStreamConstants.END_ELEMENT && "field".equals(x.getLocalName())) {
           open.peek().add(field, value.toString());
           field = null;
@@ -167,7 +197,8 @@ final class SolrXmlReader implements CorpusReader {
       }
       return Item.ok(root, source, ordinal, startLine);
     } catch (XMLStreamException e) {
-      long at = e.getLocation() == null ? startLine : startLine + e.getLocation().getLineNumber() - 1;
+      long at =
+          e.getLocation() == null ? startLine : startLine + e.getLocation().getLineNumber() - 1;
       String msg = e.getMessage() == null ? "malformed XML" : e.getMessage();
       int idx = msg.indexOf("Message: ");
       msg = idx >= 0 ? msg.substring(idx + 9) : msg;

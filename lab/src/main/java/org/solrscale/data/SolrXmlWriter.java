@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Solr's XML update format, one field per line. Written by hand rather than through StAX's
- * writer, which leaves a tab or line feed in an attribute as it is: a parser reads those back as
- * spaces (attribute value normalisation), so a field name holding one would change. Here they are
+ * Solr's XML update format, one field per line. Written by hand rather than through StAX's writer,
+ * which leaves a tab or line feed in an attribute as it is: a parser reads those back as spaces
+ * (attribute value normalisation), so a field name holding one would change. Here they are
  * character references, as is a carriage return in text, which a parser would otherwise drop.
  */
 final class SolrXmlWriter implements CorpusWriter {
@@ -32,14 +32,18 @@ final class SolrXmlWriter implements CorpusWriter {
     for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
       int cp = forbidden(f.getKey());
       if (cp >= 0) {
-        return String.format("a field name holds U+%04X, which XML 1.0 forbids: convert to jsonl "
-            + "or json instead, or remove the character from the input", cp);
+        return String.format(
+            "a field name holds U+%04X, which XML 1.0 forbids: convert to jsonl "
+                + "or json instead, or remove the character from the input",
+            cp);
       }
       for (Object v : f.getValue()) {
         cp = v instanceof String s ? forbidden(s) : -1;
         if (cp >= 0) {
-          return String.format("field '%s' holds U+%04X, which XML 1.0 forbids: convert to jsonl "
-              + "or json instead, or remove the character from the input", f.getKey(), cp);
+          return String.format(
+              "field '%s' holds U+%04X, which XML 1.0 forbids: convert to jsonl "
+                  + "or json instead, or remove the character from the input",
+              f.getKey(), cp);
         }
       }
     }
@@ -66,8 +70,12 @@ final class SolrXmlWriter implements CorpusWriter {
 
   /** Whether XML 1.0 allows the code point (a lone surrogate is not one). */
   static boolean allowed(int cp) {
-    return cp >= 0x20 && cp <= 0xD7FF || cp == 0x9 || cp == 0xA || cp == 0xD
-        || cp >= 0xE000 && cp <= 0xFFFD || cp >= 0x10000 && cp <= 0x10FFFF;
+    return cp >= 0x20 && cp <= 0xD7FF
+        || cp == 0x9
+        || cp == 0xA
+        || cp == 0xD
+        || cp >= 0xE000 && cp <= 0xFFFD
+        || cp >= 0x10000 && cp <= 0x10FFFF;
   }
 
   @Override

@@ -16,13 +16,17 @@ public final class Synth {
   static final int TITLE_MAX = 10;
   static final int TAGS = 500;
   static final int MAX_TAGS_PER_DOC = 5;
+
   /** Facet values and tags follow classic Zipf (s = 1): a few values are on most documents. */
   static final double VALUE_SKEW = 1.0;
+
   static final long FIRST_DATE = Instant.parse("2015-01-01T00:00:00Z").getEpochSecond();
   static final long LAST_DATE = Instant.parse("2025-01-01T00:00:00Z").getEpochSecond();
   private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
+
   /** Any salt but 0, which would make the most frequent word "baba". */
   private static final long BODY_SALT = 1_000_003;
+
   private static final long TAG_SALT = 7919;
 
   private final SynthOptions o;
@@ -64,8 +68,11 @@ public final class Synth {
   public Document document(long i) {
     SplittableRandom rnd = new SplittableRandom(mix(base + i * GOLDEN_GAMMA));
     Document d = new Document().add("id", "doc-" + i);
-    d.add("title_t", words.text(rnd, wordRanks, TITLE_MIN + rnd.nextInt(TITLE_MAX - TITLE_MIN + 1)));
-    d.add("body_t", words.text(rnd, wordRanks, o.bodyMin() + rnd.nextInt(o.bodyMax() - o.bodyMin() + 1)));
+    d.add(
+        "title_t", words.text(rnd, wordRanks, TITLE_MIN + rnd.nextInt(TITLE_MAX - TITLE_MIN + 1)));
+    d.add(
+        "body_t",
+        words.text(rnd, wordRanks, o.bodyMin() + rnd.nextInt(o.bodyMax() - o.bodyMin() + 1)));
     for (int f = 0; f < facetValues.length; f++) {
       d.add(o.facets().get(f).name(), facetValues[f][facetRanks[f].sample(rnd)]);
     }
@@ -78,7 +85,9 @@ public final class Synth {
     return d;
   }
 
-  /** One to five distinct tags; a repeated draw is dropped rather than redrawn, keeping it cheap. */
+  /**
+   * One to five distinct tags; a repeated draw is dropped rather than redrawn, keeping it cheap.
+   */
   private void addTags(Document d, SplittableRandom rnd) {
     int want = 1 + rnd.nextInt(MAX_TAGS_PER_DOC);
     int[] picked = new int[want];
@@ -111,18 +120,25 @@ public final class Synth {
   /** Writes documents 0..docs-1 to a file in a format. */
   public static CorpusStats write(SynthOptions o, Path out, Format format) {
     if (format == Format.CSV_PLAIN) {
-      throw SolrscaleException.usage("synth writes several tags per document, "
-          + "which csv-plain cannot hold (one value per cell): use --to csv (values joined by '|')");
+      throw SolrscaleException.usage(
+          "synth writes several tags per document, "
+              + "which csv-plain cannot hold (one value per cell): use --to csv (values joined by '|')");
     }
     long t0 = System.nanoTime();
     Synth synth = new Synth(o);
     CorpusStats stats = new CorpusStats();
-    CorpusTools.writeOne(out, format, synth.fields(), stats, t0, w -> {
-      for (long i = 0; i < o.docs(); i++) {
-        w.write(synth.document(i));
-        stats.written++;
-      }
-    });
+    CorpusTools.writeOne(
+        out,
+        format,
+        synth.fields(),
+        stats,
+        t0,
+        w -> {
+          for (long i = 0; i < o.docs(); i++) {
+            w.write(synth.document(i));
+            stats.written++;
+          }
+        });
     return stats;
   }
 }

@@ -12,12 +12,19 @@ import org.solrscale.spec.SolrscaleException;
  * What {@code data synth} generates: the number of documents, the seed, the text's vocabulary size
  * and Zipf exponent, how many words a body has, and the facet fields with their cardinalities.
  */
-public record SynthOptions(long docs, long seed, int vocabulary, double zipf, int bodyMin,
-    int bodyMax, List<Facet> facets) {
+public record SynthOptions(
+    long docs,
+    long seed,
+    int vocabulary,
+    double zipf,
+    int bodyMin,
+    int bodyMax,
+    List<Facet> facets) {
 
   /** Six facets; author_s has thousands of values, the kind that makes faceting expensive. */
   public static final String DEFAULT_FACETS =
       "category_s:10,brand_s:200,color_s:25,size_s:8,country_s:100,author_s:5000";
+
   static final int MAX_VOCABULARY = 2_000_000;
   static final int MAX_CARDINALITY = 1_000_000;
   static final int MAX_BODY_WORDS = 100_000;
@@ -33,15 +40,20 @@ public record SynthOptions(long docs, long seed, int vocabulary, double zipf, in
       throw SolrscaleException.usage("--docs must be at least 1");
     }
     if (vocabulary < 10 || vocabulary > MAX_VOCABULARY) {
-      throw SolrscaleException.usage("--vocabulary must be between 10 and " + MAX_VOCABULARY
-          + "; got " + vocabulary);
+      throw SolrscaleException.usage(
+          "--vocabulary must be between 10 and " + MAX_VOCABULARY + "; got " + vocabulary);
     }
     if (!(zipf > 0) || zipf > 10) {
       throw SolrscaleException.usage("--zipf must be greater than 0 and at most 10; got " + zipf);
     }
     if (bodyMin < 1 || bodyMax < bodyMin || bodyMax > MAX_BODY_WORDS) {
-      throw SolrscaleException.usage("--body-words needs 1 <= MIN <= MAX <= " + MAX_BODY_WORDS
-          + "; got " + bodyMin + ".." + bodyMax);
+      throw SolrscaleException.usage(
+          "--body-words needs 1 <= MIN <= MAX <= "
+              + MAX_BODY_WORDS
+              + "; got "
+              + bodyMin
+              + ".."
+              + bodyMax);
     }
     facets = List.copyOf(facets);
     Set<String> names = new HashSet<>();
@@ -74,17 +86,26 @@ public record SynthOptions(long docs, long seed, int vocabulary, double zipf, in
     for (String part : spec.split(",", -1)) {
       Matcher m = FACET.matcher(part);
       if (!m.matches()) {
-        throw SolrscaleException.usage("--facets expects NAME:CARDINALITY,...; got '" + part.trim() + "'");
+        throw SolrscaleException.usage(
+            "--facets expects NAME:CARDINALITY,...; got '" + part.trim() + "'");
       }
       String name = m.group(1);
       if (!FIELD.matcher(name).matches()) {
-        throw SolrscaleException.usage("facet field '" + name + "' must be a field name ending in _s "
-            + "(a single-valued string field in the default configset)");
+        throw SolrscaleException.usage(
+            "facet field '"
+                + name
+                + "' must be a field name ending in _s "
+                + "(a single-valued string field in the default configset)");
       }
       long card = m.group(2).length() > 9 ? Long.MAX_VALUE : Long.parseLong(m.group(2));
       if (card < 1 || card > MAX_CARDINALITY) {
-        throw SolrscaleException.usage("the cardinality of " + name + " must be between 1 and "
-            + MAX_CARDINALITY + "; got " + m.group(2));
+        throw SolrscaleException.usage(
+            "the cardinality of "
+                + name
+                + " must be between 1 and "
+                + MAX_CARDINALITY
+                + "; got "
+                + m.group(2));
       }
       facets.add(new Facet(name, (int) card));
     }

@@ -8,33 +8,37 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
- * Picks terms stratified by document frequency on a log scale: terms are grouped by
- * floor(log2(df)) and a group is chosen uniformly, so a query is as likely to hit a handful of
- * documents as a thousand or most of the index.
+ * Picks terms stratified by document frequency on a log scale: terms are grouped by floor(log2(df))
+ * and a group is chosen uniformly, so a query is as likely to hit a handful of documents as a
+ * thousand or most of the index.
  */
 final class TermPicker {
   /** Operators for parsers that accept them in lowercase: never a term to search for. */
   private static final Set<String> OPERATORS = Set.of("and", "or", "not");
 
   private final Map<String, long[]> df;
+
   /** Non-empty groups, rarest first; each sorted by df then term, so picks are reproducible. */
   private final List<List<String>> groups = new ArrayList<>();
+
   private final List<Long> lowest = new ArrayList<>();
 
   TermPicker(Map<String, long[]> df) {
     this.df = df;
     List<List<String>> byLog = new ArrayList<>();
-    df.forEach((term, n) -> {
-      if (!OPERATORS.contains(term)) {
-        int g = 63 - Long.numberOfLeadingZeros(n[0]);
-        while (byLog.size() <= g) {
-          byLog.add(new ArrayList<>());
-        }
-        byLog.get(g).add(term);
-      }
-    });
-    Comparator<String> order = Comparator.<String>comparingLong(t -> df.get(t)[0])
-        .thenComparing(Comparator.naturalOrder());
+    df.forEach(
+        (term, n) -> {
+          if (!OPERATORS.contains(term)) {
+            int g = 63 - Long.numberOfLeadingZeros(n[0]);
+            while (byLog.size() <= g) {
+              byLog.add(new ArrayList<>());
+            }
+            byLog.get(g).add(term);
+          }
+        });
+    Comparator<String> order =
+        Comparator.<String>comparingLong(t -> df.get(t)[0])
+            .thenComparing(Comparator.naturalOrder());
     for (List<String> g : byLog) {
       if (!g.isEmpty()) {
         g.sort(order);

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Splits text into lowercase terms roughly as Solr's standard tokenizer and lowercase filter do,
- * so that derived queries use terms the index holds.
+ * Splits text into lowercase terms roughly as Solr's standard tokenizer and lowercase filter do, so
+ * that derived queries use terms the index holds.
  */
 final class Tokens {
   private Tokens() {}
@@ -22,8 +22,9 @@ final class Tokens {
     int start = -1;
     for (int i = 0; i < n; i++) {
       char c = text.charAt(i);
-      boolean inTerm = isWordChar(c)
-          || start >= 0 && i + 1 < n && joins(text.charAt(i - 1), c, text.charAt(i + 1));
+      boolean inTerm =
+          isWordChar(c)
+              || start >= 0 && i + 1 < n && joins(text.charAt(i - 1), c, text.charAt(i + 1));
       if (inTerm && start < 0) {
         start = i;
       } else if (!inTerm && start >= 0) {

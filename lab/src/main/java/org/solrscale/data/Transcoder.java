@@ -25,15 +25,22 @@ final class Transcoder extends InputStream {
   private final Charset charset;
   private final CharsetDecoder decoder;
   private final boolean utf16;
+
   /** UTF-16 or UTF-32: errors come in whole code units; other encodings keep ASCII as it is. */
   private final boolean wide;
+
   private final boolean declared;
-  private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
-      .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+  private final CharsetEncoder encoder =
+      StandardCharsets.UTF_8
+          .newEncoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT);
   private final ByteBuffer raw = ByteBuffer.allocate(1 << 16); // write mode between fills
   private final CharBuffer chars = CharBuffer.allocate(1 << 16); // write mode between fills
+
   /** Room for every char of a fill as three bytes, and a mark per input byte. */
   private final ByteBuffer out = ByteBuffer.allocate((4 << 16) + 8).flip(); // read mode
+
   private boolean eof;
   private boolean done;
 
@@ -44,16 +51,24 @@ final class Transcoder extends InputStream {
     this.charset = charset;
     this.utf16 = charset.name().startsWith("UTF-16");
     this.wide = utf16 || charset.name().startsWith("UTF-32");
-    this.decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    this.decoder =
+        charset
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
   }
 
   /** Why a document holding a {@link #MARK} is bad. */
   String invalid() {
-    return declared ? "bytes that the file's declared encoding (" + charset.name() + ") does not "
-        + "allow: fix them, or declare the encoding the file is in"
-        : "bytes that the file's encoding (" + charset.name() + ") does not allow: fix them, or "
-        + "convert the file to UTF-8";
+    return declared
+        ? "bytes that the file's declared encoding ("
+            + charset.name()
+            + ") does not "
+            + "allow: fix them, or declare the encoding the file is in"
+        : "bytes that the file's encoding ("
+            + charset.name()
+            + ") does not allow: fix them, or "
+            + "convert the file to UTF-8";
   }
 
   @Override
@@ -119,9 +134,9 @@ final class Transcoder extends InputStream {
   /**
    * How many bytes of an error of {@code length} to pass over: never a byte that may start a
    * character of its own, which is read again, not lost (it may be the '<' of a tag or a line
-   * feed). UTF-16's decoder counts a high surrogate and the unit after it that is no low one as
-   * one error; the decoders of EUC-JP, GB18030, Big5-HKSCS and others count a bad lead byte and
-   * the ASCII byte after it as one.
+   * feed). UTF-16's decoder counts a high surrogate and the unit after it that is no low one as one
+   * error; the decoders of EUC-JP, GB18030, Big5-HKSCS and others count a bad lead byte and the
+   * ASCII byte after it as one.
    */
   private int skipped(int length) {
     if (wide) {
@@ -134,7 +149,9 @@ final class Transcoder extends InputStream {
     return n;
   }
 
-  /** Moves the decoded chars to {@link #out} as UTF-8 (a high surrogate alone waits for its pair). */
+  /**
+   * Moves the decoded chars to {@link #out} as UTF-8 (a high surrogate alone waits for its pair).
+   */
   private void encode(boolean end) {
     chars.flip();
     while (true) {

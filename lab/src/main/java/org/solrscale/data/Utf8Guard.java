@@ -5,14 +5,15 @@ import java.io.InputStream;
 import java.util.ArrayDeque;
 
 /**
- * Passes a stream through with each malformed UTF-8 sequence replaced by U+FFFD (as Java's
- * decoders would, silently) and remembers the lines where it did, so that a reader can report the
- * document that held one instead of accepting it altered. Lines are counted as Jackson and
- * {@link java.io.BufferedReader} count them: each of {@code \n}, {@code \r} and {@code \r\n} ends one.
+ * Passes a stream through with each malformed UTF-8 sequence replaced by U+FFFD (as Java's decoders
+ * would, silently) and remembers the lines where it did, so that a reader can report the document
+ * that held one instead of accepting it altered. Lines are counted as Jackson and {@link
+ * java.io.BufferedReader} count them: each of {@code \n}, {@code \r} and {@code \r\n} ends one.
  */
 final class Utf8Guard extends InputStream {
   /** The reason given for a document with invalid UTF-8. */
-  static final String INVALID = "invalid UTF-8: repair the file with `solrscale data clean FILE -o CLEAN`";
+  static final String INVALID =
+      "invalid UTF-8: repair the file with `solrscale data clean FILE -o CLEAN`";
 
   private static final long CRS = Bytes.spread('\r');
   private static final long LFS = Bytes.spread('\n');
@@ -27,11 +28,13 @@ final class Utf8Guard extends InputStream {
   private boolean afterCr;
   private boolean started;
   private long delivered;
+
   /**
    * Where malformed sequences were that no reader has claimed yet, ascending, no repeats: lines, or
    * offsets in the stream this guard delivers.
    */
   private final ArrayDeque<Long> malformed = new ArrayDeque<>();
+
   private final boolean byOffset;
   private final String invalid;
 
@@ -52,7 +55,8 @@ final class Utf8Guard extends InputStream {
 
   /**
    * Why a document with a malformed sequence is bad: {@link #INVALID}, or over a {@link
-   * Transcoder}, that the file's encoding does not allow its bytes (its marks are what is malformed).
+   * Transcoder}, that the file's encoding does not allow its bytes (its marks are what is
+   * malformed).
    */
   String invalid() {
     return invalid;
@@ -118,7 +122,10 @@ final class Utf8Guard extends InputStream {
         return true; // the mark cannot be told yet
       }
       started = true;
-      if (rawLimit >= 3 && raw[0] == (byte) 0xEF && raw[1] == (byte) 0xBB && raw[2] == (byte) 0xBF) {
+      if (rawLimit >= 3
+          && raw[0] == (byte) 0xEF
+          && raw[1] == (byte) 0xBB
+          && raw[2] == (byte) 0xBF) {
         i = 3;
       }
     }

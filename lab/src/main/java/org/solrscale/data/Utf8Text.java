@@ -5,8 +5,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * A text value kept as the UTF-8 bytes it was read as, decoded only when someone asks for its
  * characters. The indexer hands these bytes to Solr's javabin encoder as they are, which saves
- * decoding every value into a String and encoding it back, character by character (about a sixth
- * of the client's CPU on XML). It equals any CharSequence with the same characters.
+ * decoding every value into a String and encoding it back, character by character (about a sixth of
+ * the client's CPU on XML). It equals any CharSequence with the same characters.
  */
 public final class Utf8Text implements CharSequence {
   private final byte[] bytes;

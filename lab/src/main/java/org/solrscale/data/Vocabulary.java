@@ -8,13 +8,16 @@ final class Vocabulary {
   private static final String CONSONANTS = "bdfgklmnprstvz";
   private static final String VOWELS = "aeiou";
   private static final int SYLLABLES = CONSONANTS.length() * VOWELS.length();
+
   /** Words have two to four syllables: at least four letters, so never an English stopword. */
   private static final int MIN_SYLLABLES = 2;
+
   /**
-   * Coprime with 70 (the syllable count) and so with every class size: multiplying by it permutes
-   * a class, spreading neighbouring ranks over unrelated-looking words.
+   * Coprime with 70 (the syllable count) and so with every class size: multiplying by it permutes a
+   * class, spreading neighbouring ranks over unrelated-looking words.
    */
   private static final long SCRAMBLE = 1_640_531_527L;
+
   /** How many distinct words there are: all words of two, three and four syllables. */
   static final long CAPACITY = pow(SYLLABLES, 2) + pow(SYLLABLES, 3) + pow(SYLLABLES, 4);
 
@@ -30,8 +33,8 @@ final class Vocabulary {
   }
 
   /**
-   * The word of a rank. Ranks fill the two-syllable words first, then three, then four; within
-   * a length, (index * SCRAMBLE + salt) mod size is a bijection, so words never repeat.
+   * The word of a rank. Ranks fill the two-syllable words first, then three, then four; within a
+   * length, (index * SCRAMBLE + salt) mod size is a bijection, so words never repeat.
    */
   static String word(long rank, long salt) {
     if (rank < 0 || rank >= CAPACITY) {

@@ -9,47 +9,59 @@ import java.util.regex.Pattern;
 
 /**
  * The {@code <doc ...>...</doc>} ranges of a Solr XML stream. A {@code <doc} that starts before the
- * current one ended is either a nested child document or the next document after a missing
- * {@code </doc>}; only what follows tells them apart. So the scan (a look-ahead) counts depth: if
- * the outer document closes (within {@link #MAX_NESTED_SCAN} bytes of its first nested one, and
- * before an {@code </add>} or the end of the input) the whole range is one document with
- * {@link #children} nested ones; otherwise the outer one is a range with an error and the scan
- * resumes at the inner start, so one broken document never swallows its neighbours. What the
- * failed look-ahead learnt about the documents it ran over (which closed where, with how many
- * children) is kept, so they are not scanned again (many missing {@code </doc>} would otherwise
- * cost quadratic time) and a well-formed family after a broken document is still read whole.
- * Comments and CDATA sections are skipped whole, inside documents and between them, and
- * processing instructions and the DOCTYPE between them: their text is not markup.
+ * current one ended is either a nested child document or the next document after a missing {@code
+ * </doc>}; only what follows tells them apart. So the scan (a look-ahead) counts depth: if the
+ * outer document closes (within {@link #MAX_NESTED_SCAN} bytes of its first nested one, and before
+ * an {@code </add>} or the end of the input) the whole range is one document with {@link #children}
+ * nested ones; otherwise the outer one is a range with an error and the scan resumes at the inner
+ * start, so one broken document never swallows its neighbours. What the failed look-ahead learnt
+ * about the documents it ran over (which closed where, with how many children) is kept, so they are
+ * not scanned again (many missing {@code </doc>} would otherwise cost quadratic time) and a
+ * well-formed family after a broken document is still read whole. Comments and CDATA sections are
+ * skipped whole, inside documents and between them, and processing instructions and the DOCTYPE
+ * between them: their text is not markup.
  */
 final class XmlChunks extends ChunkScanner {
   static final String NOT_CLOSED = "document is not closed before the next <doc> (missing </doc>)";
   static final String NOT_CLOSED_AT_END = "document is not closed before the end of the file";
-  static final String DELETE = "<delete> is an update command, not a document: solrscale only adds "
-      + "documents, so it was not applied (send it to Solr yourself)";
-  static final String SECTION_NOT_CLOSED = "a comment (<!--), CDATA section, processing "
-      + "instruction (<?) or DOCTYPE is not closed before the end of the file, so nothing after it "
-      + "was read";
-  static final String SECTION_IN_DOCUMENT = "a comment (<!--), CDATA section or processing "
-      + "instruction (<?) in the document is not closed before the end of the file: the document "
-      + "ends at the next <doc>, and what follows is read as documents";
-  static final String SECTION_OPEN = "a comment (<!--), CDATA section or processing instruction "
-      + "(<?) is not closed before the end of the file: what follows is read from the next <doc>";
-  static final String NO_OVERWRITE = "<add overwrite=\"false\"> is not supported: solrscale sends "
-      + "every document as a plain add, which replaces a stored one with the same id (only the "
-      + "first such <add> in a file is reported)";
+  static final String DELETE =
+      "<delete> is an update command, not a document: solrscale only adds "
+          + "documents, so it was not applied (send it to Solr yourself)";
+  static final String SECTION_NOT_CLOSED =
+      "a comment (<!--), CDATA section, processing "
+          + "instruction (<?) or DOCTYPE is not closed before the end of the file, so nothing after it "
+          + "was read";
+  static final String SECTION_IN_DOCUMENT =
+      "a comment (<!--), CDATA section or processing "
+          + "instruction (<?) in the document is not closed before the end of the file: the document "
+          + "ends at the next <doc>, and what follows is read as documents";
+  static final String SECTION_OPEN =
+      "a comment (<!--), CDATA section or processing instruction "
+          + "(<?) is not closed before the end of the file: what follows is read from the next <doc>";
+  static final String NO_OVERWRITE =
+      "<add overwrite=\"false\"> is not supported: solrscale sends "
+          + "every document as a plain add, which replaces a stored one with the same id (only the "
+          + "first such <add> in a file is reported)";
+
   /** How far past its first inner {@code <doc} a document may run and still count as its parent. */
   static final int MAX_NESTED_SCAN = 8 << 20;
 
-  static final String TOO_FAR = "document is not closed within " + (MAX_NESTED_SCAN >> 20)
-      + " MB after its first nested <doc> (a missing </doc>, or a parent larger than solrscale "
-      + "looks ahead); what follows is read as documents";
+  static final String TOO_FAR =
+      "document is not closed within "
+          + (MAX_NESTED_SCAN >> 20)
+          + " MB after its first nested <doc> (a missing </doc>, or a parent larger than solrscale "
+          + "looks ahead); what follows is read as documents";
 
   /** The largest document read (and kept in memory); a larger one is reported and skipped. */
   static final int MAX_DOCUMENT = 256 << 20;
 
-  static final String TOO_LARGE = "document is larger than " + (MAX_DOCUMENT >> 20) + " MB (or "
-      + "not closed, with no <doc> after it), so it was skipped: solrscale reads documents up to "
-      + (MAX_DOCUMENT >> 20) + " MB";
+  static final String TOO_LARGE =
+      "document is larger than "
+          + (MAX_DOCUMENT >> 20)
+          + " MB (or "
+          + "not closed, with no <doc> after it), so it was skipped: solrscale reads documents up to "
+          + (MAX_DOCUMENT >> 20)
+          + " MB";
 
   private final long maxDocument;
 
@@ -64,44 +76,64 @@ final class XmlChunks extends ChunkScanner {
 
   /** What the last failed look-ahead found, in stream order. */
   private final ArrayDeque<Known> known = new ArrayDeque<>();
-  /** The nested {@code <doc>} starts of the current look-ahead, their ends (-1: open) and children. */
+
+  /**
+   * The nested {@code <doc>} starts of the current look-ahead, their ends (-1: open) and children.
+   */
   private long[] starts = new long[16];
+
   private long[] ends = new long[16];
   private int[] kids = new int[16];
   private int nested;
+
   /** The indexes (into {@link #starts}) of the nested documents still open, innermost last. */
   private int[] open = new int[16];
+
   private int depth;
 
   /** Tags that may stand between documents without a word. */
-  private static final String[] WRAPPERS = {"<add", "</add", "<commit", "</commit", "<optimize",
-    "</optimize", "<rollback", "</rollback"};
-  static final String STRAY = "not a Solr document, so skipped: %s (solrscale reads "
-      + "<add><doc><field name=\"...\">; names are case-sensitive, namespaces are not supported; "
-      + "only the first such place in a file is reported)";
+  private static final String[] WRAPPERS = {
+    "<add", "</add", "<commit", "</commit", "<optimize", "</optimize", "<rollback", "</rollback"
+  };
+
+  static final String STRAY =
+      "not a Solr document, so skipped: %s (solrscale reads "
+          + "<add><doc><field name=\"...\">; names are case-sensitive, namespaces are not supported; "
+          + "only the first such place in a file is reported)";
   private boolean strayReported;
-  static final String SWALLOWED = "%s, and it was skipped to its end: documents in it were not "
-      + "read; check the file there (only the first such place in a file is reported)";
+  static final String SWALLOWED =
+      "%s, and it was skipped to its end: documents in it were not "
+          + "read; check the file there (only the first such place in a file is reported)";
+
   /** Whether the section just skipped between documents may have swallowed documents. */
   private String swallowed;
+
   private boolean swallowReported;
+
   /** Whether a skip between documents lets the bytes it passed go (they are not a range). */
   private boolean dropping;
+
   private boolean overwriteReported;
+
   /** A look-ahead stopped because what it holds passed its bound (see {@link #more}). */
   private boolean tooLarge;
+
   /** The kinds of section {@link #unclosedFrom} knows: indexes into it. */
   private static final int PI = 0;
+
   private static final int COMMENT = 1;
   private static final int CDATA = 2;
+
   /**
    * Per kind of section (processing instruction, comment, CDATA), the offset from which one is
-   * known not to close before the end of the input: one that starts later does not either, so
-   * it is not searched to the end again (which, once per document, would cost quadratic time).
+   * known not to close before the end of the input: one that starts later does not either, so it is
+   * not searched to the end again (which, once per document, would cost quadratic time).
    */
   private final long[] unclosedFrom = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
+
   /** A section not closed inside a skipped element, reported by the next call (or null). */
   private String pending;
+
   private long pendingOffset;
   private long pendingLine;
 
@@ -158,8 +190,8 @@ final class XmlChunks extends ChunkScanner {
 
   /**
    * At {@code <delete}: moves past the whole element, what it deletes included, without keeping its
-   * bytes; an element not closed before the next {@code <doc} ends there, so the documents after
-   * it are still read.
+   * bytes; an element not closed before the next {@code <doc} ends there, so the documents after it
+   * are still read.
    */
   private boolean skipDelete() throws IOException {
     errorOffset = offset(start);
@@ -180,8 +212,8 @@ final class XmlChunks extends ChunkScanner {
    * Moves past the end tag that starts with {@code close} ({@code </delete} or {@code </doc}), or
    * up to the next {@code <doc}, or to the end, skipping comments, CDATA sections and processing
    * instructions whole. The caller has set {@link #dropping}: nothing of it is kept. False when
-   * such a section is not closed before the end of the input (its start is then in
-   * {@link #pendingOffset}): everything after it was skipped with it.
+   * such a section is not closed before the end of the input (its start is then in {@link
+   * #pendingOffset}): everything after it was skipped with it.
    */
   private boolean dropUntil(String close) throws IOException {
     while (true) {
@@ -246,12 +278,15 @@ final class XmlChunks extends ChunkScanner {
         return skipTooLarge(true);
       }
       // looking for </doc> and <doc; and, once inside a nested one, for </add> too
-      int at = nested > 0 ? Bytes.indexOf(buf, pos, limit, (byte) '<')
-          : Bytes.indexOfMarkup(buf, pos, limit, true);
+      int at =
+          nested > 0
+              ? Bytes.indexOf(buf, pos, limit, (byte) '<')
+              : Bytes.indexOfMarkup(buf, pos, limit, true);
       if (at < 0) {
         pos = nested > 0 ? limit : Math.max(pos, limit - 1); // the last byte may start a pair
         if (!refill()) {
-          return nested == 0 && pos - start > maxDocument ? skipTooLarge(true)
+          return nested == 0 && pos - start > maxDocument
+              ? skipTooLarge(true)
               : giveUp(NOT_CLOSED, true);
         }
         continue;
@@ -269,8 +304,8 @@ final class XmlChunks extends ChunkScanner {
       if (c == '!' || c == '?') { // a comment, CDATA or PI: may hold "<doc" or "</doc>", not markup
         int kind = sectionKind(pos);
         long from = offset(pos); // the buffer may shift while the section is skipped
-        boolean closed = (kind < 0 || from < unclosedFrom[kind])
-            && (c == '?' ? skipPast("?>") : skipSection());
+        boolean closed =
+            (kind < 0 || from < unclosedFrom[kind]) && (c == '?' ? skipPast("?>") : skipSection());
         if (!closed) {
           return sectionFailed(index(from), kind);
         }
@@ -317,10 +352,10 @@ final class XmlChunks extends ChunkScanner {
   }
 
   /**
-   * The document at {@link #start} is larger than {@link #maxDocument}, with nothing nested so
-   * far: reported, and skipped without keeping its bytes to its {@code </doc>} (or up to the next
-   * {@code <doc}, or the end), or with {@code sections} false (one in it is known not to close)
-   * to the next {@code <doc}.
+   * The document at {@link #start} is larger than {@link #maxDocument}, with nothing nested so far:
+   * reported, and skipped without keeping its bytes to its {@code </doc>} (or up to the next {@code
+   * <doc}, or the end), or with {@code sections} false (one in it is known not to close) to the
+   * next {@code <doc}.
    */
   private boolean skipTooLarge(boolean sections) throws IOException {
     tooLarge = false;
@@ -343,12 +378,12 @@ final class XmlChunks extends ChunkScanner {
   }
 
   /**
-   * A comment, CDATA section or processing instruction of {@code kind} (or -1: another
-   * {@code <!}) at {@code at} in the document being looked at is not closed before the end of the
-   * input, or the look-ahead passed its bound in it ({@link #tooLarge}). Not closed: the
-   * document ends at the next {@code <doc} after it (a broken document must not swallow the rest
-   * of the file), bounded as a look-ahead is; or, with documents nested before the section, at
-   * the first of them, as a document not closed does (the section is met again later, known).
+   * A comment, CDATA section or processing instruction of {@code kind} (or -1: another {@code <!})
+   * at {@code at} in the document being looked at is not closed before the end of the input, or the
+   * look-ahead passed its bound in it ({@link #tooLarge}). Not closed: the document ends at the
+   * next {@code <doc} after it (a broken document must not swallow the rest of the file), bounded
+   * as a look-ahead is; or, with documents nested before the section, at the first of them, as a
+   * document not closed does (the section is met again later, known).
    */
   private boolean sectionFailed(int at, int kind) throws IOException {
     if (!tooLarge) {
@@ -378,10 +413,15 @@ final class XmlChunks extends ChunkScanner {
     return skipTooLarge(true);
   }
 
-  /** The kind of section at {@code buf[at]} ({@link #PI}, {@link #COMMENT}, {@link #CDATA}), or -1. */
+  /**
+   * The kind of section at {@code buf[at]} ({@link #PI}, {@link #COMMENT}, {@link #CDATA}), or -1.
+   */
   private int sectionKind(int at) {
-    return buf[at + 1] == '?' ? PI : Bytes.startsWith(buf, at, limit, "<!--") ? COMMENT
-        : Bytes.startsWith(buf, at, limit, "<![CDATA[") ? CDATA : -1;
+    return buf[at + 1] == '?'
+        ? PI
+        : Bytes.startsWith(buf, at, limit, "<!--")
+            ? COMMENT
+            : Bytes.startsWith(buf, at, limit, "<![CDATA[") ? CDATA : -1;
   }
 
   /**
@@ -399,8 +439,8 @@ final class XmlChunks extends ChunkScanner {
   }
 
   /**
-   * Moves {@link #pos} to the next {@code b}, reading on as {@link #more} does; false at the end
-   * of the input or past a look-ahead's bound.
+   * Moves {@link #pos} to the next {@code b}, reading on as {@link #more} does; false at the end of
+   * the input or past a look-ahead's bound.
    */
   private boolean seek(byte b) throws IOException {
     while (true) {
@@ -419,14 +459,16 @@ final class XmlChunks extends ChunkScanner {
   }
 
   /**
-   * Reads more input as {@link #refill} does; but a look-ahead (which keeps its bytes) stops,
-   * with {@link #tooLarge} set, once it holds more than {@link #maxDocument} (or, past a nested
-   * document, more than {@link #MAX_NESTED_SCAN}): so a section or tag in a document is bounded
-   * as its text is.
+   * Reads more input as {@link #refill} does; but a look-ahead (which keeps its bytes) stops, with
+   * {@link #tooLarge} set, once it holds more than {@link #maxDocument} (or, past a nested
+   * document, more than {@link #MAX_NESTED_SCAN}): so a section or tag in a document is bounded as
+   * its text is.
    */
   private boolean more() throws IOException {
-    if (!dropping && (nested == 0 ? limit - start > maxDocument
-        : offset(limit) - starts[0] > MAX_NESTED_SCAN)) {
+    if (!dropping
+        && (nested == 0
+            ? limit - start > maxDocument
+            : offset(limit) - starts[0] > MAX_NESTED_SCAN)) {
       tooLarge = true;
       return false;
     }
@@ -446,10 +488,10 @@ final class XmlChunks extends ChunkScanner {
   }
 
   /**
-   * The document at {@link #start} is not closed: it ends where its first nested one starts (or
-   * at the end of the input). Keeps what the look-ahead learnt about the nested ones: where those
-   * that closed end, and that those still open end at their own first nested one. The innermost
-   * open one, with none nested, gets its own look-ahead unless the input ended ({@code atEnd}).
+   * The document at {@link #start} is not closed: it ends where its first nested one starts (or at
+   * the end of the input). Keeps what the look-ahead learnt about the nested ones: where those that
+   * closed end, and that those still open end at their own first nested one. The innermost open
+   * one, with none nested, gets its own look-ahead unless the input ended ({@code atEnd}).
    */
   private boolean giveUp(String why, boolean atEnd) {
     for (int k = 0; k < nested; k++) {
@@ -579,8 +621,10 @@ final class XmlChunks extends ChunkScanner {
         }
         dropping = true; // between documents nothing of it is needed: memory stays bounded
         swallowed = null;
-        boolean closed = c == '?' ? skipPast("?>") : doctype ? skipDoctype()
-            : cdata ? skipSection() : skipComment();
+        boolean closed =
+            c == '?'
+                ? skipPast("?>")
+                : doctype ? skipDoctype() : cdata ? skipSection() : skipComment();
         dropping = false;
         if (!closed) {
           return endOfInput(SECTION_NOT_CLOSED, from, fromLine);
@@ -605,8 +649,13 @@ final class XmlChunks extends ChunkScanner {
         if (!skipTag()) {
           return stray(Math.max(index(from), start), limit);
         }
-        if (add && !overwriteReported && index(from) >= 0 && NO_OVERWRITE_ATTRIBUTE.matcher(new String(buf, index(from),
-            pos - index(from), StandardCharsets.ISO_8859_1)).find()) {
+        if (add
+            && !overwriteReported
+            && index(from) >= 0
+            && NO_OVERWRITE_ATTRIBUTE
+                .matcher(
+                    new String(buf, index(from), pos - index(from), StandardCharsets.ISO_8859_1))
+                .find()) {
           overwriteReported = true;
           return problem(NO_OVERWRITE, index(from), pos);
         }
@@ -647,7 +696,10 @@ final class XmlChunks extends ChunkScanner {
   /** Up to about 40 bytes from {@code at}, to the end of a tag or the line. */
   private String excerpt(int at) {
     int stop = at + 1;
-    while (stop < limit && stop - at < 40 && buf[stop - 1] != '>' && buf[stop] != '\n'
+    while (stop < limit
+        && stop - at < 40
+        && buf[stop - 1] != '>'
+        && buf[stop] != '\n'
         && buf[stop] != '\r') { // a '\r' in a message would hide its file:line on a terminal
       stop++;
     }
@@ -659,8 +711,10 @@ final class XmlChunks extends ChunkScanner {
 
   /** Text in a CDATA section between documents: where it starts, or -1. */
   private long cdataText = -1;
+
   private long cdataLine;
   private String cdataExcerpt;
+
   /** The offset up to which that section was looked at (its bytes are not kept). */
   private long cdataChecked;
 
@@ -676,7 +730,9 @@ final class XmlChunks extends ChunkScanner {
     cdataChecked = Math.max(cdataChecked, offset(upto));
   }
 
-  /** An empty error range at the end of the input, for a problem at {@code offset}, {@code line}. */
+  /**
+   * An empty error range at the end of the input, for a problem at {@code offset}, {@code line}.
+   */
   private boolean endOfInput(String why, long offset, long line) {
     errorOffset = offset;
     errorLine = line;
@@ -755,8 +811,10 @@ final class XmlChunks extends ChunkScanner {
       } else if (subset && c == '<') {
         start = dropping ? pos : start;
         have(4);
-        String close = Bytes.startsWith(buf, pos, limit, "<!--") ? "-->"
-            : Bytes.startsWith(buf, pos, limit, "<?") ? "?>" : null;
+        String close =
+            Bytes.startsWith(buf, pos, limit, "<!--")
+                ? "-->"
+                : Bytes.startsWith(buf, pos, limit, "<?") ? "?>" : null;
         pos += close == null ? 1 : close.length() == 3 ? 4 : 2; // "<!-->" does not close it
         if (close != null && !skipPast(close)) {
           return false;
@@ -775,8 +833,8 @@ final class XmlChunks extends ChunkScanner {
   }
 
   /**
-   * Between documents, at {@code <!--}: moves past the comment without keeping it; false at the
-   * end of the input. A {@code --} inside it (which XML forbids, and which a {@code <!--} left open
+   * Between documents, at {@code <!--}: moves past the comment without keeping it; false at the end
+   * of the input. A {@code --} inside it (which XML forbids, and which a {@code <!--} left open
    * before another comment brings) is noted in {@link #swallowed}.
    */
   private boolean skipComment() throws IOException {
@@ -802,8 +860,9 @@ final class XmlChunks extends ChunkScanner {
           pos += 3;
           return true;
         }
-        swallowed = "a comment holds '--', which XML forbids (often a <!-- left open before another "
-            + "comment)";
+        swallowed =
+            "a comment holds '--', which XML forbids (often a <!-- left open before another "
+                + "comment)";
       }
       pos++; // "--->": the second '-' starts the end
     }
@@ -811,8 +870,8 @@ final class XmlChunks extends ChunkScanner {
 
   /**
    * At {@code <!}: moves past a comment or CDATA section, or past the {@code <!} of anything else.
-   * False when the section is not closed before the end of the input. The bytes from
-   * {@link #start} on stay in the buffer.
+   * False when the section is not closed before the end of the input. The bytes from {@link #start}
+   * on stay in the buffer.
    */
   private boolean skipSection() throws IOException {
     char close;

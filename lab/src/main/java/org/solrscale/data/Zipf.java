@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
  */
 final class Zipf {
   private final double[] cdf;
+
   /** guide[g]: the first rank whose cumulative probability exceeds g/guide.length. */
   private final int[] guide;
 
@@ -48,8 +49,8 @@ final class Zipf {
 
   /**
    * One rank. The guide table narrows the search to the ranks whose cumulative probability can
-   * cover the draw: usually a handful, a short binary search among the first ranks. One guide
-   * slot of margin on each side absorbs rounding in u * n.
+   * cover the draw: usually a handful, a short binary search among the first ranks. One guide slot
+   * of margin on each side absorbs rounding in u * n.
    */
   int sample(SplittableRandom rnd) {
     double u = rnd.nextDouble();

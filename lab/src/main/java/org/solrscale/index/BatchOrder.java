@@ -9,8 +9,10 @@ import java.util.function.Predicate;
 final class BatchOrder {
   /** Whether an entry's id may be in the collection already (only those are compared). */
   private final Predicate<Batch.Entry> mayBeThere;
+
   /** The batches being sent (guarded by itself). */
   private final List<Batch> flying = new ArrayList<>();
+
   /** The number of the batch to take off next (guarded by {@link #flying}). */
   private long next;
 
@@ -19,11 +21,11 @@ final class BatchOrder {
   }
 
   /**
-   * Waits until the batch may be sent: after every earlier batch took off, once no batch being
-   * sent holds one of its ids that may be there. Only the batch next in order ever waits, and only
-   * for batches being sent, which hold no lock, so nothing waits in a circle. A batch of new ids
-   * costs no set of ids at all. So a batch's look-up sees every earlier document with its ids,
-   * none is counted twice, and the input's last version of an id is the one that stays.
+   * Waits until the batch may be sent: after every earlier batch took off, once no batch being sent
+   * holds one of its ids that may be there. Only the batch next in order ever waits, and only for
+   * batches being sent, which hold no lock, so nothing waits in a circle. A batch of new ids costs
+   * no set of ids at all. So a batch's look-up sees every earlier document with its ids, none is
+   * counted twice, and the input's last version of an id is the one that stays.
    */
   void takeOff(Batch batch) throws InterruptedException {
     synchronized (flying) {

@@ -28,8 +28,10 @@ final class BatchReader {
   private final Consumer<Batch> out;
   private final AtomicLong read = new AtomicLong();
   private final AtomicLong bytesRead = new AtomicLong();
+
   /** Inputs that could not be read to their end, each with why. */
   private final List<String> unread = new CopyOnWriteArrayList<>();
+
   private List<Batch.Entry> pending;
   private long seq;
 
@@ -82,9 +84,16 @@ final class BatchReader {
     } catch (IOException | UncheckedIOException e) {
       // what was sent stays sent: the run goes on, commits, verifies and says what it missed
       String why = Corpus.why(e instanceof UncheckedIOException u ? u.getCause() : (IOException) e);
-      String what = ordinal == 0 ? "cannot read it: " + why
-          : "cannot read it after item " + ordinal + " (line " + line + "): " + why
-              + "; what follows was not indexed";
+      String what =
+          ordinal == 0
+              ? "cannot read it: " + why
+              : "cannot read it after item "
+                  + ordinal
+                  + " (line "
+                  + line
+                  + "): "
+                  + why
+                  + "; what follows was not indexed";
       unread.add(in + ": " + what);
       read.incrementAndGet();
       rejects.add(in.toString(), ordinal + 1, line, what, null, null);
@@ -103,8 +112,9 @@ final class BatchReader {
     }
     SolrInputDocument doc = toSolr(item.document());
     String id = String.valueOf(doc.getFieldValue("id"));
-    pending.add(new Batch.Entry(doc, id, ledger.read(id), item.document(), item.source(),
-        item.ordinal(), item.line()));
+    pending.add(
+        new Batch.Entry(
+            doc, id, ledger.read(id), item.document(), item.source(), item.ordinal(), item.line()));
     if (pending.size() >= options.batchSize()) {
       out.accept(new Batch(seq++, pending));
       pending = new ArrayList<>(options.batchSize());
@@ -125,12 +135,18 @@ final class BatchReader {
       return "document has no value for the route prefix field '" + prefix + "'";
     }
     if (prefix != null && (d.first(prefix).contains("!") || d.first(prefix).contains("/"))) {
-      return "the route prefix '" + d.first(prefix) + "' (field '" + prefix + "') holds '!' or '/', "
+      return "the route prefix '"
+          + d.first(prefix)
+          + "' (field '"
+          + prefix
+          + "') holds '!' or '/', "
           + "which compositeId routing reads as its own syntax: the document would not land with "
           + "the others of its prefix";
     }
     if (prefix != null && d.first("id").contains("!")) {
-      return "id '" + d.first("id") + "' already holds a route prefix ('!'); with --route-prefix it "
+      return "id '"
+          + d.first("id")
+          + "' already holds a route prefix ('!'); with --route-prefix it "
           + "would become a three-part id, which does not keep a prefix's documents on one shard";
     }
     return null;
@@ -165,12 +181,14 @@ final class BatchReader {
     for (Map.Entry<String, List<Object>> f : d.fields().entrySet()) {
       for (Object v : f.getValue()) {
         // UTF-8 as read goes into the javabin request as it is, without a String in between
-        s.addField(f.getKey(), v instanceof Utf8Text u
-            ? new ByteArrayUtf8CharSequence(u.bytes(), u.offset(), u.byteLength())
-            // numbers as their text, which Solr parses by the field's type as it does XML's:
-            // a Long in an int field would be stored wrapped around, and javabin knows no
-            // BigInteger or BigDecimal (it would send "java.math...:" + digits)
-            : v instanceof Number ? v.toString() : v);
+        s.addField(
+            f.getKey(),
+            v instanceof Utf8Text u
+                ? new ByteArrayUtf8CharSequence(u.bytes(), u.offset(), u.byteLength())
+                // numbers as their text, which Solr parses by the field's type as it does XML's:
+                // a Long in an int field would be stored wrapped around, and javabin knows no
+                // BigInteger or BigDecimal (it would send "java.math...:" + digits)
+                : v instanceof Number ? v.toString() : v);
       }
     }
     for (Document c : d.children()) {

@@ -17,10 +17,15 @@ final class BatchSender {
   private final Rejects rejects;
   private final ReplaceLedger ledger;
   private final AtomicLong accepted = new AtomicLong();
+
   /** The child documents of the accepted ones (at any depth): Solr counts them too. */
   private final AtomicLong acceptedChildren = new AtomicLong();
 
-  BatchSender(SolrClient client, String collection, Retries retries, Rejects rejects,
+  BatchSender(
+      SolrClient client,
+      String collection,
+      Retries retries,
+      Rejects rejects,
       ReplaceLedger ledger) {
     this.client = client;
     this.collection = collection;

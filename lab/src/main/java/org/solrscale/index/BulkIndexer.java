@@ -18,7 +18,10 @@ public final class BulkIndexer {
   private final Retries retries;
 
   /** {@code progress} hears about the load twice a second and once at its end. */
-  public BulkIndexer(SolrClient client, IndexOptions options, Consumer<String> warnings,
+  public BulkIndexer(
+      SolrClient client,
+      IndexOptions options,
+      Consumer<String> warnings,
       Consumer<IndexProgress> progress) {
     this.client = client;
     this.options = options;
@@ -41,14 +44,19 @@ public final class BulkIndexer {
     }
     long before = count();
     long totalBytes = BatchReader.totalBytes(options.inputs());
-    ReplaceLedger ledger = new ReplaceLedger(new IdLookups(client, options.collection()),
-        options.collection(), before > 0, new SeenIds(BatchReader.inputEstimate(options.inputs())),
-        warnings);
+    ReplaceLedger ledger =
+        new ReplaceLedger(
+            new IdLookups(client, options.collection()),
+            options.collection(),
+            before > 0,
+            new SeenIds(BatchReader.inputEstimate(options.inputs())),
+            warnings);
     BatchSender sender = null;
     try (Rejects rejects = new Rejects(options.rejects())) {
       sender = new BatchSender(client, options.collection(), retries, rejects, ledger);
-      Pipeline pipeline = new Pipeline(options, ledger, sender, rejects, this::commit, warnings,
-          progress, totalBytes);
+      Pipeline pipeline =
+          new Pipeline(
+              options, ledger, sender, rejects, this::commit, warnings, progress, totalBytes);
       pipeline.load();
       if (commits) {
         commit();
@@ -60,33 +68,59 @@ public final class BulkIndexer {
       throw SolrscaleException.environment("cannot close the rejects file: " + Corpus.why(e));
     } catch (RuntimeException e) {
       if (Interruption.signalled()) { // Ctrl-C: say what got in, never that it verified
-        throw SolrscaleException.failed("stopped after " + (sender == null ? 0 : sender.accepted())
-            + " documents were accepted (the collection keeps them); not verified");
+        throw SolrscaleException.failed(
+            "stopped after "
+                + (sender == null ? 0 : sender.accepted())
+                + " documents were accepted (the collection keeps them); not verified");
       }
       throw e;
     }
   }
 
-  private IndexResult result(Pipeline pipeline, BatchSender sender, ReplaceLedger ledger,
-      Rejects rejects, long before, long after, double seconds, long totalBytes) {
+  private IndexResult result(
+      Pipeline pipeline,
+      BatchSender sender,
+      ReplaceLedger ledger,
+      Rejects rejects,
+      long before,
+      long after,
+      double seconds,
+      long totalBytes) {
     long accepted = sender.accepted();
-    boolean verified = after >= 0 && !ledger.uncounted()
-        && after - before == accepted + sender.acceptedChildren() - ledger.replaced();
+    boolean verified =
+        after >= 0
+            && !ledger.uncounted()
+            && after - before == accepted + sender.acceptedChildren() - ledger.replaced();
     Path rejectsFile = rejects.fileIfAny();
-    return new IndexResult(pipeline.reader().read(), accepted, sender.acceptedChildren(),
-        ledger.replaced(), rejects.count(), retries.count(), seconds,
-        accepted / Math.max(seconds, 1e-9), totalBytes / 1e6 / Math.max(seconds, 1e-9),
-        before, after, verified, rejectsFile == null ? null : rejectsFile.toString(),
-        pipeline.reader().unread(), null);
+    return new IndexResult(
+        pipeline.reader().read(),
+        accepted,
+        sender.acceptedChildren(),
+        ledger.replaced(),
+        rejects.count(),
+        retries.count(),
+        seconds,
+        accepted / Math.max(seconds, 1e-9),
+        totalBytes / 1e6 / Math.max(seconds, 1e-9),
+        before,
+        after,
+        verified,
+        rejectsFile == null ? null : rejectsFile.toString(),
+        pipeline.reader().unread(),
+        null);
   }
 
   private void commit() {
-    retries.orFail(() -> client.commit(options.collection()),
-        "commit on " + options.collection() + " failed");
+    retries.orFail(
+        () -> client.commit(options.collection()), "commit on " + options.collection() + " failed");
   }
 
   private long count() {
-    return retries.orFail(() -> client.query(options.collection(), new SolrQuery("*:*").setRows(0)),
-        "cannot count documents in " + options.collection()).getResults().getNumFound();
+    return retries
+        .orFail(
+            () -> client.query(options.collection(), new SolrQuery("*:*").setRows(0)),
+            "cannot count documents in " + options.collection())
+        .getResults()
+        .getNumFound();
   }
 }

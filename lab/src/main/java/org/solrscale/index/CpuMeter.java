@@ -3,6 +3,7 @@ package org.solrscale.index;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
 import java.net.InetAddress;
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -14,7 +15,6 @@ import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.apache.solr.client.solrj.request.GenericSolrRequest;
 import org.apache.solr.common.params.ModifiableSolrParams;
-import java.lang.management.OperatingSystemMXBean;
 
 /**
  * CPU time of this process and of each Solr node (the metrics API's {@code os.processCpuTime}),
@@ -28,7 +28,8 @@ public final class CpuMeter {
   private final List<String> baseUrls;
 
   /** CPU seconds over a load; a node whose metrics could not be read is left out. */
-  public record Cpu(@JsonProperty("client_s") double clientS,
+  public record Cpu(
+      @JsonProperty("client_s") double clientS,
       @JsonProperty("solr_s") Map<String, Double> solrS,
       @JsonProperty("client_share") double clientShare,
       @JsonProperty("cores_busy") Double coresBusy,
@@ -65,18 +66,26 @@ public final class CpuMeter {
   public Cpu between(Reading a, Reading b, double wallSeconds) {
     double client = Math.max(0, b.clientNanos() - a.clientNanos()) / 1e9;
     Map<String, Double> solr = new LinkedHashMap<>();
-    a.nodeNanos().forEach((u, before) -> {
-      Long after = b.nodeNanos().get(u);
-      if (after != null) {
-        solr.put(u, Math.max(0, after - before) / 1e9);
-      }
-    });
+    a.nodeNanos()
+        .forEach(
+            (u, before) -> {
+              Long after = b.nodeNanos().get(u);
+              if (after != null) {
+                solr.put(u, Math.max(0, after - before) / 1e9);
+              }
+            });
     double total = client + solr.values().stream().mapToDouble(Double::doubleValue).sum();
-    boolean local = !solr.isEmpty() && solr.size() == baseUrls.size()
-        && baseUrls.stream().allMatch(CpuMeter::loopback);
+    boolean local =
+        !solr.isEmpty()
+            && solr.size() == baseUrls.size()
+            && baseUrls.stream().allMatch(CpuMeter::loopback);
     int cores = Runtime.getRuntime().availableProcessors();
-    return new Cpu(client, solr, total > 0 ? client / total : 0,
-        local && wallSeconds > 0 ? total / wallSeconds : null, cores);
+    return new Cpu(
+        client,
+        solr,
+        total > 0 ? client / total : 0,
+        local && wallSeconds > 0 ? total / wallSeconds : null,
+        cores);
   }
 
   private static long clientNanos() {
@@ -93,8 +102,9 @@ public final class CpuMeter {
     b.withRequestTimeout(5, TimeUnit.SECONDS);
     b.withIdleTimeout(5, TimeUnit.SECONDS);
     try (Http2SolrClient node = b.build()) {
-      Object v = node.request(new GenericSolrRequest(SolrRequest.METHOD.GET, "/admin/metrics", p))
-          .findRecursive("metrics", "solr.jvm", "os.processCpuTime");
+      Object v =
+          node.request(new GenericSolrRequest(SolrRequest.METHOD.GET, "/admin/metrics", p))
+              .findRecursive("metrics", "solr.jvm", "os.processCpuTime");
       return v instanceof Number n ? n.longValue() : null;
     } catch (SolrServerException | IOException | RuntimeException e) {
       return null; // no figure for this node; the load itself is unaffected

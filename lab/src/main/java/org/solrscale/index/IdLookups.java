@@ -50,7 +50,10 @@ final class IdLookups {
     return sizes;
   }
 
-  /** The documents with these ids, uncommitted ones included (real-time get), with fields {@code fl}. */
+  /**
+   * The documents with these ids, uncommitted ones included (real-time get), with fields {@code
+   * fl}.
+   */
   private List<SolrDocument> realTimeGet(Collection<String> ids, String fl)
       throws SolrServerException, IOException {
     ModifiableSolrParams get = new ModifiableSolrParams();
@@ -60,7 +63,8 @@ final class IdLookups {
     rtg.setPath("/get");
     QueryResponse answer = rtg.process(client, collection);
     // one id gives {"doc": ...} (null if absent), several a document list
-    return answer.getResults() != null ? answer.getResults()
+    return answer.getResults() != null
+        ? answer.getResults()
         : answer.getResponse().get("doc") instanceof SolrDocument one ? List.of(one) : List.of();
   }
 

@@ -25,21 +25,30 @@ public record IndexOptions(
 
   /** Beyond these a run only exhausts threads, memory or patience; nothing gets faster. */
   public static final int MAX_THREADS = 256;
+
   public static final int MAX_BATCH = 100_000;
   public static final int MAX_RETRIES = 100;
 
   public IndexOptions {
     if (threads < 1 || threads > MAX_THREADS) {
-      throw SolrscaleException.usage("--threads " + threads + " is out of range: give 1 to "
-          + MAX_THREADS + " (the default is the number of cores)");
+      throw SolrscaleException.usage(
+          "--threads "
+              + threads
+              + " is out of range: give 1 to "
+              + MAX_THREADS
+              + " (the default is the number of cores)");
     }
     if (batchSize < 1 || batchSize > MAX_BATCH) {
-      throw SolrscaleException.usage("--batch " + batchSize + " is out of range: give 1 to "
-          + MAX_BATCH + " documents per request");
+      throw SolrscaleException.usage(
+          "--batch "
+              + batchSize
+              + " is out of range: give 1 to "
+              + MAX_BATCH
+              + " documents per request");
     }
     if (maxAttempts < 1 || maxAttempts > MAX_RETRIES + 1) {
-      throw SolrscaleException.usage("--retries " + (maxAttempts - 1) + " is out of range: give 0 to "
-          + MAX_RETRIES);
+      throw SolrscaleException.usage(
+          "--retries " + (maxAttempts - 1) + " is out of range: give 0 to " + MAX_RETRIES);
     }
   }
 
@@ -61,6 +70,7 @@ public record IndexOptions(
     } catch (NumberFormatException e) {
       // below
     }
-    throw SolrscaleException.usage("--commit '" + value + "' is not end, none or 'every N' (N >= 1)");
+    throw SolrscaleException.usage(
+        "--commit '" + value + "' is not end, none or 'every N' (N >= 1)");
   }
 }

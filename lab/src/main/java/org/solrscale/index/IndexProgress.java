@@ -5,8 +5,8 @@ package org.solrscale.index;
  * ({@code totalBytes} is the size on disk of all inputs, so the share read is exact for plain and
  * gzip files alike), and the time since it began.
  */
-public record IndexProgress(long accepted, long rejected, long bytesRead, long totalBytes,
-    double seconds, boolean done) {
+public record IndexProgress(
+    long accepted, long rejected, long bytesRead, long totalBytes, double seconds, boolean done) {
 
   public double docsPerSec() {
     return seconds > 0 ? accepted / seconds : 0;

@@ -23,7 +23,21 @@ public record IndexResult(
 
   /** The same summary with the CPU each side used (null when it could not be measured). */
   public IndexResult withCpu(CpuMeter.Cpu c) {
-    return new IndexResult(read, accepted, acceptedChildren, replaced, rejected, retries, seconds, docsPerSec, mbPerSec,
-        searchableBefore, searchableAfter, verified, rejectsFile, unreadInputs, c);
+    return new IndexResult(
+        read,
+        accepted,
+        acceptedChildren,
+        replaced,
+        rejected,
+        retries,
+        seconds,
+        docsPerSec,
+        mbPerSec,
+        searchableBefore,
+        searchableAfter,
+        verified,
+        rejectsFile,
+        unreadInputs,
+        c);
   }
 }

@@ -24,17 +24,27 @@ final class Pipeline {
   private final Consumer<String> warnings;
   private final Consumer<IndexProgress> progress;
   private final long totalBytes;
+
   /** The backpressure: memory stays bounded whatever the corpus size. */
   private final BlockingQueue<Batch> queue;
+
   /** The threads sending batches, for the reader to see whether any stopped early. */
   private final List<Future<?>> workers = new CopyOnWriteArrayList<>();
+
   private final AtomicLong nextCommit = new AtomicLong();
+
   /** When the load began: made after the counting before it, so its time is the load's. */
   private final long t0 = System.nanoTime();
 
   /** {@code commit} commits the collection, for {@code --commit every N}. */
-  Pipeline(IndexOptions options, ReplaceLedger ledger, BatchSender sender, Rejects rejects,
-      Runnable commit, Consumer<String> warnings, Consumer<IndexProgress> progress,
+  Pipeline(
+      IndexOptions options,
+      ReplaceLedger ledger,
+      BatchSender sender,
+      Rejects rejects,
+      Runnable commit,
+      Consumer<String> warnings,
+      Consumer<IndexProgress> progress,
       long totalBytes) {
     this.options = options;
     this.reader = new BatchReader(options, rejects, ledger, this::putOrFail);
@@ -130,8 +140,8 @@ final class Pipeline {
   }
 
   private IndexProgress snapshot(boolean done) {
-    return new IndexProgress(sender.accepted(), rejects.count(), reader.bytesRead(), totalBytes,
-        seconds(), done);
+    return new IndexProgress(
+        sender.accepted(), rejects.count(), reader.bytesRead(), totalBytes, seconds(), done);
   }
 
   /**

@@ -8,13 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.solrscale.data.Corpus;
 import org.solrscale.data.Document;
 import org.solrscale.spec.SolrscaleException;
-import org.solrscale.data.Corpus;
 
 /**
- * The rejects file (JSON Lines): every input item that did not become a searchable document,
- * with where it came from and why. Created on the first reject only.
+ * The rejects file (JSON Lines): every input item that did not become a searchable document, with
+ * where it came from and why. Created on the first reject only.
  */
 public final class Rejects implements AutoCloseable {
   private final Path file;
@@ -33,21 +33,25 @@ public final class Rejects implements AutoCloseable {
   public static void requireUnused(Path file) {
     try {
       if (Files.isRegularFile(file) && Files.size(file) > 0) {
-        throw SolrscaleException.usage("the rejects file " + file + " already holds " + Files.size(file)
-            + " bytes (an earlier run's rejects?), which this run would overwrite: move it away or "
-            + "give another --rejects FILE");
+        throw SolrscaleException.usage(
+            "the rejects file "
+                + file
+                + " already holds "
+                + Files.size(file)
+                + " bytes (an earlier run's rejects?), which this run would overwrite: move it away or "
+                + "give another --rejects FILE");
       }
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot read the rejects file " + file + ": "
-          + Corpus.why(e));
+      throw SolrscaleException.environment(
+          "cannot read the rejects file " + file + ": " + Corpus.why(e));
     }
   }
 
   /** How much of a failure's input text goes into the file. */
   static final int MAX_RAW = 1 << 16;
 
-  synchronized void add(String source, long ordinal, long line, String error, Document d,
-      String raw) {
+  synchronized void add(
+      String source, long ordinal, long line, String error, Document d, String raw) {
     try {
       if (out == null) {
         if (file.getParent() != null) {
@@ -76,7 +80,8 @@ public final class Rejects implements AutoCloseable {
       out.writeRaw('\n');
       count++;
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot write the rejects file " + file + ": " + Corpus.why(e));
+      throw SolrscaleException.environment(
+          "cannot write the rejects file " + file + ": " + Corpus.why(e));
     }
   }
 

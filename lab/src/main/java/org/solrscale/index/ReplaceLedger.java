@@ -17,39 +17,53 @@ import org.apache.solr.client.solrj.SolrServerException;
 final class ReplaceLedger {
   /** Hears of the versions a batch made current. */
   interface Versions {
-    /** The id's version now has {@code size} documents; it replaced a family when {@code overFamily}. */
+    /**
+     * The id's version now has {@code size} documents; it replaced a family when {@code
+     * overFamily}.
+     */
     void made(String id, long size, boolean overFamily);
   }
 
   private final IdLookups lookups;
   private final String collection;
   private final Consumer<String> warnings;
+
   /**
    * Whether to look up, before sending, which ids the collection already holds: only when it was
    * not empty, since an id lookup per batch costs Solr work a load into an empty one does not need.
    */
   private final boolean lookUpIds;
+
   /** The ids read so far: into an empty collection only those that may repeat are looked up. */
   private final SeenIds seen;
+
   /**
    * The family size (root and children) of the version this run made current, for the ids it sent
    * as a family or over one: the committed index does not know it until a commit. Bounded ({@link
    * #familiesMax}); when full, such ids are asked of the update log instead.
    */
   private final Map<String, Long> families = new ConcurrentHashMap<>();
+
   /**
    * About 100 bytes an entry, in a 32nd of the heap; the system property {@code
    * solrscale.index.families} sets another bound (tests use it to make the update log's turn come).
    */
-  private final long familiesMax = Long.getLong("solrscale.index.families",
-      Runtime.getRuntime().maxMemory() / 32 / 100);
+  private final long familiesMax =
+      Long.getLong("solrscale.index.families", Runtime.getRuntime().maxMemory() / 32 / 100);
+
   private volatile boolean familiesFull;
+
   /** Set when what accepted documents replaced could not be counted: the run cannot verify. */
   private volatile boolean uncounted;
+
   private final AtomicLong replaced = new AtomicLong();
 
   /** {@code lookUpIds} when the collection held documents before the run. */
-  ReplaceLedger(IdLookups lookups, String collection, boolean lookUpIds, SeenIds seen,
+  ReplaceLedger(
+      IdLookups lookups,
+      String collection,
+      boolean lookUpIds,
+      SeenIds seen,
       Consumer<String> warnings) {
     this.lookups = lookups;
     this.collection = collection;
@@ -106,8 +120,12 @@ final class ReplaceLedger {
       }
     } catch (SolrServerException | IOException | RuntimeException e) { // the load goes on anyway
       uncounted = true; // what the batch replaced is unknown, and so what the families map holds
-      warnings.accept("warning: cannot look up which ids " + collection + " holds ("
-          + OneLine.of(e.getMessage()) + "); the run cannot verify its count");
+      warnings.accept(
+          "warning: cannot look up which ids "
+              + collection
+              + " holds ("
+              + OneLine.of(e.getMessage())
+              + "); the run cannot verify its count");
     }
     return out;
   }
@@ -115,9 +133,9 @@ final class ReplaceLedger {
   /**
    * Puts into {@code out} the ids of {@code toLookUp} the collection holds, with their family
    * sizes: this run's own for an id it sent as a family or over one ({@link #families}), else the
-   * committed index's: any other version there is the one from before the run (committed first)
-   * or one without children that this run sent. Returns the ids whose size must be asked of the
-   * update log instead: those this run may have sent while {@link #families} had no room.
+   * committed index's: any other version there is the one from before the run (committed first) or
+   * one without children that this run sent. Returns the ids whose size must be asked of the update
+   * log instead: those this run may have sent while {@link #families} had no room.
    */
   private List<String> sizes(Map<String, Batch.Entry> toLookUp, Map<String, Long> out)
       throws SolrServerException, IOException {
@@ -140,8 +158,12 @@ final class ReplaceLedger {
       out.putAll(lookups.liveFamilySizes(ids));
     } catch (SolrServerException | IOException | RuntimeException e) {
       uncounted = true;
-      warnings.accept("warning: cannot count the child documents of ids " + collection
-          + " holds (" + OneLine.of(e.getMessage()) + "); the run cannot verify its count");
+      warnings.accept(
+          "warning: cannot count the child documents of ids "
+              + collection
+              + " holds ("
+              + OneLine.of(e.getMessage())
+              + "); the run cannot verify its count");
     }
   }
 
@@ -156,8 +178,11 @@ final class ReplaceLedger {
    * accepted copy in the batch, with that version's children. A copy Solr refused replaced nothing.
    * {@code versions} hears of each accepted entry.
    */
-  static long replacedBy(List<Batch.Entry> batch, Set<Batch.Entry> refused,
-      Map<String, Long> holding, Versions versions) {
+  static long replacedBy(
+      List<Batch.Entry> batch,
+      Set<Batch.Entry> refused,
+      Map<String, Long> holding,
+      Versions versions) {
     Map<String, Long> current = new HashMap<>(holding);
     long n = 0;
     for (Batch.Entry e : batch) {
@@ -171,7 +196,10 @@ final class ReplaceLedger {
     return n;
   }
 
-  /** Keeps the size of a family (or of a document over one) this run made current, while there is room. */
+  /**
+   * Keeps the size of a family (or of a document over one) this run made current, while there is
+   * room.
+   */
   private void remember(String id, long size, boolean overFamily) {
     if (size > 1 || overFamily) {
       if (families.containsKey(id) || families.size() < familiesMax) {

@@ -52,8 +52,8 @@ final class Retries {
         return new Outcome<>(call.run(), null);
       } catch (SolrException e) {
         if (e.code() >= 400 && e.code() < 500) {
-          return new Outcome<>(null, "Solr refused it (HTTP " + e.code() + "): "
-              + OneLine.of(e.getMessage()));
+          return new Outcome<>(
+              null, "Solr refused it (HTTP " + e.code() + "): " + OneLine.of(e.getMessage()));
         }
         last = "HTTP " + e.code() + ": " + OneLine.of(e.getMessage());
       } catch (SolrServerException | IOException | RuntimeException e) {

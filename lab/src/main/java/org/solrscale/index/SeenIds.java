@@ -2,14 +2,14 @@ package org.solrscale.index;
 
 /**
  * The ids a load has read so far, in bounded memory (a Bloom filter): {@link #add} says whether an
- * id may have been read before. "No" is certain, "maybe" is not. So a load into an empty
- * collection asks Solr which ids it already holds only for the ids that may repeat, and a repeated
- * id still counts as replacing a document. A "maybe" that was wrong costs only that look-up. The
- * filter is sized from the input: about one bit per two input bytes, between 64 Kbit and 128 Mbit
- * (16 MB), and at most a 16th of the heap. That keeps wrong "maybe"s rare up to a few million ids;
- * a corpus with far more gives more of them, so look-ups of a few ids per batch, but never a wrong
- * count. Blocked: an id's bits all lie in one 64-bit word, so adding it costs one cache miss, not
- * one per bit (four bits spread over a 16 MB array took 3 % of the client's CPU in a profile of the
+ * id may have been read before. "No" is certain, "maybe" is not. So a load into an empty collection
+ * asks Solr which ids it already holds only for the ids that may repeat, and a repeated id still
+ * counts as replacing a document. A "maybe" that was wrong costs only that look-up. The filter is
+ * sized from the input: about one bit per two input bytes, between 64 Kbit and 128 Mbit (16 MB),
+ * and at most a 16th of the heap. That keeps wrong "maybe"s rare up to a few million ids; a corpus
+ * with far more gives more of them, so look-ups of a few ids per batch, but never a wrong count.
+ * Blocked: an id's bits all lie in one 64-bit word, so adding it costs one cache miss, not one per
+ * bit (four bits spread over a 16 MB array took 3 % of the client's CPU in a profile of the
  * benchmark's load; one word of 8 MB about 1.6 %).
  */
 final class SeenIds {
@@ -25,7 +25,10 @@ final class SeenIds {
     this(inputBytes, Runtime.getRuntime().maxMemory() / 16);
   }
 
-  /** A filter for ids read from about {@code inputBytes} bytes of input, of at most {@code maxBytes}. */
+  /**
+   * A filter for ids read from about {@code inputBytes} bytes of input, of at most {@code
+   * maxBytes}.
+   */
   SeenIds(long inputBytes, long maxBytes) {
     long bits = Math.min(Math.max(1, inputBytes / 2), Math.max(1, maxBytes) * 8);
     int log2 = 64 - Long.numberOfLeadingZeros(bits - 1);
@@ -37,7 +40,9 @@ final class SeenIds {
     wordMask = words.length - 1;
   }
 
-  /** Records the id; true when it may have been recorded before, false when it certainly was not. */
+  /**
+   * Records the id; true when it may have been recorded before, false when it certainly was not.
+   */
   boolean add(String id) {
     // the String's own hash (cached), spread by murmur3's finalizer: its low bits pick the word,
     // four times six of its high bits the bits in it. Ids whose String hashes are equal always

@@ -15,7 +15,8 @@ final class Arrivals {
   /** The gap to the next start at {@code rate} requests per second, in nanoseconds. */
   long gapNanos(double rate) {
     double mean = 1e9 / rate;
-    return poisson ? Math.max(1, Math.round(-Math.log(1 - random.nextDouble()) * mean))
+    return poisson
+        ? Math.max(1, Math.round(-Math.log(1 - random.nextDouble()) * mean))
         : Math.round(mean);
   }
 }

@@ -1,23 +1,23 @@
 package org.solrscale.load;
 
-import org.solrscale.results.BenchSummary;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
+import org.solrscale.results.BenchSummary;
 import org.solrscale.spec.SolrscaleException;
-import com.sun.management.OperatingSystemMXBean;
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.util.Locale;
 
 /** One bench run: drives the load, keeps the intervals, and writes summary.json. */
 public final class Bench {
@@ -25,10 +25,17 @@ public final class Bench {
    * What to run and where its files go ({@code outDir} may be null); {@code maxErrorRate}: the
    * share of failed requests above which the run measured nothing worth keeping.
    */
-  public record Options(Workload workload, LoadModel model, Driver.Bounds bounds, long seed,
-      long timeoutNanos, Path outDir, double maxErrorRate) {}
+  public record Options(
+      Workload workload,
+      LoadModel model,
+      Driver.Bounds bounds,
+      long seed,
+      long timeoutNanos,
+      Path outDir,
+      double maxErrorRate) {}
 
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private Bench() {}
 
@@ -49,16 +56,18 @@ public final class Bench {
         try {
           JSON.writeValue(o.outDir().resolve("summary.json").toFile(), s);
         } catch (IOException e) {
-          throw SolrscaleException.usage("cannot write " + o.outDir() + "/summary.json: " + e.getMessage());
+          throw SolrscaleException.usage(
+              "cannot write " + o.outDir() + "/summary.json: " + e.getMessage());
         }
       }
       return s;
     }
   }
 
-  static BenchSummary summarize(Options o, Driver.Result r, RunLog log, LoadRecorder rec,
-      long cpuNanos, long startedAtMs) {
-    double measured = Math.max(1e-9, (r.endNanos() - Math.min(r.endNanos(), r.warmupEndNanos())) / 1e9);
+  static BenchSummary summarize(
+      Options o, Driver.Result r, RunLog log, LoadRecorder rec, long cpuNanos, long startedAtMs) {
+    double measured =
+        Math.max(1e-9, (r.endNanos() - Math.min(r.endNanos(), r.warmupEndNanos())) / 1e9);
     double achieved = log.measuredCount() / measured;
     boolean open = o.model() instanceof LoadModel.Open;
     double offered = open ? offeredRate((LoadModel.Open) o.model(), r) : achieved;
@@ -67,30 +76,60 @@ public final class Bench {
     double wall = Math.max(1e-9, (r.endNanos() - r.startNanos()) / 1e9);
     double cpuPercent = cpuNanos / 1e9 / wall * 100;
     Map<String, BenchSummary.ErrorKind> kinds = new LinkedHashMap<>();
-    rec.errors().forEach((k, v) -> kinds.put(k, new BenchSummary.ErrorKind(v.count.get(), List.copyOf(v.samples))));
+    rec.errors()
+        .forEach(
+            (k, v) ->
+                kinds.put(k, new BenchSummary.ErrorKind(v.count.get(), List.copyOf(v.samples))));
     List<BenchSummary.TemplateRow> templates = new ArrayList<>();
-    rec.templates().forEach((name, t) -> templates.add(new BenchSummary.TemplateRow(name,
-        t.count.get(), t.errors.get(), RunLog.ms(t.latency, 50), RunLog.ms(t.latency, 99),
-        t.count.get() - t.errors.get() > 0 ? (double) t.hits.get() / (t.count.get() - t.errors.get()) : 0)));
+    rec.templates()
+        .forEach(
+            (name, t) ->
+                templates.add(
+                    new BenchSummary.TemplateRow(
+                        name,
+                        t.count.get(),
+                        t.errors.get(),
+                        RunLog.ms(t.latency, 50),
+                        RunLog.ms(t.latency, 99),
+                        t.count.get() - t.errors.get() > 0
+                            ? (double) t.hits.get() / (t.count.get() - t.errors.get())
+                            : 0)));
     templates.sort(Comparator.comparingLong(BenchSummary.TemplateRow::count).reversed());
     int cores = Runtime.getRuntime().availableProcessors();
     List<BenchSummary.Step> steps = new ArrayList<>();
     for (StepStats.Step s : r.steps()) {
       steps.add(step(s, r.startNanos(), cores));
     }
-    Double per1000 = o.model() instanceof LoadModel.Closed c && log.measuredCount() > 0
-        ? measured * 1000.0 * c.threads() / log.measuredCount() * 1000 : null;
-    return new BenchSummary(open ? "open" : "closed", startedAtMs, log.measuredCount(),
+    Double per1000 =
+        o.model() instanceof LoadModel.Closed c && log.measuredCount() > 0
+            ? measured * 1000.0 * c.threads() / log.measuredCount() * 1000
+            : null;
+    return new BenchSummary(
+        open ? "open" : "closed",
+        startedAtMs,
+        log.measuredCount(),
         new BenchSummary.Errors(log.measuredErrors(), kinds),
-        new BenchSummary.Throughput(offered, achieved), BenchSummary.millis(latency),
-        BenchSummary.millis(log.service()), per1000, BenchSummary.values(rec.responseBytes()),
-        BenchSummary.values(rec.numFound()), BenchSummary.hitBuckets(rec.byHits()), templates,
+        new BenchSummary.Throughput(offered, achieved),
+        BenchSummary.millis(latency),
+        BenchSummary.millis(log.service()),
+        per1000,
+        BenchSummary.values(rec.responseBytes()),
+        BenchSummary.values(rec.numFound()),
+        BenchSummary.hitBuckets(rec.byHits()),
+        templates,
         steps.isEmpty() ? null : steps,
         new BenchSummary.Warmup(log.warmupCount(), (r.warmupEndNanos() - r.startNanos()) / 1e9),
-        measured, r.unfinished(), new BenchSummary.DriverHealth(cpuPercent, cores,
-            BenchSummary.millis(lag), steps.isEmpty()
-                ? bottleneck(open, offered, achieved, lag, cpuPercent, cores) : staircaseBottleneck(steps)),
-        o.maxErrorRate(), failed(log.measuredCount(), log.measuredErrors(), rec, o.maxErrorRate()),
+        measured,
+        r.unfinished(),
+        new BenchSummary.DriverHealth(
+            cpuPercent,
+            cores,
+            BenchSummary.millis(lag),
+            steps.isEmpty()
+                ? bottleneck(open, offered, achieved, lag, cpuPercent, cores)
+                : staircaseBottleneck(steps)),
+        o.maxErrorRate(),
+        failed(log.measuredCount(), log.measuredErrors(), rec, o.maxErrorRate()),
         o.model() instanceof LoadModel.Closed c ? Integer.valueOf(c.threads()) : null,
         o.model() instanceof LoadModel.Open op ? op.rates() : null);
   }
@@ -107,12 +146,28 @@ public final class Bench {
     List<String> kinds = new ArrayList<>();
     rec.errors().entrySet().stream()
         .sorted((a, b) -> Long.compare(b.getValue().count.get(), a.getValue().count.get()))
-        .forEach(e -> kinds.add(e.getKey() + ": " + e.getValue().count.get()
-            + (e.getValue().samples.isEmpty() ? "" : ", e.g. " + e.getValue().samples.get(0))));
-    return String.format(Locale.ROOT, "%s of %,d requests failed (%.1f %%, above the %s %% allowed)%s",
-        errors == count ? "all" : String.format(Locale.ROOT, "%,d", errors), count, share * 100,
-        new BigDecimal(maxErrorRate * 100).round(new MathContext(3)).stripTrailingZeros().toPlainString(),
-        kinds.isEmpty() ? "" : "; " + String.join("; ", kinds.subList(0, Math.min(3, kinds.size()))));
+        .forEach(
+            e ->
+                kinds.add(
+                    e.getKey()
+                        + ": "
+                        + e.getValue().count.get()
+                        + (e.getValue().samples.isEmpty()
+                            ? ""
+                            : ", e.g. " + e.getValue().samples.get(0))));
+    return String.format(
+        Locale.ROOT,
+        "%s of %,d requests failed (%.1f %%, above the %s %% allowed)%s",
+        errors == count ? "all" : String.format(Locale.ROOT, "%,d", errors),
+        count,
+        share * 100,
+        new BigDecimal(maxErrorRate * 100)
+            .round(new MathContext(3))
+            .stripTrailingZeros()
+            .toPlainString(),
+        kinds.isEmpty()
+            ? ""
+            : "; " + String.join("; ", kinds.subList(0, Math.min(3, kinds.size()))));
   }
 
   /** One step of a staircase over its own seconds. */
@@ -120,9 +175,18 @@ public final class Bench {
     double secs = Math.max(1e-9, s.seconds());
     double achieved = s.completed() / secs;
     double cpu = s.cpuNanos() < 0 ? -1 : s.cpuNanos() / 1e9 / secs * 100;
-    return new BenchSummary.Step(s.rate(), achieved, secs, (s.startNanos() - runStart) / 1e9,
-        s.scheduled(), s.completed(), s.errors(), BenchSummary.millis(s.latency()),
-        BenchSummary.millis(s.service()), BenchSummary.millis(s.lag()), cpu < 0 ? null : cpu,
+    return new BenchSummary.Step(
+        s.rate(),
+        achieved,
+        secs,
+        (s.startNanos() - runStart) / 1e9,
+        s.scheduled(),
+        s.completed(),
+        s.errors(),
+        BenchSummary.millis(s.latency()),
+        BenchSummary.millis(s.service()),
+        BenchSummary.millis(s.lag()),
+        cpu < 0 ? null : cpu,
         bottleneck(true, s.rate(), achieved, s.lag(), Math.max(0, cpu), cores));
   }
 
@@ -130,8 +194,12 @@ public final class Bench {
   private static String staircaseBottleneck(List<BenchSummary.Step> steps) {
     for (BenchSummary.Step s : steps) {
       if (!s.bottleneck().startsWith("none")) {
-        return String.format(Locale.ROOT, "%s (from the %s/s step on: achieved %.1f/s)",
-            s.bottleneck(), num(s.rate()), s.achieved());
+        return String.format(
+            Locale.ROOT,
+            "%s (from the %s/s step on: achieved %.1f/s)",
+            s.bottleneck(),
+            num(s.rate()),
+            s.achieved());
       }
     }
     return "none: the server kept up with every step";
@@ -158,15 +226,18 @@ public final class Bench {
    * Who limited the run. The driver is the bottleneck when it fell behind its schedule (open loop)
    * or could not keep up, while using most of the cores it has; otherwise the server was.
    */
-  static String bottleneck(boolean open, double offered, double achieved, Histogram lag,
-      double cpuPercent, int cores) {
+  static String bottleneck(
+      boolean open, double offered, double achieved, Histogram lag, double cpuPercent, int cores) {
     boolean busy = cpuPercent >= 0.85 * cores * 100;
     boolean behind = lag.getTotalCount() > 0 && lag.getValueAtPercentile(99) > 10_000;
     if (open && achieved >= 0.95 * offered && !behind) {
       return "none: the server kept up with the offered rate";
     }
     if (busy || open && behind && lag.getValueAtPercentile(50) > 10_000) {
-      return "driver: it used " + Math.round(cpuPercent) + "% CPU of " + cores
+      return "driver: it used "
+          + Math.round(cpuPercent)
+          + "% CPU of "
+          + cores
           + " cores; its numbers understate what the server can do";
     }
     return "server";

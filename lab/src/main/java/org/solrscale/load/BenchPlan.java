@@ -35,31 +35,51 @@ public final class BenchPlan {
    * Warm-up by time or by count, then a duration or a number of requests; with neither, 60 s.
    * {@code durationNanos} is null when not given.
    */
-  public static Driver.Bounds bounds(long warmupNanos, Long warmupRequests, Long durationNanos,
-      Long requests) {
+  public static Driver.Bounds bounds(
+      long warmupNanos, Long warmupRequests, Long durationNanos, Long requests) {
     if (warmupRequests != null && warmupRequests < 1 || requests != null && requests < 1) {
       throw SolrscaleException.usage("warm-up requests and requests must be at least 1");
     }
-    long duration = durationNanos != null ? durationNanos
-        : requests != null ? 0 : Duration.ofSeconds(60).toNanos();
-    return new Driver.Bounds(warmupRequests != null ? 0 : warmupNanos,
-        warmupRequests != null ? warmupRequests : 0, duration, requests == null ? 0 : requests);
+    long duration =
+        durationNanos != null
+            ? durationNanos
+            : requests != null ? 0 : Duration.ofSeconds(60).toNanos();
+    return new Driver.Bounds(
+        warmupRequests != null ? 0 : warmupNanos,
+        warmupRequests != null ? warmupRequests : 0,
+        duration,
+        requests == null ? 0 : requests);
   }
 
   /** shards.preference and shards.tolerant, appended to every request. */
   public static String extraParams(String shardsPreference, boolean shardsTolerant) {
-    return (shardsPreference == null ? ""
-        : "&shards.preference=" + URLEncoder.encode(shardsPreference, StandardCharsets.UTF_8))
+    return (shardsPreference == null
+            ? ""
+            : "&shards.preference=" + URLEncoder.encode(shardsPreference, StandardCharsets.UTF_8))
         + (shardsTolerant ? "&shards.tolerant=true" : "");
   }
 
-  /** The HTTP sender over {@code urls}; {@code node:ID} routing has already narrowed them to one. */
-  public static HttpSender sender(String routing, List<String> urls, String collection,
-      String extraParams, String compression, long timeoutMillis, int connections) {
+  /**
+   * The HTTP sender over {@code urls}; {@code node:ID} routing has already narrowed them to one.
+   */
+  public static HttpSender sender(
+      String routing,
+      List<String> urls,
+      String collection,
+      String extraParams,
+      String compression,
+      long timeoutMillis,
+      int connections) {
     if (compression != null && !compression.equals("gzip")) {
       throw SolrscaleException.usage("compression takes gzip; got '" + compression + "'");
     }
-    return new HttpSender(HttpSender.routing(routing.startsWith("node:") ? "cloud" : routing, urls),
-        collection, extraParams, compression != null, timeoutMillis, connections, Clock.SYSTEM);
+    return new HttpSender(
+        HttpSender.routing(routing.startsWith("node:") ? "cloud" : routing, urls),
+        collection,
+        extraParams,
+        compression != null,
+        timeoutMillis,
+        connections,
+        Clock.SYSTEM);
   }
 }

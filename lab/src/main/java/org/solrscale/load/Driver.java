@@ -9,20 +9,26 @@ import java.util.function.Consumer;
 /**
  * Runs a workload with a load model against a sender and feeds a recorder. Open loop: one
  * dispatcher starts every request at its scheduled time whatever the server does, so latency is
- * measured from that time (no coordinated omission) and service time from the actual send.
- * Closed loop: each thread sends its next request when the previous one returned. A ticker closes
- * one interval a second and hands it to {@code intervals} (log, timeline, progress).
+ * measured from that time (no coordinated omission) and service time from the actual send. Closed
+ * loop: each thread sends its next request when the previous one returned. A ticker closes one
+ * interval a second and hands it to {@code intervals} (log, timeline, progress).
  */
 public final class Driver {
   /**
-   * The time the run has: a warm-up (a duration, or a number of requests), then a duration and/or
-   * a number of measured requests.
+   * The time the run has: a warm-up (a duration, or a number of requests), then a duration and/or a
+   * number of measured requests.
    */
-  public record Bounds(long warmupNanos, long warmupRequests, long durationNanos, long maxRequests) {}
+  public record Bounds(
+      long warmupNanos, long warmupRequests, long durationNanos, long maxRequests) {}
 
   /** What the dispatcher saw, besides the recorder's figures; {@code steps}: a staircase's. */
-  public record Result(long startNanos, long warmupEndNanos, long endNanos, long scheduled,
-      long unfinished, List<StepStats.Step> steps) {}
+  public record Result(
+      long startNanos,
+      long warmupEndNanos,
+      long endNanos,
+      long scheduled,
+      long unfinished,
+      List<StepStats.Step> steps) {}
 
   private final Clock clock;
   private final Sender sender;
@@ -33,13 +39,15 @@ public final class Driver {
   private final AtomicLong outstanding = new AtomicLong();
   private final AtomicLong measuredSent = new AtomicLong();
   private final AtomicLong warmSent = new AtomicLong();
+
   /** When the measured time began: known at once for a timed warm-up, else at its last request. */
   private volatile long warmupEnd = Long.MAX_VALUE;
+
   private volatile long end = Long.MAX_VALUE;
   private volatile boolean stopped;
 
-  public Driver(Clock clock, Sender sender, Workload workload, LoadModel model, Bounds bounds,
-      long seed) {
+  public Driver(
+      Clock clock, Sender sender, Workload workload, LoadModel model, Bounds bounds, long seed) {
     this.clock = clock;
     this.sender = sender;
     this.workload = workload;
@@ -55,20 +63,24 @@ public final class Driver {
 
   /** A staircase's figures per step, from the start of the measured time (null: one rate). */
   private volatile StepStats stepStats;
+
   /** When the open loop stopped sending. */
   private long sendEnd = Long.MAX_VALUE;
 
   /** Runs the load in this thread (and the closed loop's threads); returns when all finished. */
-  public Result run(LoadRecorder recorder, long start, Consumer<List<Interval>> intervals,
-      long drainNanos) throws InterruptedException {
+  public Result run(
+      LoadRecorder recorder, long start, Consumer<List<Interval>> intervals, long drainNanos)
+      throws InterruptedException {
     if (bounds.warmupRequests() <= 0) {
       measuredFrom(start + bounds.warmupNanos());
     }
     Thread ticker = clock == Clock.SYSTEM ? startTicker(recorder, start, intervals) : null;
     long scheduled;
     try {
-      scheduled = model instanceof LoadModel.Open open ? openLoop(open, recorder, start)
-          : closedLoop((LoadModel.Closed) model, recorder);
+      scheduled =
+          model instanceof LoadModel.Open open
+              ? openLoop(open, recorder, start)
+              : closedLoop((LoadModel.Closed) model, recorder);
       long deadline = clock.nanoTime() + drainNanos;
       while (outstanding.get() > 0 && clock.nanoTime() < deadline) {
         clock.sleepUntil(Math.min(deadline, clock.nanoTime() + 10_000_000L));
@@ -82,7 +94,12 @@ public final class Driver {
     long now = clock.nanoTime();
     intervals.accept(recorder.roll(now));
     StepStats st = stepStats;
-    return new Result(start, Math.min(warmupEnd, now), now, scheduled, outstanding.get(),
+    return new Result(
+        start,
+        Math.min(warmupEnd, now),
+        now,
+        scheduled,
+        outstanding.get(),
         st == null ? List.of() : st.steps(sendEnd == Long.MAX_VALUE ? now : sendEnd));
   }
 
@@ -100,9 +117,13 @@ public final class Driver {
     }
   }
 
-  /** Whether a request sent (or due) at {@code t} is warm-up; counts it when the warm-up is a number. */
+  /**
+   * Whether a request sent (or due) at {@code t} is warm-up; counts it when the warm-up is a
+   * number.
+   */
   private boolean warmup(long t) {
-    if (bounds.warmupRequests() > 0 && warmSent.get() < bounds.warmupRequests()
+    if (bounds.warmupRequests() > 0
+        && warmSent.get() < bounds.warmupRequests()
         && warmSent.incrementAndGet() <= bounds.warmupRequests()) {
       return true;
     }
@@ -150,14 +171,17 @@ public final class Driver {
         st.sent(k);
       }
       outstanding.incrementAndGet();
-      sender.send(r, n++, (o, onWire, done) -> {
-        long onTheWire = onWire > 0 ? onWire : sent;
-        recorder.record(r, due, onTheWire, done, o, warm);
-        if (st != null) {
-          st.finished(k, due, onTheWire, done, o.failed());
-        }
-        outstanding.decrementAndGet();
-      });
+      sender.send(
+          r,
+          n++,
+          (o, onWire, done) -> {
+            long onTheWire = onWire > 0 ? onWire : sent;
+            recorder.record(r, due, onTheWire, done, o, warm);
+            if (st != null) {
+              st.finished(k, due, onTheWire, done, o.failed());
+            }
+            outstanding.decrementAndGet();
+          });
       offset += open.poisson() ? arrivals.gapNanos(rate) : 1e9 / rate;
       intended = rateBase + Math.round(offset);
     }
@@ -251,28 +275,34 @@ public final class Driver {
       QueryRequest r = source.next();
       outstanding.incrementAndGet();
       total.incrementAndGet();
-      sender.send(r, id, (o, onWire, done) -> {
-        recorder.record(r, sent, onWire > 0 ? onWire : sent, done, o, warm);
-        outstanding.decrementAndGet();
-        next();
-      });
+      sender.send(
+          r,
+          id,
+          (o, onWire, done) -> {
+            recorder.record(r, sent, onWire > 0 ? onWire : sent, done, o, warm);
+            outstanding.decrementAndGet();
+            next();
+          });
       return true;
     }
   }
 
   private Thread startTicker(LoadRecorder recorder, long start, Consumer<List<Interval>> out) {
-    Thread t = new Thread(() -> {
-      long next = start + 1_000_000_000L;
-      try {
-        while (!Thread.currentThread().isInterrupted()) {
-          clock.sleepUntil(next);
-          out.accept(recorder.roll(next));
-          next += 1_000_000_000L;
-        }
-      } catch (InterruptedException e) {
-        // the run is over; the caller rolls the last interval
-      }
-    }, "solrscale-ticker");
+    Thread t =
+        new Thread(
+            () -> {
+              long next = start + 1_000_000_000L;
+              try {
+                while (!Thread.currentThread().isInterrupted()) {
+                  clock.sleepUntil(next);
+                  out.accept(recorder.roll(next));
+                  next += 1_000_000_000L;
+                }
+              } catch (InterruptedException e) {
+                // the run is over; the caller rolls the last interval
+              }
+            },
+            "solrscale-ticker");
     t.setDaemon(true);
     t.start();
     return t;

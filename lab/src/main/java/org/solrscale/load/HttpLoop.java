@@ -18,13 +18,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A small HTTP/1.1 client made for load: one event-loop thread drives every connection (keep-alive,
- * one request at a time per connection, no pipelining), so a request costs no thread switch and
- * no allocation beyond its bytes. Requests beyond the connections wait in a queue per server, and
+ * one request at a time per connection, no pipelining), so a request costs no thread switch and no
+ * allocation beyond its bytes. Requests beyond the connections wait in a queue per server, and
  * their latency keeps counting, as it must for an open loop. Completions run on the loop thread.
  */
 final class HttpLoop implements AutoCloseable {
   /** One request to send and what to call when it ends. */
-  record Exchange(InetSocketAddress server, byte[] request, long deadlineNanos, Listener listener) {}
+  record Exchange(
+      InetSocketAddress server, byte[] request, long deadlineNanos, Listener listener) {}
 
   /** How an exchange ended: a parsed response, or a failure of a kind. */
   interface Listener {
@@ -58,6 +59,7 @@ final class HttpLoop implements AutoCloseable {
     SelectionKey key;
     ByteBuffer out;
     Exchange current;
+
     /** When the current request started going on the wire. */
     long sentNanos;
 
@@ -161,8 +163,13 @@ final class HttpLoop implements AutoCloseable {
           // closing a channel that never connected
         }
       }
-      e.listener().failure("connection", "connect to " + e.server() + ": " + ex.getMessage(), 0,
-          0, clock.nanoTime());
+      e.listener()
+          .failure(
+              "connection",
+              "connect to " + e.server() + ": " + ex.getMessage(),
+              0,
+              0,
+              clock.nanoTime());
     }
   }
 
@@ -282,7 +289,10 @@ final class HttpLoop implements AutoCloseable {
     }
     for (Pool p : pools.values()) {
       while (!p.waiting.isEmpty() && now > p.waiting.peekFirst().deadlineNanos()) {
-        p.waiting.pollFirst().listener().failure("timeout", "no connection free within the timeout", 0, 0, now);
+        p.waiting
+            .pollFirst()
+            .listener()
+            .failure("timeout", "no connection free within the timeout", 0, 0, now);
       }
     }
   }

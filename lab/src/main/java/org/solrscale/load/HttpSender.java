@@ -40,8 +40,8 @@ public final class HttpSender implements Sender {
   /**
    * {@code cloud} routing: the nodes in turn, as SolrJ's load balancer does. A node that refuses a
    * connection is skipped for {@link #DOWN_NANOS} (then tried again by the next request due to it),
-   * and a request whose connection failed before it was answered goes to the next node, so a
-   * killed node costs a few requests their latency, not the rest of the run its share of errors.
+   * and a request whose connection failed before it was answered goes to the next node, so a killed
+   * node costs a few requests their latency, not the rest of the run its share of errors.
    */
   static final class CloudRouting implements Routing {
     static final long DOWN_NANOS = 2_000_000_000L;
@@ -68,7 +68,9 @@ public final class HttpSender implements Sender {
         fallback = fallback == null ? u : fallback;
       }
       // every other node refused lately: the request goes anyway and counts what it gets
-      return fallback != null ? fallback : urls.get((int) Math.floorMod(next.getAndIncrement(), urls.size()));
+      return fallback != null
+          ? fallback
+          : urls.get((int) Math.floorMod(next.getAndIncrement(), urls.size()));
     }
 
     @Override
@@ -94,8 +96,14 @@ public final class HttpSender implements Sender {
   private final Clock clock;
   private final Map<String, Base> bases = new ConcurrentHashMap<>();
 
-  public HttpSender(Routing routing, String collection, String extraParams, boolean gzip,
-      long timeoutMillis, int connectionsPerNode, Clock clock) {
+  public HttpSender(
+      Routing routing,
+      String collection,
+      String extraParams,
+      boolean gzip,
+      long timeoutMillis,
+      int connectionsPerNode,
+      Clock clock) {
     this.routing = routing;
     this.collection = collection;
     this.extraParams = extraParams;
@@ -116,47 +124,70 @@ public final class HttpSender implements Sender {
 
   /**
    * One attempt at {@code r}. A connection that fails before the response (refused, reset, closed)
-   * is tried on the next node while the routing allows; a request that failed over reports no
-   * time on the wire, so its service time counts from when it was first sent.
+   * is tried on the next node while the routing allows; a request that failed over reports no time
+   * on the wire, so its service time counts from when it was first sent.
    */
-  private void attempt(QueryRequest r, long slot, Completion done, Set<String> tried, long deadline) {
+  private void attempt(
+      QueryRequest r, long slot, Completion done, Set<String> tried, long deadline) {
     int attempt = tried.size() + 1;
     String url = routing.baseUrl(slot, clock.nanoTime(), tried);
     Base base = bases.computeIfAbsent(url, HttpSender::parse);
-    String target = base.path() + "/" + collection + r.handler() + "?" + r.params() + extraParams
-        + (r.params().contains("wt=") ? "" : "&wt=json");
-    String request = "GET " + target + " HTTP/1.1\r\nHost: " + base.host() + "\r\n"
-        + (gzip ? "Accept-Encoding: gzip\r\n" : "") + "User-Agent: solrscale\r\n\r\n";
-    loop.submit(new HttpLoop.Exchange(base.server(), request.getBytes(StandardCharsets.UTF_8),
-        deadline, new HttpLoop.Listener() {
-          @Override
-          public void response(ResponseParser p, long sentNanos, long doneNanos) {
-            done.complete(outcome(p), attempt > 1 ? 0 : sentNanos, doneNanos);
-          }
+    String target =
+        base.path()
+            + "/"
+            + collection
+            + r.handler()
+            + "?"
+            + r.params()
+            + extraParams
+            + (r.params().contains("wt=") ? "" : "&wt=json");
+    String request =
+        "GET "
+            + target
+            + " HTTP/1.1\r\nHost: "
+            + base.host()
+            + "\r\n"
+            + (gzip ? "Accept-Encoding: gzip\r\n" : "")
+            + "User-Agent: solrscale\r\n\r\n";
+    loop.submit(
+        new HttpLoop.Exchange(
+            base.server(),
+            request.getBytes(StandardCharsets.UTF_8),
+            deadline,
+            new HttpLoop.Listener() {
+              @Override
+              public void response(ResponseParser p, long sentNanos, long doneNanos) {
+                done.complete(outcome(p), attempt > 1 ? 0 : sentNanos, doneNanos);
+              }
 
-          @Override
-          public void failure(String kind, String message, long bytes, long sentNanos, long doneNanos) {
-            if (kind.equals("connection")) {
-              if (sentNanos == 0) {
-                routing.refused(url, doneNanos); // never got a connection: the node is down
+              @Override
+              public void failure(
+                  String kind, String message, long bytes, long sentNanos, long doneNanos) {
+                if (kind.equals("connection")) {
+                  if (sentNanos == 0) {
+                    routing.refused(url, doneNanos); // never got a connection: the node is down
+                  }
+                  if (attempt < routing.attempts()) {
+                    Set<String> now = new HashSet<>(tried);
+                    now.add(url);
+                    attempt(
+                        r, slot, done, now, deadline); // the first attempt's deadline still holds
+                    return;
+                  }
+                }
+                done.complete(
+                    Outcome.failed(0, kind, message, bytes),
+                    attempt > 1 ? 0 : sentNanos,
+                    doneNanos);
               }
-              if (attempt < routing.attempts()) {
-                Set<String> now = new HashSet<>(tried);
-                now.add(url);
-                attempt(r, slot, done, now, deadline); // the first attempt's deadline still holds
-                return;
-              }
-            }
-            done.complete(Outcome.failed(0, kind, message, bytes), attempt > 1 ? 0 : sentNanos,
-                doneNanos);
-          }
-        }));
+            }));
   }
 
   private static Base parse(String url) {
     URI u = URI.create(url);
     if (!"http".equals(u.getScheme()) || u.getHost() == null) {
-      throw SolrscaleException.usage("bench speaks plain HTTP; '" + url + "' is not an http:// URL");
+      throw SolrscaleException.usage(
+          "bench speaks plain HTTP; '" + url + "' is not an http:// URL");
     }
     int port = u.getPort() < 0 ? 80 : u.getPort();
     String path = u.getRawPath() == null ? "" : u.getRawPath().replaceAll("/+$", "");

@@ -15,14 +15,14 @@ public sealed interface LoadModel {
   }
 
   /**
-   * Requests start at scheduled times whatever the server does: {@code rates} per second, one
-   * after another for {@code stepNanos} each (one rate: the whole duration), uniform or Poisson
-   * arrivals.
+   * Requests start at scheduled times whatever the server does: {@code rates} per second, one after
+   * another for {@code stepNanos} each (one rate: the whole duration), uniform or Poisson arrivals.
    */
   record Open(List<Double> rates, long stepNanos, boolean poisson) implements LoadModel {
     public Open {
       if (rates.isEmpty() || rates.stream().anyMatch(r -> !(r > 0))) {
-        throw SolrscaleException.usage("--rate must be one or more rates above 0, e.g. 100 or 50,100,200");
+        throw SolrscaleException.usage(
+            "--rate must be one or more rates above 0, e.g. 100 or 50,100,200");
       }
       rates = List.copyOf(rates);
     }

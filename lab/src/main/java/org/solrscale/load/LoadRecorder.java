@@ -17,9 +17,12 @@ import org.HdrHistogram.Recorder;
 public final class LoadRecorder {
   /** Up to an hour, in microseconds, three significant digits. */
   static final long HIGHEST_US = 3_600_000_000L;
+
   static final int DIGITS = 3;
+
   /** Templates tracked one by one; more fall into one "other" entry. */
   static final int MAX_TEMPLATES = 200;
+
   static final int SAMPLE_MESSAGES = 3;
 
   private final Recorder latency = new Recorder(HIGHEST_US, DIGITS);
@@ -36,8 +39,10 @@ public final class LoadRecorder {
   private final AtomicLong warmBytes = new AtomicLong();
   private final Map<String, ErrorStats> errors = new ConcurrentHashMap<>();
   private final Map<String, TemplateStats> templates = new ConcurrentHashMap<>();
+
   /** Latency (µs) by hit-count bucket: 0 hits, then [2^(b-1), 2^b). */
   private final ConcurrentHistogram[] byHits = new ConcurrentHistogram[64];
+
   private final ConcurrentHistogram numFound = new ConcurrentHistogram(1L << 40, 2);
   private final ConcurrentHistogram responseBytes = new ConcurrentHistogram(1L << 36, 2);
   private long intervalStart;
@@ -64,8 +69,8 @@ public final class LoadRecorder {
    * One finished request: its intended start, actual send and completion, in nanoTime terms, and
    * whether the driver counted it as warm-up.
    */
-  public void record(QueryRequest request, long intended, long sent, long done, Outcome o,
-      boolean warmup) {
+  public void record(
+      QueryRequest request, long intended, long sent, long done, Outcome o, boolean warmup) {
     long latencyUs = Math.max(0, (done - intended) / 1000);
     long serviceUs = Math.max(0, (done - sent) / 1000);
     long lagUs = Math.max(0, (sent - intended) / 1000);
@@ -109,7 +114,8 @@ public final class LoadRecorder {
     if (t != null) {
       return t;
     }
-    return templates.size() < MAX_TEMPLATES ? templates.computeIfAbsent(name, n -> new TemplateStats())
+    return templates.size() < MAX_TEMPLATES
+        ? templates.computeIfAbsent(name, n -> new TemplateStats())
         : templates.computeIfAbsent("(other)", n -> new TemplateStats());
   }
 
@@ -140,12 +146,28 @@ public final class LoadRecorder {
   public synchronized List<Interval> roll(long now) {
     long start = intervalStart;
     intervalStart = now;
-    Interval warm = new Interval(start, now, true, warmLatency.getIntervalHistogram(),
-        warmService.getIntervalHistogram(), warmLag.getIntervalHistogram(), warmCount.getAndSet(0),
-        warmErrors.getAndSet(0), warmBytes.getAndSet(0));
-    Interval main = new Interval(start, now, false, latency.getIntervalHistogram(),
-        service.getIntervalHistogram(), lag.getIntervalHistogram(), count.getAndSet(0),
-        errorCount.getAndSet(0), bytes.getAndSet(0));
+    Interval warm =
+        new Interval(
+            start,
+            now,
+            true,
+            warmLatency.getIntervalHistogram(),
+            warmService.getIntervalHistogram(),
+            warmLag.getIntervalHistogram(),
+            warmCount.getAndSet(0),
+            warmErrors.getAndSet(0),
+            warmBytes.getAndSet(0));
+    Interval main =
+        new Interval(
+            start,
+            now,
+            false,
+            latency.getIntervalHistogram(),
+            service.getIntervalHistogram(),
+            lag.getIntervalHistogram(),
+            count.getAndSet(0),
+            errorCount.getAndSet(0),
+            bytes.getAndSet(0));
     if (warm.count() == 0) {
       return List.of(main);
     }

@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,19 +19,16 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.solrscale.spec.SolrscaleException;
-import java.io.InputStreamReader;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.MalformedInputException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.solrscale.data.Corpus;
+import org.solrscale.spec.SolrscaleException;
 
 /**
- * Reads a query file: one request a line, either Solr parameters ({@code q=...&fq=...}, URL-encoded,
- * as {@code data queries} writes them), optionally after a handler path ({@code /browse?q=...}), or
- * a JSON object of parameters (arrays repeat a parameter; {@code _handler} and {@code _template}
- * are ours). Blank lines and lines starting with {@code #} are skipped. The first bad line stops
- * the load before it starts, with its file:line.
+ * Reads a query file: one request a line, either Solr parameters ({@code q=...&fq=...},
+ * URL-encoded, as {@code data queries} writes them), optionally after a handler path ({@code
+ * /browse?q=...}), or a JSON object of parameters (arrays repeat a parameter; {@code _handler} and
+ * {@code _template} are ours). Blank lines and lines starting with {@code #} are skipped. The first
+ * bad line stops the load before it starts, with its file:line.
  */
 public final class QueryFile {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -39,11 +38,14 @@ public final class QueryFile {
   public static List<QueryRequest> read(Path file) {
     List<QueryRequest> requests = new ArrayList<>();
     // gzip (told by its content, as corpora are) or plain
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(
-        Corpus.input(file, new AtomicLong()),
-        StandardCharsets.UTF_8.newDecoder() // strict, as Files.newBufferedReader: no U+FFFD
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT)))) {
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(
+                Corpus.input(file, new AtomicLong()),
+                StandardCharsets.UTF_8
+                    .newDecoder() // strict, as Files.newBufferedReader: no U+FFFD
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)))) {
       String line;
       int n = 0;
       while ((line = in.readLine()) != null) {
@@ -63,8 +65,11 @@ public final class QueryFile {
       throw SolrscaleException.usage("cannot read query file " + file + ": " + e.getMessage());
     }
     if (requests.isEmpty()) {
-      throw SolrscaleException.usage("query file " + file + " has no requests (one per line: "
-          + "q=...&fq=... or a JSON object of parameters)");
+      throw SolrscaleException.usage(
+          "query file "
+              + file
+              + " has no requests (one per line: "
+              + "q=...&fq=... or a JSON object of parameters)");
     }
     return requests;
   }
@@ -81,8 +86,12 @@ public final class QueryFile {
     for (String pair : params.split("&")) {
       int eq = pair.indexOf('=');
       if (pair.isEmpty() || eq <= 0) {
-        throw SolrscaleException.usage(where + ": '" + abbreviate(pair) + "' is not name=value; "
-            + "a line is Solr parameters (q=...&fq=...) or a JSON object");
+        throw SolrscaleException.usage(
+            where
+                + ": '"
+                + abbreviate(pair)
+                + "' is not name=value; "
+                + "a line is Solr parameters (q=...&fq=...) or a JSON object");
       }
       try {
         names.add(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8));
@@ -118,21 +127,28 @@ public final class QueryFile {
       names.add(f.getKey());
       for (JsonNode v : f.getValue().isArray() ? f.getValue() : List.of(f.getValue())) {
         if (!v.isValueNode() || v.isNull()) {
-          throw SolrscaleException.usage(where + ": parameter '" + f.getKey()
-              + "' must be a string, number, boolean or an array of them");
+          throw SolrscaleException.usage(
+              where
+                  + ": parameter '"
+                  + f.getKey()
+                  + "' must be a string, number, boolean or an array of them");
         }
         if (params.length() > 0) {
           params.append('&');
         }
-        params.append(URLEncoder.encode(f.getKey(), StandardCharsets.UTF_8)).append('=')
+        params
+            .append(URLEncoder.encode(f.getKey(), StandardCharsets.UTF_8))
+            .append('=')
             .append(URLEncoder.encode(v.asText(), StandardCharsets.UTF_8));
       }
     }
     if (!names.contains("q") && !names.contains("q.alt")) {
       throw SolrscaleException.usage(where + ": no q parameter");
     }
-    String template = node.has("_template") ? node.get("_template").asText()
-        : handler + " " + String.join(",", names);
+    String template =
+        node.has("_template")
+            ? node.get("_template").asText()
+            : handler + " " + String.join(",", names);
     return new QueryRequest(handler, params.toString(), template, where);
   }
 

@@ -11,7 +11,16 @@ import java.nio.ByteBuffer;
 final class ResponseParser {
   static final int KEEP = 16 * 1024;
 
-  private enum State { STATUS, HEADERS, BODY, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, DONE }
+  private enum State {
+    STATUS,
+    HEADERS,
+    BODY,
+    CHUNK_SIZE,
+    CHUNK_DATA,
+    CHUNK_END,
+    TRAILERS,
+    DONE
+  }
 
   private State state = State.STATUS;
   private final StringBuilder line = new StringBuilder(128);
@@ -23,6 +32,7 @@ final class ResponseParser {
   private long contentLength = -1;
   private boolean chunked;
   private long remaining;
+
   /** Whether the request was a HEAD (no body follows). */
   private boolean noBody;
 

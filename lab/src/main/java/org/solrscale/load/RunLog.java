@@ -14,8 +14,8 @@ import org.solrscale.spec.SolrscaleException;
 
 /**
  * Takes the intervals as they close: merges the measured ones into run totals (losslessly: the
- * histograms add up), writes them to an HdrHistogram interval log and a CSV timeline when there
- * is an output directory, and passes them on for the live progress line.
+ * histograms add up), writes them to an HdrHistogram interval log and a CSV timeline when there is
+ * an output directory, and passes them on for the live progress line.
  */
 public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
   private final long startNanos;
@@ -40,10 +40,12 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
     if (outDir != null) {
       try {
         Files.createDirectories(outDir);
-        logStream = new PrintStream(Files.newOutputStream(outDir.resolve("latency.hlog")), false, "UTF-8");
+        logStream =
+            new PrintStream(Files.newOutputStream(outDir.resolve("latency.hlog")), false, "UTF-8");
         log = new HistogramLogWriter(logStream);
-        log.outputComment("solrscale bench: latency from the intended start, service time from the "
-            + "actual send, schedule lag; microseconds; tags warmup-* are left out of the summary");
+        log.outputComment(
+            "solrscale bench: latency from the intended start, service time from the "
+                + "actual send, schedule lag; microseconds; tags warmup-* are left out of the summary");
         log.outputLogFormatVersion();
         log.outputStartTime(startedAtMs);
         log.setBaseTime(startedAtMs);
@@ -79,17 +81,28 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
     }
     double start = (i.startNanos() - startNanos) / 1e9;
     double end = (i.endNanos() - startNanos) / 1e9;
-    for (Object[] h : new Object[][] {{"latency", i.latency()}, {"service", i.service()}, {"lag", i.lag()}}) {
+    for (Object[] h :
+        new Object[][] {{"latency", i.latency()}, {"service", i.service()}, {"lag", i.lag()}}) {
       Histogram copy = ((Histogram) h[1]).copy();
       copy.setStartTimeStamp(startedAtMs + Math.round(start * 1000));
       copy.setEndTimeStamp(startedAtMs + Math.round(end * 1000));
       copy.setTag((i.warmup() ? "warmup-" : "") + h[0]);
       log.outputIntervalHistogram(copy);
     }
-    csv.write(new TimelineRow(round(start), i.warmup(), i.count(), i.errors(),
-        round(i.count() / Math.max(1e-9, i.seconds())), ms(i.latency(), 50), ms(i.latency(), 99),
-        i.latency().getMaxValue() / 1000.0, ms(i.service(), 50), ms(i.service(), 99), i.bytes(),
-        round(i.seconds())));
+    csv.write(
+        new TimelineRow(
+            round(start),
+            i.warmup(),
+            i.count(),
+            i.errors(),
+            round(i.count() / Math.max(1e-9, i.seconds())),
+            ms(i.latency(), 50),
+            ms(i.latency(), 99),
+            i.latency().getMaxValue() / 1000.0,
+            ms(i.service(), 50),
+            ms(i.service(), 99),
+            i.bytes(),
+            round(i.seconds())));
   }
 
   /** Milliseconds to the microsecond, seconds to the millisecond: what the file needs. */

@@ -1,11 +1,11 @@
 package org.solrscale.load;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
-import java.util.Arrays;
 
 /**
  * The figures of each step of a staircase, over that step's own time: requests by the step whose
@@ -15,8 +15,17 @@ import java.util.Arrays;
  */
 final class StepStats {
   /** One step, read when the run is over. */
-  record Step(double rate, long startNanos, long endNanos, long scheduled, long errors,
-      long completed, Histogram latency, Histogram service, Histogram lag, long cpuNanos) {
+  record Step(
+      double rate,
+      long startNanos,
+      long endNanos,
+      long scheduled,
+      long errors,
+      long completed,
+      Histogram latency,
+      Histogram service,
+      Histogram lag,
+      long cpuNanos) {
     double seconds() {
       return (endNanos - startNanos) / 1e9;
     }
@@ -31,6 +40,7 @@ final class StepStats {
   private final AtomicLongArray scheduled;
   private final AtomicLongArray errors;
   private final AtomicLongArray completed;
+
   /** The process's CPU time at each step's start (and at the end), read by the dispatcher. */
   private final long[] cpuAt;
 
@@ -71,7 +81,8 @@ final class StepStats {
   /** A request of step {@code k} (by its intended start; -1: warm-up) finished at {@code done}. */
   void finished(int k, long intended, long sent, long done, boolean failed) {
     if (k >= 0) {
-      latency[k].recordValue(Math.min(LoadRecorder.HIGHEST_US, Math.max(0, (done - intended) / 1000)));
+      latency[k].recordValue(
+          Math.min(LoadRecorder.HIGHEST_US, Math.max(0, (done - intended) / 1000)));
       service[k].recordValue(Math.min(LoadRecorder.HIGHEST_US, Math.max(0, (done - sent) / 1000)));
       lag[k].recordValue(Math.min(LoadRecorder.HIGHEST_US, Math.max(0, (sent - intended) / 1000)));
       if (failed) {
@@ -84,7 +95,10 @@ final class StepStats {
     }
   }
 
-  /** The dispatcher notes the process's CPU time when step {@code k} begins ({@code k = n}: the end). */
+  /**
+   * The dispatcher notes the process's CPU time when step {@code k} begins ({@code k = n}: the
+   * end).
+   */
   void cpuAtStart(int k, long cpuNanos) {
     if (k <= rates.size() && cpuAt[k] < 0) {
       cpuAt[k] = cpuNanos;
@@ -101,8 +115,18 @@ final class StepStats {
       }
       long stop = Math.min(end, start + stepNanos);
       long cpu = cpuAt[k] >= 0 && cpuAt[k + 1] >= 0 ? cpuAt[k + 1] - cpuAt[k] : -1;
-      out.add(new Step(rates.get(k), start, stop, scheduled.get(k), errors.get(k), completed.get(k),
-          latency[k].copy(), service[k].copy(), lag[k].copy(), cpu));
+      out.add(
+          new Step(
+              rates.get(k),
+              start,
+              stop,
+              scheduled.get(k),
+              errors.get(k),
+              completed.get(k),
+              latency[k].copy(),
+              service[k].copy(),
+              lag[k].copy(),
+              cpu));
     }
     return out;
   }

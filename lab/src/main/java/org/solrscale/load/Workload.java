@@ -2,16 +2,16 @@ package org.solrscale.load;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.solrscale.spec.SolrscaleException;
-import java.util.Arrays;
 
 /**
- * What to send: a weighted mix of query files (e.g. 80 % search, 20 % facets), in seeded random
- * or sequential order; with {@code zipf > 0} requests repeat with Zipf-skewed frequencies (rank 1
- * the most often), which sets how often Solr's caches hit.
+ * What to send: a weighted mix of query files (e.g. 80 % search, 20 % facets), in seeded random or
+ * sequential order; with {@code zipf > 0} requests repeat with Zipf-skewed frequencies (rank 1 the
+ * most often), which sets how often Solr's caches hit.
  */
 public final class Workload {
   /** One query file of the mix and its share. */
@@ -63,7 +63,8 @@ public final class Workload {
         s = s.substring(0, colon);
       }
       if (s.isEmpty() || weight <= 0) {
-        throw SolrscaleException.usage("--queries '" + spec + "' is not FILE[:WEIGHT][,FILE:WEIGHT...] with weights > 0");
+        throw SolrscaleException.usage(
+            "--queries '" + spec + "' is not FILE[:WEIGHT][,FILE:WEIGHT...] with weights > 0");
       }
       Path file = base == null || Path.of(s).isAbsolute() ? Path.of(s) : base.resolve(s);
       parts.add(new Part(file, weight, QueryFile.read(file)));

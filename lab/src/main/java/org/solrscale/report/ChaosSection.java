@@ -1,34 +1,24 @@
 package org.solrscale.report;
 
-import org.solrscale.results.LostWrite;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.XYChart;
+import java.util.stream.Collectors;
 import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.BenchSummary;
 import org.solrscale.results.CombinationRun;
+import org.solrscale.results.FaultRecord;
+import org.solrscale.results.LostWrite;
 import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
-import org.solrscale.results.TelemetrySample;
 import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.SolrscaleException;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import java.util.stream.Collectors;
 
-/** The report's section "Faults and verdicts": per chaos step: the verdict, a row per fault with the behaviours checked, the writes that lost documents, and the timeline. */
+/**
+ * The report's section "Faults and verdicts": per chaos step: the verdict, a row per fault with the
+ * behaviours checked, the writes that lost documents, and the timeline.
+ */
 final class ChaosSection extends Section {
   @Override
   String id() {
@@ -47,20 +37,57 @@ final class ChaosSection extends Section {
 
   @Override
   boolean shown() {
-    return model.combinations().stream().flatMap(c -> c.repeats().stream())
-        .flatMap(r -> r.steps().stream()).anyMatch(s -> "chaos".equals(s.kind()));
+    return model.combinations().stream()
+        .flatMap(c -> c.repeats().stream())
+        .flatMap(r -> r.steps().stream())
+        .anyMatch(s -> "chaos".equals(s.kind()));
   }
 
   /** Per chaos step: the verdict, a row per fault, the behaviours checked, and the timeline. */
   @Override
   void write() {
-    Html.Table runs = new Html.Table("chaos", "combination", "repeat", "step", "verdict", "acknowledged",
-        "found", "lost", "divergent shards", "recovery s", "availability", "during faults");
-    Html.Table faults = new Html.Table("faults", "combination", "repeat", "step", "fault", "nodes",
-        "start s", "healed s", "recovery s", "availability", "writes ok/failed/unknown",
-        "queries ok/failed", "behaviours", "note");
-    Html.Table lostWrites = new Html.Table("lost-writes", "combination", "repeat", "step", "due s",
-        "answered after s", "answered by", "rf", "batch", "lost ids");
+    Html.Table runs =
+        new Html.Table(
+            "chaos",
+            "combination",
+            "repeat",
+            "step",
+            "verdict",
+            "acknowledged",
+            "found",
+            "lost",
+            "divergent shards",
+            "recovery s",
+            "availability",
+            "during faults");
+    Html.Table faults =
+        new Html.Table(
+            "faults",
+            "combination",
+            "repeat",
+            "step",
+            "fault",
+            "nodes",
+            "start s",
+            "healed s",
+            "recovery s",
+            "availability",
+            "writes ok/failed/unknown",
+            "queries ok/failed",
+            "behaviours",
+            "note");
+    Html.Table lostWrites =
+        new Html.Table(
+            "lost-writes",
+            "combination",
+            "repeat",
+            "step",
+            "due s",
+            "answered after s",
+            "answered by",
+            "rf",
+            "batch",
+            "lost ids");
     List<Runnable> charts = new ArrayList<>();
     for (RunModel.Combination c : model.combinations()) {
       for (CombinationRun r : c.repeats()) {
@@ -76,37 +103,89 @@ final class ChaosSection extends Section {
           try {
             v = RunDir.JSON.treeToValue(sum, ChaosVerdict.class);
           } catch (JsonProcessingException e) {
-            throw SolrscaleException.usage(model.run().path() + ": step " + s.label() + " in " + s.dir()
-                + " has no chaos verdict: " + e.getOriginalMessage());
+            throw SolrscaleException.usage(
+                model.run().path()
+                    + ": step "
+                    + s.label()
+                    + " in "
+                    + s.dir()
+                    + " has no chaos verdict: "
+                    + e.getOriginalMessage());
           }
-          runs.row(c.id(), r.repeat(), s.label(), v.ok() ? "pass" : ChaosVerdict.NOT_CHECKED.equals(v.verdict())
-                  ? "not checked: " + String.join("; ", v.notChecked() == null ? List.of() : v.notChecked()) : "FAIL",
-              v.acknowledged(), v.found() == null ? "not checked" : v.found(),
-              v.lost() == null ? "not checked" : v.lost() + (v.lostIds() == null || v.lostIds().isEmpty() ? ""
-                  : " (" + String.join(", ", v.lostIds().subList(0, Math.min(5, v.lostIds().size()))) + ")"),
-              v.divergentShards() + (v.shards() != null && v.shards().stream().anyMatch(x -> x.agree() == null)
-                  ? " (some not checked)" : ""), v.recoverySeconds() == null ? (v.recovered() ? "" : "not recovered")
-                  : Html.num(v.recoverySeconds()), pct(v.availability()),
+          runs.row(
+              c.id(),
+              r.repeat(),
+              s.label(),
+              v.ok()
+                  ? "pass"
+                  : ChaosVerdict.NOT_CHECKED.equals(v.verdict())
+                      ? "not checked: "
+                          + String.join("; ", v.notChecked() == null ? List.of() : v.notChecked())
+                      : "FAIL",
+              v.acknowledged(),
+              v.found() == null ? "not checked" : v.found(),
+              v.lost() == null
+                  ? "not checked"
+                  : v.lost()
+                      + (v.lostIds() == null || v.lostIds().isEmpty()
+                          ? ""
+                          : " ("
+                              + String.join(
+                                  ", ", v.lostIds().subList(0, Math.min(5, v.lostIds().size())))
+                              + ")"),
+              v.divergentShards()
+                  + (v.shards() != null && v.shards().stream().anyMatch(x -> x.agree() == null)
+                      ? " (some not checked)"
+                      : ""),
+              v.recoverySeconds() == null
+                  ? (v.recovered() ? "" : "not recovered")
+                  : Html.num(v.recoverySeconds()),
+              pct(v.availability()),
               v.availabilityDuringFaults() == null ? "" : pct(v.availabilityDuringFaults()));
-          for (LostWrite w : v.lostWrites() == null
-              ? List.<LostWrite>of() : v.lostWrites()) {
-            lostWrites.row(c.id(), r.repeat(), s.label(), Html.num(w.timeMs() / 1000.0),
-                w.latencyMs() == null ? "" : Html.num(w.latencyMs() / 1000.0), w.node() == null ? "" : w.node(),
-                w.rf() == null ? "" : w.rf(), w.batch(), String.join(", ", w.lostIds()));
+          for (LostWrite w : v.lostWrites() == null ? List.<LostWrite>of() : v.lostWrites()) {
+            lostWrites.row(
+                c.id(),
+                r.repeat(),
+                s.label(),
+                Html.num(w.timeMs() / 1000.0),
+                w.latencyMs() == null ? "" : Html.num(w.latencyMs() / 1000.0),
+                w.node() == null ? "" : w.node(),
+                w.rf() == null ? "" : w.rf(),
+                w.batch(),
+                String.join(", ", w.lostIds()));
           }
           for (ChaosVerdict.FaultVerdict fv : v.faults()) {
             FaultRecord f = fv.fault();
-            String behaviours = fv.behaviours() == null ? "" : fv.behaviours().stream()
-                .map(b -> (b.pass() == null ? "not reached: " : b.pass() ? "held: " : "FAILED: ") + b.expected() + " (" + b.observed() + ")")
-                .collect(Collectors.joining("; "));
-            faults.row(c.id(), r.repeat(), s.label(), f.fault() + (f.target() == null ? "" : " " + f.target()),
+            String behaviours =
+                fv.behaviours() == null
+                    ? ""
+                    : fv.behaviours().stream()
+                        .map(
+                            b ->
+                                (b.pass() == null
+                                        ? "not reached: "
+                                        : b.pass() ? "held: " : "FAILED: ")
+                                    + b.expected()
+                                    + " ("
+                                    + b.observed()
+                                    + ")")
+                        .collect(Collectors.joining("; "));
+            faults.row(
+                c.id(),
+                r.repeat(),
+                s.label(),
+                f.fault() + (f.target() == null ? "" : " " + f.target()),
                 f.nodes() == null ? "" : String.join(",", f.nodes()),
-                f.startS() == null ? "" : Html.num(f.startS()), f.healS() == null ? "" : Html.num(f.healS()),
+                f.startS() == null ? "" : Html.num(f.startS()),
+                f.healS() == null ? "" : Html.num(f.healS()),
                 f.recoverySeconds() == null ? "" : Html.num(f.recoverySeconds()),
                 fv.availability() == null ? "" : pct(fv.availability()),
-                fv.writes() == null ? "" : fv.writes().ok() + "/" + fv.writes().failed() + "/" + fv.writes().unknown(),
+                fv.writes() == null
+                    ? ""
+                    : fv.writes().ok() + "/" + fv.writes().failed() + "/" + fv.writes().unknown(),
                 fv.queries() == null ? "" : fv.queries().ok() + "/" + fv.queries().failed(),
-                behaviours, f.note() == null ? "" : f.note());
+                behaviours,
+                f.note() == null ? "" : f.note());
           }
           if (r.repeat() == 1) {
             charts.add(() -> chaosTimeline(c, s));
@@ -115,12 +194,14 @@ final class ChaosSection extends Section {
       }
     }
     html.append(runs.render());
-    note("Lost = acknowledged writes the healed collection does not hold. A shard diverges when its "
-        + "replicas, each read alone (distrib=false), differ in documents. Recovery runs from healing "
-        + "until every replica is active again.");
+    note(
+        "Lost = acknowledged writes the healed collection does not hold. A shard diverges when its "
+            + "replicas, each read alone (distrib=false), differ in documents. Recovery runs from healing "
+            + "until every replica is active again.");
     if (!lostWrites.isEmpty()) {
-      note("Acknowledged writes that lost documents: when each was due, how long Solr took to answer, "
-          + "which node answered, and the replication factor it reported.");
+      note(
+          "Acknowledged writes that lost documents: when each was due, how long Solr took to answer, "
+              + "which node answered, and the replication factor it reported.");
       html.append(lostWrites.render());
     }
     if (!faults.isEmpty()) {
@@ -139,12 +220,17 @@ final class ChaosSection extends Section {
       return;
     }
     String title = "Faults over time: " + model.label(c) + ", " + s.label();
-    figure(title, "Query latency per second (left axis) and writes plus queries per second (right axis); "
-        + "faults are shaded red, from injection until recovered.",
-        Charts.timeline(title, rows.stream().mapToDouble(TimelineRow::second).toArray(),
+    figure(
+        title,
+        "Query latency per second (left axis) and writes plus queries per second (right axis); "
+            + "faults are shaded red, from injection until recovered.",
+        Charts.timeline(
+            title,
+            rows.stream().mapToDouble(TimelineRow::second).toArray(),
             rows.stream().mapToDouble(TimelineRow::latencyP50Ms).toArray(),
             rows.stream().mapToDouble(TimelineRow::latencyP99Ms).toArray(),
-            rows.stream().mapToDouble(TimelineRow::qps).toArray(), null,
+            rows.stream().mapToDouble(TimelineRow::qps).toArray(),
+            null,
             faultShades(model.run().stepDir(s))));
   }
 }

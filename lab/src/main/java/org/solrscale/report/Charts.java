@@ -8,8 +8,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,11 +24,6 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import java.util.Arrays;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The report's charts, drawn with XChart and written as SVG by its VectorGraphicsEncoder
@@ -32,15 +32,28 @@ import java.util.concurrent.TimeoutException;
 final class Charts {
   static final int WIDTH = 760;
   static final int HEIGHT = 400;
+
   /** Okabe-Ito, readable with colour blindness, then a few more. */
-  static final Color[] COLORS = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73),
-      new Color(0xCC79A7), new Color(0xE69F00), new Color(0x56B4E9), new Color(0x000000),
-      new Color(0x8C564B), new Color(0x7F7F7F), new Color(0xBCBD22), new Color(0x17BECF),
-      new Color(0x9467BD)};
+  static final Color[] COLORS = {
+    new Color(0x0072B2),
+    new Color(0xD55E00),
+    new Color(0x009E73),
+    new Color(0xCC79A7),
+    new Color(0xE69F00),
+    new Color(0x56B4E9),
+    new Color(0x000000),
+    new Color(0x8C564B),
+    new Color(0x7F7F7F),
+    new Color(0xBCBD22),
+    new Color(0x17BECF),
+    new Color(0x9467BD)
+  };
+
   static final Color WARMUP = new Color(225, 225, 225);
   static final Color FAULT = new Color(250, 205, 200);
   private static final Pattern LONG_DECIMAL = Pattern.compile("(\\d\\.\\d\\d)\\d+");
-  private static final Pattern PROLOG = Pattern.compile("^(<\\?xml[^>]*>\\s*)?(<!DOCTYPE[^>]*>\\s*)?");
+  private static final Pattern PROLOG =
+      Pattern.compile("^(<\\?xml[^>]*>\\s*)?(<!DOCTYPE[^>]*>\\s*)?");
   private static final Pattern CLIP = Pattern.compile("clip(\\d+)");
 
   static {
@@ -59,8 +72,14 @@ final class Charts {
   private Charts() {}
 
   static XYChart base(String title, String xTitle, String yTitle) {
-    XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-        .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+    XYChart c =
+        new XYChartBuilder()
+            .width(WIDTH)
+            .height(HEIGHT)
+            .title(title)
+            .xAxisTitle(xTitle)
+            .yAxisTitle(yTitle)
+            .build();
     var s = c.getStyler();
     s.setChartBackgroundColor(Color.WHITE);
     s.setPlotBackgroundColor(Color.WHITE);
@@ -85,14 +104,17 @@ final class Charts {
   }
 
   static XYSeries add(XYChart c, Curve curve, int index) {
-    XYSeries s = curve.err() == null ? c.addSeries(curve.label(), curve.x(), curve.y())
-        : c.addSeries(curve.label(), curve.x(), curve.y(), curve.err());
+    XYSeries s =
+        curve.err() == null
+            ? c.addSeries(curve.label(), curve.x(), curve.y())
+            : c.addSeries(curve.label(), curve.x(), curve.y(), curve.err());
     s.setLineColor(COLORS[index % COLORS.length]);
     s.setMarkerColor(COLORS[index % COLORS.length]);
     s.setLineWidth(2f);
     if (curve.dashed()) {
-      s.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
-          new float[] {6f, 4f}, 0f));
+      s.setLineStyle(
+          new BasicStroke(
+              1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {6f, 4f}, 0f));
     }
     if (curve.x().length > 40) {
       s.setMarker(SeriesMarkers.NONE);
@@ -121,14 +143,20 @@ final class Charts {
    * Latency percentiles (left axis) and throughput (right axis) over time, the warm-up shaded.
    * warmup is [start, end] in seconds, or null.
    */
-  static XYChart timeline(String title, double[] second, double[] p50, double[] p99, double[] qps,
-      double[] warmup) {
+  static XYChart timeline(
+      String title, double[] second, double[] p50, double[] p99, double[] qps, double[] warmup) {
     return timeline(title, second, p50, p99, qps, warmup, List.of());
   }
 
   /** The same, with each fault's interval ([start, end] in seconds, and a label) shaded red. */
-  static XYChart timeline(String title, double[] second, double[] p50, double[] p99, double[] qps,
-      double[] warmup, List<Shade> faults) {
+  static XYChart timeline(
+      String title,
+      double[] second,
+      double[] p50,
+      double[] p99,
+      double[] qps,
+      double[] warmup,
+      List<Shade> faults) {
     XYChart c = base(title, "seconds since start", "latency (ms)");
     double top = 0;
     for (double v : p99) {
@@ -136,7 +164,11 @@ final class Charts {
     }
     int color = 0;
     if (warmup != null && top > 0) {
-      XYSeries w = c.addSeries("warm-up", new double[] {warmup[0], warmup[1]}, new double[] {top * 1.05, top * 1.05});
+      XYSeries w =
+          c.addSeries(
+              "warm-up",
+              new double[] {warmup[0], warmup[1]},
+              new double[] {top * 1.05, top * 1.05});
       w.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
       w.setFillColor(WARMUP);
       w.setLineColor(WARMUP);
@@ -146,8 +178,11 @@ final class Charts {
       if (top <= 0) {
         break;
       }
-      XYSeries s = c.addSeries(f.label(), new double[] {f.start(), Math.max(f.end(), f.start() + 0.5)},
-          new double[] {top * 1.05, top * 1.05});
+      XYSeries s =
+          c.addSeries(
+              f.label(),
+              new double[] {f.start(), Math.max(f.end(), f.start() + 0.5)},
+              new double[] {top * 1.05, top * 1.05});
       s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Area);
       s.setFillColor(FAULT);
       s.setLineColor(FAULT);
@@ -167,9 +202,16 @@ final class Charts {
   /** A shaded interval of a timeline: a fault, from injection until recovered. */
   record Shade(String label, double start, double end) {}
 
-  /** Lines on two y axes: left ones solid, right ones dashed, the n-th of each in the same colour. */
-  static XYChart twoAxes(String title, String xTitle, String leftTitle, String rightTitle,
-      List<Curve> left, List<Curve> right) {
+  /**
+   * Lines on two y axes: left ones solid, right ones dashed, the n-th of each in the same colour.
+   */
+  static XYChart twoAxes(
+      String title,
+      String xTitle,
+      String leftTitle,
+      String rightTitle,
+      List<Curve> left,
+      List<Curve> right) {
     XYChart c = base(title, xTitle, leftTitle);
     int i = 0;
     for (Curve l : left) {
@@ -215,28 +257,36 @@ final class Charts {
     if (nines == 0) {
       return "0%";
     }
-    String s = String.format(Locale.ROOT, "%.6f", 100 * (1 - Math.pow(10, -nines)))
-        .replaceAll("0+$", "").replaceAll("\\.$", "");
+    String s =
+        String.format(Locale.ROOT, "%.6f", 100 * (1 - Math.pow(10, -nines)))
+            .replaceAll("0+$", "")
+            .replaceAll("\\.$", "");
     return s + "%";
   }
 
   /** Lines over categories (parameter values that are not numbers, hit buckets): x = 0, 1, 2 ... */
-  static XYChart categories(String title, String xTitle, String yTitle, List<String> names,
-      List<Curve> curves) {
-    XYChart c = lines(title, xTitle, yTitle, curves.stream().map(k -> everyCategory(k, names.size())).toList());
-    Function<Double, String> label = x -> {
-      long i = Math.round(x);
-      return Math.abs(x - i) < 1e-6 && i >= 0 && i < names.size() ? names.get((int) i) : "";
-    };
+  static XYChart categories(
+      String title, String xTitle, String yTitle, List<String> names, List<Curve> curves) {
+    XYChart c =
+        lines(
+            title,
+            xTitle,
+            yTitle,
+            curves.stream().map(k -> everyCategory(k, names.size())).toList());
+    Function<Double, String> label =
+        x -> {
+          long i = Math.round(x);
+          return Math.abs(x - i) < 1e-6 && i >= 0 && i < names.size() ? names.get((int) i) : "";
+        };
     c.setCustomXAxisTickLabelsFormatter(label);
     return c;
   }
 
   /**
-   * A curve over categories with a point at every category, NaN (no point, a gap in the line)
-   * where it has none. XChart 3.8.8's tick layout with a custom label formatter never ends on some
-   * x values that are not equally spaced (0..8, 10, 11 did; seen in a report of a sweep whose
-   * benches had no request in one hit bucket); equally spaced ones take another path.
+   * A curve over categories with a point at every category, NaN (no point, a gap in the line) where
+   * it has none. XChart 3.8.8's tick layout with a custom label formatter never ends on some x
+   * values that are not equally spaced (0..8, 10, 11 did; seen in a report of a sweep whose benches
+   * had no request in one hit bucket); equally spaced ones take another path.
    */
   static Curve everyCategory(Curve c, int categories) {
     double[] y = new double[categories];
@@ -264,26 +314,34 @@ final class Charts {
   /** A chart XChart did not finish drawing in time. */
   static final class NotDrawn extends RuntimeException {
     NotDrawn(String id, Duration timeout) {
-      super("chart " + id + " was not drawn: laying it out took longer than " + timeout.toSeconds() + " s");
+      super(
+          "chart "
+              + id
+              + " was not drawn: laying it out took longer than "
+              + timeout.toSeconds()
+              + " s");
     }
   }
 
   /**
    * The chart as SVG text, ready to be saved as a file. Drawn on a thread of its own and given up
-   * after {@link #DRAW_TIMEOUT} ({@link NotDrawn}): a layout loop of XChart's must cost a report
-   * a chart, not hang the run that writes it (the loop does not heed interrupts, so its daemon
-   * thread is left to end with the JVM).
+   * after {@link #DRAW_TIMEOUT} ({@link NotDrawn}): a layout loop of XChart's must cost a report a
+   * chart, not hang the run that writes it (the loop does not heed interrupts, so its daemon thread
+   * is left to end with the JVM).
    */
   static String svg(XYChart chart, String id) {
     return svg(chart, id, DRAW_TIMEOUT);
   }
 
   static String svg(XYChart chart, String id, Duration timeout) {
-    FutureTask<byte[]> draw = new FutureTask<>(() -> {
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-      return out.toByteArray();
-    });
+    FutureTask<byte[]> draw =
+        new FutureTask<>(
+            () -> {
+              ByteArrayOutputStream out = new ByteArrayOutputStream();
+              VectorGraphicsEncoder.saveVectorGraphic(
+                  chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+              return out.toByteArray();
+            });
     Thread t = new Thread(draw, "chart-" + id);
     t.setDaemon(true);
     t.start();
@@ -299,7 +357,9 @@ final class Charts {
       if (e.getCause() instanceof IOException io) {
         throw new UncheckedIOException(io);
       }
-      throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+      throw e.getCause() instanceof RuntimeException re
+          ? re
+          : new IllegalStateException(e.getCause());
     }
     String s = new String(bytes, StandardCharsets.UTF_8);
     // two decimals are a hundredth of a pixel: the file is about half as big

@@ -1,31 +1,13 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.XYChart;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.BenchSummary;
-import org.solrscale.results.CombinationRun;
-import org.solrscale.results.RunDir;
-import org.solrscale.results.StepResult;
-import org.solrscale.results.TelemetrySample;
 import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.SolrscaleException;
 
-/** The report's section "Cold start": a closed loop's time per 1000 requests as the run went on: a cold cache shows as a high start that falls. */
+/**
+ * The report's section "Cold start": a closed loop's time per 1000 requests as the run went on: a
+ * cold cache shows as a high start that falls.
+ */
 final class ColdStartSection extends Section {
   @Override
   String id() {
@@ -68,18 +50,27 @@ final class ColdStartSection extends Section {
           }
         }
         if (points.size() >= 2) {
-          curves.add(new Charts.Curve(s.getKey(), points.stream().mapToDouble(p -> p[0]).toArray(),
-              points.stream().mapToDouble(p -> p[1]).toArray()));
+          curves.add(
+              new Charts.Curve(
+                  s.getKey(),
+                  points.stream().mapToDouble(p -> p[0]).toArray(),
+                  points.stream().mapToDouble(p -> p[1]).toArray()));
         }
       }
       if (!curves.isEmpty()) {
         any = true;
         String title = "Cold start (" + o.title() + ")";
-        figure(title, "Closed loop, first repeat, warm-up included: each point is one second (the second "
-            + "the warm-up ended in counted whole; a last part-second left out). "
-            + "A cold cache shows as a high start that falls." + o.more(),
-            Charts.lines(title, "requests done", perThread ? "seconds per 1000 requests per thread"
-                : "seconds per 1000 requests", curves));
+        figure(
+            title,
+            "Closed loop, first repeat, warm-up included: each point is one second (the second "
+                + "the warm-up ended in counted whole; a last part-second left out). "
+                + "A cold cache shows as a high start that falls."
+                + o.more(),
+            Charts.lines(
+                title,
+                "requests done",
+                perThread ? "seconds per 1000 requests per thread" : "seconds per 1000 requests",
+                curves));
       }
     }
     if (!any) {

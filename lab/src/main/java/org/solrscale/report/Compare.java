@@ -8,8 +8,8 @@ import org.solrscale.results.RunSelection;
 import org.solrscale.spec.SolrscaleException;
 
 /**
- * `solrscale compare A B`: pairs the combinations of two runs (the one named on each side, or
- * those with equal parameters) and their bench steps (by name), and judges each pair.
+ * `solrscale compare A B`: pairs the combinations of two runs (the one named on each side, or those
+ * with equal parameters) and their bench steps (by name), and judges each pair.
  */
 public final class Compare {
   private Compare() {}
@@ -27,8 +27,8 @@ public final class Compare {
     } else {
       for (RunModel.Combination x : ca) {
         Map<String, String> key = RunModel.paramKey(x);
-        RunModel.Combination match = cb.stream().filter(y -> RunModel.paramKey(y).equals(key))
-            .findFirst().orElse(null);
+        RunModel.Combination match =
+            cb.stream().filter(y -> RunModel.paramKey(y).equals(key)).findFirst().orElse(null);
         if (match == null) {
           onlyA.add(x.id() + " (" + ma.label(x) + ")");
         } else {
@@ -41,9 +41,19 @@ public final class Compare {
         }
       }
       if (pairs.isEmpty()) {
-        throw SolrscaleException.usage(a.label() + " and " + b.label() + " share no combination "
-            + "with equal parameters; name one on each side, e.g. " + a.dir() + "#" + ca.get(0).id()
-            + " " + b.dir() + "#" + cb.get(0).id());
+        throw SolrscaleException.usage(
+            a.label()
+                + " and "
+                + b.label()
+                + " share no combination "
+                + "with equal parameters; name one on each side, e.g. "
+                + a.dir()
+                + "#"
+                + ca.get(0).id()
+                + " "
+                + b.dir()
+                + "#"
+                + cb.get(0).id());
       }
     }
     List<Comparison.StepDelta> steps = new ArrayList<>();
@@ -60,8 +70,10 @@ public final class Compare {
           (ba.isEmpty() ? onlyB : onlyA).add((ba.isEmpty() ? p[1] : p[0]).id() + " step " + key);
           continue;
         }
-        String label = ma.label(p[0]).equals(mb.label(p[1])) ? ma.label(p[0])
-            : ma.label(p[0]) + " vs " + mb.label(p[1]);
+        String label =
+            ma.label(p[0]).equals(mb.label(p[1]))
+                ? ma.label(p[0])
+                : ma.label(p[0]) + " vs " + mb.label(p[1]);
         steps.add(Judge.judge(labelA, labelB, label, key, ba, bb));
       }
       for (String key : mb.stepKeys()) {
@@ -74,19 +86,25 @@ public final class Compare {
     leftOut.addAll(leftOut(ma, ca, "A"));
     leftOut.addAll(leftOut(mb, cb, "B"));
     if (steps.isEmpty()) {
-      throw SolrscaleException.usage(a.label() + " and " + b.label()
-          + " have no finished bench step of the same name to compare"
-          + (leftOut.isEmpty() ? "" : "; left out as no measurement: " + String.join("; ", leftOut)));
+      throw SolrscaleException.usage(
+          a.label()
+              + " and "
+              + b.label()
+              + " have no finished bench step of the same name to compare"
+              + (leftOut.isEmpty()
+                  ? ""
+                  : "; left out as no measurement: " + String.join("; ", leftOut)));
     }
-    return new Comparison(a.label(), b.label(), Judge.ALPHA, Judge.THRESHOLD * 100, steps, onlyA, onlyB,
-        leftOut);
+    return new Comparison(
+        a.label(), b.label(), Judge.ALPHA, Judge.THRESHOLD * 100, steps, onlyA, onlyB, leftOut);
   }
 
   /** What the model left out of the chosen combinations, said of side A or B. */
   private static List<String> leftOut(RunModel m, List<RunModel.Combination> chosen, String side) {
     return m.leftOut().stream()
         .filter(w -> chosen.stream().anyMatch(c -> w.startsWith(c.id() + " ")))
-        .map(w -> side + " " + w).toList();
+        .map(w -> side + " " + w)
+        .toList();
   }
 
   private static List<RunModel.Combination> pick(RunSelection s, RunModel m) {
@@ -95,11 +113,17 @@ public final class Compare {
     }
     RunModel.Combination c = m.combination(s.combination());
     if (c == null) {
-      throw SolrscaleException.usage(s.dir() + " has no combination " + s.combination() + "; it has "
-          + String.join(", ", m.combinations().stream().map(RunModel.Combination::id).toList()));
+      throw SolrscaleException.usage(
+          s.dir()
+              + " has no combination "
+              + s.combination()
+              + "; it has "
+              + String.join(
+                  ", ", m.combinations().stream().map(RunModel.Combination::id).toList()));
     }
     if (s.repeat() != null && c.repeats().stream().noneMatch(r -> r.repeat() == s.repeat())) {
-      throw SolrscaleException.usage(s.label() + ": combination " + c.id() + " has no repeat " + s.repeat());
+      throw SolrscaleException.usage(
+          s.label() + ": combination " + c.id() + " has no repeat " + s.repeat());
     }
     return List.of(c);
   }

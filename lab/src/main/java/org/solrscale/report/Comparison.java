@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * What compare found: per matched combination and bench step, one judged delta per metric; and the
- * repeats and steps it left out because they are no measurement (failed, interrupted, most
- * requests failed), each with why.
+ * repeats and steps it left out because they are no measurement (failed, interrupted, most requests
+ * failed), each with why.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Comparison(
@@ -33,8 +33,8 @@ public record Comparison(
       @JsonProperty("metrics") List<MetricDelta> metrics) {}
 
   /**
-   * One metric: medians of the samples of each side, the relative change of B against A in
-   * percent with its 95 % bootstrap interval, the Mann-Whitney p-value, and the verdict.
+   * One metric: medians of the samples of each side, the relative change of B against A in percent
+   * with its 95 % bootstrap interval, the Mann-Whitney p-value, and the verdict.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record MetricDelta(
@@ -55,11 +55,15 @@ public record Comparison(
 
   /** Whether any metric got significantly worse by more than pct percent. */
   public boolean regressedBeyond(double pct) {
-    return steps.stream().flatMap(s -> s.metrics().stream())
+    return steps.stream()
+        .flatMap(s -> s.metrics().stream())
         .anyMatch(m -> m.regression() && (m.deltaPct() == null || Math.abs(m.deltaPct()) > pct));
   }
 
   public long regressions() {
-    return steps.stream().flatMap(s -> s.metrics().stream()).filter(MetricDelta::regression).count();
+    return steps.stream()
+        .flatMap(s -> s.metrics().stream())
+        .filter(MetricDelta::regression)
+        .count();
   }
 }

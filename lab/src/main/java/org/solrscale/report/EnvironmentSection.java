@@ -7,25 +7,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.XYChart;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.BenchSummary;
-import org.solrscale.results.CombinationRun;
-import org.solrscale.results.RunDir;
-import org.solrscale.results.StepResult;
-import org.solrscale.results.TelemetrySample;
-import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.SolrscaleException;
 
-/** The report's section "Environment": what the run ran on: machine, Java, versions, each node's heap, collector and flags, and the scenario. */
+/**
+ * The report's section "Environment": what the run ran on: machine, Java, versions, each node's
+ * heap, collector and flags, and the scenario.
+ */
 final class EnvironmentSection extends Section {
   @Override
   String id() {
@@ -49,19 +37,23 @@ final class EnvironmentSection extends Section {
       note("No environment.json in this run.");
     } else {
       Html.Table t = new Html.Table("env", "what", "value");
-      env.get().fields().forEachRemaining(e -> {
-        JsonNode v = e.getValue();
-        if (e.getKey().equals("nodes")) {
-          return; // a table of their own, below
-        }
-        if (e.getKey().equals("memory_bytes") && v.isNumber()) {
-          t.row("memory", String.format(Locale.ROOT, "%.1f GiB", v.asDouble() / (1L << 30)));
-        } else if (v.isValueNode()) {
-          t.row(e.getKey().replace('_', ' '), v.asText());
-        } else {
-          t.row(e.getKey().replace('_', ' '), v.toString());
-        }
-      });
+      env.get()
+          .fields()
+          .forEachRemaining(
+              e -> {
+                JsonNode v = e.getValue();
+                if (e.getKey().equals("nodes")) {
+                  return; // a table of their own, below
+                }
+                if (e.getKey().equals("memory_bytes") && v.isNumber()) {
+                  t.row(
+                      "memory", String.format(Locale.ROOT, "%.1f GiB", v.asDouble() / (1L << 30)));
+                } else if (v.isValueNode()) {
+                  t.row(e.getKey().replace('_', ' '), v.asText());
+                } else {
+                  t.row(e.getKey().replace('_', ' '), v.toString());
+                }
+              });
       html.append(t.render());
       nodes(env.get().path("nodes"));
     }
@@ -69,7 +61,8 @@ final class EnvironmentSection extends Section {
     if (Files.isRegularFile(scenario)) {
       try (InputStream in = Files.newInputStream(scenario)) {
         html.append("<details><summary>scenario.yaml</summary><pre>")
-            .append(Html.escape(new String(in.readAllBytes(), StandardCharsets.UTF_8))).append("</pre></details>\n");
+            .append(Html.escape(new String(in.readAllBytes(), StandardCharsets.UTF_8)))
+            .append("</pre></details>\n");
       } catch (IOException e) {
         note("scenario.yaml cannot be read: " + e.getMessage());
       }
@@ -87,11 +80,21 @@ final class EnvironmentSection extends Section {
       List<String> args = new ArrayList<>();
       n.path("jvm_args").forEach(a -> args.add(a.asText()));
       JvmFlags f = JvmFlags.of(args);
-      t.row(n.path("id").asText(), n.path("role").asText(), f.java(), f.heap(), f.gc(), String.join(" ", f.notable()));
-      full.append(n.path("id").asText()).append(":\n  ").append(String.join(" \\\n    ", args)).append("\n\n");
+      t.row(
+          n.path("id").asText(),
+          n.path("role").asText(),
+          f.java(),
+          f.heap(),
+          f.gc(),
+          String.join(" ", f.notable()));
+      full.append(n.path("id").asText())
+          .append(":\n  ")
+          .append(String.join(" \\\n    ", args))
+          .append("\n\n");
     }
     html.append(t.render());
-    html.append("<details><summary>Full command lines</summary><pre>").append(Html.escape(full.toString().strip()))
+    html.append("<details><summary>Full command lines</summary><pre>")
+        .append(Html.escape(full.toString().strip()))
         .append("</pre></details>\n");
   }
 }

@@ -1,31 +1,11 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.XYChart;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.BenchSummary;
-import org.solrscale.results.CombinationRun;
-import org.solrscale.results.RunDir;
-import org.solrscale.results.StepResult;
-import org.solrscale.results.TelemetrySample;
-import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.SolrscaleException;
 
-/** The report's section "Findings": the findings computed from the data: the best combination for each target, the effect of each swept parameter, what was left out and why. */
+/**
+ * The report's section "Findings": the findings computed from the data: the best combination for
+ * each target, the effect of each swept parameter, what was left out and why.
+ */
 final class FindingsSection extends Section {
   @Override
   String id() {
@@ -52,10 +32,17 @@ final class FindingsSection extends Section {
     html.append("</ul>\n");
     if (!f.effects.isEmpty()) {
       html.append("<h3>Effect of each parameter (the others fixed)</h3>\n");
-      Html.Table t = new Html.Table("effects", "step", "parameter", "change", "with", "achieved QPS", "p50", "p99");
+      Html.Table t =
+          new Html.Table(
+              "effects", "step", "parameter", "change", "with", "achieved QPS", "p50", "p99");
       for (Findings.Effect e : f.effects) {
-        t.rawRow(Html.escape(e.step()), Html.escape(e.param()), Html.escape(e.from() + " \u2192 " + e.to()),
-            Html.escape(e.at()), effect(e.deltas().get(Metric.QPS)), effect(e.deltas().get(Metric.P50)),
+        t.rawRow(
+            Html.escape(e.step()),
+            Html.escape(e.param()),
+            Html.escape(e.from() + " \u2192 " + e.to()),
+            Html.escape(e.at()),
+            effect(e.deltas().get(Metric.QPS)),
+            effect(e.deltas().get(Metric.P50)),
             effect(e.deltas().get(Metric.P99)));
       }
       html.append(t.render());
@@ -66,11 +53,20 @@ final class FindingsSection extends Section {
   }
 
   private static String effect(Comparison.MetricDelta d) {
-    String cls = d.regression() ? "worse" : d.verdict().equals("no significant difference")
-        || d.verdict().equals("not tested") ? "noise" : "better";
+    String cls =
+        d.regression()
+            ? "worse"
+            : d.verdict().equals("no significant difference") || d.verdict().equals("not tested")
+                ? "noise"
+                : "better";
     String text = Html.pct(d.deltaPct()) + (cls.equals("noise") ? " (noise)" : "");
-    return "<span class=\"" + cls + "\" title=\"" + Html.escape(d.verdict()
-        + (d.p() == null ? "" : String.format(Locale.ROOT, ", p = %.3g", d.p()))) + "\">"
-        + Html.escape(text) + "</span>";
+    return "<span class=\""
+        + cls
+        + "\" title=\""
+        + Html.escape(
+            d.verdict() + (d.p() == null ? "" : String.format(Locale.ROOT, ", p = %.3g", d.p())))
+        + "\">"
+        + Html.escape(text)
+        + "</span>";
   }
 }

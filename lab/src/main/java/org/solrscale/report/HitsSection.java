@@ -1,32 +1,15 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.XYChart;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.BenchSummary;
-import org.solrscale.results.CombinationRun;
-import org.solrscale.results.RunDir;
-import org.solrscale.results.StepResult;
-import org.solrscale.results.TelemetrySample;
-import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.SolrscaleException;
 import java.util.TreeMap;
+import org.solrscale.results.BenchSummary;
 
-/** The report's section "Latency against hits": latency against the number of hits, requests grouped by numFound in powers of two. */
+/**
+ * The report's section "Latency against hits": latency against the number of hits, requests grouped
+ * by numFound in powers of two.
+ */
 final class HitsSection extends Section {
   @Override
   String id() {
@@ -51,8 +34,12 @@ final class HitsSection extends Section {
       for (var s : o.series()) {
         BenchSummary b = s.getValue().get(0).summary();
         if (b.latencyByHits() != null) {
-          b.latencyByHits().forEach(h -> buckets.put(h.min(), h.min() == h.max() ? String.valueOf(h.min())
-              : h.min() + "-" + h.max()));
+          b.latencyByHits()
+              .forEach(
+                  h ->
+                      buckets.put(
+                          h.min(),
+                          h.min() == h.max() ? String.valueOf(h.min()) : h.min() + "-" + h.max()));
         }
       }
       if (buckets.isEmpty()) {
@@ -67,17 +54,28 @@ final class HitsSection extends Section {
           continue;
         }
         double[] x = b.latencyByHits().stream().mapToDouble(h -> mins.indexOf(h.min())).toArray();
-        curves.add(new Charts.Curve(s.getKey() + (withP99 ? " p50" : ""), x,
-            b.latencyByHits().stream().mapToDouble(BenchSummary.HitBucket::p50).toArray()));
+        curves.add(
+            new Charts.Curve(
+                s.getKey() + (withP99 ? " p50" : ""),
+                x,
+                b.latencyByHits().stream().mapToDouble(BenchSummary.HitBucket::p50).toArray()));
         if (withP99) {
-          curves.add(new Charts.Curve(s.getKey() + " p99", x,
-              b.latencyByHits().stream().mapToDouble(BenchSummary.HitBucket::p99).toArray(), null, true));
+          curves.add(
+              new Charts.Curve(
+                  s.getKey() + " p99",
+                  x,
+                  b.latencyByHits().stream().mapToDouble(BenchSummary.HitBucket::p99).toArray(),
+                  null,
+                  true));
         }
       }
       any = true;
       String title = "Latency against number of hits (" + o.title() + ")";
-      figure(title, "Requests grouped by numFound in powers of two; first repeat of each." + o.more(),
-          Charts.categories(title, "hits (numFound)", "latency (ms)", new ArrayList<>(buckets.values()), curves));
+      figure(
+          title,
+          "Requests grouped by numFound in powers of two; first repeat of each." + o.more(),
+          Charts.categories(
+              title, "hits (numFound)", "latency (ms)", new ArrayList<>(buckets.values()), curves));
     }
     if (!any) {
       note("No latency by hits recorded (the summaries have no latency_by_hits).");

@@ -9,9 +9,9 @@ import org.solrscale.results.Statistics;
 /**
  * Judges B against A for one bench step, metric by metric. Samples: the repeats' summary values
  * when both sides have enough repeats for the test to reach alpha; otherwise the per-second values
- * of the measured phase (all repeats pooled), and then, when both sides have two or more repeats,
- * a difference only counts if the repeats do not overlap either. A difference is significant when
- * p < alpha and the change of medians exceeds the practical threshold.
+ * of the measured phase (all repeats pooled), and then, when both sides have two or more repeats, a
+ * difference only counts if the repeats do not overlap either. A difference is significant when p <
+ * alpha and the change of medians exceeds the practical threshold.
  */
 final class Judge {
   static final double ALPHA = 0.05;
@@ -19,19 +19,25 @@ final class Judge {
 
   private Judge() {}
 
-  static Comparison.StepDelta judge(String aLabel, String bLabel, String label, String step,
-      List<RunModel.Bench> a, List<RunModel.Bench> b) {
+  static Comparison.StepDelta judge(
+      String aLabel,
+      String bLabel,
+      String label,
+      String step,
+      List<RunModel.Bench> a,
+      List<RunModel.Bench> b) {
     List<Comparison.MetricDelta> metrics = new ArrayList<>();
     for (Metric m : Metric.values()) {
       metrics.add(judge(m, a, b));
     }
-    return new Comparison.StepDelta(aLabel, bLabel, label, step, samples(a.size(), b.size()),
-        a.size(), b.size(), metrics);
+    return new Comparison.StepDelta(
+        aLabel, bLabel, label, step, samples(a.size(), b.size()), a.size(), b.size(), metrics);
   }
 
   /** Which samples a comparison of these repeat counts uses. */
   static String samples(int repeatsA, int repeatsB) {
-    return useRepeats(repeatsA, repeatsB) ? "repeats"
+    return useRepeats(repeatsA, repeatsB)
+        ? "repeats"
         : repeatsA >= 2 && repeatsB >= 2 ? "per-second, repeats must not overlap" : "per-second";
   }
 
@@ -45,7 +51,11 @@ final class Judge {
       return judge(m, perRepeat(a, m), perRepeat(b, m), null, null);
     }
     boolean overlapRule = a.size() >= 2 && b.size() >= 2;
-    return judge(m, perSecond(a, m), perSecond(b, m), overlapRule ? perRepeat(a, m) : null,
+    return judge(
+        m,
+        perSecond(a, m),
+        perSecond(b, m),
+        overlapRule ? perRepeat(a, m) : null,
         overlapRule ? perRepeat(b, m) : null);
   }
 
@@ -63,17 +73,31 @@ final class Judge {
   }
 
   static double[] perSecond(List<RunModel.Bench> benches, Metric m) {
-    return benches.stream().flatMapToDouble(x -> Arrays.stream(m.perSecond(x.timeline(), x.intervals())))
+    return benches.stream()
+        .flatMapToDouble(x -> Arrays.stream(m.perSecond(x.timeline(), x.intervals())))
         .toArray();
   }
 
-  static Comparison.MetricDelta judge(Metric m, double[] a, double[] b, double[] repeatsA,
-      double[] repeatsB) {
+  static Comparison.MetricDelta judge(
+      Metric m, double[] a, double[] b, double[] repeatsA, double[] repeatsB) {
     String better = m.higherIsBetter ? "higher" : "lower";
     if (a.length == 0 || b.length == 0) {
       String why = m == Metric.P999 ? "no latency.hlog" : "no timeline.csv";
-      return new Comparison.MetricDelta(m.label, m.unit, better, a.length, b.length, null, null,
-          null, null, null, null, "not tested", false, "no per-second values (" + why + ")");
+      return new Comparison.MetricDelta(
+          m.label,
+          m.unit,
+          better,
+          a.length,
+          b.length,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          "not tested",
+          false,
+          "no per-second values (" + why + ")");
     }
     Statistics.Difference d = Statistics.compare(a, b);
     boolean allZero = DoubleStream.concat(Arrays.stream(a), Arrays.stream(b)).allMatch(v -> v == 0);
@@ -84,12 +108,27 @@ final class Judge {
       note = "the per-second values differ, but the repeats overlap";
     }
     boolean improved = m.higherIsBetter ? d.relative() > 0 : d.relative() < 0;
-    String verdict = !significant ? "no significant difference"
-        : m == Metric.ERRORS ? (improved ? "fewer errors" : "more errors")
-        : improved ? "faster" : "slower";
-    return new Comparison.MetricDelta(m.label, m.unit, better, a.length, b.length, d.medianA(),
-        d.medianB(), pct(d.relative()), pct(d.ciLow()), pct(d.ciHigh()), d.p(), verdict,
-        significant && !improved, note);
+    String verdict =
+        !significant
+            ? "no significant difference"
+            : m == Metric.ERRORS
+                ? (improved ? "fewer errors" : "more errors")
+                : improved ? "faster" : "slower";
+    return new Comparison.MetricDelta(
+        m.label,
+        m.unit,
+        better,
+        a.length,
+        b.length,
+        d.medianA(),
+        d.medianB(),
+        pct(d.relative()),
+        pct(d.ciLow()),
+        pct(d.ciHigh()),
+        d.p(),
+        verdict,
+        significant && !improved,
+        note);
   }
 
   private static boolean overlap(double[] a, double[] b) {

@@ -5,16 +5,28 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * What a node's command line says that matters when reading its figures: the java it ran, its
- * heap, its garbage collector and the flags a user chose or that change behaviour (-XX options,
- * -D settings other than the paths and addresses solrscale sets for every node).
+ * What a node's command line says that matters when reading its figures: the java it ran, its heap,
+ * its garbage collector and the flags a user chose or that change behaviour (-XX options, -D
+ * settings other than the paths and addresses solrscale sets for every node).
  */
 record JvmFlags(String java, String heap, String gc, List<String> notable) {
   /** -D settings every node gets from solrscale (paths, ports, addresses): not worth a column. */
-  private static final Set<String> ROUTINE = Set.of("jetty.host", "jetty.port", "host", "zkHost",
-      "solr.solr.home", "solr.log.dir", "solrscale.log.dir", "log4j2.configurationFile", "java.io.tmpdir",
-      "solrscale.cluster", "solrscale.node.id", "solrscale.node", "zookeeper.jmx.log4j.disable",
-      "user.timezone");
+  private static final Set<String> ROUTINE =
+      Set.of(
+          "jetty.host",
+          "jetty.port",
+          "host",
+          "zkHost",
+          "solr.solr.home",
+          "solr.log.dir",
+          "solrscale.log.dir",
+          "log4j2.configurationFile",
+          "java.io.tmpdir",
+          "solrscale.cluster",
+          "solrscale.node.id",
+          "solrscale.node",
+          "zookeeper.jmx.log4j.disable",
+          "user.timezone");
 
   static JvmFlags of(List<String> args) {
     String java = args.isEmpty() ? "" : args.get(0);
@@ -45,7 +57,8 @@ record JvmFlags(String java, String heap, String gc, List<String> notable) {
         break; // the main class: what follows are its arguments
       }
     }
-    String heap = xmx == null ? "JVM default" : xms == null || xms.equals(xmx) ? xmx : xms + " to " + xmx;
+    String heap =
+        xmx == null ? "JVM default" : xms == null || xms.equals(xmx) ? xmx : xms + " to " + xmx;
     return new JvmFlags(java, heap, gc == null ? "JVM default" : gc, notable);
   }
 }

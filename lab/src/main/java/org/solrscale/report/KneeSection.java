@@ -1,32 +1,14 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.XYChart;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.BenchSummary;
-import org.solrscale.results.CombinationRun;
-import org.solrscale.results.RunDir;
-import org.solrscale.results.StepResult;
-import org.solrscale.results.TelemetrySample;
-import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.SolrscaleException;
 import java.util.function.BiFunction;
+import org.solrscale.results.BenchSummary;
 
-/** The report's section "Latency against rate": each staircase's latency and achieved rate against its offered rates: where the knee is. */
+/**
+ * The report's section "Latency against rate": each staircase's latency and achieved rate against
+ * its offered rates: where the knee is.
+ */
 final class KneeSection extends Section {
   @Override
   String id() {
@@ -45,7 +27,8 @@ final class KneeSection extends Section {
 
   @Override
   boolean shown() {
-    return model.stepKeys().stream().flatMap(k -> model.combinations().stream().flatMap(c -> model.benches(c.id(), k).stream()))
+    return model.stepKeys().stream()
+        .flatMap(k -> model.combinations().stream().flatMap(c -> model.benches(c.id(), k).stream()))
         .anyMatch(b -> b.summary().steps() != null && !b.summary().steps().isEmpty());
   }
 
@@ -64,24 +47,59 @@ final class KneeSection extends Section {
           continue;
         }
         double[] rate = steps.stream().mapToDouble(BenchSummary.Step::rate).toArray();
-        BiFunction<String, String, double[]> latency = (m, k) -> steps.stream()
-            .mapToDouble(st -> "service".equals(m) ? value(st.serviceTimeMs(), k) : value(st.latencyMs(), k)).toArray();
+        BiFunction<String, String, double[]> latency =
+            (m, k) ->
+                steps.stream()
+                    .mapToDouble(
+                        st ->
+                            "service".equals(m)
+                                ? value(st.serviceTimeMs(), k)
+                                : value(st.latencyMs(), k))
+                    .toArray();
         String title = "Latency against rate: " + s.getKey() + ", " + o.title();
-        figure(title, "One point per step of the staircase, first repeat: latency from each request's "
-            + "intended start (left axis); achieved against offered rate (right axis, dashed): where they "
-            + "part, the server no longer kept up.",
-            Charts.twoAxes(title, "offered rate (requests/s)", "latency (ms)", "requests/s",
-                List.of(new Charts.Curve("p50", rate, latency.apply("latency", "p50")),
+        figure(
+            title,
+            "One point per step of the staircase, first repeat: latency from each request's "
+                + "intended start (left axis); achieved against offered rate (right axis, dashed): where they "
+                + "part, the server no longer kept up.",
+            Charts.twoAxes(
+                title,
+                "offered rate (requests/s)",
+                "latency (ms)",
+                "requests/s",
+                List.of(
+                    new Charts.Curve("p50", rate, latency.apply("latency", "p50")),
                     new Charts.Curve("p99", rate, latency.apply("latency", "p99")),
                     new Charts.Curve("p99.9", rate, latency.apply("latency", "p99.9"))),
-                List.of(new Charts.Curve("achieved", rate, steps.stream().mapToDouble(BenchSummary.Step::achieved).toArray()),
+                List.of(
+                    new Charts.Curve(
+                        "achieved",
+                        rate,
+                        steps.stream().mapToDouble(BenchSummary.Step::achieved).toArray()),
                     new Charts.Curve("offered", rate, rate))));
-        Html.Table t = new Html.Table("stairs", "rate /s", "achieved /s", "seconds", "p50 ms", "p99 ms", "p99.9 ms",
-            "service p99 ms", "errors", "driver CPU", "bottleneck");
+        Html.Table t =
+            new Html.Table(
+                "stairs",
+                "rate /s",
+                "achieved /s",
+                "seconds",
+                "p50 ms",
+                "p99 ms",
+                "p99.9 ms",
+                "service p99 ms",
+                "errors",
+                "driver CPU",
+                "bottleneck");
         for (BenchSummary.Step st : steps) {
-          t.row(Html.num(st.rate()), Html.num(st.achieved()), Html.num(st.seconds()), Html.num(value(st.latencyMs(), "p50")),
-              Html.num(value(st.latencyMs(), "p99")), Html.num(value(st.latencyMs(), "p99.9")),
-              Html.num(value(st.serviceTimeMs(), "p99")), st.errors() == null ? "" : st.errors(),
+          t.row(
+              Html.num(st.rate()),
+              Html.num(st.achieved()),
+              Html.num(st.seconds()),
+              Html.num(value(st.latencyMs(), "p50")),
+              Html.num(value(st.latencyMs(), "p99")),
+              Html.num(value(st.latencyMs(), "p99.9")),
+              Html.num(value(st.serviceTimeMs(), "p99")),
+              st.errors() == null ? "" : st.errors(),
               st.driverCpuPercent() == null ? "" : Math.round(st.driverCpuPercent()) + " %",
               st.bottleneck() == null ? "" : st.bottleneck());
         }

@@ -1,31 +1,15 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.XYChart;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
 import org.solrscale.results.BenchSummary;
-import org.solrscale.results.CombinationRun;
-import org.solrscale.results.RunDir;
-import org.solrscale.results.StepResult;
-import org.solrscale.results.TelemetrySample;
-import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.SolrscaleException;
 
-/** The report's section "Latency distribution": the latency distribution by percentile, from every repeat's latency.hlog merged. */
+/**
+ * The report's section "Latency distribution": the latency distribution by percentile, from every
+ * repeat's latency.hlog merged.
+ */
 final class LatencySection extends Section {
   @Override
   String id() {
@@ -56,8 +40,10 @@ final class LatencySection extends Section {
             merged = merged == null ? h.get().copy() : add(merged, h.get());
           }
         }
-        Charts.Curve c = merged != null && merged.getTotalCount() > 0 ? percentiles(s.getKey(), merged)
-            : summaryPercentiles(s.getKey(), s.getValue().get(0).summary());
+        Charts.Curve c =
+            merged != null && merged.getTotalCount() > 0
+                ? percentiles(s.getKey(), merged)
+                : summaryPercentiles(s.getKey(), s.getValue().get(0).summary());
         fromLog &= merged != null;
         if (c != null) {
           curves.add(c);
@@ -65,9 +51,11 @@ final class LatencySection extends Section {
       }
       if (!curves.isEmpty()) {
         any = true;
-        figure("Latency by percentile (" + o.title() + ")", fromLog
-            ? "From latency.hlog: every measured interval of every repeat, merged." + o.more()
-            : "From the summaries' percentiles (a step without latency.hlog)." + o.more(),
+        figure(
+            "Latency by percentile (" + o.title() + ")",
+            fromLog
+                ? "From latency.hlog: every measured interval of every repeat, merged." + o.more()
+                : "From the summaries' percentiles (a step without latency.hlog)." + o.more(),
             Charts.distribution("Latency by percentile (" + o.title() + ")", curves));
       }
     }
@@ -87,12 +75,20 @@ final class LatencySection extends Section {
       if (v.getPercentileLevelIteratedTo() >= 100) {
         break;
       }
-      points.add(new double[] {Charts.percentileX(v.getPercentileLevelIteratedTo()),
-          h.highestEquivalentValue(v.getValueIteratedTo()) / 1000.0});
+      points.add(
+          new double[] {
+            Charts.percentileX(v.getPercentileLevelIteratedTo()),
+            h.highestEquivalentValue(v.getValueIteratedTo()) / 1000.0
+          });
     }
-    points.add(new double[] {Charts.percentileX(100 * (1 - 1.0 / Math.max(2, h.getTotalCount()))),
-        h.getMaxValue() / 1000.0});
-    return new Charts.Curve(label, points.stream().mapToDouble(p -> p[0]).toArray(),
+    points.add(
+        new double[] {
+          Charts.percentileX(100 * (1 - 1.0 / Math.max(2, h.getTotalCount()))),
+          h.getMaxValue() / 1000.0
+        });
+    return new Charts.Curve(
+        label,
+        points.stream().mapToDouble(p -> p[0]).toArray(),
         points.stream().mapToDouble(p -> p[1]).toArray());
   }
 
@@ -109,7 +105,11 @@ final class LatencySection extends Section {
         points.add(new double[] {Charts.percentileX(ps[i]), v});
       }
     }
-    return points.isEmpty() ? null : new Charts.Curve(label, points.stream().mapToDouble(p -> p[0]).toArray(),
-        points.stream().mapToDouble(p -> p[1]).toArray());
+    return points.isEmpty()
+        ? null
+        : new Charts.Curve(
+            label,
+            points.stream().mapToDouble(p -> p[0]).toArray(),
+            points.stream().mapToDouble(p -> p[1]).toArray());
   }
 }

@@ -44,8 +44,8 @@ enum Metric {
   }
 
   /**
-   * One value per measured second. The last second is left out when there are three or more (it
-   * is usually cut short); seconds without a request have no latency.
+   * One value per measured second. The last second is left out when there are three or more (it is
+   * usually cut short); seconds without a request have no latency.
    */
   double[] perSecond(List<TimelineRow> timeline, IntervalLog log) {
     List<Double> out = new ArrayList<>();
@@ -59,7 +59,8 @@ enum Metric {
       }
       return out.stream().mapToDouble(Double::doubleValue).toArray();
     }
-    List<TimelineRow> rows = timeline.stream().filter(r -> !r.warmup() && r.seconds() >= Seconds.MIN_SECONDS).toList();
+    List<TimelineRow> rows =
+        timeline.stream().filter(r -> !r.warmup() && r.seconds() >= Seconds.MIN_SECONDS).toList();
     if (rows.size() >= 3) {
       rows = rows.subList(0, rows.size() - 1);
     }
@@ -69,7 +70,8 @@ enum Metric {
         case ERRORS -> out.add((double) r.errors());
         default -> {
           if (r.requests() > 0) {
-            out.add(this == P50 ? r.latencyP50Ms() : this == P99 ? r.latencyP99Ms() : r.latencyMaxMs());
+            out.add(
+                this == P50 ? r.latencyP50Ms() : this == P99 ? r.latencyP99Ms() : r.latencyMaxMs());
           }
         }
       }

@@ -1,31 +1,15 @@
 package org.solrscale.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.XYChart;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.BenchSummary;
 import org.solrscale.results.CombinationRun;
-import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
-import org.solrscale.results.TelemetrySample;
-import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.SolrscaleException;
 
-/** The report's section "Other steps": the summaries of the steps that are not bench or chaos steps (index, restart, collection). */
+/**
+ * The report's section "Other steps": the summaries of the steps that are not bench or chaos steps
+ * (index, restart, collection).
+ */
 final class OtherStepsSection extends Section {
   @Override
   String id() {
@@ -65,12 +49,17 @@ final class OtherStepsSection extends Section {
 
   private static String compact(JsonNode n) {
     List<String> parts = new ArrayList<>();
-    n.fields().forEachRemaining(e -> {
-      if (e.getValue().isValueNode() && !e.getValue().isNull()) {
-        String v = e.getValue().isFloatingPointNumber() ? Html.num(e.getValue().asDouble()) : e.getValue().asText();
-        parts.add(e.getKey() + " " + v);
-      }
-    });
+    n.fields()
+        .forEachRemaining(
+            e -> {
+              if (e.getValue().isValueNode() && !e.getValue().isNull()) {
+                String v =
+                    e.getValue().isFloatingPointNumber()
+                        ? Html.num(e.getValue().asDouble())
+                        : e.getValue().asText();
+                parts.add(e.getKey() + " " + v);
+              }
+            });
     return String.join(", ", parts);
   }
 }

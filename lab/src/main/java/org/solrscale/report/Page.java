@@ -6,7 +6,10 @@ import java.util.Locale;
 import java.util.Map;
 import org.knowm.xchart.XYChart;
 
-/** The report being written: its run, its HTML so far and its figures (charts, also saved as SVG files). */
+/**
+ * The report being written: its run, its HTML so far and its figures (charts, also saved as SVG
+ * files).
+ */
 final class Page {
   /** A chart as it appears on the page and in charts/ID.svg. */
   record Figure(String id, String title, String caption, String svg) {}
@@ -15,7 +18,9 @@ final class Page {
   record Overlay(String title, List<Map.Entry<String, List<RunModel.Bench>>> series, int total) {
     /** Says so when only some combinations are drawn. */
     String more() {
-      return total > series.size() ? " Only the first " + series.size() + " of " + total + " combinations are drawn." : "";
+      return total > series.size()
+          ? " Only the first " + series.size() + " of " + total + " combinations are drawn."
+          : "";
     }
   }
 
@@ -58,9 +63,15 @@ final class Page {
     }
     Figure f = new Figure(id, title, caption, svg);
     figures.add(f);
-    html.append("<figure class=\"chart\" id=\"").append(id).append("\">")
-        .append(Charts.inline(f.svg(), title)).append("<figcaption>").append(Html.escape(caption))
-        .append(" <span class=\"file\">charts/").append(id).append(".svg</span></figcaption></figure>\n");
+    html.append("<figure class=\"chart\" id=\"")
+        .append(id)
+        .append("\">")
+        .append(Charts.inline(f.svg(), title))
+        .append("<figcaption>")
+        .append(Html.escape(caption))
+        .append(" <span class=\"file\">charts/")
+        .append(id)
+        .append(".svg</span></figcaption></figure>\n");
   }
 
   static String slug(String s) {

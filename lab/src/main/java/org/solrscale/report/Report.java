@@ -12,16 +12,29 @@ import org.solrscale.spec.SolrscaleException;
 
 /**
  * `solrscale report DIR`: one self-contained HTML file (inline CSS and SVG, no script, font or
- * image from elsewhere) made from a run directory, plus every chart as an SVG file in charts/.
- * The page is its sections, in the order of {@link #sections()}: each a class of its own.
+ * image from elsewhere) made from a run directory, plus every chart as an SVG file in charts/. The
+ * page is its sections, in the order of {@link #sections()}: each a class of its own.
  */
 public final class Report {
-  /** The sections, in page order; a section that has nothing for a run is left out (and its link). */
+  /**
+   * The sections, in page order; a section that has nothing for a run is left out (and its link).
+   */
   static List<Section> sections() {
-    return List.of(new FindingsSection(), new ResultsSection(), new ChaosSection(), new SweepSection(),
-        new LatencySection(), new HitsSection(), new KneeSection(), new ColdStartSection(),
-        new TimelinesSection(), new TemplatesSection(), new ErrorsSection(), new OtherStepsSection(),
-        new TelemetrySection(), new EnvironmentSection());
+    return List.of(
+        new FindingsSection(),
+        new ResultsSection(),
+        new ChaosSection(),
+        new SweepSection(),
+        new LatencySection(),
+        new HitsSection(),
+        new KneeSection(),
+        new ColdStartSection(),
+        new TimelinesSection(),
+        new TemplatesSection(),
+        new ErrorsSection(),
+        new OtherStepsSection(),
+        new TelemetrySection(),
+        new EnvironmentSection());
   }
 
   private final Page page;
@@ -50,7 +63,8 @@ public final class Report {
       Files.writeString(tmp, r.page.html(), StandardCharsets.UTF_8);
       Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot write the report to " + dir + ": " + e.getMessage());
+      throw SolrscaleException.environment(
+          "cannot write the report to " + dir + ": " + e.getMessage());
     }
     return out;
   }
@@ -68,36 +82,56 @@ public final class Report {
     List<Section> shown = sections().stream().map(s -> s.on(page)).filter(Section::shown).toList();
     String name = model.run().name();
     html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
-        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-            + "style-src 'unsafe-inline'; img-src data:\">\n")
+        .append(
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+                + "style-src 'unsafe-inline'; img-src data:\">\n")
         .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-        .append("<title>").append(Html.escape("solrscale report: " + name)).append("</title>\n<style>")
-        .append(css()).append("</style></head>\n<body>\n");
+        .append("<title>")
+        .append(Html.escape("solrscale report: " + name))
+        .append("</title>\n<style>")
+        .append(css())
+        .append("</style></head>\n<body>\n");
     header(shown);
     for (Section s : shown) {
-      html.append("<section id=\"").append(s.id()).append("\"><h2>").append(Html.escape(s.title())).append("</h2>\n");
+      html.append("<section id=\"")
+          .append(s.id())
+          .append("\"><h2>")
+          .append(Html.escape(s.title()))
+          .append("</h2>\n");
       s.write();
       html.append("</section>\n");
     }
-    html.append("<footer>Made by <code>solrscale report ").append(Html.escape(model.run().path()))
-        .append("</code>. Every chart is also in <code>charts/</code> as SVG.</footer>\n</body></html>\n");
+    html.append("<footer>Made by <code>solrscale report ")
+        .append(Html.escape(model.run().path()))
+        .append(
+            "</code>. Every chart is also in <code>charts/</code> as SVG.</footer>\n</body></html>\n");
   }
 
   private void header(List<Section> shown) {
     RunModel model = page.model();
     StringBuilder html = page.html();
     int repeats = model.combinations().stream().mapToInt(c -> c.repeats().size()).max().orElse(0);
-    html.append("<header><h1>").append(Html.escape(model.run().name())).append("</h1><p>")
-        .append(Html.escape(model.run().path().toAbsolutePath().normalize())).append(" &middot; ")
-        .append(model.combinations().size()).append(model.combinations().size() == 1 ? " combination" : " combinations")
-        .append(" &times; up to ").append(repeats).append(repeats == 1 ? " repeat" : " repeats");
+    html.append("<header><h1>")
+        .append(Html.escape(model.run().name()))
+        .append("</h1><p>")
+        .append(Html.escape(model.run().path().toAbsolutePath().normalize()))
+        .append(" &middot; ")
+        .append(model.combinations().size())
+        .append(model.combinations().size() == 1 ? " combination" : " combinations")
+        .append(" &times; up to ")
+        .append(repeats)
+        .append(repeats == 1 ? " repeat" : " repeats");
     if (!model.swept().isEmpty()) {
       html.append(" &middot; swept: ").append(Html.escape(String.join(", ", model.swept())));
     }
     html.append("</p><nav>");
     for (Section s : shown) {
       if (s.nav() != null) {
-        html.append("<a href=\"#").append(s.id()).append("\">").append(Html.escape(s.nav())).append("</a> ");
+        html.append("<a href=\"#")
+            .append(s.id())
+            .append("\">")
+            .append(Html.escape(s.nav()))
+            .append("</a> ");
       }
     }
     html.append("</nav></header>\n");
@@ -105,7 +139,8 @@ public final class Report {
 
   /** Combinations ordered by one parameter: as numbers when they are, else as they first appear. */
   static Comparator<RunModel.Combination> byParam(String param, List<RunModel.Combination> all) {
-    List<String> order = all.stream().map(c -> String.valueOf(c.params().get(param))).distinct().toList();
+    List<String> order =
+        all.stream().map(c -> String.valueOf(c.params().get(param))).distinct().toList();
     return (a, b) -> {
       Object x = a.params().get(param);
       Object y = b.params().get(param);

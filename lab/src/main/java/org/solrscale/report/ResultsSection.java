@@ -1,32 +1,13 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.XYChart;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.BenchSummary;
-import org.solrscale.results.CombinationRun;
-import org.solrscale.results.RunDir;
-import org.solrscale.results.StepResult;
-import org.solrscale.results.TelemetrySample;
-import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.SolrscaleException;
 import java.util.Arrays;
+import java.util.List;
 
-/** The report's section "Results": a table per bench step: every combination's mean over its finished repeats, with the lowest and highest. */
+/**
+ * The report's section "Results": a table per bench step: every combination's mean over its
+ * finished repeats, with the lowest and highest.
+ */
 final class ResultsSection extends Section {
   @Override
   String id() {
@@ -47,10 +28,23 @@ final class ResultsSection extends Section {
   void write() {
     for (String key : model.stepKeys()) {
       html.append("<h3>").append(Html.escape("Step " + key)).append("</h3>\n");
-      boolean closed = model.combinations().stream().flatMap(c -> model.benches(c.id(), key).stream())
-          .anyMatch(b -> b.summary().msPer1000PerThread() != null);
-      List<String> head = new ArrayList<>(List.of("id", "combination", "repeats", "requests",
-          "achieved QPS", "p50 ms", "p99 ms", "p99.9 ms", "max ms", "errors"));
+      boolean closed =
+          model.combinations().stream()
+              .flatMap(c -> model.benches(c.id(), key).stream())
+              .anyMatch(b -> b.summary().msPer1000PerThread() != null);
+      List<String> head =
+          new ArrayList<>(
+              List.of(
+                  "id",
+                  "combination",
+                  "repeats",
+                  "requests",
+                  "achieved QPS",
+                  "p50 ms",
+                  "p99 ms",
+                  "p99.9 ms",
+                  "max ms",
+                  "errors"));
       if (closed) {
         head.add("ms per 1000 per thread");
       }
@@ -60,15 +54,24 @@ final class ResultsSection extends Section {
         if (b.isEmpty()) {
           continue;
         }
-        List<String> row = new ArrayList<>(List.of(Html.escape(c.id()), Html.escape(model.label(c)),
-            b.size() + "/" + c.repeats().size(),
-            Html.num(b.stream().mapToDouble(x -> x.summary().count()).average().orElse(0))));
+        List<String> row =
+            new ArrayList<>(
+                List.of(
+                    Html.escape(c.id()),
+                    Html.escape(model.label(c)),
+                    b.size() + "/" + c.repeats().size(),
+                    Html.num(
+                        b.stream().mapToDouble(x -> x.summary().count()).average().orElse(0))));
         for (Metric m : Metric.values()) {
           row.add(spread(b.stream().mapToDouble(x -> m.of(x.summary())).toArray()));
         }
         if (closed) {
-          row.add(spread(b.stream().filter(x -> x.summary().msPer1000PerThread() != null)
-              .mapToDouble(x -> x.summary().msPer1000PerThread()).toArray()));
+          row.add(
+              spread(
+                  b.stream()
+                      .filter(x -> x.summary().msPer1000PerThread() != null)
+                      .mapToDouble(x -> x.summary().msPer1000PerThread())
+                      .toArray()));
         }
         t.rawRow(row.toArray(String[]::new));
       }
@@ -90,8 +93,12 @@ final class ResultsSection extends Section {
     double min = Arrays.stream(v).min().orElse(0);
     double max = Arrays.stream(v).max().orElse(0);
     if (v.length > 1 && min != max) {
-      s += " <small>" + Html.num(Arrays.stream(v).min().orElse(0)) + "&ndash;"
-          + Html.num(Arrays.stream(v).max().orElse(0)) + "</small>";
+      s +=
+          " <small>"
+              + Html.num(Arrays.stream(v).min().orElse(0))
+              + "&ndash;"
+              + Html.num(Arrays.stream(v).max().orElse(0))
+              + "</small>";
     }
     return s;
   }

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -17,15 +18,19 @@ import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
 import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.SolrscaleException;
-import java.util.Locale;
 
 /**
- * A run as report and compare see it: its combinations (in id order), the finished repeats of
- * each, and their bench steps with parsed summaries, plus which parameters the matrix swept.
+ * A run as report and compare see it: its combinations (in id order), the finished repeats of each,
+ * and their bench steps with parsed summaries, plus which parameters the matrix swept.
  */
 final class RunModel {
   /** One bench step of one repeat of one combination. */
-  record Bench(RunDir run, String combination, int repeat, String key, StepResult step,
+  record Bench(
+      RunDir run,
+      String combination,
+      int repeat,
+      String key,
+      StepResult step,
       BenchSummary summary) {
     List<TimelineRow> timeline() {
       return run.timeline(step);
@@ -64,33 +69,44 @@ final class RunModel {
   RunModel(RunDir run) {
     this.run = run;
     Set<String> keys = new LinkedHashSet<>();
-    run.results().byId().forEach((id, repeats) -> {
-      combinations.add(new Combination(id, repeats.get(0).params(), repeats));
-      for (CombinationRun c : repeats) {
-        if (!c.done()) {
-          leftOut.add(id + " r" + c.repeat() + " (" + labelOf(repeats.get(0).params()) + "): " + c.why());
-          continue;
-        }
-        Map<String, Integer> seen = new HashMap<>();
-        for (StepResult s : c.benchSteps()) {
-          int n = seen.merge(s.label(), 1, Integer::sum);
-          String key = n == 1 ? s.label() : s.label() + " #" + n;
-          JsonNode json = run.summary(s);
-          if (json == null) {
-            continue;
-          }
-          BenchSummary summary = parse(json, s);
-          String why = notAResult(summary);
-          if (why != null) {
-            leftOut.add(id + " r" + c.repeat() + " step " + key + ": " + why);
-            continue;
-          }
-          keys.add(key);
-          benches.computeIfAbsent(id + "\u0000" + key, k -> new ArrayList<>())
-              .add(new Bench(run, id, c.repeat(), key, s, summary));
-        }
-      }
-    });
+    run.results()
+        .byId()
+        .forEach(
+            (id, repeats) -> {
+              combinations.add(new Combination(id, repeats.get(0).params(), repeats));
+              for (CombinationRun c : repeats) {
+                if (!c.done()) {
+                  leftOut.add(
+                      id
+                          + " r"
+                          + c.repeat()
+                          + " ("
+                          + labelOf(repeats.get(0).params())
+                          + "): "
+                          + c.why());
+                  continue;
+                }
+                Map<String, Integer> seen = new HashMap<>();
+                for (StepResult s : c.benchSteps()) {
+                  int n = seen.merge(s.label(), 1, Integer::sum);
+                  String key = n == 1 ? s.label() : s.label() + " #" + n;
+                  JsonNode json = run.summary(s);
+                  if (json == null) {
+                    continue;
+                  }
+                  BenchSummary summary = parse(json, s);
+                  String why = notAResult(summary);
+                  if (why != null) {
+                    leftOut.add(id + " r" + c.repeat() + " step " + key + ": " + why);
+                    continue;
+                  }
+                  keys.add(key);
+                  benches
+                      .computeIfAbsent(id + "\u0000" + key, k -> new ArrayList<>())
+                      .add(new Bench(run, id, c.repeat(), key, s, summary));
+                }
+              }
+            });
     this.stepKeys = List.copyOf(keys);
     this.swept = sweptParams(combinations);
   }
@@ -110,16 +126,18 @@ final class RunModel {
     if (s.count() == 0) {
       return "measured nothing: no request completed";
     }
-    return (double) errors / s.count() > OLD_MAX_ERROR_RATE ? String.format(Locale.ROOT,
-        "measured nothing: %,d of %,d requests failed", errors, s.count()) : null;
+    return (double) errors / s.count() > OLD_MAX_ERROR_RATE
+        ? String.format(
+            Locale.ROOT, "measured nothing: %,d of %,d requests failed", errors, s.count())
+        : null;
   }
 
   /** The share of failed requests that makes a summary of an older run no measurement. */
   static final double OLD_MAX_ERROR_RATE = 0.01;
 
   /**
-   * Repeats and bench steps left out of every finding, table and comparison, each with why
-   * (failed, interrupted, measured nothing).
+   * Repeats and bench steps left out of every finding, table and comparison, each with why (failed,
+   * interrupted, measured nothing).
    */
   List<String> leftOut() {
     return leftOut;
@@ -138,8 +156,14 @@ final class RunModel {
     try {
       return RunDir.JSON.treeToValue(json, BenchSummary.class);
     } catch (JsonProcessingException e) {
-      throw SolrscaleException.usage(run.path() + ": the summary of step " + s.label() + " in "
-          + s.dir() + " is not a bench summary: " + e.getOriginalMessage());
+      throw SolrscaleException.usage(
+          run.path()
+              + ": the summary of step "
+              + s.label()
+              + " in "
+              + s.dir()
+              + " is not a bench summary: "
+              + e.getOriginalMessage());
     }
   }
 

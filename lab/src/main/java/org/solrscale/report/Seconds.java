@@ -6,11 +6,11 @@ import org.solrscale.results.TimelineRow;
 
 /**
  * A timeline as charts draw it: one point per second of wall time. The second in which the warm-up
- * ended holds two rows (warm-up requests that finished in it, and measured ones): drawn apart,
- * each looked like a second of a fraction of the throughput, a spike of about 1,000 s per 1000
- * requests in the cold-start curve and a dip towards 0 in the over-time chart. They are added
- * into one. A last interval shorter than {@link #MIN_SECONDS} (the run ended in it) is dropped:
- * a few requests in a few milliseconds say nothing about a rate.
+ * ended holds two rows (warm-up requests that finished in it, and measured ones): drawn apart, each
+ * looked like a second of a fraction of the throughput, a spike of about 1,000 s per 1000 requests
+ * in the cold-start curve and a dip towards 0 in the over-time chart. They are added into one. A
+ * last interval shorter than {@link #MIN_SECONDS} (the run ended in it) is dropped: a few requests
+ * in a few milliseconds say nothing about a rate.
  */
 final class Seconds {
   /** Intervals shorter than this are left out of charts. */
@@ -33,17 +33,26 @@ final class Seconds {
   }
 
   /**
-   * Two rows of one second as one: requests and errors added, the rate over the second, the
-   * latency of the row that holds more requests (percentiles do not add; latency.hlog has the
-   * exact histograms), warm-up only when both were.
+   * Two rows of one second as one: requests and errors added, the rate over the second, the latency
+   * of the row that holds more requests (percentiles do not add; latency.hlog has the exact
+   * histograms), warm-up only when both were.
    */
   private static TimelineRow merge(TimelineRow a, TimelineRow b) {
     TimelineRow big = a.requests() >= b.requests() ? a : b;
     double seconds = Math.max(a.seconds(), b.seconds());
     long requests = a.requests() + b.requests();
-    return new TimelineRow(a.second(), a.warmup() && b.warmup(), requests, a.errors() + b.errors(),
-        requests / Math.max(1e-9, seconds), big.latencyP50Ms(), big.latencyP99Ms(),
-        Math.max(a.latencyMaxMs(), b.latencyMaxMs()), big.serviceP50Ms(), big.serviceP99Ms(),
-        a.bytes() + b.bytes(), seconds);
+    return new TimelineRow(
+        a.second(),
+        a.warmup() && b.warmup(),
+        requests,
+        a.errors() + b.errors(),
+        requests / Math.max(1e-9, seconds),
+        big.latencyP50Ms(),
+        big.latencyP99Ms(),
+        Math.max(a.latencyMaxMs(), b.latencyMaxMs()),
+        big.serviceP50Ms(),
+        big.serviceP99Ms(),
+        a.bytes() + b.bytes(),
+        seconds);
   }
 }

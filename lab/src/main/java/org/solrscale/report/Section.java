@@ -1,5 +1,6 @@
 package org.solrscale.report;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,17 +9,18 @@ import org.knowm.xchart.XYChart;
 import org.solrscale.results.FaultRecord;
 import org.solrscale.results.RunDir;
 import org.solrscale.spec.SolrscaleException;
-import java.io.IOException;
 
 /**
  * One section of the report: its anchor, heading and navigation label, whether this run has
- * anything for it, and what it writes. Adding a section is one subclass and one line in
- * {@link Report#sections()}. A section writes into the page it is given: HTML, notes and figures.
+ * anything for it, and what it writes. Adding a section is one subclass and one line in {@link
+ * Report#sections()}. A section writes into the page it is given: HTML, notes and figures.
  */
 abstract class Section {
   private Page page;
+
   /** The run, for the section's body. */
   protected RunModel model;
+
   /** The page's HTML, for the section's body to append to. */
   protected StringBuilder html;
 
@@ -39,7 +41,9 @@ abstract class Section {
   /** Writes the section's body. */
   abstract void write();
 
-  /** Binds the section to a page (its run and HTML); call before {@link #shown} and {@link #write}. */
+  /**
+   * Binds the section to a page (its run and HTML); call before {@link #shown} and {@link #write}.
+   */
   final Section on(Page p) {
     this.page = p;
     this.model = p.model();
@@ -64,7 +68,8 @@ abstract class Section {
     List<Charts.Shade> out = new ArrayList<>();
     for (FaultRecord f : faults(stepDir)) {
       if (f.injected()) {
-        out.add(new Charts.Shade(f.fault() + " " + String.join(",", f.nodes()), f.startS(), f.until()));
+        out.add(
+            new Charts.Shade(f.fault() + " " + String.join(",", f.nodes()), f.startS(), f.until()));
       }
     }
     return out;
@@ -81,5 +86,4 @@ abstract class Section {
       throw SolrscaleException.usage(file + ": not a faults file: " + e.getMessage());
     }
   }
-
 }

@@ -1,33 +1,18 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.XYChart;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.BenchSummary;
-import org.solrscale.results.CombinationRun;
-import org.solrscale.results.RunDir;
-import org.solrscale.results.StepResult;
-import org.solrscale.results.TelemetrySample;
-import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.SolrscaleException;
-import java.util.Arrays;
 import java.util.function.ToDoubleFunction;
+import org.knowm.xchart.XYChart;
 
-/** The report's section "Metrics against the swept parameters": for a sweep: p50, p99, achieved QPS (and a closed loop's time per 1000 requests per thread) against each swept parameter. */
+/**
+ * The report's section "Metrics against the swept parameters": for a sweep: p50, p99, achieved QPS
+ * (and a closed loop's time per 1000 requests per thread) against each swept parameter.
+ */
 final class SweepSection extends Section {
   @Override
   String id() {
@@ -52,39 +37,72 @@ final class SweepSection extends Section {
   @Override
   void write() {
     for (String key : model.stepKeys()) {
-      List<RunModel.Combination> combos = model.combinations().stream()
-          .filter(c -> !model.benches(c.id(), key).isEmpty()).toList();
-      boolean closed = combos.stream().flatMap(c -> model.benches(c.id(), key).stream())
-          .allMatch(b -> b.summary().msPer1000PerThread() != null);
+      List<RunModel.Combination> combos =
+          model.combinations().stream().filter(c -> !model.benches(c.id(), key).isEmpty()).toList();
+      boolean closed =
+          combos.stream()
+              .flatMap(c -> model.benches(c.id(), key).stream())
+              .allMatch(b -> b.summary().msPer1000PerThread() != null);
       for (String param : model.swept()) {
-        sweepChart(key, param, combos, "achieved QPS", "requests per second", b -> Metric.QPS.of(b.summary()));
+        sweepChart(
+            key,
+            param,
+            combos,
+            "achieved QPS",
+            "requests per second",
+            b -> Metric.QPS.of(b.summary()));
         sweepChart(key, param, combos, "p50 latency", "ms", b -> Metric.P50.of(b.summary()));
         sweepChart(key, param, combos, "p99 latency", "ms", b -> Metric.P99.of(b.summary()));
         if (closed) {
-          sweepChart(key, param, combos, "time per 1000 requests per thread", "ms",
+          sweepChart(
+              key,
+              param,
+              combos,
+              "time per 1000 requests per thread",
+              "ms",
               b -> b.summary().msPer1000PerThread());
         }
       }
     }
   }
 
-  private void sweepChart(String key, String param, List<RunModel.Combination> combos, String metric,
-      String unit, ToDoubleFunction<RunModel.Bench> value) {
+  private void sweepChart(
+      String key,
+      String param,
+      List<RunModel.Combination> combos,
+      String metric,
+      String unit,
+      ToDoubleFunction<RunModel.Bench> value) {
     List<RunModel.Combination> sorted = new ArrayList<>(combos);
     sorted.sort(Report.byParam(param, combos));
-    List<String> values = sorted.stream().map(c -> String.valueOf(c.params().get(param))).distinct().toList();
+    List<String> values =
+        sorted.stream().map(c -> String.valueOf(c.params().get(param))).distinct().toList();
     boolean numeric = values.stream().allMatch(v -> Report.number(v) != null);
     String fixed = "";
     if (sorted.stream().map(c -> model.labelWithout(c, param)).distinct().count() > 8) {
       // too many lines: one line per value of the other parameter with the most values, the
       // rest fixed at their first value
       List<String> others = model.swept().stream().filter(q -> !q.equals(param)).toList();
-      String line = others.stream().max(Comparator.comparingLong(q -> combos.stream()
-          .map(c -> String.valueOf(c.params().get(q))).distinct().count())).orElseThrow();
+      String line =
+          others.stream()
+              .max(
+                  Comparator.comparingLong(
+                      q ->
+                          combos.stream()
+                              .map(c -> String.valueOf(c.params().get(q)))
+                              .distinct()
+                              .count()))
+              .orElseThrow();
       List<String> at = new ArrayList<>();
       for (String q : others) {
         if (!q.equals(line)) {
-          Object first = combos.stream().sorted(Report.byParam(q, combos)).findFirst().orElseThrow().params().get(q);
+          Object first =
+              combos.stream()
+                  .sorted(Report.byParam(q, combos))
+                  .findFirst()
+                  .orElseThrow()
+                  .params()
+                  .get(q);
           sorted.removeIf(c -> !String.valueOf(c.params().get(q)).equals(String.valueOf(first)));
           at.add(RunModel.shortName(q) + "=" + first);
         }
@@ -115,9 +133,15 @@ final class SweepSection extends Section {
     }
     String p = RunModel.shortName(param);
     String title = metric + " against " + p + " (" + key + ")";
-    XYChart chart = numeric ? Charts.lines(title, p, unit, curves)
-        : Charts.categories(title, p, unit, values, curves);
-    figure(title, "One line per value of the other swept parameters; points are the mean of the "
-        + "repeats, bars reach the lowest and highest repeat." + fixed, chart);
+    XYChart chart =
+        numeric
+            ? Charts.lines(title, p, unit, curves)
+            : Charts.categories(title, p, unit, values, curves);
+    figure(
+        title,
+        "One line per value of the other swept parameters; points are the mean of the "
+            + "repeats, bars reach the lowest and highest repeat."
+            + fixed,
+        chart);
   }
 }

@@ -1,31 +1,16 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.XYChart;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.BenchSummary;
 import org.solrscale.results.CombinationRun;
-import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
-import org.solrscale.results.TelemetrySample;
-import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.SolrscaleException;
 
-/** The report's section "Server telemetry": per node while each step of the first repeat ran: CPU, heap, garbage collection, requests, cache hit ratios; ZooKeeper latency. */
+/**
+ * The report's section "Server telemetry": per node while each step of the first repeat ran: CPU,
+ * heap, garbage collection, requests, cache hit ratios; ZooKeeper latency.
+ */
 final class TelemetrySection extends Section {
   @Override
   String id() {
@@ -47,7 +32,8 @@ final class TelemetrySection extends Section {
     List<String> metrics = new ArrayList<>();
     List<Object[]> rows = new ArrayList<>();
     for (RunModel.Combination c : model.combinations()) {
-      CombinationRun first = c.repeats().stream().filter(CombinationRun::done).findFirst().orElse(null);
+      CombinationRun first =
+          c.repeats().stream().filter(CombinationRun::done).findFirst().orElse(null);
       if (first == null) {
         continue;
       }
@@ -55,10 +41,12 @@ final class TelemetrySection extends Section {
         if (s.telemetry() == null) {
           continue;
         }
-        s.telemetry().forEach((node, m) -> {
-          m.keySet().stream().filter(k -> !metrics.contains(k)).forEach(metrics::add);
-          rows.add(new Object[] {model.label(c), s.label(), node, m});
-        });
+        s.telemetry()
+            .forEach(
+                (node, m) -> {
+                  m.keySet().stream().filter(k -> !metrics.contains(k)).forEach(metrics::add);
+                  rows.add(new Object[] {model.label(c), s.label(), node, m});
+                });
       }
     }
     if (rows.isEmpty()) {
@@ -74,14 +62,20 @@ final class TelemetrySection extends Section {
       List<Object> cells = new ArrayList<>(List.of(r[0], r[1], r[2]));
       for (String k : metrics) {
         Double v = m.get(k);
-        cells.add(v == null ? "" : k.endsWith("ratio") ? String.format(Locale.ROOT, "%.1f %%", v * 100) : Html.num(v));
+        cells.add(
+            v == null
+                ? ""
+                : k.endsWith("ratio")
+                    ? String.format(Locale.ROOT, "%.1f %%", v * 100)
+                    : Html.num(v));
       }
       t.row(cells.toArray());
     }
     html.append(t.render());
-    note("Per node while each step of the first repeat ran: mean CPU (percent of the machine), largest heap "
-        + "used, garbage collections and their milliseconds, /select requests per second, cache hit ratios; "
-        + "ZooKeeper: mean and largest latency, largest number of outstanding requests. CPU and heap over "
-        + "time are charted beside each timeline.");
+    note(
+        "Per node while each step of the first repeat ran: mean CPU (percent of the machine), largest heap "
+            + "used, garbage collections and their milliseconds, /select requests per second, cache hit ratios; "
+            + "ZooKeeper: mean and largest latency, largest number of outstanding requests. CPU and heap over "
+            + "time are charted beside each timeline.");
   }
 }

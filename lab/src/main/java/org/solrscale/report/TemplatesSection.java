@@ -1,29 +1,7 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.XYChart;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
 import org.solrscale.results.BenchSummary;
-import org.solrscale.results.CombinationRun;
-import org.solrscale.results.RunDir;
-import org.solrscale.results.StepResult;
-import org.solrscale.results.TelemetrySample;
-import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.SolrscaleException;
 
 /** The report's section "Templates": requests by template: count, errors, latency and mean hits. */
 final class TemplatesSection extends Section {
@@ -46,21 +24,38 @@ final class TemplatesSection extends Section {
   void write() {
     boolean any = false;
     for (String key : model.stepKeys()) {
-      Html.Table t = new Html.Table("templates", "combination", "template", "requests", "errors",
-          "p50 ms", "p99 ms", "mean hits");
+      Html.Table t =
+          new Html.Table(
+              "templates",
+              "combination",
+              "template",
+              "requests",
+              "errors",
+              "p50 ms",
+              "p99 ms",
+              "mean hits");
       for (RunModel.Combination c : model.combinations()) {
         List<RunModel.Bench> b = model.benches(c.id(), key);
         if (b.isEmpty() || b.get(0).summary().templates() == null) {
           continue;
         }
         for (BenchSummary.TemplateRow r : b.get(0).summary().templates()) {
-          t.row(model.label(c), r.template(), r.count(), r.errors(), Html.num(r.p50()), Html.num(r.p99()),
+          t.row(
+              model.label(c),
+              r.template(),
+              r.count(),
+              r.errors(),
+              Html.num(r.p50()),
+              Html.num(r.p99()),
               Html.num(r.meanHits()));
         }
       }
       if (!t.isEmpty()) {
         any = true;
-        html.append("<h3>").append(Html.escape("Step " + key)).append(" (first repeat)</h3>\n").append(t.render());
+        html.append("<h3>")
+            .append(Html.escape("Step " + key))
+            .append(" (first repeat)</h3>\n")
+            .append(t.render());
       }
     }
     if (!any) {

@@ -1,32 +1,16 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
-import org.knowm.xchart.XYChart;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
-import org.solrscale.results.BenchSummary;
-import org.solrscale.results.CombinationRun;
-import org.solrscale.results.RunDir;
-import org.solrscale.results.StepResult;
+import java.util.TreeMap;
 import org.solrscale.results.TelemetrySample;
 import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.SolrscaleException;
-import java.util.TreeMap;
 
-/** The report's section "Over time": latency and throughput per second of every bench step, with the server's CPU and heap beside it. */
+/**
+ * The report's section "Over time": latency and throughput per second of every bench step, with the
+ * server's CPU and heap beside it.
+ */
 final class TimelinesSection extends Section {
   @Override
   String id() {
@@ -47,11 +31,17 @@ final class TimelinesSection extends Section {
   void write() {
     boolean any = false;
     boolean fold = model.combinations().size() > 4;
-    List<RunModel.Combination> drawn = model.combinations().size() > Page.MAX_LINES
-        ? model.combinations().subList(0, Page.MAX_LINES) : model.combinations();
+    List<RunModel.Combination> drawn =
+        model.combinations().size() > Page.MAX_LINES
+            ? model.combinations().subList(0, Page.MAX_LINES)
+            : model.combinations();
     if (drawn.size() < model.combinations().size()) {
-      note("Over-time charts of the first " + drawn.size() + " of " + model.combinations().size()
-          + " combinations; every step's timeline.csv and telemetry.csv are in its directory.");
+      note(
+          "Over-time charts of the first "
+              + drawn.size()
+              + " of "
+              + model.combinations().size()
+              + " combinations; every step's timeline.csv and telemetry.csv are in its directory.");
     }
     for (RunModel.Combination c : drawn) {
       StringBuilder before = new StringBuilder();
@@ -68,26 +58,43 @@ final class TimelinesSection extends Section {
         double[] warm = null;
         List<TimelineRow> w = rows.stream().filter(TimelineRow::warmup).toList();
         if (!w.isEmpty()) {
-          double end = rows.stream().filter(r -> !r.warmup()).mapToDouble(TimelineRow::second).min()
-              .orElse(w.get(w.size() - 1).second() + 1);
+          double end =
+              rows.stream()
+                  .filter(r -> !r.warmup())
+                  .mapToDouble(TimelineRow::second)
+                  .min()
+                  .orElse(w.get(w.size() - 1).second() + 1);
           warm = new double[] {w.get(0).second(), end};
         }
         String title = "Over time: " + model.label(c) + ", " + key;
         List<Charts.Shade> shades = faultShades(model.run().stepDir(b.get(0).step()));
-        figure(title, "First repeat" + (b.size() > 1 ? " of " + b.size() : "")
-            + "; latency percentiles per second (left axis) and throughput (right axis); a last part-second is left out"
-            + (warm == null ? "." : "; the warm-up is shaded grey.")
-            + (shades.isEmpty() ? "" : " Faults are shaded red, from injection until recovered."),
-            Charts.timeline(title, rows.stream().mapToDouble(TimelineRow::second).toArray(),
+        figure(
+            title,
+            "First repeat"
+                + (b.size() > 1 ? " of " + b.size() : "")
+                + "; latency percentiles per second (left axis) and throughput (right axis); a last part-second is left out"
+                + (warm == null ? "." : "; the warm-up is shaded grey.")
+                + (shades.isEmpty()
+                    ? ""
+                    : " Faults are shaded red, from injection until recovered."),
+            Charts.timeline(
+                title,
+                rows.stream().mapToDouble(TimelineRow::second).toArray(),
                 rows.stream().mapToDouble(TimelineRow::latencyP50Ms).toArray(),
                 rows.stream().mapToDouble(TimelineRow::latencyP99Ms).toArray(),
-                rows.stream().mapToDouble(TimelineRow::qps).toArray(), warm, shades));
+                rows.stream().mapToDouble(TimelineRow::qps).toArray(),
+                warm,
+                shades));
         any = true;
         serverOverTime(c, key, b.get(0));
       }
       if (fold && html.length() > start) {
-        before.append("<details").append(c == model.combinations().get(0) ? " open" : "").append("><summary>")
-            .append(Html.escape(c.id() + ": " + model.label(c))).append("</summary>\n");
+        before
+            .append("<details")
+            .append(c == model.combinations().get(0) ? " open" : "")
+            .append("><summary>")
+            .append(Html.escape(c.id() + ": " + model.label(c)))
+            .append("</summary>\n");
         html.insert(start, before);
         html.append("</details>\n");
       }
@@ -113,16 +120,26 @@ final class TimelinesSection extends Section {
       return;
     }
     List<Charts.Curve> left = new ArrayList<>();
-    cpu.forEach((node, t) -> left.add(new Charts.Curve(node + " CPU %",
-        t.stream().mapToDouble(TelemetrySample::second).toArray(),
-        t.stream().mapToDouble(x -> x.value() * 100).toArray())));
+    cpu.forEach(
+        (node, t) ->
+            left.add(
+                new Charts.Curve(
+                    node + " CPU %",
+                    t.stream().mapToDouble(TelemetrySample::second).toArray(),
+                    t.stream().mapToDouble(x -> x.value() * 100).toArray())));
     List<Charts.Curve> right = new ArrayList<>();
-    heap.forEach((node, t) -> right.add(new Charts.Curve(node + " heap MB",
-        t.stream().mapToDouble(TelemetrySample::second).toArray(),
-        t.stream().mapToDouble(x -> x.value() / 1e6).toArray())));
+    heap.forEach(
+        (node, t) ->
+            right.add(
+                new Charts.Curve(
+                    node + " heap MB",
+                    t.stream().mapToDouble(TelemetrySample::second).toArray(),
+                    t.stream().mapToDouble(x -> x.value() / 1e6).toArray())));
     String title = "Server: " + model.label(c) + ", " + key;
-    figure(title, "Telemetry of the same repeat: process CPU of each Solr node (solid, left axis, "
-        + "percent of the machine) and heap used (dashed, right axis), seconds since the step began.",
+    figure(
+        title,
+        "Telemetry of the same repeat: process CPU of each Solr node (solid, left axis, "
+            + "percent of the machine) and heap used (dashed, right axis), seconds since the step began.",
         Charts.twoAxes(title, "seconds since start", "CPU (%)", "heap used (MB)", left, right));
   }
 }

@@ -11,8 +11,8 @@ import org.HdrHistogram.Histogram;
 /**
  * summary.json: what one bench run measured, for people and for scenarios and compare. {@code
  * failed} says why the measurement is not a result (most requests failed, say), null when it is.
- * {@code threads} (a closed loop) or {@code rates} (an open loop, several for a staircase) say
- * what load it ran.
+ * {@code threads} (a closed loop) or {@code rates} (an open loop, several for a staircase) say what
+ * load it ran.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BenchSummary(
@@ -41,35 +41,47 @@ public record BenchSummary(
   static final double[] PERCENTILES = {50, 75, 90, 95, 99, 99.9};
 
   /** Errors in total and by kind (http_503, timeout, connection, ...), with sample messages. */
-  public record Errors(@JsonProperty("total") long total,
-      @JsonProperty("by_kind") Map<String, ErrorKind> byKind) {}
+  public record Errors(
+      @JsonProperty("total") long total, @JsonProperty("by_kind") Map<String, ErrorKind> byKind) {}
 
-  public record ErrorKind(@JsonProperty("count") long count,
-      @JsonProperty("samples") List<String> samples) {}
+  public record ErrorKind(
+      @JsonProperty("count") long count, @JsonProperty("samples") List<String> samples) {}
 
   /** Requests per second: scheduled (open loop) and completed. */
-  public record Throughput(@JsonProperty("offered") double offered,
-      @JsonProperty("achieved") double achieved) {}
+  public record Throughput(
+      @JsonProperty("offered") double offered, @JsonProperty("achieved") double achieved) {}
 
   /** Latency of requests whose numFound fell in [min, max]. */
-  public record HitBucket(@JsonProperty("min_hits") long min, @JsonProperty("max_hits") long max,
-      @JsonProperty("count") long count, @JsonProperty("p50") double p50,
-      @JsonProperty("p99") double p99, @JsonProperty("max") double maxMs) {}
+  public record HitBucket(
+      @JsonProperty("min_hits") long min,
+      @JsonProperty("max_hits") long max,
+      @JsonProperty("count") long count,
+      @JsonProperty("p50") double p50,
+      @JsonProperty("p99") double p99,
+      @JsonProperty("max") double maxMs) {}
 
-  public record TemplateRow(@JsonProperty("template") String template,
-      @JsonProperty("count") long count, @JsonProperty("errors") long errors,
-      @JsonProperty("p50") double p50, @JsonProperty("p99") double p99,
+  public record TemplateRow(
+      @JsonProperty("template") String template,
+      @JsonProperty("count") long count,
+      @JsonProperty("errors") long errors,
+      @JsonProperty("p50") double p50,
+      @JsonProperty("p99") double p99,
       @JsonProperty("mean_hits") double meanHits) {}
 
   /**
    * One rate of a staircase, over its own seconds: requests it scheduled, their errors, latency
    * (from the intended start) and service time, the requests that completed in its seconds (from
-   * whichever step) and so the achieved rate, the driver's CPU and schedule lag, and who limited it.
+   * whichever step) and so the achieved rate, the driver's CPU and schedule lag, and who limited
+   * it.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Step(@JsonProperty("rate") double rate, @JsonProperty("achieved") double achieved,
-      @JsonProperty("seconds") double seconds, @JsonProperty("start_s") Double startS,
-      @JsonProperty("scheduled") Long scheduled, @JsonProperty("completed") Long completed,
+  public record Step(
+      @JsonProperty("rate") double rate,
+      @JsonProperty("achieved") double achieved,
+      @JsonProperty("seconds") double seconds,
+      @JsonProperty("start_s") Double startS,
+      @JsonProperty("scheduled") Long scheduled,
+      @JsonProperty("completed") Long completed,
       @JsonProperty("errors") Long errors,
       @JsonProperty("latency_ms") Map<String, Double> latencyMs,
       @JsonProperty("service_time_ms") Map<String, Double> serviceTimeMs,
@@ -77,13 +89,15 @@ public record BenchSummary(
       @JsonProperty("driver_cpu_percent") Double driverCpuPercent,
       @JsonProperty("bottleneck") String bottleneck) {}
 
-  public record Warmup(@JsonProperty("count") long count, @JsonProperty("seconds") double seconds) {}
+  public record Warmup(
+      @JsonProperty("count") long count, @JsonProperty("seconds") double seconds) {}
 
   /**
    * The driver's own health: CPU used (percent of one core), how far behind schedule it started
    * requests, and who limited the run.
    */
-  public record DriverHealth(@JsonProperty("cpu_percent") double cpuPercent,
+  public record DriverHealth(
+      @JsonProperty("cpu_percent") double cpuPercent,
       @JsonProperty("cores") int cores,
       @JsonProperty("schedule_lag_ms") Map<String, Double> scheduleLagMs,
       @JsonProperty("bottleneck") String bottleneck) {}
@@ -92,7 +106,8 @@ public record BenchSummary(
   public static Map<String, Double> millis(Histogram h) {
     Map<String, Double> m = new LinkedHashMap<>();
     for (double p : PERCENTILES) {
-      m.put("p" + (p == Math.rint(p) ? String.valueOf((int) p) : String.valueOf(p)),
+      m.put(
+          "p" + (p == Math.rint(p) ? String.valueOf((int) p) : String.valueOf(p)),
           h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(p) / 1000.0);
     }
     m.put("max", h.getMaxValue() / 1000.0);
@@ -120,8 +135,14 @@ public record BenchSummary(
       }
       long min = b == 0 ? 0 : 1L << (b - 1);
       long max = b == 0 ? 0 : (1L << b) - 1;
-      out.add(new HitBucket(min, max, h.getTotalCount(), h.getValueAtPercentile(50) / 1000.0,
-          h.getValueAtPercentile(99) / 1000.0, h.getMaxValue() / 1000.0));
+      out.add(
+          new HitBucket(
+              min,
+              max,
+              h.getTotalCount(),
+              h.getValueAtPercentile(50) / 1000.0,
+              h.getValueAtPercentile(99) / 1000.0,
+              h.getMaxValue() / 1000.0));
     }
     return out;
   }

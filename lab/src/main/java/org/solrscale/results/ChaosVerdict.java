@@ -36,8 +36,11 @@ public record ChaosVerdict(
 
   /** Requests of one kind: sent, answered OK, failed, outcome unknown (timeouts). */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Counts(@JsonProperty("sent") long sent, @JsonProperty("ok") long ok,
-      @JsonProperty("failed") long failed, @JsonProperty("unknown") long unknown,
+  public record Counts(
+      @JsonProperty("sent") long sent,
+      @JsonProperty("ok") long ok,
+      @JsonProperty("failed") long failed,
+      @JsonProperty("unknown") long unknown,
       @JsonProperty("partial_results") Long partialResults,
       @JsonProperty("zk_disconnected") Long zkDisconnected,
       @JsonProperty("min_rf") Integer minRf) {
@@ -47,13 +50,19 @@ public record ChaosVerdict(
   }
 
   /** Query latency in one phase (before, during, after the faults). */
-  public record Percentiles(@JsonProperty("count") long count, @JsonProperty("p50") double p50,
-      @JsonProperty("p99") double p99, @JsonProperty("max") double max) {}
+  public record Percentiles(
+      @JsonProperty("count") long count,
+      @JsonProperty("p50") double p50,
+      @JsonProperty("p99") double p99,
+      @JsonProperty("max") double max) {}
 
   /** One replica's documents (all, and this run's), read with distrib=false. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record ReplicaCount(@JsonProperty("replica") String replica, @JsonProperty("node") String node,
-      @JsonProperty("docs") long docs, @JsonProperty("run_docs") long runDocs,
+  public record ReplicaCount(
+      @JsonProperty("replica") String replica,
+      @JsonProperty("node") String node,
+      @JsonProperty("docs") long docs,
+      @JsonProperty("run_docs") long runDocs,
       @JsonProperty("error") String error) {}
 
   /**
@@ -61,8 +70,10 @@ public record ChaosVerdict(
    * its error says why); {@code differing_ids} samples ids some replica lacks.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record ShardAgreement(@JsonProperty("shard") String shard,
-      @JsonProperty("agree") Boolean agree, @JsonProperty("replicas") List<ReplicaCount> replicas,
+  public record ShardAgreement(
+      @JsonProperty("shard") String shard,
+      @JsonProperty("agree") Boolean agree,
+      @JsonProperty("replicas") List<ReplicaCount> replicas,
       @JsonProperty("differing_ids") List<String> differingIds) {}
 
   public static final String PASS = "pass";
@@ -73,13 +84,18 @@ public record ChaosVerdict(
    * An expected behaviour during a fault, what was seen, and whether it held (null: the fault did
    * not last long enough to show it).
    */
-  public record Behaviour(@JsonProperty("expected") String expected,
-      @JsonProperty("observed") String observed, @JsonProperty("pass") Boolean pass) {}
+  public record Behaviour(
+      @JsonProperty("expected") String expected,
+      @JsonProperty("observed") String observed,
+      @JsonProperty("pass") Boolean pass) {}
 
   /** One fault: what it did, what users saw while it lasted, the behaviours checked. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record FaultVerdict(@JsonProperty("fault") FaultRecord fault,
-      @JsonProperty("availability") Double availability, @JsonProperty("writes") Counts writes,
-      @JsonProperty("queries") Counts queries, @JsonProperty("errors") Map<String, Long> errors,
+  public record FaultVerdict(
+      @JsonProperty("fault") FaultRecord fault,
+      @JsonProperty("availability") Double availability,
+      @JsonProperty("writes") Counts writes,
+      @JsonProperty("queries") Counts queries,
+      @JsonProperty("errors") Map<String, Long> errors,
       @JsonProperty("behaviours") List<Behaviour> behaviours) {}
 }

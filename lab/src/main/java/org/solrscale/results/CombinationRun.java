@@ -4,16 +4,16 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Collections;
 
 /**
- * One repeat of one combination: its matrix parameters (e.g. {@code nodes: 2,
- * bench.threads: 4}), its directory relative to the run, its status (done, failed, interrupted)
- * with the reason when it is not done, how long it took, and its steps. Written by a run and read
- * by report and compare: the one definition of an entry of results.json.
+ * One repeat of one combination: its matrix parameters (e.g. {@code nodes: 2, bench.threads: 4}),
+ * its directory relative to the run, its status (done, failed, interrupted) with the reason when it
+ * is not done, how long it took, and its steps. Written by a run and read by report and compare:
+ * the one definition of an entry of results.json.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -29,8 +29,10 @@ public record CombinationRun(
 
   /** Every step ran its full length (only such a repeat is a result). */
   public static final String DONE = "done";
+
   /** A step failed, or measured nothing worth keeping (e.g. most requests failed). */
   public static final String FAILED = "failed";
+
   /** Stopped by Ctrl-C or SIGTERM; a resumed run runs it again. */
   public static final String INTERRUPTED = "interrupted";
 

@@ -21,8 +21,8 @@ import org.solrscale.spec.SolrscaleException;
  * name, so a file with columns added later still reads and a missing one is left at its default.
  */
 public final class CsvTable<R> {
-  private static final CsvMapper CSV = (CsvMapper) new CsvMapper()
-      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  private static final CsvMapper CSV =
+      (CsvMapper) new CsvMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private final Class<R> type;
   private final CsvSchema schema;
@@ -87,16 +87,24 @@ public final class CsvTable<R> {
     }
   }
 
-  /** The rows of {@code file}; empty when it does not exist; one line naming the file when it does not read. */
+  /**
+   * The rows of {@code file}; empty when it does not exist; one line naming the file when it does
+   * not read.
+   */
   public List<R> read(Path file) {
     if (!Files.isRegularFile(file)) {
       return List.of();
     }
-    try (MappingIterator<R> it = CSV.readerFor(type).with(CsvSchema.emptySchema().withHeader()).readValues(file.toFile())) {
+    try (MappingIterator<R> it =
+        CSV.readerFor(type).with(CsvSchema.emptySchema().withHeader()).readValues(file.toFile())) {
       return it.readAll();
     } catch (IOException | RuntimeException e) {
-      throw SolrscaleException.usage(file + " is not a " + type.getSimpleName() + " table: "
-          + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+      throw SolrscaleException.usage(
+          file
+              + " is not a "
+              + type.getSimpleName()
+              + " table: "
+              + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
     }
   }
 }

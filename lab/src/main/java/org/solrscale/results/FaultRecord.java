@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * What one fault did, in seconds since the step started: when it was injected, when healing began
- * and when the healed nodes served again (and every replica was active: the recovery). A fault
- * that could not be injected has no start and says why in {@code note}.
+ * and when the healed nodes served again (and every replica was active: the recovery). A fault that
+ * could not be injected has no start and says why in {@code note}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FaultRecord(

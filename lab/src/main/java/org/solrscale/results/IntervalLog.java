@@ -13,8 +13,8 @@ import org.HdrHistogram.HistogramLogReader;
 import org.solrscale.spec.SolrscaleException;
 
 /**
- * A bench step's latency.hlog: HdrHistogram intervals tagged latency, service, lag (measured)
- * and warmup-* (warm-up), in microseconds.
+ * A bench step's latency.hlog: HdrHistogram intervals tagged latency, service, lag (measured) and
+ * warmup-* (warm-up), in microseconds.
  */
 public record IntervalLog(List<Entry> entries) {
   public static final IntervalLog EMPTY = new IntervalLog(List.of());
@@ -31,20 +31,26 @@ public record IntervalLog(List<Entry> entries) {
     try {
       HistogramLogReader reader = new HistogramLogReader(file.toFile());
       // all intervals whatever their time stamps (bench logs them relative to its start)
-      for (EncodableHistogram h; (h = reader.nextIntervalHistogram(-Double.MAX_VALUE, Double.MAX_VALUE)) != null; ) {
+      for (EncodableHistogram h;
+          (h = reader.nextIntervalHistogram(-Double.MAX_VALUE, Double.MAX_VALUE)) != null; ) {
         raw.add(h);
       }
     } catch (FileNotFoundException e) {
       return EMPTY;
     } catch (RuntimeException e) {
-      throw SolrscaleException.usage(file + " is not an HdrHistogram interval log: " + e.getMessage());
+      throw SolrscaleException.usage(
+          file + " is not an HdrHistogram interval log: " + e.getMessage());
     }
     double first = raw.stream().mapToDouble(EncodableHistogram::getStartTimeStamp).min().orElse(0);
     List<Entry> entries = new ArrayList<>();
     for (EncodableHistogram h : raw) {
       if (h instanceof Histogram hist) {
-        entries.add(new Entry(h.getTag() == null ? "" : h.getTag(),
-            (h.getStartTimeStamp() - first) / 1000.0, (h.getEndTimeStamp() - first) / 1000.0, hist));
+        entries.add(
+            new Entry(
+                h.getTag() == null ? "" : h.getTag(),
+                (h.getStartTimeStamp() - first) / 1000.0,
+                (h.getEndTimeStamp() - first) / 1000.0,
+                hist));
       }
     }
     entries.sort(Comparator.comparingDouble(Entry::start));

@@ -9,6 +9,10 @@ import java.util.List;
  * which node answered, the rf it reported, and which of its ids are gone.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record LostWrite(@JsonProperty("t_ms") long timeMs, @JsonProperty("latency_ms") Double latencyMs,
-    @JsonProperty("node") String node, @JsonProperty("rf") Integer rf,
-    @JsonProperty("batch") int batch, @JsonProperty("lost_ids") List<String> lostIds) {}
+public record LostWrite(
+    @JsonProperty("t_ms") long timeMs,
+    @JsonProperty("latency_ms") Double latencyMs,
+    @JsonProperty("node") String node,
+    @JsonProperty("rf") Integer rf,
+    @JsonProperty("batch") int batch,
+    @JsonProperty("lost_ids") List<String> lostIds) {}

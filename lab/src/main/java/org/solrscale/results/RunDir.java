@@ -20,8 +20,8 @@ import org.solrscale.spec.SolrscaleException;
  * latency.hlog). Reads them (each step's files once); never writes.
  */
 public final class RunDir {
-  public static final ObjectMapper JSON = new ObjectMapper()
-      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  public static final ObjectMapper JSON =
+      new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private final Path dir;
   private final RunResults results;
@@ -36,31 +36,46 @@ public final class RunDir {
   /** Opens DIR, or fails with one line saying what is missing and how to make it. */
   public static RunDir open(Path dir) {
     if (!Files.isDirectory(dir)) {
-      throw SolrscaleException.usage(dir + " is not a directory; give a run directory made by: "
-          + "solrscale run SCENARIO --out " + dir);
+      throw SolrscaleException.usage(
+          dir
+              + " is not a directory; give a run directory made by: "
+              + "solrscale run SCENARIO --out "
+              + dir);
     }
     Path file = dir.resolve("results.json");
     if (!Files.isRegularFile(file)) {
-      throw SolrscaleException.usage(dir + " is not a solrscale run: results.json missing; run: "
-          + "solrscale run SCENARIO --out " + dir);
+      throw SolrscaleException.usage(
+          dir
+              + " is not a solrscale run: results.json missing; run: "
+              + "solrscale run SCENARIO --out "
+              + dir);
     }
     RunResults r;
     try {
       r = JSON.readValue(file.toFile(), RunResults.class);
     } catch (JsonProcessingException e) {
-      throw SolrscaleException.usage(file + " is not valid results.json (line "
-          + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()) + ": "
-          + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
+      throw SolrscaleException.usage(
+          file
+              + " is not valid results.json (line "
+              + (e.getLocation() == null ? "?" : e.getLocation().getLineNr())
+              + ": "
+              + e.getOriginalMessage().lines().findFirst().orElse("")
+              + ")");
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot read " + file + ": " + e.getMessage());
     }
     if (r == null || r.combinations().isEmpty()) {
-      throw SolrscaleException.usage(file + " holds no finished combination yet; let the run "
-          + "finish, or resume it with: solrscale run SCENARIO --out " + dir);
+      throw SolrscaleException.usage(
+          file
+              + " holds no finished combination yet; let the run "
+              + "finish, or resume it with: solrscale run SCENARIO --out "
+              + dir);
     }
-    List<CombinationRun> sorted = r.combinations().stream()
-        .sorted(Comparator.comparing(CombinationRun::id).thenComparingInt(CombinationRun::repeat))
-        .toList();
+    List<CombinationRun> sorted =
+        r.combinations().stream()
+            .sorted(
+                Comparator.comparing(CombinationRun::id).thenComparingInt(CombinationRun::repeat))
+            .toList();
     return new RunDir(dir, new RunResults(r.scenario(), sorted));
   }
 
@@ -86,7 +101,8 @@ public final class RunDir {
     try {
       return Optional.of(JSON.readTree(file.toFile()));
     } catch (IOException e) {
-      throw SolrscaleException.usage(file + " cannot be read: " + e.getMessage().lines().findFirst().orElse(""));
+      throw SolrscaleException.usage(
+          file + " cannot be read: " + e.getMessage().lines().findFirst().orElse(""));
     }
   }
 
@@ -107,14 +123,17 @@ public final class RunDir {
     try {
       return JSON.readTree(d.resolve("summary.json").toFile());
     } catch (IOException e) {
-      throw SolrscaleException.usage(d.resolve("summary.json") + " cannot be read: " + e.getMessage());
+      throw SolrscaleException.usage(
+          d.resolve("summary.json") + " cannot be read: " + e.getMessage());
     }
   }
 
   /** The step's timeline.csv rows; empty when it has none. */
   public List<TimelineRow> timeline(StepResult step) {
     Path d = stepDir(step);
-    return d == null ? List.of() : timelines.computeIfAbsent(d, x -> Timeline.read(x.resolve("timeline.csv")));
+    return d == null
+        ? List.of()
+        : timelines.computeIfAbsent(d, x -> Timeline.read(x.resolve("timeline.csv")));
   }
 
   /** The step's telemetry.csv samples; empty when it has none. */
@@ -126,6 +145,8 @@ public final class RunDir {
   /** The step's latency.hlog intervals; empty when it has none. */
   public IntervalLog intervals(StepResult step) {
     Path d = stepDir(step);
-    return d == null ? IntervalLog.EMPTY : logs.computeIfAbsent(d, x -> IntervalLog.read(x.resolve("latency.hlog")));
+    return d == null
+        ? IntervalLog.EMPTY
+        : logs.computeIfAbsent(d, x -> IntervalLog.read(x.resolve("latency.hlog")));
   }
 }

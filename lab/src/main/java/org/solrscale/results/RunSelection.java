@@ -25,14 +25,21 @@ public record RunSelection(Path dir, String combination, Integer repeat) {
     }
     String r = rest.substring(slash + 1);
     if (!r.matches("r[0-9]+")) {
-      throw SolrscaleException.usage(arg + ": a repeat is written r1, r2, ..., e.g. " + dir + "#"
-          + rest.substring(0, slash) + "/r1");
+      throw SolrscaleException.usage(
+          arg
+              + ": a repeat is written r1, r2, ..., e.g. "
+              + dir
+              + "#"
+              + rest.substring(0, slash)
+              + "/r1");
     }
     return new RunSelection(dir, rest.substring(0, slash), Integer.parseInt(r.substring(1)));
   }
 
   /** How to show it: DIR, DIR#c001 or DIR#c001/r2. */
   public String label() {
-    return dir + (combination == null ? "" : "#" + combination) + (repeat == null ? "" : "/r" + repeat);
+    return dir
+        + (combination == null ? "" : "#" + combination)
+        + (repeat == null ? "" : "/r" + repeat);
   }
 }

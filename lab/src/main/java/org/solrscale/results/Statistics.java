@@ -5,20 +5,21 @@ import java.util.SplittableRandom;
 import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
 
 /**
- * The statistics compare and the report's findings use: medians, the Mann-Whitney U test (exact
- * for small samples without ties, else Commons Math's normal approximation) and a bootstrap
- * confidence interval of the relative difference of medians.
+ * The statistics compare and the report's findings use: medians, the Mann-Whitney U test (exact for
+ * small samples without ties, else Commons Math's normal approximation) and a bootstrap confidence
+ * interval of the relative difference of medians.
  */
 public final class Statistics {
   /** Largest sample size per side for the exact distribution of U. */
   static final int EXACT_MAX = 20;
+
   static final int RESAMPLES = 2000;
 
   private Statistics() {}
 
   /** Two samples compared: medians, relative difference of B against A, its 95 % interval, p. */
-  public record Difference(double medianA, double medianB, double relative, double ciLow,
-      double ciHigh, double p) {}
+  public record Difference(
+      double medianA, double medianB, double relative, double ciLow, double ciHigh, double p) {}
 
   /** Compares B against A; the bootstrap is seeded, so the same samples give the same answer. */
   public static Difference compare(double[] a, double[] b) {
@@ -128,7 +129,8 @@ public final class Statistics {
    * 95 % percentile-bootstrap interval of (median(B) - median(A)) / |median(A)|: both sides
    * resampled with replacement; NaN when A's median is 0 in too many resamples to tell.
    */
-  public static double[] bootstrapRelativeDifference(double[] a, double[] b, int resamples, long seed) {
+  public static double[] bootstrapRelativeDifference(
+      double[] a, double[] b, int resamples, long seed) {
     if (a.length == 0 || b.length == 0) {
       return new double[] {Double.NaN, Double.NaN};
     }

@@ -8,11 +8,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 
 /**
- * One step of a combination: its kind (bench, index, wait, ...), name, output directory relative
- * to the run, its status (done, failed, interrupted; absent in runs made before steps had one:
- * done) and why it is not done, the summary it produced (a bench step's summary.json, an index
- * step's result), kept as JSON because its shape belongs to the step kind, and the server
- * telemetry while it ran (per node: metric -> value; null when the step did not scrape).
+ * One step of a combination: its kind (bench, index, wait, ...), name, output directory relative to
+ * the run, its status (done, failed, interrupted; absent in runs made before steps had one: done)
+ * and why it is not done, the summary it produced (a bench step's summary.json, an index step's
+ * result), kept as JSON because its shape belongs to the step kind, and the server telemetry while
+ * it ran (per node: metric -> value; null when the step did not scrape).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)

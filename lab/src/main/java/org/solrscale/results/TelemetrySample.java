@@ -7,8 +7,11 @@ import java.util.List;
 
 /** One row of a step's telemetry.csv: a metric of one node at a second since the step began. */
 @JsonPropertyOrder({"second", "node", "metric", "value"})
-public record TelemetrySample(@JsonProperty("second") double second, @JsonProperty("node") String node,
-    @JsonProperty("metric") String metric, @JsonProperty("value") double value) {
+public record TelemetrySample(
+    @JsonProperty("second") double second,
+    @JsonProperty("node") String node,
+    @JsonProperty("metric") String metric,
+    @JsonProperty("value") double value) {
 
   /** The file's one definition, for the scraper and every reader. */
   public static final CsvTable<TelemetrySample> TABLE = CsvTable.of(TelemetrySample.class);

@@ -11,9 +11,23 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * length (1 in files without it). A bench writes the latency and service columns; a chaos step's
  * rows count all requests, with its query latency, and add its writes.
  */
-@JsonPropertyOrder({"second", "phase", "requests", "errors", "qps", "latency_p50_ms", "latency_p99_ms",
-    "latency_max_ms", "service_p50_ms", "service_p99_ms", "bytes", "seconds", "writes", "write_errors",
-    "docs_acknowledged"})
+@JsonPropertyOrder({
+  "second",
+  "phase",
+  "requests",
+  "errors",
+  "qps",
+  "latency_p50_ms",
+  "latency_p99_ms",
+  "latency_max_ms",
+  "service_p50_ms",
+  "service_p99_ms",
+  "bytes",
+  "seconds",
+  "writes",
+  "write_errors",
+  "docs_acknowledged"
+})
 @JsonInclude(JsonInclude.Include.ALWAYS)
 public record TimelineRow(
     @JsonProperty("second") double second,
@@ -44,10 +58,35 @@ public record TimelineRow(
   }
 
   /** A bench's row. */
-  public TimelineRow(double second, boolean warmup, long requests, long errors, double qps, double latencyP50Ms,
-      double latencyP99Ms, double latencyMaxMs, double serviceP50Ms, double serviceP99Ms, long bytes, double seconds) {
-    this(second, warmup ? WARMUP : MEASURED, requests, errors, qps, latencyP50Ms, latencyP99Ms, latencyMaxMs,
-        serviceP50Ms, serviceP99Ms, bytes, seconds, null, null, null);
+  public TimelineRow(
+      double second,
+      boolean warmup,
+      long requests,
+      long errors,
+      double qps,
+      double latencyP50Ms,
+      double latencyP99Ms,
+      double latencyMaxMs,
+      double serviceP50Ms,
+      double serviceP99Ms,
+      long bytes,
+      double seconds) {
+    this(
+        second,
+        warmup ? WARMUP : MEASURED,
+        requests,
+        errors,
+        qps,
+        latencyP50Ms,
+        latencyP99Ms,
+        latencyMaxMs,
+        serviceP50Ms,
+        serviceP99Ms,
+        bytes,
+        seconds,
+        null,
+        null,
+        null);
   }
 
   /** Whether the interval is warm-up (left out of the measured figures). */

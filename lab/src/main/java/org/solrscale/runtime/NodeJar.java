@@ -10,21 +10,28 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import org.solrscale.spec.SolrscaleException;
 
-/** The node launcher jar embedded in solrscale, extracted once per build into $SOLRSCALE_HOME/lib. */
+/**
+ * The node launcher jar embedded in solrscale, extracted once per build into $SOLRSCALE_HOME/lib.
+ */
 public final class NodeJar {
   private NodeJar() {}
 
-  /** Extracts the launcher jar at {@code resource} (a {@link Launcher}'s) once into the home's lib. */
+  /**
+   * Extracts the launcher jar at {@code resource} (a {@link Launcher}'s) once into the home's lib.
+   */
   public static Path extract(SolrscaleHome home, String resource) {
     byte[] bytes;
     try (InputStream in = NodeJar.class.getResourceAsStream(resource)) {
       if (in == null) {
-        throw SolrscaleException.environment("this solrscale build lacks its node launcher ("
-            + resource + "); rebuild with mvn -B package");
+        throw SolrscaleException.environment(
+            "this solrscale build lacks its node launcher ("
+                + resource
+                + "); rebuild with mvn -B package");
       }
       bytes = in.readAllBytes();
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot read the embedded node launcher: " + e.getMessage());
+      throw SolrscaleException.environment(
+          "cannot read the embedded node launcher: " + e.getMessage());
     }
     Path target = home.lib().resolve("solrscale-node-" + sha256(bytes).substring(0, 16) + ".jar");
     if (Files.isRegularFile(target)) {

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -18,7 +19,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.solrscale.spec.SolrscaleException;
-import java.util.Comparator;
 
 /**
  * Turns a Solr version into a cached classpath. It writes a small POM and lets the user's own
@@ -27,9 +27,11 @@ import java.util.Comparator;
  */
 public final class RuntimeResolver {
   static final String DEPENDENCY_PLUGIN = "3.8.1";
+
   /** Full coordinates, so no plugin-prefix lookup (which needs repository metadata) is made. */
   private static final String DEPENDENCY_GOAL =
       "org.apache.maven.plugins:maven-dependency-plugin:" + DEPENDENCY_PLUGIN + ":";
+
   private static final Pattern JETTY_HTTP =
       Pattern.compile("org\\.eclipse\\.jetty:jetty-http:jar:([^:\\s]+):");
   private static final Pattern URL = Pattern.compile("\\(?https?://\\S+\\)?");
@@ -56,14 +58,16 @@ public final class RuntimeResolver {
     }
     try {
       Files.createDirectories(dir);
-      try (FileChannel ch = FileChannel.open(dir.resolve(".lock"),
-              StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      try (FileChannel ch =
+              FileChannel.open(
+                  dir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
           FileLock lock = ch.lock()) {
         cached = readCached(dir);
         return cached != null ? cached : download(version, major, dir);
       }
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot write the runtime cache " + dir + ": " + e.getMessage());
+      throw SolrscaleException.environment(
+          "cannot write the runtime cache " + dir + ": " + e.getMessage());
     }
   }
 
@@ -99,19 +103,29 @@ public final class RuntimeResolver {
 
     Files.writeString(work.resolve("pom.xml"), pom(version, null));
     Path jettyList = work.resolve("jetty.txt");
-    runMaven(work, version, DEPENDENCY_GOAL + "list", "-DincludeArtifactIds=jetty-http",
+    runMaven(
+        work,
+        version,
+        DEPENDENCY_GOAL + "list",
+        "-DincludeArtifactIds=jetty-http",
         "-DoutputFile=" + jettyList);
     Matcher m = JETTY_HTTP.matcher(Files.readString(jettyList));
     if (!m.find()) {
-      throw SolrscaleException.environment("Solr " + version
-          + " does not depend on jetty-http; solrscale cannot tell which Jetty to run it with");
+      throw SolrscaleException.environment(
+          "Solr "
+              + version
+              + " does not depend on jetty-http; solrscale cannot tell which Jetty to run it with");
     }
     String jetty = m.group(1);
 
     Files.writeString(work.resolve("pom.xml"), pom(version, jetty));
     Path staging = dir.resolve("lib.partial");
     deleteTree(staging);
-    runMaven(work, version, DEPENDENCY_GOAL + "copy-dependencies", "-DoutputDirectory=" + staging,
+    runMaven(
+        work,
+        version,
+        DEPENDENCY_GOAL + "copy-dependencies",
+        "-DoutputDirectory=" + staging,
         "-DincludeScope=runtime");
     Path lib = dir.resolve("lib");
     deleteTree(lib);
@@ -119,9 +133,15 @@ public final class RuntimeResolver {
 
     List<String> jars;
     try (Stream<Path> files = Files.list(lib)) {
-      jars = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".jar")).sorted().toList();
+      jars =
+          files
+              .map(p -> p.getFileName().toString())
+              .filter(n -> n.endsWith(".jar"))
+              .sorted()
+              .toList();
     }
-    Manifest manifest = new Manifest(version, jetty, Launcher.forMajor(major).orElseThrow().minimumJava(), jars);
+    Manifest manifest =
+        new Manifest(version, jetty, Launcher.forMajor(major).orElseThrow().minimumJava(), jars);
     Path tmp = dir.resolve("runtime.json.tmp");
     JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), manifest);
     Files.move(tmp, dir.resolve("runtime.json"), StandardCopyOption.ATOMIC_MOVE);
@@ -135,11 +155,19 @@ public final class RuntimeResolver {
     StringBuilder deps = new StringBuilder();
     StringBuilder exclusions = new StringBuilder();
     for (Launcher.Artifact a : launcher.solrCoreExclusions()) {
-      exclusions.append("<exclusion><groupId>").append(a.group()).append("</groupId><artifactId>")
-          .append(a.artifact()).append("</artifactId></exclusion>");
+      exclusions
+          .append("<exclusion><groupId>")
+          .append(a.group())
+          .append("</groupId><artifactId>")
+          .append(a.artifact())
+          .append("</artifactId></exclusion>");
     }
-    deps.append(dependency("org.apache.solr", "solr-core", version,
-        exclusions.length() == 0 ? "" : "<exclusions>" + exclusions + "</exclusions>"));
+    deps.append(
+        dependency(
+            "org.apache.solr",
+            "solr-core",
+            version,
+            exclusions.length() == 0 ? "" : "<exclusions>" + exclusions + "</exclusions>"));
     if (jettyVersion != null) {
       // solr-core's POM leaves out what the binary distribution provides: the Jetty server
       for (Launcher.Artifact a : launcher.serverArtifacts()) {
@@ -162,27 +190,40 @@ public final class RuntimeResolver {
             <version>%s</version>
           </plugin></plugins></build>
         </project>
-        """.formatted(version, deps, DEPENDENCY_PLUGIN);
+        """
+        .formatted(version, deps, DEPENDENCY_PLUGIN);
   }
 
   private static String dependency(String group, String artifact, String version, String extra) {
-    return "    <dependency><groupId>" + group + "</groupId><artifactId>" + artifact
-        + "</artifactId><version>" + version + "</version>" + extra + "</dependency>\n";
+    return "    <dependency><groupId>"
+        + group
+        + "</groupId><artifactId>"
+        + artifact
+        + "</artifactId><version>"
+        + version
+        + "</version>"
+        + extra
+        + "</dependency>\n";
   }
 
   private void runMaven(Path work, String version, String... goalAndArgs) throws IOException {
     List<String> cmd = new ArrayList<>(mavenCommand());
-    cmd.addAll(List.of("-B", "-q", "-Dstyle.color=never", "-f", work.resolve("pom.xml").toString()));
+    cmd.addAll(
+        List.of("-B", "-q", "-Dstyle.color=never", "-f", work.resolve("pom.xml").toString()));
     cmd.addAll(List.of(goalAndArgs));
     Path log = work.resolve("maven.log");
-    Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
-        .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-        .start();
+    Process p =
+        new ProcessBuilder(cmd)
+            .directory(work.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+            .start();
     try {
       if (!p.waitFor(30, TimeUnit.MINUTES)) {
         p.destroyForcibly();
-        throw SolrscaleException.environment("Maven did not finish resolving Solr " + version
-            + " within 30 minutes; see " + log);
+        throw SolrscaleException.environment(
+            "Maven did not finish resolving Solr " + version + " within 30 minutes; see " + log);
       }
     } catch (InterruptedException e) {
       p.destroyForcibly();
@@ -197,31 +238,61 @@ public final class RuntimeResolver {
   /** Turns Maven's failure output into one line that says what to do. */
   static SolrscaleException classify(String version, String output, Path log) {
     output = ANSI.matcher(output).replaceAll("");
-    String detail = output.lines().filter(l -> l.startsWith("[ERROR]"))
-        .map(l -> l.substring(7).trim()).filter(l -> !l.isEmpty()).findFirst().orElse("");
+    String detail =
+        output
+            .lines()
+            .filter(l -> l.startsWith("[ERROR]"))
+            .map(l -> l.substring(7).trim())
+            .filter(l -> !l.isEmpty())
+            .findFirst()
+            .orElse("");
     detail = URL.matcher(detail).replaceAll("").replaceAll("\\s+", " ").trim();
-    boolean mentionsCore = output.contains("org.apache.solr:solr-core:jar:" + version)
-        || output.contains("org.apache.solr:solr-core:pom:" + version);
-    boolean missing = mentionsCore && (output.contains("was not found")
-        || output.contains("Could not find artifact") || output.contains("Failure to find")
-        || output.contains("(absent)"));
-    boolean unreachable = output.contains("Could not transfer") || output.contains("UnknownHost")
-        || output.contains("Unknown host") || output.contains("Connection refused")
-        || output.contains("Network is unreachable") || output.contains("timed out")
-        || output.contains("offline mode") || output.contains("could not be resolved")
-        || output.contains("No plugin found for prefix");
+    boolean mentionsCore =
+        output.contains("org.apache.solr:solr-core:jar:" + version)
+            || output.contains("org.apache.solr:solr-core:pom:" + version);
+    boolean missing =
+        mentionsCore
+            && (output.contains("was not found")
+                || output.contains("Could not find artifact")
+                || output.contains("Failure to find")
+                || output.contains("(absent)"));
+    boolean unreachable =
+        output.contains("Could not transfer")
+            || output.contains("UnknownHost")
+            || output.contains("Unknown host")
+            || output.contains("Connection refused")
+            || output.contains("Network is unreachable")
+            || output.contains("timed out")
+            || output.contains("offline mode")
+            || output.contains("could not be resolved")
+            || output.contains("No plugin found for prefix");
     if (missing) {
-      return SolrscaleException.environment("Solr " + version
-          + " is not published (Maven found no org.apache.solr:solr-core:" + version
-          + "); pick a released version such as 9.10.0");
+      return SolrscaleException.environment(
+          "Solr "
+              + version
+              + " is not published (Maven found no org.apache.solr:solr-core:"
+              + version
+              + "); pick a released version such as 9.10.0");
     }
     if (unreachable) {
-      return SolrscaleException.environment("cannot fetch Solr " + version
-          + ": no Maven repository was reachable and it is not cached yet; check your network or "
-          + "Maven settings (" + detail + "; full output in " + log + ")");
+      return SolrscaleException.environment(
+          "cannot fetch Solr "
+              + version
+              + ": no Maven repository was reachable and it is not cached yet; check your network or "
+              + "Maven settings ("
+              + detail
+              + "; full output in "
+              + log
+              + ")");
     }
-    return SolrscaleException.environment("Maven failed to resolve Solr " + version + ": " + detail
-        + " (full output in " + log + ")");
+    return SolrscaleException.environment(
+        "Maven failed to resolve Solr "
+            + version
+            + ": "
+            + detail
+            + " (full output in "
+            + log
+            + ")");
   }
 
   /**
@@ -245,8 +316,9 @@ public final class RuntimeResolver {
         }
       }
     }
-    throw SolrscaleException.environment("Maven (mvn) is not on the PATH and Solr runtimes are "
-        + "resolved with it; install Maven 3.6+ or set SOLRSCALE_MVN to its mvn");
+    throw SolrscaleException.environment(
+        "Maven (mvn) is not on the PATH and Solr runtimes are "
+            + "resolved with it; install Maven 3.6+ or set SOLRSCALE_MVN to its mvn");
   }
 
   private static void deleteTree(Path dir) throws IOException {
@@ -254,13 +326,15 @@ public final class RuntimeResolver {
       return;
     }
     try (Stream<Path> walk = Files.walk(dir)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(p -> {
-        try {
-          Files.delete(p);
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
-      });
+      walk.sorted(Comparator.reverseOrder())
+          .forEach(
+              p -> {
+                try {
+                  Files.delete(p);
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              });
     }
   }
 }

@@ -1,8 +1,8 @@
 package org.solrscale.runtime;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
-import java.io.File;
 
 /** The classpath of one Solr version, resolved and cached, plus what it needs to run. */
 public record SolrRuntime(

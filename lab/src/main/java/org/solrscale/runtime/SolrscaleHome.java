@@ -5,7 +5,9 @@ import java.nio.file.Path;
 /** Where solrscale keeps runtimes and clusters: $SOLRSCALE_HOME, by default ~/.solrscale. */
 public record SolrscaleHome(Path dir) {
 
-  /** The system property solrscale.home (tests, embedding), else $SOLRSCALE_HOME, else ~/.solrscale. */
+  /**
+   * The system property solrscale.home (tests, embedding), else $SOLRSCALE_HOME, else ~/.solrscale.
+   */
   public static SolrscaleHome fromEnvironment() {
     String prop = System.getProperty("solrscale.home");
     if (prop != null && !prop.isBlank()) {

@@ -26,21 +26,44 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
 
   @Override
   public JsonNode run(StepSpec.Bench b, StepRun run) throws InterruptedException {
-    List<Workload.Part> parts = b.queries() != null ? Workload.parseMix(b.queries(), run.scenarioDir())
-        : run.data().queries().stream().map(q -> new Workload.Part(q, 1, QueryFile.read(q))).toList();
+    List<Workload.Part> parts =
+        b.queries() != null
+            ? Workload.parseMix(b.queries(), run.scenarioDir())
+            : run.data().queries().stream()
+                .map(q -> new Workload.Part(q, 1, QueryFile.read(q)))
+                .toList();
     Workload w = new Workload(parts, b.order().equals("sequential"), b.zipf(), b.seed());
-    LoadModel model = BenchPlan.model(b.threads(), b.rate(), b.arrivals(),
-        Durations.parse(b.stepDuration()).toNanos());
-    Driver.Bounds bounds = BenchPlan.bounds(Durations.parse(b.warmup()).toNanos(), b.warmupRequests(),
-        b.duration() == null ? null : Durations.parse(b.duration()).toNanos(), b.requests());
+    LoadModel model =
+        BenchPlan.model(
+            b.threads(), b.rate(), b.arrivals(), Durations.parse(b.stepDuration()).toNanos());
+    Driver.Bounds bounds =
+        BenchPlan.bounds(
+            Durations.parse(b.warmup()).toNanos(),
+            b.warmupRequests(),
+            b.duration() == null ? null : Durations.parse(b.duration()).toNanos(),
+            b.requests());
     long timeout = Durations.parse(b.timeout()).toMillis();
-    try (HttpSender sender = BenchPlan.sender(b.routing(), urls(b.routing(), run), run.collection(b.collection()),
-        BenchPlan.extraParams(b.shardsPreference(), b.shardsTolerant()), b.compression(), timeout,
-        b.connections())) {
-      double maxErrors = ErrorRate.parse(b.maxErrorRate() != null ? b.maxErrorRate()
-          : run.faulted() ? "100%" : ErrorRate.DEFAULT);
-      return JSON.valueToTree(Bench.run(new Bench.Options(w, model, bounds, b.seed(),
-          timeout * 1_000_000L, run.dir(), maxErrors), sender, Clock.SYSTEM, i -> { }));
+    try (HttpSender sender =
+        BenchPlan.sender(
+            b.routing(),
+            urls(b.routing(), run),
+            run.collection(b.collection()),
+            BenchPlan.extraParams(b.shardsPreference(), b.shardsTolerant()),
+            b.compression(),
+            timeout,
+            b.connections())) {
+      double maxErrors =
+          ErrorRate.parse(
+              b.maxErrorRate() != null
+                  ? b.maxErrorRate()
+                  : run.faulted() ? "100%" : ErrorRate.DEFAULT);
+      return JSON.valueToTree(
+          Bench.run(
+              new Bench.Options(
+                  w, model, bounds, b.seed(), timeout * 1_000_000L, run.dir(), maxErrors),
+              sender,
+              Clock.SYSTEM,
+              i -> {}));
     }
   }
 
@@ -50,8 +73,14 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
       if (id.startsWith("http")) {
         return List.of(id);
       }
-      return List.of(run.cluster().requireState().find(id).filter(NodeState::isSolr).map(NodeState::baseUrl)
-          .orElseThrow(() -> SolrscaleException.usage("bench routing: no Solr node '" + id + "'")));
+      return List.of(
+          run.cluster()
+              .requireState()
+              .find(id)
+              .filter(NodeState::isSolr)
+              .map(NodeState::baseUrl)
+              .orElseThrow(
+                  () -> SolrscaleException.usage("bench routing: no Solr node '" + id + "'")));
     }
     return run.target().solrUrls();
   }

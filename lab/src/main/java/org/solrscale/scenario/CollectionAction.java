@@ -13,7 +13,9 @@ import org.solrscale.spec.ReplicaCounts;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
 
-/** A collection step: a Collections API operation; its summary is the collection's shape after it. */
+/**
+ * A collection step: a Collections API operation; its summary is the collection's shape after it.
+ */
 final class CollectionAction implements StepAction<StepSpec.Collection> {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration TIMEOUT = Duration.ofMinutes(5);
@@ -23,22 +25,35 @@ final class CollectionAction implements StepAction<StepSpec.Collection> {
     String name = run.collection(c.collection());
     Cluster cluster = run.cluster();
     switch (c.action()) { // an unknown action was refused when the scenario was loaded
-      case "create" -> cluster.createCollection(new CollectionSpec(name, c.shards(),
-          ReplicaCounts.nrt(c.replicas() == null ? 1 : c.replicas()), null, null, null), TIMEOUT);
+      case "create" ->
+          cluster.createCollection(
+              new CollectionSpec(
+                  name,
+                  c.shards(),
+                  ReplicaCounts.nrt(c.replicas() == null ? 1 : c.replicas()),
+                  null,
+                  null,
+                  null),
+              TIMEOUT);
       case "delete" -> cluster.deleteCollection(name);
       case "split-shard", "add-replica" -> {
-        try (CloudHttp2SolrClient client = new CloudHttp2SolrClient.Builder(cluster.solrUrls()).build()) {
+        try (CloudHttp2SolrClient client =
+            new CloudHttp2SolrClient.Builder(cluster.solrUrls()).build()) {
           String shard = c.shard() == null ? "shard1" : c.shard();
-          var req = c.action().equals("split-shard")
-              ? CollectionAdminRequest.splitShard(name).setShardName(shard)
-              : CollectionAdminRequest.addReplicaToShard(name, shard);
+          var req =
+              c.action().equals("split-shard")
+                  ? CollectionAdminRequest.splitShard(name).setShardName(shard)
+                  : CollectionAdminRequest.addReplicaToShard(name, shard);
           req.process(client);
         } catch (Exception e) {
-          throw SolrscaleException.failed(c.action() + " on " + name + " failed: " + e.getMessage());
+          throw SolrscaleException.failed(
+              c.action() + " on " + name + " failed: " + e.getMessage());
         }
         cluster.waitForCollections(TIMEOUT);
       }
-      default -> throw new IllegalStateException("collection action '" + c.action() + "' passed the loader");
+      default ->
+          throw new IllegalStateException(
+              "collection action '" + c.action() + "' passed the loader");
     }
     return JSON.valueToTree(shape(cluster, c.action(), name));
   }
@@ -48,12 +63,15 @@ final class CollectionAction implements StepAction<StepSpec.Collection> {
     Map<String, Object> out = new LinkedHashMap<>();
     out.put("action", action);
     out.put("collection", name);
-    cluster.status(false).collections().stream().filter(s -> s.name().equals(name)).findFirst()
-        .ifPresent(s -> {
-          var active = s.shards().stream().filter(sh -> "active".equals(sh.state())).toList();
-          out.put("active_shards", active.size());
-          out.put("replicas", active.stream().mapToInt(sh -> sh.replicas().size()).sum());
-        });
+    cluster.status(false).collections().stream()
+        .filter(s -> s.name().equals(name))
+        .findFirst()
+        .ifPresent(
+            s -> {
+              var active = s.shards().stream().filter(sh -> "active".equals(sh.state())).toList();
+              out.put("active_shards", active.size());
+              out.put("replicas", active.stream().mapToInt(sh -> sh.replicas().size()).sum());
+            });
     return out;
   }
 }

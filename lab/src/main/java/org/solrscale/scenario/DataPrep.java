@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.solrscale.data.Format;
@@ -15,26 +17,24 @@ import org.solrscale.data.QueryKind;
 import org.solrscale.data.QueryOptions;
 import org.solrscale.data.Synth;
 import org.solrscale.data.SynthOptions;
+import org.solrscale.spec.ExitCode;
 import org.solrscale.spec.ScenarioSpec;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.YamlPlaces;
-import java.io.IOException;
-import java.nio.file.StandardCopyOption;
-import java.util.function.Supplier;
-import org.solrscale.spec.ExitCode;
 
 /**
  * The corpus and query files of a run: the scenario's files, or generated once into the run's
  * {@code data/} directory (kept there, so a resumed run does not generate them again; generated
  * afresh when the data settings changed). Options are the {@code data synth} and {@code data
- * queries} ones under the scenario's key names; a message about one names the scenario key and
- * its place in the file.
+ * queries} ones under the scenario's key names; a message about one names the scenario key and its
+ * place in the file.
  */
 final class DataPrep {
   /** Corpus files and query files. */
   record Data(List<Path> corpus, List<Path> queries) {}
 
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** A data command's option in a message ({@code --facet-fields}). */
   private static final Pattern OPTION = Pattern.compile("--([a-z][a-z-]*)");
 
@@ -42,28 +42,52 @@ final class DataPrep {
 
   /** The synth options of the scenario, checked; errors name data.synth keys at their place. */
   static SynthOptions synthOptions(ScenarioSpec.Synth s, YamlPlaces places) {
-    return scenarioKeys(places, "/data/synth", "data.synth.", () -> {
-      int[] body = SynthOptions.parseRange("--body-words", s.bodyWords() == null ? "20..200" : s.bodyWords());
-      return new SynthOptions(s.docs() == null ? 10_000 : s.docs(), s.seed() == null ? 42 : s.seed(),
-          s.vocabulary() == null ? 50_000 : s.vocabulary(), s.zipf() == null ? 1.1 : s.zipf(), body[0], body[1],
-          SynthOptions.parseFacets(s.facets() == null ? SynthOptions.DEFAULT_FACETS : s.facets()));
-    });
+    return scenarioKeys(
+        places,
+        "/data/synth",
+        "data.synth.",
+        () -> {
+          int[] body =
+              SynthOptions.parseRange(
+                  "--body-words", s.bodyWords() == null ? "20..200" : s.bodyWords());
+          return new SynthOptions(
+              s.docs() == null ? 10_000 : s.docs(),
+              s.seed() == null ? 42 : s.seed(),
+              s.vocabulary() == null ? 50_000 : s.vocabulary(),
+              s.zipf() == null ? 1.1 : s.zipf(),
+              body[0],
+              body[1],
+              SynthOptions.parseFacets(
+                  s.facets() == null ? SynthOptions.DEFAULT_FACETS : s.facets()));
+        });
   }
 
   /** The derived queries' options, checked; errors name data.derive_queries keys at their place. */
   static QueryOptions queryOptions(ScenarioSpec.DeriveQueries q, YamlPlaces places) {
-    ScenarioSpec.DeriveQueries d = q == null ? new ScenarioSpec.DeriveQueries(null, null, null, null, null, null, null) : q;
-    return scenarioKeys(places, "/data/derive_queries", "data.derive_queries.", () -> new QueryOptions(
-        d.field() == null ? "body_t" : d.field(), d.count() == null ? 1000 : d.count(),
-        d.seed() == null ? 42 : d.seed(),
-        QueryKind.parseList(d.kinds().isEmpty() ? "term,and,or,phrase,filter,sort,facet" : String.join(",", d.kinds())),
-        d.facetFields(), d.facetLimit() == null ? 25 : d.facetLimit(), d.rows() == null ? 10 : d.rows()));
+    ScenarioSpec.DeriveQueries d =
+        q == null ? new ScenarioSpec.DeriveQueries(null, null, null, null, null, null, null) : q;
+    return scenarioKeys(
+        places,
+        "/data/derive_queries",
+        "data.derive_queries.",
+        () ->
+            new QueryOptions(
+                d.field() == null ? "body_t" : d.field(),
+                d.count() == null ? 1000 : d.count(),
+                d.seed() == null ? 42 : d.seed(),
+                QueryKind.parseList(
+                    d.kinds().isEmpty()
+                        ? "term,and,or,phrase,filter,sort,facet"
+                        : String.join(",", d.kinds())),
+                d.facetFields(),
+                d.facetLimit() == null ? 25 : d.facetLimit(),
+                d.rows() == null ? 10 : d.rows()));
   }
 
   /**
-   * Runs a data command's code on scenario settings: its usage errors name options
-   * ({@code --facet-fields}), which are the scenario's keys under {@code prefix} with '_' for '-';
-   * the message is placed at the first key it names.
+   * Runs a data command's code on scenario settings: its usage errors name options ({@code
+   * --facet-fields}), which are the scenario's keys under {@code prefix} with '_' for '-'; the
+   * message is placed at the first key it names.
    */
   static <T> T scenarioKeys(YamlPlaces places, String pointer, String prefix, Supplier<T> work) {
     try {
@@ -74,8 +98,12 @@ final class DataPrep {
       }
       Matcher m = OPTION.matcher(e.getMessage());
       String first = m.find() ? m.group(1).replace('-', '_') : null;
-      String message = OPTION.matcher(e.getMessage()).replaceAll(r -> prefix + r.group(1).replace('-', '_'));
-      String where = places == null ? "" : places.where(first == null ? pointer : pointer + "/" + first) + ": ";
+      String message =
+          OPTION.matcher(e.getMessage()).replaceAll(r -> prefix + r.group(1).replace('-', '_'));
+      String where =
+          places == null
+              ? ""
+              : places.where(first == null ? pointer : pointer + "/" + first) + ": ";
       throw SolrscaleException.usage(where + message);
     }
   }
@@ -103,7 +131,10 @@ final class DataPrep {
       if (!same || !Files.isRegularFile(out)) {
         Path tmp = runDir.resolve("data/queries.tmp.txt");
         QueryOptions o = queryOptions(d.deriveQueries(), places);
-        scenarioKeys(places, "/data/derive_queries", "data.derive_queries.",
+        scenarioKeys(
+            places,
+            "/data/derive_queries",
+            "data.derive_queries.",
             () -> QueryDeriver.derive(corpus, null, o, tmp));
         move(tmp, out);
       }
@@ -113,7 +144,9 @@ final class DataPrep {
     return new Data(corpus, queries);
   }
 
-  /** A file named in the scenario: as written when absolute, else relative to the scenario's folder. */
+  /**
+   * A file named in the scenario: as written when absolute, else relative to the scenario's folder.
+   */
   static String resolve(Path scenarioDir, String f) {
     Path p = Path.of(f);
     return p.isAbsolute() || scenarioDir == null ? f : scenarioDir.resolve(f).toString();
@@ -139,10 +172,10 @@ final class DataPrep {
 
   private static void move(Path from, Path to) {
     try {
-      Files.move(from, to, StandardCopyOption.REPLACE_EXISTING,
-          StandardCopyOption.ATOMIC_MOVE);
+      Files.move(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot move " + from + " to " + to + ": " + e.getMessage());
+      throw SolrscaleException.environment(
+          "cannot move " + from + " to " + to + ": " + e.getMessage());
     }
   }
 }

@@ -25,22 +25,39 @@ record Environment(
     @JsonProperty("nodes") List<Node> nodes) {
 
   /** One node of the cluster and the command line it ran with. */
-  record Node(@JsonProperty("id") String id, @JsonProperty("role") String role,
+  record Node(
+      @JsonProperty("id") String id,
+      @JsonProperty("role") String role,
       @JsonProperty("jvm_args") List<String> jvmArgs) {}
 
   static Environment of(Cluster cluster, Path clusterDir, String solrVersion, String version) {
     List<Node> nodes = new ArrayList<>();
-    cluster.state().ifPresent(s -> {
-      for (NodeState n : s.nodes()) {
-        nodes.add(new Node(n.id(), n.role().toString().toLowerCase(),
-            commandLine(clusterDir.resolve(n.id()).resolve("command.txt"))));
-      }
-    });
+    cluster
+        .state()
+        .ifPresent(
+            s -> {
+              for (NodeState n : s.nodes()) {
+                nodes.add(
+                    new Node(
+                        n.id(),
+                        n.role().toString().toLowerCase(),
+                        commandLine(clusterDir.resolve(n.id()).resolve("command.txt"))));
+              }
+            });
     // the nodes' host when solrscale runs them, else (a SolrCloud of someone else's) this machine's
-    HostFacts host = cluster.state().isPresent() ? cluster.hostFacts() : LocalProvider.thisMachine();
-    return new Environment(host.cpuModel(), host.cores(), host.memoryBytes(), host.os(), host.kernel(),
-        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"), solrVersion,
-        version, readGitRevision(), nodes);
+    HostFacts host =
+        cluster.state().isPresent() ? cluster.hostFacts() : LocalProvider.thisMachine();
+    return new Environment(
+        host.cpuModel(),
+        host.cores(),
+        host.memoryBytes(),
+        host.os(),
+        host.kernel(),
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
+        solrVersion,
+        version,
+        readGitRevision(),
+        nodes);
   }
 
   private static List<String> commandLine(Path f) {
@@ -54,14 +71,17 @@ record Environment(
   /** The git revision of the checkout the solrscale jar was built in, if it is one. */
   private static String readGitRevision() {
     try {
-      Path jar = Path.of(Environment.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      Path jar =
+          Path.of(Environment.class.getProtectionDomain().getCodeSource().getLocation().toURI());
       Path root = jar.getParent() == null ? null : jar.getParent().getParent();
       root = root == null ? null : root.getParent();
       if (root == null || !Files.isDirectory(root.resolve(".git"))) {
         return "unknown";
       }
-      Process p = new ProcessBuilder("git", "-C", root.toString(), "rev-parse", "HEAD")
-          .redirectErrorStream(true).start();
+      Process p =
+          new ProcessBuilder("git", "-C", root.toString(), "rev-parse", "HEAD")
+              .redirectErrorStream(true)
+              .start();
       String out = new String(p.getInputStream().readAllBytes()).strip();
       return p.waitFor() == 0 ? out : "unknown";
     } catch (Exception e) {

@@ -12,19 +12,35 @@ import org.solrscale.index.IndexOptions;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
 
-/** An index step: the bulk indexer on the run's corpus (or the step's files); its rejects in its folder. */
+/**
+ * An index step: the bulk indexer on the run's corpus (or the step's files); its rejects in its
+ * folder.
+ */
 final class IndexAction implements StepAction<StepSpec.Index> {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Override
   public JsonNode run(StepSpec.Index i, StepRun run) {
-    List<Path> files = i.files().isEmpty() ? run.data().corpus()
-        : Inputs.expand(i.files().stream().map(run::file).toList());
-    int threads = i.threads() != null ? i.threads() : Math.max(2, Runtime.getRuntime().availableProcessors());
-    IndexOptions o = new IndexOptions(files, null, run.collection(i.collection()), threads, i.batch(),
-        IndexOptions.parseCommit(i.commit()), null, run.dir().resolve("rejects.jsonl"), 9);
-    try (CloudHttp2SolrClient client = new CloudHttp2SolrClient.Builder(run.target().solrUrls()).build()) {
-      return JSON.valueToTree(new BulkIndexer(client, o, s -> { }, p -> { }).run());
+    List<Path> files =
+        i.files().isEmpty()
+            ? run.data().corpus()
+            : Inputs.expand(i.files().stream().map(run::file).toList());
+    int threads =
+        i.threads() != null ? i.threads() : Math.max(2, Runtime.getRuntime().availableProcessors());
+    IndexOptions o =
+        new IndexOptions(
+            files,
+            null,
+            run.collection(i.collection()),
+            threads,
+            i.batch(),
+            IndexOptions.parseCommit(i.commit()),
+            null,
+            run.dir().resolve("rejects.jsonl"),
+            9);
+    try (CloudHttp2SolrClient client =
+        new CloudHttp2SolrClient.Builder(run.target().solrUrls()).build()) {
+      return JSON.valueToTree(new BulkIndexer(client, o, s -> {}, p -> {}).run());
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }

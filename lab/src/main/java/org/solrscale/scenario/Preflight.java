@@ -3,6 +3,7 @@ package org.solrscale.scenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Supplier;
 import org.solrscale.data.Format;
@@ -19,13 +20,12 @@ import org.solrscale.spec.ScenarioSpec;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
 import org.solrscale.spec.YamlPlaces;
-import java.util.Comparator;
 
 /**
- * What a scenario needs from outside its text, checked before any directory or process is made:
- * the corpus and query files it names exist and read, the synth and derive_queries settings are
- * valid, and the derived queries fit a synthetic corpus (tried on a small sample of it, so a facet
- * field the corpus does not have is found in a second, not after the cluster is up).
+ * What a scenario needs from outside its text, checked before any directory or process is made: the
+ * corpus and query files it names exist and read, the synth and derive_queries settings are valid,
+ * and the derived queries fit a synthetic corpus (tried on a small sample of it, so a facet field
+ * the corpus does not have is found in a second, not after the cluster is up).
  */
 final class Preflight {
   /** Documents of the sample a synthetic corpus's derived queries are tried on. */
@@ -59,29 +59,51 @@ final class Preflight {
           at(places, at + "/queries", () -> Workload.parseMix(b.queries(), scenarioDir));
         }
         if (steps.get(i) instanceof StepSpec.Index x && !x.files().isEmpty()) {
-          at(places, at + "/files", () -> Inputs.expand(x.files().stream()
-              .map(f -> DataPrep.resolve(scenarioDir, f)).toList()));
+          at(
+              places,
+              at + "/files",
+              () ->
+                  Inputs.expand(
+                      x.files().stream().map(f -> DataPrep.resolve(scenarioDir, f)).toList()));
         }
       }
     }
   }
 
-  /** Derives queries from a small synthetic sample with the same settings; its refusal is the scenario's. */
+  /**
+   * Derives queries from a small synthetic sample with the same settings; its refusal is the
+   * scenario's.
+   */
   private static void trySample(SynthOptions synth, QueryOptions queries, YamlPlaces places) {
     Path dir = null;
     try {
       dir = Files.createTempDirectory("solrscale-preflight");
       Path corpus = dir.resolve("sample.jsonl");
-      Synth.write(new SynthOptions(Math.min(SAMPLE_DOCS, synth.docs()), synth.seed(), synth.vocabulary(),
-          synth.zipf(), synth.bodyMin(), synth.bodyMax(), synth.facets()), corpus, Format.JSONL);
+      Synth.write(
+          new SynthOptions(
+              Math.min(SAMPLE_DOCS, synth.docs()),
+              synth.seed(),
+              synth.vocabulary(),
+              synth.zipf(),
+              synth.bodyMin(),
+              synth.bodyMax(),
+              synth.facets()),
+          corpus,
+          Format.JSONL);
       Path out = dir.resolve("queries.txt");
       try {
-        DataPrep.scenarioKeys(places, "/data/derive_queries", "data.derive_queries.",
+        DataPrep.scenarioKeys(
+            places,
+            "/data/derive_queries",
+            "data.derive_queries.",
             () -> QueryDeriver.derive(List.of(corpus), null, queries, out));
       } catch (SolrscaleException e) { // the sample's file name means nothing to the user
-        throw new SolrscaleException(e.exitCode(), e.getMessage().replace(corpus.toString(),
-            "the synthetic corpus (data.synth)").replace(corpus.getFileName().toString(),
-            "the synthetic corpus (data.synth)").replaceAll("none of the [0-9,]+ documents", "none of the documents"));
+        throw new SolrscaleException(
+            e.exitCode(),
+            e.getMessage()
+                .replace(corpus.toString(), "the synthetic corpus (data.synth)")
+                .replace(corpus.getFileName().toString(), "the synthetic corpus (data.synth)")
+                .replaceAll("none of the [0-9,]+ documents", "none of the documents"));
       }
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot make a temporary directory: " + e.getMessage());

@@ -2,11 +2,11 @@ package org.solrscale.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.IOException;
 import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -24,7 +24,8 @@ import org.solrscale.spec.SolrscaleException;
  * Its entries are results' records, the ones report and compare read.
  */
 final class RunRecord {
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final CsvMapper CSV = new CsvMapper();
 
   private final Path runDir;
@@ -39,18 +40,25 @@ final class RunRecord {
       try {
         combinations.addAll(RunDir.JSON.readValue(file.toFile(), RunResults.class).combinations());
       } catch (IOException e) {
-        throw SolrscaleException.usage(file + " cannot be read (" + e.getMessage().lines().findFirst().orElse("")
-            + "); move it away to start the run afresh");
+        throw SolrscaleException.usage(
+            file
+                + " cannot be read ("
+                + e.getMessage().lines().findFirst().orElse("")
+                + "); move it away to start the run afresh");
       }
     }
   }
 
   /** Whether this repeat of this combination already finished (for resume). */
   boolean done(String id, int repeat) {
-    return combinations.stream().anyMatch(c -> c.id().equals(id) && c.repeat() == repeat && c.done());
+    return combinations.stream()
+        .anyMatch(c -> c.id().equals(id) && c.repeat() == repeat && c.done());
   }
 
-  /** Whether any repeat finished: then the directory holds results a changed scenario must not mix with. */
+  /**
+   * Whether any repeat finished: then the directory holds results a changed scenario must not mix
+   * with.
+   */
   boolean anyDone() {
     return combinations.stream().anyMatch(CombinationRun::done);
   }
@@ -66,10 +74,22 @@ final class RunRecord {
    * quotes keys, values and step names that hold commas, quotes or line breaks.
    */
   private void writeCsv(Path file) throws IOException {
-    List<String> keys = combinations.stream().flatMap(c -> c.params().keySet().stream()).distinct().toList();
+    List<String> keys =
+        combinations.stream().flatMap(c -> c.params().keySet().stream()).distinct().toList();
     CsvSchema.Builder columns = CsvSchema.builder().addColumn("id");
     keys.forEach(columns::addColumn);
-    for (String c : List.of("repeat", "status", "step", "count", "achieved", "p50", "p99", "p99.9", "max", "errors")) {
+    for (String c :
+        List.of(
+            "repeat",
+            "status",
+            "step",
+            "count",
+            "achieved",
+            "p50",
+            "p99",
+            "p99.9",
+            "max",
+            "errors")) {
       columns.addColumn(c);
     }
     try (SequenceWriter w = CSV.writer(columns.build().withHeader()).writeValues(file.toFile())) {
@@ -106,14 +126,21 @@ final class RunRecord {
     try {
       Path tmp = runDir.resolve("results.json.tmp");
       JSON.writeValue(tmp.toFile(), new RunResults(scenario, combinations));
-      Files.move(tmp, runDir.resolve("results.json"), StandardCopyOption.REPLACE_EXISTING,
+      Files.move(
+          tmp,
+          runDir.resolve("results.json"),
+          StandardCopyOption.REPLACE_EXISTING,
           StandardCopyOption.ATOMIC_MOVE);
       Path csvTmp = runDir.resolve("results.csv.tmp");
       writeCsv(csvTmp);
-      Files.move(csvTmp, runDir.resolve("results.csv"), StandardCopyOption.REPLACE_EXISTING,
+      Files.move(
+          csvTmp,
+          runDir.resolve("results.csv"),
+          StandardCopyOption.REPLACE_EXISTING,
           StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot write results in " + runDir + ": " + e.getMessage());
+      throw SolrscaleException.environment(
+          "cannot write results in " + runDir + ": " + e.getMessage());
     }
   }
 }

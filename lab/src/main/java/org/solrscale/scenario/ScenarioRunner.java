@@ -8,44 +8,48 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.solrscale.cluster.Cluster;
-import org.solrscale.runtime.SolrscaleHome;
-import org.solrscale.spec.ClusterSpec;
-import org.solrscale.spec.CollectionSpec;
-import org.solrscale.spec.ScenarioLoader;
-import org.solrscale.spec.ScenarioSpec;
-import org.solrscale.spec.SolrscaleException;
-import org.solrscale.spec.StepKinds;
-import org.solrscale.spec.StepSpec;
-import org.solrscale.spec.StepContext;
 import org.solrscale.cluster.ExternalCluster;
 import org.solrscale.cluster.Target;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.StepResult;
+import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.spec.ClusterSpec;
+import org.solrscale.spec.CollectionSpec;
 import org.solrscale.spec.Interruption;
+import org.solrscale.spec.ScenarioLoader;
+import org.solrscale.spec.ScenarioSpec;
+import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepContext;
+import org.solrscale.spec.StepKinds;
+import org.solrscale.spec.StepSpec;
 import org.solrscale.telemetry.Telemetry;
-import java.util.Comparator;
-import java.util.Locale;
-import java.util.function.Supplier;
 
 /**
- * Runs a scenario: every combination of its matrix, each {@code repeat} times, steps in order.
- * A cluster is kept between combinations of the same topology (its collections made afresh) and
+ * Runs a scenario: every combination of its matrix, each {@code repeat} times, steps in order. A
+ * cluster is kept between combinations of the same topology (its collections made afresh) and
  * rebuilt when the topology changes. Each finished repeat is recorded at once, so a run that was
  * interrupted goes on where it stopped when started again with the same --out.
  */
 public final class ScenarioRunner {
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final Duration TIMEOUT = Duration.ofMinutes(5);
 
   private final SolrscaleHome home;
   private final Path out;
   private final Consumer<String> progress;
   private final String version;
-  /** The SolrCloud solrscale did not start that the steps run against, or null: it deploys its own. */
+
+  /**
+   * The SolrCloud solrscale did not start that the steps run against, or null: it deploys its own.
+   */
   private ExternalCluster external;
 
   public ScenarioRunner(SolrscaleHome home, Path out, Consumer<String> progress, String version) {
@@ -81,7 +85,8 @@ public final class ScenarioRunner {
       Target t = Target.of(external);
       for (ScenarioLoader.Combination c : loaded.combinations()) {
         List<CollectionSpec> cols = c.spec().cluster().collections();
-        StepContext context = new StepContext(0, 0, null, cols.isEmpty() ? null : cols.get(0).name());
+        StepContext context =
+            new StepContext(0, 0, null, cols.isEmpty() ? null : cols.get(0).name());
         for (StepSpec step : c.spec().steps()) {
           String collection = step.collectionIn(context);
           if (collection != null) {
@@ -120,26 +125,48 @@ public final class ScenarioRunner {
             continue;
           }
           long remaining = total - done + 1;
-          String eta = ran == 0 ? "" : String.format(", ETA %.0f min",
-              (System.nanoTime() - t0) / 1e9 / ran * remaining / 60);
-          progress.accept(String.format("combination %d of %d%s: %s (repeat %d of %d)",
-              done, total, eta, c.label().isEmpty() ? "(no matrix)" : c.label(), r, base.repeat()));
+          String eta =
+              ran == 0
+                  ? ""
+                  : String.format(
+                      ", ETA %.0f min", (System.nanoTime() - t0) / 1e9 / ran * remaining / 60);
+          progress.accept(
+              String.format(
+                  "combination %d of %d%s: %s (repeat %d of %d)",
+                  done,
+                  total,
+                  eta,
+                  c.label().isEmpty() ? "(no matrix)" : c.label(),
+                  r,
+                  base.repeat()));
           Attempt attempt = new Attempt(c, r, record);
           if (external == null) {
             ScenarioSpec before = running;
-            running = attempt.guard("while bringing up the cluster",
-                () -> ensureCluster(cluster, clusterName, c.spec(), before));
+            running =
+                attempt.guard(
+                    "while bringing up the cluster",
+                    () -> ensureCluster(cluster, clusterName, c.spec(), before));
           }
           if (ran == 0) {
-            writeEnvironment(cluster, clusterName, external == null ? c.spec().cluster().solrVersion()
-                : "unknown (" + external.where() + ")");
+            writeEnvironment(
+                cluster,
+                clusterName,
+                external == null
+                    ? c.spec().cluster().solrVersion()
+                    : "unknown (" + external.where() + ")");
           }
           CombinationRun result = runOne(target, attempt, data, scenarioDir);
           record.add(result);
           ran++;
           if (!result.done()) {
-            failures.add(c.id() + " r" + r + " (" + (c.label().isEmpty() ? "no matrix" : c.label()) + "): "
-                + result.why());
+            failures.add(
+                c.id()
+                    + " r"
+                    + r
+                    + " ("
+                    + (c.label().isEmpty() ? "no matrix" : c.label())
+                    + "): "
+                    + result.why());
             progress.accept(c.id() + " r" + r + " " + result.why());
           }
         }
@@ -187,17 +214,31 @@ public final class ScenarioRunner {
      * when it was interrupted, else {@code e}. (Declared to return what it throws, for callers'
      * {@code throw}.)
      */
-    RuntimeException stopped(String where, StepResult step, Exception e) throws InterruptedException {
+    RuntimeException stopped(String where, StepResult step, Exception e)
+        throws InterruptedException {
       boolean interrupted = e instanceof InterruptedException || Interruption.signalled();
       if (step != null) {
         steps.add(step);
       }
       String reason = interrupted ? where : where + ": " + message(e);
-      record.add(new CombinationRun(combination.id(), combination.params(), repeat, dir(),
-          interrupted ? CombinationRun.INTERRUPTED : CombinationRun.FAILED, reason, seconds(start), steps));
-      progress.accept(combination.id() + " r" + repeat + " recorded as " + (interrupted
-          ? "interrupted " + where + "; run again with the same --out to run it again"
-          : "failed " + reason));
+      record.add(
+          new CombinationRun(
+              combination.id(),
+              combination.params(),
+              repeat,
+              dir(),
+              interrupted ? CombinationRun.INTERRUPTED : CombinationRun.FAILED,
+              reason,
+              seconds(start),
+              steps));
+      progress.accept(
+          combination.id()
+              + " r"
+              + repeat
+              + " recorded as "
+              + (interrupted
+                  ? "interrupted " + where + "; run again with the same --out to run it again"
+                  : "failed " + reason));
       if (interrupted) {
         throw e instanceof InterruptedException ie ? ie : new InterruptedException(where);
       }
@@ -209,7 +250,9 @@ public final class ScenarioRunner {
   }
 
   private static String message(Throwable e) {
-    return e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("").strip();
+    return e.getMessage() == null
+        ? e.toString()
+        : e.getMessage().lines().findFirst().orElse("").strip();
   }
 
   private static double seconds(long since) {
@@ -219,7 +262,8 @@ public final class ScenarioRunner {
   /**
    * The run directory, with its record. A directory that holds another scenario's run is refused
    * when any of its repeats finished (results must not mix); with none finished (a run that failed
-   * or was stopped early) it is started afresh, keeping generated data whose settings are unchanged.
+   * or was stopped early) it is started afresh, keeping generated data whose settings are
+   * unchanged.
    */
   private RunRecord prepareDir(String text, String name) {
     try {
@@ -228,10 +272,16 @@ public final class ScenarioRunner {
       RunRecord record = new RunRecord(out, name);
       if (Files.isRegularFile(saved) && !Files.readString(saved).equals(text)) {
         if (record.anyDone()) {
-          throw SolrscaleException.usage(out + " holds finished results of a different scenario; give "
-              + "another --out (or remove " + out + ")");
+          throw SolrscaleException.usage(
+              out
+                  + " holds finished results of a different scenario; give "
+                  + "another --out (or remove "
+                  + out
+                  + ")");
         }
-        progress.accept(out + " holds an earlier version of this scenario that finished nothing: starting afresh");
+        progress.accept(
+            out
+                + " holds an earlier version of this scenario that finished nothing: starting afresh");
         try (var entries = Files.list(out)) {
           for (Path p : entries.toList()) {
             if (!p.getFileName().toString().equals("data")) {
@@ -261,11 +311,15 @@ public final class ScenarioRunner {
     }
   }
 
-  /** The cluster for {@code spec}: the running one when its topology is the same, else a new one. */
-  private ScenarioSpec ensureCluster(Cluster cluster, String clusterName, ScenarioSpec spec,
-      ScenarioSpec running) {
+  /**
+   * The cluster for {@code spec}: the running one when its topology is the same, else a new one.
+   */
+  private ScenarioSpec ensureCluster(
+      Cluster cluster, String clusterName, ScenarioSpec spec, ScenarioSpec running) {
     ClusterSpec wanted = spec.cluster().withName(clusterName);
-    if (running != null && ScenarioLoader.sameTopology(running, spec) && cluster.state().isPresent()) {
+    if (running != null
+        && ScenarioLoader.sameTopology(running, spec)
+        && cluster.state().isPresent()) {
       for (CollectionSpec c : wanted.collections()) {
         cluster.deleteCollection(c.name());
         cluster.createCollection(c, TIMEOUT);
@@ -288,8 +342,13 @@ public final class ScenarioRunner {
       throws InterruptedException {
     ScenarioLoader.Combination c = a.combination;
     List<CollectionSpec> collections = c.spec().cluster().collections();
-    StepRunner steps = new StepRunner(target, data, collections.isEmpty() ? null : collections.get(0).name(),
-        scenarioDir, progress);
+    StepRunner steps =
+        new StepRunner(
+            target,
+            data,
+            collections.isEmpty() ? null : collections.get(0).name(),
+            scenarioDir,
+            progress);
     List<StepSpec.Fault> faults = new ArrayList<>();
     String failed = null;
     int i = 0;
@@ -299,14 +358,29 @@ public final class ScenarioRunner {
         faults.add((StepSpec.Fault) step); // runs alongside the next step
         continue;
       }
-      String stepDir = a.dir() + "/s" + i + "-" + step.kind() + "-" + step.name().replaceAll("[^A-Za-z0-9_-]", "-");
+      String stepDir =
+          a.dir()
+              + "/s"
+              + i
+              + "-"
+              + step.kind()
+              + "-"
+              + step.name().replaceAll("[^A-Za-z0-9_-]", "-");
       Path path = out.resolve(stepDir);
       try {
         Files.createDirectories(path);
       } catch (IOException e) {
         throw SolrscaleException.usage("cannot write to " + path + ": " + e.getMessage());
       }
-      progress.accept("  step " + i + " of " + c.spec().steps().size() + ": " + step.kind() + " " + step.name());
+      progress.accept(
+          "  step "
+              + i
+              + " of "
+              + c.spec().steps().size()
+              + ": "
+              + step.kind()
+              + " "
+              + step.name());
       boolean scrape = StepKinds.of(step).scrapesTelemetry();
       JsonNode summary;
       Map<String, Map<String, Double>> telemetry = null;
@@ -315,18 +389,34 @@ public final class ScenarioRunner {
       try {
         summary = steps.run(step, path, List.copyOf(faults));
         faults.clear();
-        if (Interruption.signalled()) { // a step that returned early on Ctrl-C did not run its length
+        if (Interruption
+            .signalled()) { // a step that returned early on Ctrl-C did not run its length
           throw new InterruptedException();
         }
       } catch (InterruptedException | RuntimeException e) {
         telemetry = t == null ? null : Interruption.cleanUpAndGet(t::stop);
         t = null;
-        String where = String.format(Locale.ROOT, "%.1f s into step %d (%s %s)",
-            seconds(stepStart), i, step.kind(), step.name());
+        String where =
+            String.format(
+                Locale.ROOT,
+                "%.1f s into step %d (%s %s)",
+                seconds(stepStart),
+                i,
+                step.kind(),
+                step.name());
         boolean interrupted = e instanceof InterruptedException || Interruption.signalled();
-        throw a.stopped(where, new StepResult(i, step.kind(), step.name(), stepDir,
-            interrupted ? CombinationRun.INTERRUPTED : CombinationRun.FAILED,
-            interrupted ? null : message(e), null, telemetry), e);
+        throw a.stopped(
+            where,
+            new StepResult(
+                i,
+                step.kind(),
+                step.name(),
+                stepDir,
+                interrupted ? CombinationRun.INTERRUPTED : CombinationRun.FAILED,
+                interrupted ? null : message(e),
+                null,
+                telemetry),
+            e);
       } finally {
         if (t != null) {
           telemetry = t.stop();
@@ -334,27 +424,45 @@ public final class ScenarioRunner {
       }
       String why = summary == null ? null : summary.path("failed").asText(null);
       if (why != null && failed == null) {
-        failed = "step " + i + " (" + step.kind() + " " + step.name() + ") measured nothing: " + why;
+        failed =
+            "step " + i + " (" + step.kind() + " " + step.name() + ") measured nothing: " + why;
       }
-      a.steps.add(new StepResult(i, step.kind(), step.name(), stepDir,
-          why == null ? CombinationRun.DONE : CombinationRun.FAILED, why, summary, telemetry));
+      a.steps.add(
+          new StepResult(
+              i,
+              step.kind(),
+              step.name(),
+              stepDir,
+              why == null ? CombinationRun.DONE : CombinationRun.FAILED,
+              why,
+              summary,
+              telemetry));
     }
-    return new CombinationRun(c.id(), c.params(), a.repeat, a.dir(),
-        failed == null ? CombinationRun.DONE : CombinationRun.FAILED, failed, seconds(a.start), a.steps);
+    return new CombinationRun(
+        c.id(),
+        c.params(),
+        a.repeat,
+        a.dir(),
+        failed == null ? CombinationRun.DONE : CombinationRun.FAILED,
+        failed,
+        seconds(a.start),
+        a.steps);
   }
 
   private static Telemetry telemetry(Target target, Path dir) {
     try {
       return new Telemetry(target.nodes(), dir, Duration.ofSeconds(2));
     } catch (IOException e) {
-      throw SolrscaleException.environment("cannot write telemetry to " + dir + ": " + e.getMessage());
+      throw SolrscaleException.environment(
+          "cannot write telemetry to " + dir + ": " + e.getMessage());
     }
   }
 
   private void writeEnvironment(Cluster cluster, String clusterName, String solrVersion) {
     try {
-      JSON.writeValue(out.resolve("environment.json").toFile(), Environment.of(cluster,
-          home.cluster(clusterName), solrVersion, version));
+      JSON.writeValue(
+          out.resolve("environment.json").toFile(),
+          Environment.of(cluster, home.cluster(clusterName), solrVersion, version));
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot write environment.json: " + e.getMessage());
     }

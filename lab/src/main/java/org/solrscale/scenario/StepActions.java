@@ -14,8 +14,8 @@ import org.solrscale.spec.StepSpec;
 
 /**
  * The registry of what runs each step kind: one line per kind of spec.StepKinds that runs on its
- * own (a fault runs alongside the next step, within that step's run). The small actions are
- * here; the others have a file each.
+ * own (a fault runs alongside the next step, within that step's run). The small actions are here;
+ * the others have a file each.
  */
 final class StepActions {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -28,21 +28,28 @@ final class StepActions {
     }
   }
 
-  static final List<Entry<?>> ALL = List.of(
-      new Entry<>(StepSpec.Index.class, new IndexAction()),
-      new Entry<>(StepSpec.Bench.class, new BenchAction()),
-      new Entry<>(StepSpec.Wait.class, new WaitAction()),
-      new Entry<>(StepSpec.Restart.class, new RestartAction()),
-      new Entry<>(StepSpec.Collection.class, new CollectionAction()),
-      new Entry<>(StepSpec.Chaos.class, new ChaosAction()));
+  static final List<Entry<?>> ALL =
+      List.of(
+          new Entry<>(StepSpec.Index.class, new IndexAction()),
+          new Entry<>(StepSpec.Bench.class, new BenchAction()),
+          new Entry<>(StepSpec.Wait.class, new WaitAction()),
+          new Entry<>(StepSpec.Restart.class, new RestartAction()),
+          new Entry<>(StepSpec.Collection.class, new CollectionAction()),
+          new Entry<>(StepSpec.Chaos.class, new ChaosAction()));
 
   private StepActions() {}
 
   /** The entry that runs {@code step}; IllegalStateException for a kind registered in spec only. */
   static Entry<?> of(StepSpec step) {
-    return ALL.stream().filter(e -> e.type().isInstance(step)).findFirst()
-        .orElseThrow(() -> new IllegalStateException("no action for step kind " + step.kind()
-            + ": register one in scenario.StepActions"));
+    return ALL.stream()
+        .filter(e -> e.type().isInstance(step))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "no action for step kind "
+                        + step.kind()
+                        + ": register one in scenario.StepActions"));
   }
 
   /** Whether a kind has an action. */
@@ -59,13 +66,17 @@ final class StepActions {
     }
   }
 
-  /** A restart step: the nodes restarted one after the other, then every collection active again. */
+  /**
+   * A restart step: the nodes restarted one after the other, then every collection active again.
+   */
   static final class RestartAction implements StepAction<StepSpec.Restart> {
     @Override
     public JsonNode run(StepSpec.Restart r, StepRun run) {
       Cluster cluster = run.cluster();
-      List<String> ids = r.nodes().contains("all")
-          ? cluster.requireState().solrNodes().stream().map(NodeState::id).toList() : r.nodes();
+      List<String> ids =
+          r.nodes().contains("all")
+              ? cluster.requireState().solrNodes().stream().map(NodeState::id).toList()
+              : r.nodes();
       for (String id : ids) {
         cluster.node(Cluster.NodeOp.RESTART, id, TIMEOUT);
       }
@@ -78,9 +89,20 @@ final class StepActions {
   static final class ChaosAction implements StepAction<StepSpec.Chaos> {
     @Override
     public JsonNode run(StepSpec.Chaos c, StepRun run) throws InterruptedException {
-      return JSON.valueToTree(ChaosRun.run(run.target(), new ChaosRun.Options(run.collection(c.collection()),
-          Durations.parse(c.duration()), Durations.parse(c.after()), c.writeRate(), c.batch(),
-          c.queryRate(), Durations.parse(c.timeout()), run.dir()), run.faults(), run.progress()));
+      return JSON.valueToTree(
+          ChaosRun.run(
+              run.target(),
+              new ChaosRun.Options(
+                  run.collection(c.collection()),
+                  Durations.parse(c.duration()),
+                  Durations.parse(c.after()),
+                  c.writeRate(),
+                  c.batch(),
+                  c.queryRate(),
+                  Durations.parse(c.timeout()),
+                  run.dir()),
+              run.faults(),
+              run.progress()));
     }
 
     @Override

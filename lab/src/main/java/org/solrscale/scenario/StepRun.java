@@ -13,8 +13,14 @@ import org.solrscale.spec.StepSpec;
  * they name none, the scenario's folder (for relative files), where its files go, and the faults
  * that run alongside it.
  */
-record StepRun(Target target, DataPrep.Data data, String defaultCollection, Path scenarioDir,
-    Consumer<String> progress, Path dir, List<StepSpec.Fault> faults) {
+record StepRun(
+    Target target,
+    DataPrep.Data data,
+    String defaultCollection,
+    Path scenarioDir,
+    Consumer<String> progress,
+    Path dir,
+    List<StepSpec.Fault> faults) {
 
   /** The step's collection, or the scenario's first. */
   String collection(String named) {
@@ -26,10 +32,17 @@ record StepRun(Target target, DataPrep.Data data, String defaultCollection, Path
     return !faults.isEmpty();
   }
 
-  /** The cluster solrscale started (restarts, collection steps and faults need one; checked before the run). */
+  /**
+   * The cluster solrscale started (restarts, collection steps and faults need one; checked before
+   * the run).
+   */
   Cluster cluster() {
-    return target.cluster().orElseThrow(() -> SolrscaleException.usage("this step needs a cluster solrscale "
-        + "started, not " + target.describe()));
+    return target
+        .cluster()
+        .orElseThrow(
+            () ->
+                SolrscaleException.usage(
+                    "this step needs a cluster solrscale " + "started, not " + target.describe()));
   }
 
   /** A file a step names: as written when absolute, else in the scenario's folder. */

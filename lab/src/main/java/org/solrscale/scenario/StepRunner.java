@@ -2,15 +2,15 @@ package org.solrscale.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.solrscale.results.FaultRecord;
+import java.util.function.Consumer;
 import org.solrscale.chaos.FaultRunner;
 import org.solrscale.cluster.Target;
+import org.solrscale.results.FaultRecord;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
-import java.io.IOException;
-import java.util.function.Consumer;
 
 /**
  * Runs one step of a scenario with the faults that run alongside it: its action (from {@link
@@ -25,7 +25,11 @@ final class StepRunner {
   private final Consumer<String> progress;
   private final Path scenarioDir;
 
-  StepRunner(Target target, DataPrep.Data data, String defaultCollection, Path scenarioDir,
+  StepRunner(
+      Target target,
+      DataPrep.Data data,
+      String defaultCollection,
+      Path scenarioDir,
       Consumer<String> progress) {
     this.progress = progress;
     this.scenarioDir = scenarioDir;
@@ -40,7 +44,9 @@ final class StepRunner {
    */
   JsonNode run(StepSpec step, Path dir, List<StepSpec.Fault> faults) throws InterruptedException {
     StepActions.Entry<?> action = StepActions.of(step);
-    StepRun run = new StepRun(target, data, defaultCollection, scenarioDir, progress, dir, List.copyOf(faults));
+    StepRun run =
+        new StepRun(
+            target, data, defaultCollection, scenarioDir, progress, dir, List.copyOf(faults));
     if (faults.isEmpty() || action.action().takesFaults()) {
       return action.run(step, run);
     }
@@ -51,7 +57,8 @@ final class StepRunner {
     } finally {
       List<FaultRecord> records = runner.finish();
       try {
-        JSON.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("faults.json").toFile(), records);
+        JSON.writerWithDefaultPrettyPrinter()
+            .writeValue(dir.resolve("faults.json").toFile(), records);
       } catch (IOException e) {
         throw SolrscaleException.environment("cannot write faults.json: " + e.getMessage());
       }

@@ -17,14 +17,24 @@ final class Checks {
   /** A number within [min, max] (null: not given). */
   static void range(List<Problem> out, String path, String what, Number value, long min, long max) {
     if (value != null && (value.longValue() < min || value.longValue() > max)) {
-      out.add(Problem.error(what + " " + value + " must be " + (max == Long.MAX_VALUE ? "at least " + min
-          : "between " + min + " and " + max)).at(path));
+      out.add(
+          Problem.error(
+                  what
+                      + " "
+                      + value
+                      + " must be "
+                      + (max == Long.MAX_VALUE
+                          ? "at least " + min
+                          : "between " + min + " and " + max))
+              .at(path));
     }
   }
 
-  static void oneOf(List<Problem> out, String path, String what, String value, List<String> allowed) {
+  static void oneOf(
+      List<Problem> out, String path, String what, String value, List<String> allowed) {
     if (value != null && !allowed.contains(value)) {
-      out.add(Problem.error(what + " '" + value + "' is not " + String.join(" or ", allowed)).at(path));
+      out.add(
+          Problem.error(what + " '" + value + "' is not " + String.join(" or ", allowed)).at(path));
     }
   }
 
@@ -37,18 +47,27 @@ final class Checks {
     }
   }
 
-  /** The step's collection must be there when it runs: in the cluster, or made by an earlier step. */
+  /**
+   * The step's collection must be there when it runs: in the cluster, or made by an earlier step.
+   */
   static void collection(List<Problem> out, StepSpec step, StepContext c, boolean named) {
     String target = step.collectionIn(c);
     String what = step.kind() + " step '" + step.name() + "'";
     if (target == null) {
       out.add(Problem.error(what + " needs a collection, and the cluster defines none"));
     } else if (c.knowsCollections() && !c.collections().containsKey(target)) {
-      out.add(Problem.error(what + ": there is no collection '" + target + "' when it runs; "
-          + (c.collections().isEmpty() ? "the cluster has none"
-              : "there are " + String.join(", ", new TreeSet<>(c.collections().keySet())))
-          + " (add it to cluster.collections or create it with a collection step before)")
-          .at(named ? "/collection" : ""));
+      out.add(
+          Problem.error(
+                  what
+                      + ": there is no collection '"
+                      + target
+                      + "' when it runs; "
+                      + (c.collections().isEmpty()
+                          ? "the cluster has none"
+                          : "there are "
+                              + String.join(", ", new TreeSet<>(c.collections().keySet())))
+                      + " (add it to cluster.collections or create it with a collection step before)")
+              .at(named ? "/collection" : ""));
     }
   }
 }

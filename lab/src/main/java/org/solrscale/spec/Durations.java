@@ -10,7 +10,8 @@ public final class Durations {
   public static Duration parse(String value) {
     String v = value.trim().toLowerCase();
     if (v.startsWith("-")) {
-      throw new IllegalArgumentException("'" + value + "' is negative; a duration is 0 or more, like 90s");
+      throw new IllegalArgumentException(
+          "'" + value + "' is negative; a duration is 0 or more, like 90s");
     }
     try {
       if (v.endsWith("ms")) {

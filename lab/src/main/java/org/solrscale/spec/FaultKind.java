@@ -1,25 +1,35 @@
 package org.solrscale.spec;
 
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
-import java.util.Iterator;
 
 /**
  * The kinds of fault there are, with what a scenario and the CLI need to know of each: its name,
- * what it does (for help and errors), whether the monkey may draw it, and whether taking down
- * what it takes is its very purpose (so the safety rules do not apply). This is the registry:
- * adding a kind is one constant here and one class in {@code chaos} (see FaultActions), which
- * the compiler makes sure is named for every constant.
+ * what it does (for help and errors), whether the monkey may draw it, and whether taking down what
+ * it takes is its very purpose (so the safety rules do not apply). This is the registry: adding a
+ * kind is one constant here and one class in {@code chaos} (see FaultActions), which the compiler
+ * makes sure is named for every constant.
  */
 public enum FaultKind {
   KILL("kill", "SIGKILL Solr nodes (a crash), started again when healed", true, false),
   STOP("stop", "stop Solr nodes gracefully, started again when healed", true, false),
-  PAUSE("pause", "SIGSTOP Solr nodes (a frozen JVM, like a long GC pause), SIGCONT when healed", true, false),
+  PAUSE(
+      "pause",
+      "SIGSTOP Solr nodes (a frozen JVM, like a long GC pause), SIGCONT when healed",
+      true,
+      false),
   ZK_KILL("zk-kill", "SIGKILL one ZooKeeper server, started again when healed", true, false),
-  ZK_QUORUM("zk-quorum", "SIGKILL a majority of the ZooKeeper ensemble (the quorum is lost)", true, true),
-  ROLLING_RESTART("rolling-restart", "restart every Solr node in turn, each once its replicas are active", false, false),
-  MONKEY("monkey", "seeded random faults of the kinds in 'faults' during the duration", false, false);
+  ZK_QUORUM(
+      "zk-quorum", "SIGKILL a majority of the ZooKeeper ensemble (the quorum is lost)", true, true),
+  ROLLING_RESTART(
+      "rolling-restart",
+      "restart every Solr node in turn, each once its replicas are active",
+      false,
+      false),
+  MONKEY(
+      "monkey", "seeded random faults of the kinds in 'faults' during the duration", false, false);
 
   private final String id;
   private final String help;
@@ -46,7 +56,9 @@ public enum FaultKind {
     return monkeyMayDraw;
   }
 
-  /** Taking down what it takes is the point (a ZooKeeper majority): the safety rules let it through. */
+  /**
+   * Taking down what it takes is the point (a ZooKeeper majority): the safety rules let it through.
+   */
   public boolean inherentlyUnsafe() {
     return inherentlyUnsafe;
   }

@@ -6,16 +6,17 @@ import java.util.function.Supplier;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM, turned into an interrupt of the thread that runs the command, so
- * that the command stops at once and cleans up once, in its own finally blocks (stopping a
- * cluster, healing a fault, recording the repeat as interrupted), while the JVM waits for it. No
- * command tears anything down from a hook of its own any more: two hooks tearing down the same
- * cluster printed everything twice and failed on each other's deletions. (The data commands'
- * {@code Outputs} keeps a hook that only deletes its unfinished output files.) A signal is a
- * process-wide event, hence the one static instance.
+ * that the command stops at once and cleans up once, in its own finally blocks (stopping a cluster,
+ * healing a fault, recording the repeat as interrupted), while the JVM waits for it. No command
+ * tears anything down from a hook of its own any more: two hooks tearing down the same cluster
+ * printed everything twice and failed on each other's deletions. (The data commands' {@code
+ * Outputs} keeps a hook that only deletes its unfinished output files.) A signal is a process-wide
+ * event, hence the one static instance.
  */
 public final class Interruption {
   /** How long the JVM waits for the command to clean up before it exits anyway. */
   static final long CLEANUP_SECONDS = 180;
+
   private static volatile Interruption current;
 
   private final Thread worker;

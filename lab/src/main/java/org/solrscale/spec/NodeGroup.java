@@ -21,8 +21,10 @@ public record NodeGroup(
 
   /** From YAML, where a group without a count is one node. */
   @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
-  static NodeGroup of(@JsonProperty("count") Integer count,
-      @JsonProperty("labels") Map<String, String> labels, @JsonProperty("heap") String heap) {
+  static NodeGroup of(
+      @JsonProperty("count") Integer count,
+      @JsonProperty("labels") Map<String, String> labels,
+      @JsonProperty("heap") String heap) {
     return new NodeGroup(count == null ? 1 : count, labels, heap);
   }
 
@@ -40,7 +42,8 @@ public record NodeGroup(
     for (String pair : text.split(",")) {
       int eq = pair.indexOf('=');
       if (eq < 1 || eq == pair.length() - 1) {
-        throw SolrscaleException.usage("label '" + pair + "' is not key=value (e.g. dc=east,rack=r1)");
+        throw SolrscaleException.usage(
+            "label '" + pair + "' is not key=value (e.g. dc=east,rack=r1)");
       }
       labels.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
     }

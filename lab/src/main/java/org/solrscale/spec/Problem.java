@@ -1,9 +1,9 @@
 package org.solrscale.spec;
 
 /**
- * One finding of spec validation: an error stops the command, a warning is printed. {@code path}
- * is the JSON pointer of the setting it is about (e.g. {@code /steps/2/bench/duration}), empty
- * when it is about the whole; messages about a file name the place of that setting.
+ * One finding of spec validation: an error stops the command, a warning is printed. {@code path} is
+ * the JSON pointer of the setting it is about (e.g. {@code /steps/2/bench/duration}), empty when it
+ * is about the whole; messages about a file name the place of that setting.
  */
 public record Problem(boolean error, String message, String path) {
   public Problem {

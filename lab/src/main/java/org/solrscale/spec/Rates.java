@@ -15,7 +15,8 @@ public final class Rates {
       try {
         v = Double.parseDouble(r.strip());
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("rate '" + rates + "' is not a number or a list like 50,100,200");
+        throw new IllegalArgumentException(
+            "rate '" + rates + "' is not a number or a list like 50,100,200");
       }
       if (!(v > 0) || Double.isInfinite(v)) {
         throw new IllegalArgumentException("rate '" + rates + "': every rate must be above 0");

@@ -9,9 +9,12 @@ public record ReplicaCounts(
 
   /** From YAML, where a missing count means none of that type. */
   @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
-  static ReplicaCounts of(@JsonProperty("nrt") Integer nrt, @JsonProperty("tlog") Integer tlog,
+  static ReplicaCounts of(
+      @JsonProperty("nrt") Integer nrt,
+      @JsonProperty("tlog") Integer tlog,
       @JsonProperty("pull") Integer pull) {
-    return new ReplicaCounts(nrt == null ? 0 : nrt, tlog == null ? 0 : tlog, pull == null ? 0 : pull);
+    return new ReplicaCounts(
+        nrt == null ? 0 : nrt, tlog == null ? 0 : tlog, pull == null ? 0 : pull);
   }
 
   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)

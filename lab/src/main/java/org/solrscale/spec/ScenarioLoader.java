@@ -28,10 +28,11 @@ import java.util.stream.Collectors;
  * put there, of that matrix value).
  */
 public final class ScenarioLoader {
-  static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-      .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+  static final ObjectMapper YAML =
+      new ObjectMapper(new YAMLFactory())
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .disable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   static {
     YAML.registerSubtypes(StepKinds.jsonTypes());
@@ -56,7 +57,8 @@ public final class ScenarioLoader {
    * The scenario's text, its combinations (every one bound and checked), and where each of its
    * settings is written, for messages about them later (data that does not fit, say).
    */
-  public record Loaded(String text, ScenarioSpec base, List<Combination> combinations, YamlPlaces places) {}
+  public record Loaded(
+      String text, ScenarioSpec base, List<Combination> combinations, YamlPlaces places) {}
 
   /** Where a matrix value was put: the matrix key, the index of the value and the value. */
   private record Swept(String key, int index, Object value) {}
@@ -97,8 +99,10 @@ public final class ScenarioLoader {
         throw SolrscaleException.usage(source + ": the scenario is empty");
       }
       if (!tree.isObject()) {
-        throw SolrscaleException.usage(source + ":1:1: a scenario is a mapping of keys (name, cluster, "
-            + "data, steps, matrix, repeat); see docs/scenarios.md");
+        throw SolrscaleException.usage(
+            source
+                + ":1:1: a scenario is a mapping of keys (name, cluster, "
+                + "data, steps, matrix, repeat); see docs/scenarios.md");
       }
       base = YAML.treeToValue(tree, ScenarioSpec.class);
     } catch (JsonProcessingException e) {
@@ -115,15 +119,19 @@ public final class ScenarioLoader {
     return new Loaded(text, base, combinations, places);
   }
 
-  static List<Combination> expand(JsonNode tree, ScenarioSpec base, YamlPlaces places, boolean external) {
+  static List<Combination> expand(
+      JsonNode tree, ScenarioSpec base, YamlPlaces places, boolean external) {
     List<String> keys = new ArrayList<>(base.matrix().keySet());
     List<Combination> out = new ArrayList<>();
     int total = 1;
     for (String k : keys) {
       List<Object> values = base.matrix().get(k);
       if (values == null || values.isEmpty()) {
-        throw SolrscaleException.usage(places.where("/matrix/" + YamlPlaces.escape(k)) + ": matrix key '"
-            + k + "' needs a list of values");
+        throw SolrscaleException.usage(
+            places.where("/matrix/" + YamlPlaces.escape(k))
+                + ": matrix key '"
+                + k
+                + "' needs a list of values");
       }
       total *= values.size();
     }
@@ -140,10 +148,15 @@ public final class ScenarioLoader {
       Map<String, Swept> sweptAt = new LinkedHashMap<>();
       for (int k = 0; k < keys.size(); k++) {
         String key = keys.get(k);
-        if (external && (key.startsWith("cluster.") || key.startsWith("collection.") && key.split("\\.").length == 2)) {
-          throw SolrscaleException.usage(places.where("/matrix/" + YamlPlaces.escape(key)) + ": matrix key '"
-              + key + "' changes what solrscale deploys, and against a SolrCloud it did not start it deploys "
-              + "nothing; run the scenario without --zk/--url to sweep it");
+        if (external
+            && (key.startsWith("cluster.")
+                || key.startsWith("collection.") && key.split("\\.").length == 2)) {
+          throw SolrscaleException.usage(
+              places.where("/matrix/" + YamlPlaces.escape(key))
+                  + ": matrix key '"
+                  + key
+                  + "' changes what solrscale deploys, and against a SolrCloud it did not start it deploys "
+                  + "nothing; run the scenario without --zk/--url to sweep it");
         }
         Object value = base.matrix().get(key).get(index[k]);
         params.put(key, value);
@@ -164,8 +177,8 @@ public final class ScenarioLoader {
   }
 
   /** A scenario the matrix made that does not read: said of the matrix value that made it. */
-  private static String matrixError(JsonProcessingException e, JsonNode tree, Map<String, Swept> sweptAt,
-      YamlPlaces places) {
+  private static String matrixError(
+      JsonProcessingException e, JsonNode tree, Map<String, Swept> sweptAt, YamlPlaces places) {
     String pointer = e instanceof JsonMappingException m ? YamlPlaces.pointer(m, tree) : "";
     Swept s = sweptBy(pointer, sweptAt);
     if (s == null) {
@@ -173,13 +186,29 @@ public final class ScenarioLoader {
     }
     String where = places.where("/matrix/" + YamlPlaces.escape(s.key()) + "/" + s.index());
     if (e instanceof UnrecognizedPropertyException u) {
-      String known = u.getKnownPropertyIds().stream().map(Object::toString).collect(Collectors.toCollection(TreeSet::new))
-          .stream().collect(Collectors.joining(", "));
-      return places.where("/matrix/" + YamlPlaces.escape(s.key())) + ": matrix key '" + s.key()
-          + "' leads to no setting: '" + u.getPropertyName() + "' is not a key there (known keys: " + known + ")";
+      String known =
+          u.getKnownPropertyIds().stream()
+              .map(Object::toString)
+              .collect(Collectors.toCollection(TreeSet::new))
+              .stream()
+              .collect(Collectors.joining(", "));
+      return places.where("/matrix/" + YamlPlaces.escape(s.key()))
+          + ": matrix key '"
+          + s.key()
+          + "' leads to no setting: '"
+          + u.getPropertyName()
+          + "' is not a key there (known keys: "
+          + known
+          + ")";
     }
-    return where + ": matrix key '" + s.key() + "', value " + s.value() + ": not a valid value there ("
-        + firstLine(e) + ")";
+    return where
+        + ": matrix key '"
+        + s.key()
+        + "', value "
+        + s.value()
+        + ": not a valid value there ("
+        + firstLine(e)
+        + ")";
   }
 
   /**
@@ -206,7 +235,8 @@ public final class ScenarioLoader {
   }
 
   private static String firstLine(JsonProcessingException e) {
-    String m = e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
+    String m =
+        e.getOriginalMessage() == null ? e.getClass().getSimpleName() : e.getOriginalMessage();
     return m.lines().findFirst().orElse(m).strip();
   }
 
@@ -226,7 +256,8 @@ public final class ScenarioLoader {
         set.add("/cluster/collections/" + i++ + "/" + YamlPlaces.escape(p[1]));
       }
       if (set.isEmpty()) {
-        throw SolrscaleException.usage(at + ": matrix key '" + path + "': the cluster has no collections");
+        throw SolrscaleException.usage(
+            at + ": matrix key '" + path + "': the cluster has no collections");
       }
       return set;
     }
@@ -234,16 +265,25 @@ public final class ScenarioLoader {
       int i = 0;
       for (JsonNode step : root.path("steps")) {
         JsonNode body = step.get(p[0]);
-        if (body instanceof ObjectNode o && (p.length == 2 || p[1].equals(o.path("name").asText(
-            p[0].equals("fault") ? o.path("fault").asText(p[0]) : p[0])))) {
+        if (body instanceof ObjectNode o
+            && (p.length == 2
+                || p[1].equals(
+                    o.path("name")
+                        .asText(p[0].equals("fault") ? o.path("fault").asText(p[0]) : p[0])))) {
           o.set(p[p.length - 1], value);
           set.add("/steps/" + i + "/" + p[0] + "/" + YamlPlaces.escape(p[p.length - 1]));
         }
         i++;
       }
       if (set.isEmpty()) {
-        throw SolrscaleException.usage(at + ": matrix key '" + path + "' matches no "
-            + p[0] + " step" + (p.length == 3 ? " named " + p[1] : ""));
+        throw SolrscaleException.usage(
+            at
+                + ": matrix key '"
+                + path
+                + "' matches no "
+                + p[0]
+                + " step"
+                + (p.length == 3 ? " named " + p[1] : ""));
       }
       return set;
     }
@@ -255,8 +295,14 @@ public final class ScenarioLoader {
         if (node instanceof ObjectNode o) {
           next = o.putObject(p[i]);
         } else {
-          throw SolrscaleException.usage(at + ": matrix key '" + path + "' does not lead anywhere: "
-              + "there is no element " + p[i] + " there");
+          throw SolrscaleException.usage(
+              at
+                  + ": matrix key '"
+                  + path
+                  + "' does not lead anywhere: "
+                  + "there is no element "
+                  + p[i]
+                  + " there");
         }
       }
       pointer.append('/').append(YamlPlaces.escape(p[i]));
@@ -268,8 +314,8 @@ public final class ScenarioLoader {
     } else if (node instanceof ArrayNode a) {
       int index = parseIndex(last, path, at);
       if (index >= a.size()) {
-        throw SolrscaleException.usage(at + ": matrix key '" + path + "': the list has only " + a.size()
-            + " elements");
+        throw SolrscaleException.usage(
+            at + ": matrix key '" + path + "': the list has only " + a.size() + " elements");
       }
       a.set(index, value);
     } else {
@@ -283,7 +329,8 @@ public final class ScenarioLoader {
     try {
       return Integer.parseInt(s);
     } catch (NumberFormatException e) {
-      throw SolrscaleException.usage(at + ": matrix key '" + path + "': '" + s + "' is not a list index");
+      throw SolrscaleException.usage(
+          at + ": matrix key '" + path + "': '" + s + "' is not a list index");
     }
   }
 
@@ -291,13 +338,21 @@ public final class ScenarioLoader {
    * The rules a scenario must follow besides its cluster spec's; the first error is thrown, placed
    * at its setting (or at the matrix value that put it there).
    */
-  static void check(ScenarioSpec s, YamlPlaces places, Map<String, Swept> sweptAt, boolean external) {
+  static void check(
+      ScenarioSpec s, YamlPlaces places, Map<String, Swept> sweptAt, boolean external) {
     for (Problem p : problems(s, external)) {
       if (p.error()) {
         Swept swept = sweptBy(p.path(), sweptAt);
-        throw SolrscaleException.usage(swept == null ? places.message(p)
-            : places.where("/matrix/" + YamlPlaces.escape(swept.key()) + "/" + swept.index())
-                + ": matrix " + swept.key() + "=" + swept.value() + ": " + p.message());
+        throw SolrscaleException.usage(
+            swept == null
+                ? places.message(p)
+                : places.where("/matrix/" + YamlPlaces.escape(swept.key()) + "/" + swept.index())
+                    + ": matrix "
+                    + swept.key()
+                    + "="
+                    + swept.value()
+                    + ": "
+                    + p.message());
       }
     }
   }
@@ -309,7 +364,8 @@ public final class ScenarioLoader {
       out.add(Problem.error("a scenario needs a 'cluster' (see docs/cluster-spec.md)"));
       return out;
     }
-    ClusterSpec cluster = s.cluster().name() == null ? s.cluster().withName("scenario") : s.cluster();
+    ClusterSpec cluster =
+        s.cluster().name() == null ? s.cluster().withName("scenario") : s.cluster();
     SpecValidator.validate(cluster).forEach(p -> out.add(p.at("/cluster")));
     if (s.repeat() < 1) {
       out.add(Problem.error("repeat must be at least 1").at("/repeat"));
@@ -324,22 +380,42 @@ public final class ScenarioLoader {
     String first = cluster.collections().isEmpty() ? null : cluster.collections().get(0).name();
     for (int i = 0; i < s.steps().size(); i++) {
       StepSpec step = s.steps().get(i);
-      StepContext context = new StepContext(cluster.nodeCount(), cluster.zookeeper().servers(),
-          external ? null : collections, first);
+      StepContext context =
+          new StepContext(
+              cluster.nodeCount(),
+              cluster.zookeeper().servers(),
+              external ? null : collections,
+              first);
       List<Problem> found = step.problems(context);
       String at = "/steps/" + i + "/" + step.kind();
       String named = step.kind() + " step '" + step.name() + "'";
-      found.forEach(p -> out.add(new Problem(p.error(), p.message().startsWith(named) ? p.message()
-          : named + ": " + p.message(), p.path()).at(at)));
+      found.forEach(
+          p ->
+              out.add(
+                  new Problem(
+                          p.error(),
+                          p.message().startsWith(named) ? p.message() : named + ": " + p.message(),
+                          p.path())
+                      .at(at)));
       StepKind kind = StepKinds.of(step);
-      if (kind.runsAlongside() && s.steps().subList(i + 1, s.steps().size()).stream()
-          .allMatch(x -> StepKinds.of(x).runsAlongside())) {
-        out.add(Problem.error(named + " runs alongside the step after it, and there is none; add an index, "
-            + "bench or chaos step after it").at(at));
+      if (kind.runsAlongside()
+          && s.steps().subList(i + 1, s.steps().size()).stream()
+              .allMatch(x -> StepKinds.of(x).runsAlongside())) {
+        out.add(
+            Problem.error(
+                    named
+                        + " runs alongside the step after it, and there is none; add an index, "
+                        + "bench or chaos step after it")
+                .at(at));
       }
       if (external && kind.needsOurCluster() != null) {
-        out.add(Problem.error(named + " needs a cluster solrscale started: " + kind.needsOurCluster()
-            + "; leave it out, or run the scenario without --zk/--url").at(at));
+        out.add(
+            Problem.error(
+                    named
+                        + " needs a cluster solrscale started: "
+                        + kind.needsOurCluster()
+                        + "; leave it out, or run the scenario without --zk/--url")
+                .at(at));
       }
       if (found.stream().noneMatch(Problem::error)) {
         collections = step.collectionsAfter(collections, context);
@@ -354,12 +430,25 @@ public final class ScenarioLoader {
     ScenarioSpec.DataSpec d = s.data();
     boolean corpus = !d.files().isEmpty() || d.synth() != null;
     if (step instanceof StepSpec.Index i && i.files().isEmpty() && !corpus) {
-      return List.of(Problem.error("index step '" + i.name() + "' needs data: data.files or data.synth, "
-          + "or files in the step").at(at));
+      return List.of(
+          Problem.error(
+                  "index step '"
+                      + i.name()
+                      + "' needs data: data.files or data.synth, "
+                      + "or files in the step")
+              .at(at));
     }
-    if (step instanceof StepSpec.Bench b && b.queries() == null && d.queries().isEmpty() && !corpus) {
-      return List.of(Problem.error("bench step '" + b.name() + "' needs queries: data.queries, a corpus "
-          + "to derive them from (data.files or data.synth), or queries in the step").at(at));
+    if (step instanceof StepSpec.Bench b
+        && b.queries() == null
+        && d.queries().isEmpty()
+        && !corpus) {
+      return List.of(
+          Problem.error(
+                  "bench step '"
+                      + b.name()
+                      + "' needs queries: data.queries, a corpus "
+                      + "to derive them from (data.files or data.synth), or queries in the step")
+              .at(at));
     }
     return List.of();
   }

@@ -2,10 +2,10 @@ package org.solrscale.spec;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Arrays;
 
 /**
  * A scenario: the cluster to deploy, the data to load, the steps to run, the matrix of settings to
@@ -57,7 +57,8 @@ public record ScenarioSpec(
       @JsonProperty("field") String field,
       @JsonProperty("kinds") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
           List<String> kinds,
-      @JsonProperty("facet_fields") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+      @JsonProperty("facet_fields")
+          @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
           List<String> facetFields,
       @JsonProperty("facet_limit") Integer facetLimit,
       @JsonProperty("rows") Integer rows) {
@@ -67,9 +68,13 @@ public record ScenarioSpec(
     }
 
     private static List<String> split(List<String> values) {
-      return values == null ? List.of() : values.stream()
-          .flatMap(v -> Arrays.stream(String.valueOf(v).split(",")))
-          .map(String::strip).filter(v -> !v.isEmpty()).toList();
+      return values == null
+          ? List.of()
+          : values.stream()
+              .flatMap(v -> Arrays.stream(String.valueOf(v).split(",")))
+              .map(String::strip)
+              .filter(v -> !v.isEmpty())
+              .toList();
     }
   }
 }

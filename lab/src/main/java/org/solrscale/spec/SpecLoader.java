@@ -4,22 +4,22 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.stream.Collectors;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
-import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import java.util.Collection;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /** Reads cluster specs from YAML, turning every parse problem into a file:line:column message. */
 public final class SpecLoader {
@@ -74,14 +74,26 @@ public final class SpecLoader {
     }
     if (e instanceof UnrecognizedPropertyException u) {
       String known =
-          u.getKnownPropertyIds().stream().map(Object::toString).sorted()
+          u.getKnownPropertyIds().stream()
+              .map(Object::toString)
+              .sorted()
               .collect(Collectors.joining(", "));
-      return where + ": unknown key '" + u.getPropertyName() + "'" + inPath(u, 1)
-          + " (known keys: " + known + ")";
+      return where
+          + ": unknown key '"
+          + u.getPropertyName()
+          + "'"
+          + inPath(u, 1)
+          + " (known keys: "
+          + known
+          + ")";
     }
     if (e instanceof InvalidTypeIdException t) {
       var known = Pattern.compile("known type ids = \\[([^]]*)]").matcher(t.getOriginalMessage());
-      return where + ": '" + t.getTypeId() + "' is not a kind of step" + inPath(t)
+      return where
+          + ": '"
+          + t.getTypeId()
+          + "' is not a kind of step"
+          + inPath(t)
           + (known.find() ? "; use one of " + known.group(1) : "");
     }
     if (e instanceof InvalidFormatException f) {
@@ -91,8 +103,11 @@ public final class SpecLoader {
       return where + ": expected " + simpleType(m) + inPath(m) + " (" + firstLine(m) + ")";
     }
     if (e instanceof ValueInstantiationException v
-        && v.getCause() != null && v.getCause().getMessage() != null) {
-      return where + ": " + v.getCause().getMessage(); // a record's own check, e.g. a fault without a kind
+        && v.getCause() != null
+        && v.getCause().getMessage() != null) {
+      return where
+          + ": "
+          + v.getCause().getMessage(); // a record's own check, e.g. a fault without a kind
     }
     return where + ": " + firstLine(e);
   }

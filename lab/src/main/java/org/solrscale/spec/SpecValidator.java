@@ -15,6 +15,7 @@ public final class SpecValidator {
   private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]");
   private static final Pattern VERSION = Pattern.compile("[0-9]+\\.[0-9]+\\.[0-9]+");
   private static final Pattern LABEL = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]*");
+
   /** ZooKeeper limits below this across data centres risk followers falling out of the quorum. */
   static final int CROSS_DC_MIN_MILLIS = 10_000;
 
@@ -23,19 +24,27 @@ public final class SpecValidator {
   public static List<Problem> validate(ClusterSpec spec) {
     List<Problem> problems = new ArrayList<>();
     if (spec.name() == null || !NAME.matcher(spec.name()).matches()) {
-      problems.add(Problem.error("cluster name '" + spec.name()
-          + "' is not valid: use letters, digits, '-' or '_' (at most 64), e.g. --name lab").at("/name"));
+      problems.add(
+          Problem.error(
+                  "cluster name '"
+                      + spec.name()
+                      + "' is not valid: use letters, digits, '-' or '_' (at most 64), e.g. --name lab")
+              .at("/name"));
     }
     if (!VERSION.matcher(spec.solrVersion()).matches()) {
-      problems.add(Problem.error("Solr version '" + spec.solrVersion()
-          + "' is not a release number like 9.10.0").at("/solr_version"));
+      problems.add(
+          Problem.error(
+                  "Solr version '" + spec.solrVersion() + "' is not a release number like 9.10.0")
+              .at("/solr_version"));
     }
     checkHeap(problems, "heap", spec.heap(), "/heap");
     checkNodes(problems, spec);
     checkZk(problems, spec);
     checkCollections(problems, spec);
     if (spec.basePort() != null && (spec.basePort() < 1024 || spec.basePort() > 65000)) {
-      problems.add(Problem.error("base_port " + spec.basePort() + " must be within 1024-65000").at("/base_port"));
+      problems.add(
+          Problem.error("base_port " + spec.basePort() + " must be within 1024-65000")
+              .at("/base_port"));
     }
     return problems;
   }
@@ -54,7 +63,8 @@ public final class SpecValidator {
 
   private static void checkHeap(List<Problem> problems, String what, String heap, String path) {
     if (heap != null && !HEAP.matcher(heap).matches()) {
-      problems.add(Problem.error(what + " '" + heap + "' is not a JVM heap size like 512m or 2g").at(path));
+      problems.add(
+          Problem.error(what + " '" + heap + "' is not a JVM heap size like 512m or 2g").at(path));
     }
   }
 
@@ -63,35 +73,47 @@ public final class SpecValidator {
       NodeGroup group = spec.nodes().get(i);
       String at = "/nodes/" + i;
       if (group.count() < 1) {
-        problems.add(Problem.error("a node group has count " + group.count() + "; it must be >= 1").at(at));
+        problems.add(
+            Problem.error("a node group has count " + group.count() + "; it must be >= 1").at(at));
       }
       checkHeap(problems, "node heap", group.heap(), at + "/heap");
       for (String label : group.labels().keySet()) {
         if (!LABEL.matcher(label).matches()) {
-          problems.add(Problem.error("node label '" + label
-              + "' is not valid: it becomes a Java system property, use letters, digits, '.', '_' or '-'")
-              .at(at + "/labels"));
+          problems.add(
+              Problem.error(
+                      "node label '"
+                          + label
+                          + "' is not valid: it becomes a Java system property, use letters, digits, '.', '_' or '-'")
+                  .at(at + "/labels"));
         }
       }
     }
     if (spec.nodeCount() > 32) {
-      problems.add(Problem.error("nodes " + spec.nodeCount()
-          + " is more than this local provider runs (32)").at("/nodes"));
+      problems.add(
+          Problem.error("nodes " + spec.nodeCount() + " is more than this local provider runs (32)")
+              .at("/nodes"));
     }
   }
 
   private static void checkZk(List<Problem> problems, ClusterSpec spec) {
     ZkSpec zk = spec.zookeeper();
     if (zk.servers() != 1 && zk.servers() != 3 && zk.servers() != 5) {
-      problems.add(Problem.error("zookeeper servers " + zk.servers()
-          + " is not supported: use 1, 3 or 5 (an even ensemble tolerates no more failures than the odd one below it)")
-          .at("/zookeeper"));
+      problems.add(
+          Problem.error(
+                  "zookeeper servers "
+                      + zk.servers()
+                      + " is not supported: use 1, 3 or 5 (an even ensemble tolerates no more failures than the odd one below it)")
+              .at("/zookeeper"));
     }
     if (zk.tickTime() < 100) {
-      problems.add(Problem.error("zookeeper tick_time " + zk.tickTime() + " ms is below 100 ms").at("/zookeeper/tick_time"));
+      problems.add(
+          Problem.error("zookeeper tick_time " + zk.tickTime() + " ms is below 100 ms")
+              .at("/zookeeper/tick_time"));
     }
     if (zk.initLimit() < 1 || zk.syncLimit() < 1) {
-      problems.add(Problem.error("zookeeper init_limit and sync_limit must be >= 1 (ticks)").at("/zookeeper"));
+      problems.add(
+          Problem.error("zookeeper init_limit and sync_limit must be >= 1 (ticks)")
+              .at("/zookeeper"));
     }
     checkHeap(problems, "zookeeper heap", zk.heap(), "/zookeeper/heap");
     Set<String> dcs = new HashSet<>();
@@ -104,9 +126,18 @@ public final class SpecValidator {
       long init = (long) zk.initLimit() * zk.tickTime();
       long sync = (long) zk.syncLimit() * zk.tickTime();
       if (init < CROSS_DC_MIN_MILLIS || sync < CROSS_DC_MIN_MILLIS) {
-        problems.add(Problem.warning("nodes span " + dcs.size() + " data centres but zookeeper allows "
-            + "init_limit*tick_time=" + init + " ms and sync_limit*tick_time=" + sync
-            + " ms; below " + CROSS_DC_MIN_MILLIS + " ms followers across a WAN link may drop out"));
+        problems.add(
+            Problem.warning(
+                "nodes span "
+                    + dcs.size()
+                    + " data centres but zookeeper allows "
+                    + "init_limit*tick_time="
+                    + init
+                    + " ms and sync_limit*tick_time="
+                    + sync
+                    + " ms; below "
+                    + CROSS_DC_MIN_MILLIS
+                    + " ms followers across a WAN link may drop out"));
       }
     }
   }
@@ -117,12 +148,17 @@ public final class SpecValidator {
       CollectionSpec c = spec.collections().get(i);
       String at = "/collections/" + i;
       if (c.name() == null || !NAME.matcher(c.name()).matches()) {
-        problems.add(Problem.error("collection name '" + c.name()
-            + "' is not valid: use letters, digits, '-' or '_'").at(at + "/name"));
+        problems.add(
+            Problem.error(
+                    "collection name '"
+                        + c.name()
+                        + "' is not valid: use letters, digits, '-' or '_'")
+                .at(at + "/name"));
         continue;
       }
       if (!names.add(c.name())) {
-        problems.add(Problem.error("collection '" + c.name() + "' is listed twice").at(at + "/name"));
+        problems.add(
+            Problem.error("collection '" + c.name() + "' is listed twice").at(at + "/name"));
       }
       validateCollection(c, spec.nodeCount()).forEach(p -> problems.add(p.at(at)));
     }
@@ -133,32 +169,55 @@ public final class SpecValidator {
     List<Problem> problems = new ArrayList<>();
     String name = "collection '" + c.name() + "'";
     if (c.shards() < 1) {
-      problems.add(Problem.error(name + " has shards " + c.shards() + "; it needs at least 1").at("/shards"));
+      problems.add(
+          Problem.error(name + " has shards " + c.shards() + "; it needs at least 1")
+              .at("/shards"));
     }
     ReplicaCounts r = c.replicas();
     if (r.nrt() < 0 || r.tlog() < 0 || r.pull() < 0) {
       problems.add(Problem.error(name + " has a negative replica count").at("/replicas"));
     } else if (r.nrt() + r.tlog() < 1) {
-      problems.add(Problem.error(name + " needs at least one NRT or TLOG replica per shard (PULL replicas cannot lead)").at("/replicas"));
+      problems.add(
+          Problem.error(
+                  name
+                      + " needs at least one NRT or TLOG replica per shard (PULL replicas cannot lead)")
+              .at("/replicas"));
     } else if (r.total() > nodes) {
-      problems.add(Problem.warning(name + " has " + r.total() + " replicas per shard but only "
-          + nodes + " nodes: Solr's placement will put several replicas of one shard on the same node, "
-          + "which protects against nothing"));
+      problems.add(
+          Problem.warning(
+              name
+                  + " has "
+                  + r.total()
+                  + " replicas per shard but only "
+                  + nodes
+                  + " nodes: Solr's placement will put several replicas of one shard on the same node, "
+                  + "which protects against nothing"));
     }
     if (CollectionSpec.IMPLICIT.equals(c.router())) {
       if (c.shardNames().isEmpty()) {
-        problems.add(Problem.error(name + " uses router implicit, which needs shard_names (e.g. [a, b])").at("/router"));
+        problems.add(
+            Problem.error(name + " uses router implicit, which needs shard_names (e.g. [a, b])")
+                .at("/router"));
       } else if (c.shardNames().size() != c.shards()) {
-        problems.add(Problem.error(name + " lists " + c.shardNames().size()
-            + " shard_names but shards is " + c.shards()).at("/shard_names"));
+        problems.add(
+            Problem.error(
+                    name
+                        + " lists "
+                        + c.shardNames().size()
+                        + " shard_names but shards is "
+                        + c.shards())
+                .at("/shard_names"));
       }
     } else if (CollectionSpec.COMPOSITE_ID.equals(c.router())) {
       if (!c.shardNames().isEmpty()) {
-        problems.add(Problem.error(name + " gives shard_names, which only router implicit uses").at("/shard_names"));
+        problems.add(
+            Problem.error(name + " gives shard_names, which only router implicit uses")
+                .at("/shard_names"));
       }
     } else {
-      problems.add(Problem.error(name + " has router '" + c.router()
-          + "'; use compositeId or implicit").at("/router"));
+      problems.add(
+          Problem.error(name + " has router '" + c.router() + "'; use compositeId or implicit")
+              .at("/router"));
     }
     if (!c.usesDefaultConfigset()) {
       checkConfigset(name, c.configset()).forEach(p -> problems.add(p.at("/configset")));
@@ -169,13 +228,18 @@ public final class SpecValidator {
   private static List<Problem> checkConfigset(String name, String configset) {
     Path dir = Path.of(configset);
     if (!Files.isDirectory(dir)) {
-      return List.of(Problem.error(name + " configset '" + configset
-          + "' is neither 'default' nor a directory"));
+      return List.of(
+          Problem.error(
+              name + " configset '" + configset + "' is neither 'default' nor a directory"));
     }
     if (!Files.isRegularFile(dir.resolve("solrconfig.xml"))
         && !Files.isRegularFile(dir.resolve("conf").resolve("solrconfig.xml"))) {
-      return List.of(Problem.error(name + " configset " + dir
-          + " has no solrconfig.xml (looked in it and in its conf/ directory)"));
+      return List.of(
+          Problem.error(
+              name
+                  + " configset "
+                  + dir
+                  + " has no solrconfig.xml (looked in it and in its conf/ directory)"));
     }
     return List.of();
   }

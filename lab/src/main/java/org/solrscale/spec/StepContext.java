@@ -10,8 +10,8 @@ import java.util.Map;
  * when a split made it unknown; the map is null when the cluster is not solrscale's and its
  * collections are only known at run time), and the collection steps use when they name none.
  */
-public record StepContext(int solrNodes, int zkServers, Map<String, Integer> collections,
-    String defaultCollection) {
+public record StepContext(
+    int solrNodes, int zkServers, Map<String, Integer> collections, String defaultCollection) {
 
   /** solr1, solr2, ... */
   public List<String> solrNodeIds() {

@@ -6,5 +6,11 @@ package org.solrscale.spec;
  * step instead of on its own (a fault), whether {@code KIND.KEY} matrix keys may sweep it, why it
  * needs a cluster solrscale started (null when it runs on any SolrCloud), and a line of help.
  */
-public record StepKind(String name, Class<? extends StepSpec> type, boolean scrapesTelemetry,
-    boolean runsAlongside, boolean sweepable, String needsOurCluster, String help) {}
+public record StepKind(
+    String name,
+    Class<? extends StepSpec> type,
+    boolean scrapesTelemetry,
+    boolean runsAlongside,
+    boolean sweepable,
+    String needsOurCluster,
+    String help) {}

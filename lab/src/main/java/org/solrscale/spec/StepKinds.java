@@ -13,29 +13,76 @@ public final class StepKinds {
   private static final String NODES = "it stops and starts nodes by the pids solrscale recorded";
 
   /** Every kind, in the order help lists them. */
-  public static final List<StepKind> ALL = List.of(
-      new StepKind("index", StepSpec.Index.class, true, false, true, null,
-          "load the corpus (or its own files) into a collection"),
-      new StepKind("bench", StepSpec.Bench.class, true, false, true, null,
-          "the load driver: a closed or open loop of queries"),
-      new StepKind("wait", StepSpec.Wait.class, false, false, false, null,
-          "do nothing for a while, e.g. to let merges settle"),
-      new StepKind("restart", StepSpec.Restart.class, false, false, true, NODES,
-          "restart Solr nodes, for unwarmed measurements"),
-      new StepKind("collection", StepSpec.Collection.class, false, false, true,
-          "solrscale does not create or delete collections on a SolrCloud it did not start",
-          "create, delete, split-shard or add-replica"),
-      new StepKind("fault", StepSpec.Fault.class, false, true, true, NODES,
-          "a fault injected alongside the next step"),
-      new StepKind("chaos", StepSpec.Chaos.class, true, false, true, null,
-          "writes and queries while faults run, then the checkers"));
+  public static final List<StepKind> ALL =
+      List.of(
+          new StepKind(
+              "index",
+              StepSpec.Index.class,
+              true,
+              false,
+              true,
+              null,
+              "load the corpus (or its own files) into a collection"),
+          new StepKind(
+              "bench",
+              StepSpec.Bench.class,
+              true,
+              false,
+              true,
+              null,
+              "the load driver: a closed or open loop of queries"),
+          new StepKind(
+              "wait",
+              StepSpec.Wait.class,
+              false,
+              false,
+              false,
+              null,
+              "do nothing for a while, e.g. to let merges settle"),
+          new StepKind(
+              "restart",
+              StepSpec.Restart.class,
+              false,
+              false,
+              true,
+              NODES,
+              "restart Solr nodes, for unwarmed measurements"),
+          new StepKind(
+              "collection",
+              StepSpec.Collection.class,
+              false,
+              false,
+              true,
+              "solrscale does not create or delete collections on a SolrCloud it did not start",
+              "create, delete, split-shard or add-replica"),
+          new StepKind(
+              "fault",
+              StepSpec.Fault.class,
+              false,
+              true,
+              true,
+              NODES,
+              "a fault injected alongside the next step"),
+          new StepKind(
+              "chaos",
+              StepSpec.Chaos.class,
+              true,
+              false,
+              true,
+              null,
+              "writes and queries while faults run, then the checkers"));
 
   private StepKinds() {}
 
   /** The kind of a step. */
   public static StepKind of(StepSpec step) {
-    return ALL.stream().filter(k -> k.type().isInstance(step)).findFirst()
-        .orElseThrow(() -> new IllegalStateException("step kind not registered in StepKinds: " + step.getClass()));
+    return ALL.stream()
+        .filter(k -> k.type().isInstance(step))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "step kind not registered in StepKinds: " + step.getClass()));
   }
 
   /** The kinds as Jackson's named subtypes of {@link StepSpec}. */

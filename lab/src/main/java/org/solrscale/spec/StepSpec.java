@@ -4,9 +4,9 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.LinkedHashMap;
 
 /**
  * One step of a scenario, written as a one-key map whose key is the kind: {@code - index: {...}},
@@ -37,7 +37,9 @@ public interface StepSpec {
     return null;
   }
 
-  /** The collections there are after this step (name to shards), given those before; most keep them. */
+  /**
+   * The collections there are after this step (name to shards), given those before; most keep them.
+   */
   default Map<String, Integer> collectionsAfter(Map<String, Integer> before, StepContext c) {
     return before;
   }
@@ -53,9 +55,13 @@ public interface StepSpec {
   }
 
   /** Index the scenario's corpus (or {@code files}) into a collection. */
-  record Index(@JsonProperty("name") String name, @JsonProperty("collection") String collection,
-      @JsonProperty("files") List<String> files, @JsonProperty("threads") Integer threads,
-      @JsonProperty("batch") Integer batch, @JsonProperty("commit") String commit)
+  record Index(
+      @JsonProperty("name") String name,
+      @JsonProperty("collection") String collection,
+      @JsonProperty("files") List<String> files,
+      @JsonProperty("threads") Integer threads,
+      @JsonProperty("batch") Integer batch,
+      @JsonProperty("commit") String commit)
       implements OnCollection {
     public Index {
       name = name == null ? "index" : name;
@@ -71,7 +77,9 @@ public interface StepSpec {
       Checks.range(out, "/threads", "threads", threads, 1, 256);
       Checks.range(out, "/batch", "batch", batch, 1, 100_000);
       if (!commit.matches("(?i)\\s*(end|none|(every\\s*)?[1-9][0-9]*)\\s*")) {
-        out.add(Problem.error("commit '" + commit + "' is not end, none or 'every N' (N >= 1)").at("/commit"));
+        out.add(
+            Problem.error("commit '" + commit + "' is not end, none or 'every N' (N >= 1)")
+                .at("/commit"));
       }
       return out;
     }
@@ -82,19 +90,29 @@ public interface StepSpec {
    * share of failed requests the step measured nothing (default 1 %, or 100 % when faults run
    * alongside it, where errors are what is measured).
    */
-  record Bench(@JsonProperty("name") String name, @JsonProperty("collection") String collection,
-      @JsonProperty("queries") String queries, @JsonProperty("threads") Integer threads,
-      @JsonProperty("rate") String rate, @JsonProperty("arrivals") String arrivals,
-      @JsonProperty("step_duration") String stepDuration, @JsonProperty("duration") String duration,
-      @JsonProperty("requests") Long requests, @JsonProperty("warmup") String warmup,
-      @JsonProperty("warmup_requests") Long warmupRequests, @JsonProperty("order") String order,
-      @JsonProperty("zipf") Double zipf, @JsonProperty("seed") Long seed,
-      @JsonProperty("timeout") String timeout, @JsonProperty("routing") String routing,
+  record Bench(
+      @JsonProperty("name") String name,
+      @JsonProperty("collection") String collection,
+      @JsonProperty("queries") String queries,
+      @JsonProperty("threads") Integer threads,
+      @JsonProperty("rate") String rate,
+      @JsonProperty("arrivals") String arrivals,
+      @JsonProperty("step_duration") String stepDuration,
+      @JsonProperty("duration") String duration,
+      @JsonProperty("requests") Long requests,
+      @JsonProperty("warmup") String warmup,
+      @JsonProperty("warmup_requests") Long warmupRequests,
+      @JsonProperty("order") String order,
+      @JsonProperty("zipf") Double zipf,
+      @JsonProperty("seed") Long seed,
+      @JsonProperty("timeout") String timeout,
+      @JsonProperty("routing") String routing,
       @JsonProperty("shards_preference") String shardsPreference,
       @JsonProperty("shards_tolerant") Boolean shardsTolerant,
       @JsonProperty("compression") String compression,
       @JsonProperty("connections") Integer connections,
-      @JsonProperty("max_error_rate") String maxErrorRate) implements OnCollection {
+      @JsonProperty("max_error_rate") String maxErrorRate)
+      implements OnCollection {
     public Bench {
       name = name == null ? "bench" : name;
       arrivals = arrivals == null ? "uniform" : arrivals;
@@ -134,17 +152,30 @@ public interface StepSpec {
       if (!routing.equals("cloud") && !routing.equals("round-robin")) {
         String id = routing.startsWith("node:") ? routing.substring(5) : null;
         if (id == null) {
-          out.add(Problem.error("routing '" + routing + "' is not cloud, round-robin or node:ID").at("/routing"));
+          out.add(
+              Problem.error("routing '" + routing + "' is not cloud, round-robin or node:ID")
+                  .at("/routing"));
         } else if (!c.knowsCollections() && !id.startsWith("http")) {
-          out.add(Problem.error("routing '" + routing + "': on a SolrCloud solrscale did not start a node is "
-              + "named by its URL, node:http://HOST:PORT/solr").at("/routing"));
+          out.add(
+              Problem.error(
+                      "routing '"
+                          + routing
+                          + "': on a SolrCloud solrscale did not start a node is "
+                          + "named by its URL, node:http://HOST:PORT/solr")
+                  .at("/routing"));
         } else if (c.knowsCollections() && !c.solrNodeIds().contains(id)) {
-          out.add(Problem.error("routing '" + routing + "' names no Solr node of this cluster; it has "
-              + String.join(", ", c.solrNodeIds())).at("/routing"));
+          out.add(
+              Problem.error(
+                      "routing '"
+                          + routing
+                          + "' names no Solr node of this cluster; it has "
+                          + String.join(", ", c.solrNodeIds()))
+                  .at("/routing"));
         }
       }
       if (compression != null && !compression.equals("gzip")) {
-        out.add(Problem.error("compression takes gzip; got '" + compression + "'").at("/compression"));
+        out.add(
+            Problem.error("compression takes gzip; got '" + compression + "'").at("/compression"));
       }
       Checks.range(out, "/connections", "connections", connections, 1, 10_000);
       if (maxErrorRate != null) {
@@ -188,8 +219,13 @@ public interface StepSpec {
       List<Problem> out = new ArrayList<>();
       for (String id : nodes) {
         if (!id.equals("all") && !c.solrNodeIds().contains(id)) {
-          out.add(Problem.error("'" + id + "' is no Solr node of this cluster; give all or some of "
-              + String.join(", ", c.solrNodeIds())).at("/nodes"));
+          out.add(
+              Problem.error(
+                      "'"
+                          + id
+                          + "' is no Solr node of this cluster; give all or some of "
+                          + String.join(", ", c.solrNodeIds()))
+                  .at("/nodes"));
         }
       }
       return out;
@@ -197,32 +233,50 @@ public interface StepSpec {
   }
 
   /** A Collections API operation: create, delete, split-shard, add-replica. */
-  record Collection(@JsonProperty("name") String name, @JsonProperty("action") String action,
-      @JsonProperty("collection") String collection, @JsonProperty("shards") Integer shards,
-      @JsonProperty("replicas") Integer replicas, @JsonProperty("shard") String shard)
+  record Collection(
+      @JsonProperty("name") String name,
+      @JsonProperty("action") String action,
+      @JsonProperty("collection") String collection,
+      @JsonProperty("shards") Integer shards,
+      @JsonProperty("replicas") Integer replicas,
+      @JsonProperty("shard") String shard)
       implements OnCollection {
     public Collection {
       name = name == null ? "collection" : name;
     }
 
     /** The actions there are. */
-    public static final List<String> ACTIONS = List.of("create", "delete", "split-shard", "add-replica");
+    public static final List<String> ACTIONS =
+        List.of("create", "delete", "split-shard", "add-replica");
 
     @Override
     public List<Problem> problems(StepContext c) {
       List<Problem> out = new ArrayList<>();
       if (action == null || !ACTIONS.contains(action)) {
-        out.add(Problem.error("collection step: action must be " + String.join(", ", ACTIONS)
-            + "; got '" + action + "'").at(action == null ? "" : "/action"));
+        out.add(
+            Problem.error(
+                    "collection step: action must be "
+                        + String.join(", ", ACTIONS)
+                        + "; got '"
+                        + action
+                        + "'")
+                .at(action == null ? "" : "/action"));
         return out;
       }
       String target = collectionIn(c);
       if (action.equals("create")) {
         if (target == null) {
-          out.add(Problem.error("collection step '" + name + "' needs collection: the name to create"));
+          out.add(
+              Problem.error("collection step '" + name + "' needs collection: the name to create"));
         } else if (c.collections().containsKey(target)) {
-          out.add(Problem.error("collection step '" + name + "' creates '" + target
-              + "', which exists at that point").at("/collection"));
+          out.add(
+              Problem.error(
+                      "collection step '"
+                          + name
+                          + "' creates '"
+                          + target
+                          + "', which exists at that point")
+                  .at("/collection"));
         }
         Checks.range(out, "/shards", "shards", shards, 1, 10_000);
         Checks.range(out, "/replicas", "replicas", replicas, 1, 1_000);
@@ -241,7 +295,7 @@ public interface StepSpec {
         case "create" -> out.put(target, shards == null ? 1 : shards);
         case "delete" -> out.remove(target);
         case "split-shard" -> out.put(target, null);
-        default -> { }
+        default -> {}
       }
       return out;
     }
@@ -252,15 +306,22 @@ public interface StepSpec {
    * alongside that index, bench or chaos step) and healed after {@code duration}; the kinds are
    * {@link FaultKind}'s.
    */
-  record Fault(@JsonProperty("name") String name, @JsonProperty("fault") String fault,
-      @JsonProperty("target") String target, @JsonProperty("at") String at,
-      @JsonProperty("duration") String duration, @JsonProperty("seed") Long seed,
-      @JsonProperty("unsafe") Boolean unsafe, @JsonProperty("faults") List<String> faults,
-      @JsonProperty("interval") String interval, @JsonProperty("fault_duration") String faultDuration)
+  record Fault(
+      @JsonProperty("name") String name,
+      @JsonProperty("fault") String fault,
+      @JsonProperty("target") String target,
+      @JsonProperty("at") String at,
+      @JsonProperty("duration") String duration,
+      @JsonProperty("seed") Long seed,
+      @JsonProperty("unsafe") Boolean unsafe,
+      @JsonProperty("faults") List<String> faults,
+      @JsonProperty("interval") String interval,
+      @JsonProperty("fault_duration") String faultDuration)
       implements StepSpec {
     public Fault {
       if (fault == null) {
-        throw new IllegalArgumentException("a fault step needs 'fault:' (" + String.join(", ", FaultKind.names()) + ")");
+        throw new IllegalArgumentException(
+            "a fault step needs 'fault:' (" + String.join(", ", FaultKind.names()) + ")");
       }
       name = name == null ? fault : name;
       at = at == null ? "0s" : at;
@@ -287,7 +348,10 @@ public interface StepSpec {
       if (FaultKind.named(fault).orElseThrow() == FaultKind.MONKEY) {
         for (String k : faults) {
           if (!FaultKind.monkeyNames().contains(k)) {
-            return "the monkey cannot use '" + k + "'; use " + String.join(", ", FaultKind.monkeyNames());
+            return "the monkey cannot use '"
+                + k
+                + "'; use "
+                + String.join(", ", FaultKind.monkeyNames());
           }
         }
       }
@@ -299,17 +363,30 @@ public interface StepSpec {
       List<Problem> out = new ArrayList<>();
       String where = "fault step '" + name + "': ";
       if (FaultKind.named(fault).isEmpty()) {
-        out.add(Problem.error(where + "unknown fault '" + fault + "'; use one of " + String.join(", ", FaultKind.names()))
-            .at("/fault"));
+        out.add(
+            Problem.error(
+                    where
+                        + "unknown fault '"
+                        + fault
+                        + "'; use one of "
+                        + String.join(", ", FaultKind.names()))
+                .at("/fault"));
       }
       Checks.duration(out, "/at", at);
       Checks.duration(out, "/duration", duration);
       Checks.duration(out, "/interval", interval);
       Checks.duration(out, "/fault_duration", faultDuration);
-      for (String k : FaultKind.named(fault).orElse(null) == FaultKind.MONKEY ? faults : List.<String>of()) {
+      for (String k :
+          FaultKind.named(fault).orElse(null) == FaultKind.MONKEY ? faults : List.<String>of()) {
         if (!FaultKind.monkeyNames().contains(k)) {
-          out.add(Problem.error(where + "the monkey cannot use '" + k + "'; use "
-              + String.join(", ", FaultKind.monkeyNames())).at("/faults"));
+          out.add(
+              Problem.error(
+                      where
+                          + "the monkey cannot use '"
+                          + k
+                          + "'; use "
+                          + String.join(", ", FaultKind.monkeyNames()))
+                  .at("/faults"));
         }
       }
       String problem = targetProblem(c);
@@ -319,24 +396,41 @@ public interface StepSpec {
       return out;
     }
 
-    /** Why the target names nothing on this cluster, or null (leaders are only known at run time). */
+    /**
+     * Why the target names nothing on this cluster, or null (leaders are only known at run time).
+     */
     private String targetProblem(StepContext c) {
       if (target == null || target.equals("random") || target.equals("overseer")) {
         return null;
       }
       if (target.startsWith("leader-of:") || target.startsWith("replicas-of:")) {
         String shard = target.substring(target.indexOf(':') + 1);
-        int most = c.collections().values().stream().mapToInt(n -> n == null ? Integer.MAX_VALUE : n)
-            .max().orElse(0);
-        boolean valid = shard.matches("shard[1-9][0-9]{0,5}") && Integer.parseInt(shard.substring(5)) <= most
-            || most == Integer.MAX_VALUE && !shard.isEmpty();
-        return valid ? null : "target '" + target + "' names no shard of the collections here, which have "
-            + "shard1" + (most > 1 ? " to shard" + most : "");
+        int most =
+            c.collections().values().stream()
+                .mapToInt(n -> n == null ? Integer.MAX_VALUE : n)
+                .max()
+                .orElse(0);
+        boolean valid =
+            shard.matches("shard[1-9][0-9]{0,5}") && Integer.parseInt(shard.substring(5)) <= most
+                || most == Integer.MAX_VALUE && !shard.isEmpty();
+        return valid
+            ? null
+            : "target '"
+                + target
+                + "' names no shard of the collections here, which have "
+                + "shard1"
+                + (most > 1 ? " to shard" + most : "");
       }
       List<String> ids = new ArrayList<>(c.solrNodeIds());
       ids.addAll(c.zkNodeIds());
-      return ids.contains(target) ? null : "target '" + target + "' is no node of this cluster; give a "
-          + "node id (" + String.join(", ", ids) + "), leader-of:shardN, replicas-of:shardN, overseer or random";
+      return ids.contains(target)
+          ? null
+          : "target '"
+              + target
+              + "' is no node of this cluster; give a "
+              + "node id ("
+              + String.join(", ", ids)
+              + "), leader-of:shardN, replicas-of:shardN, overseer or random";
     }
   }
 
@@ -344,11 +438,16 @@ public interface StepSpec {
    * The workload for faults: writes of unique ids at a steady rate and queries, every outcome in a
    * history, then (after healing) the checkers: loss, replica agreement, recovery, availability.
    */
-  record Chaos(@JsonProperty("name") String name, @JsonProperty("collection") String collection,
-      @JsonProperty("duration") String duration, @JsonProperty("after") String after,
+  record Chaos(
+      @JsonProperty("name") String name,
+      @JsonProperty("collection") String collection,
+      @JsonProperty("duration") String duration,
+      @JsonProperty("after") String after,
       @JsonProperty("write_rate") Double writeRate,
-      @JsonProperty("batch") Integer batch, @JsonProperty("query_rate") Double queryRate,
-      @JsonProperty("timeout") String timeout) implements OnCollection {
+      @JsonProperty("batch") Integer batch,
+      @JsonProperty("query_rate") Double queryRate,
+      @JsonProperty("timeout") String timeout)
+      implements OnCollection {
     public Chaos {
       name = name == null ? "chaos" : name;
       duration = duration == null ? "60s" : duration;
@@ -373,7 +472,11 @@ public interface StepSpec {
         out.add(Problem.error("query_rate must be 0 or more").at("/query_rate"));
       }
       if (writeRate == 0 && queryRate == 0) {
-        out.add(Problem.error("chaos step '" + name + "': write_rate and query_rate are both 0: there would be nothing to check"));
+        out.add(
+            Problem.error(
+                "chaos step '"
+                    + name
+                    + "': write_rate and query_rate are both 0: there would be nothing to check"));
       }
       Checks.range(out, "/batch", "batch", batch, 1, 100_000);
       return out;

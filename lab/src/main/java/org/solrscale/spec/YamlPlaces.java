@@ -2,8 +2,8 @@ package org.solrscale.spec;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,8 +12,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Where each key and list element of a YAML text starts, by JSON pointer, so that a message about
- * a setting names its {@code file:line:column}. Read once, with the text's own parser.
+ * Where each key and list element of a YAML text starts, by JSON pointer, so that a message about a
+ * setting names its {@code file:line:column}. Read once, with the text's own parser.
  */
 public final class YamlPlaces {
   private final String source;
@@ -27,7 +27,8 @@ public final class YamlPlaces {
           JsonPointer at = p.getParsingContext().pathAsPointer();
           places.putIfAbsent(at.toString(), p.currentTokenLocation());
         } else if (t.isScalarValue() || t.isStructStart()) {
-          var context = t.isStructStart() ? p.getParsingContext().getParent() : p.getParsingContext();
+          var context =
+              t.isStructStart() ? p.getParsingContext().getParent() : p.getParsingContext();
           if (context != null && context.inArray()) {
             places.putIfAbsent(context.pathAsPointer().toString(), p.currentTokenLocation());
           }
@@ -73,8 +74,12 @@ public final class YamlPlaces {
     StringBuilder at = new StringBuilder();
     JsonNode node = tree;
     for (JsonMappingException.Reference r : e.getPath()) {
-      if (r.getFieldName() != null && node != null && node.isObject() && !node.has(r.getFieldName())
-          && node.size() == 1 && node.elements().next().isObject()) {
+      if (r.getFieldName() != null
+          && node != null
+          && node.isObject()
+          && !node.has(r.getFieldName())
+          && node.size() == 1
+          && node.elements().next().isObject()) {
         String wrapper = node.fieldNames().next();
         at.append('/').append(escape(wrapper));
         node = node.get(wrapper);

@@ -1,9 +1,9 @@
 package org.solrscale.spec;
 
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
-import java.util.regex.Pattern;
 
 /**
  * A YAML syntax error said plainly: where, what the parser expected and what it found there, in
@@ -11,32 +11,33 @@ import java.util.regex.Pattern;
  */
 final class YamlSyntax {
   /** SnakeYAML's token names, as a user would call what they wrote. */
-  private static final Map<String, String> TOKENS = Map.ofEntries(
-      Map.entry("<block end>", "the end of the indented block"),
-      Map.entry("<block mapping start>", "a key indented differently from the keys before it"),
-      Map.entry("<block sequence start>", "an indented list"),
-      Map.entry("<block entry>", "a list item ('- ')"),
-      Map.entry("'-'", "a list item ('- ')"),
-      Map.entry("<scalar>", "a plain value"),
-      Map.entry("<key>", "a key"),
-      Map.entry("'?'", "a key"),
-      Map.entry("<value>", "':'"),
-      Map.entry("':'", "':'"),
-      Map.entry("<flow mapping end>", "'}'"),
-      Map.entry("'}'", "'}'"),
-      Map.entry("<flow sequence end>", "']'"),
-      Map.entry("']'", "']'"),
-      Map.entry("<flow entry>", "','"),
-      Map.entry("','", "','"),
-      Map.entry("<flow mapping start>", "'{'"),
-      Map.entry("'{'", "'{'"),
-      Map.entry("<flow sequence start>", "'['"),
-      Map.entry("'['", "'['"),
-      Map.entry("<stream end>", "the end of the file"),
-      Map.entry("<document start>", "'---'"),
-      Map.entry("<anchor>", "an anchor ('&')"),
-      Map.entry("<alias>", "an alias ('*')"),
-      Map.entry("<tag>", "a tag ('!')"));
+  private static final Map<String, String> TOKENS =
+      Map.ofEntries(
+          Map.entry("<block end>", "the end of the indented block"),
+          Map.entry("<block mapping start>", "a key indented differently from the keys before it"),
+          Map.entry("<block sequence start>", "an indented list"),
+          Map.entry("<block entry>", "a list item ('- ')"),
+          Map.entry("'-'", "a list item ('- ')"),
+          Map.entry("<scalar>", "a plain value"),
+          Map.entry("<key>", "a key"),
+          Map.entry("'?'", "a key"),
+          Map.entry("<value>", "':'"),
+          Map.entry("':'", "':'"),
+          Map.entry("<flow mapping end>", "'}'"),
+          Map.entry("'}'", "'}'"),
+          Map.entry("<flow sequence end>", "']'"),
+          Map.entry("']'", "']'"),
+          Map.entry("<flow entry>", "','"),
+          Map.entry("','", "','"),
+          Map.entry("<flow mapping start>", "'{'"),
+          Map.entry("'{'", "'{'"),
+          Map.entry("<flow sequence start>", "'['"),
+          Map.entry("'['", "'['"),
+          Map.entry("<stream end>", "the end of the file"),
+          Map.entry("<document start>", "'---'"),
+          Map.entry("<anchor>", "an anchor ('&')"),
+          Map.entry("<alias>", "an alias ('*')"),
+          Map.entry("<tag>", "a tag ('!')"));
 
   private YamlSyntax() {}
 
@@ -56,16 +57,29 @@ final class YamlSyntax {
     String problem = y.getProblem() == null ? "" : y.getProblem().strip();
     String context = y.getContext() == null ? "" : y.getContext().strip();
     Mark from = y.getContextMark();
-    String opened = from == null || from == at ? ""
-        : " (in the " + context.replaceFirst("^while (parsing|scanning) (a |an )?", "") + " that starts at line "
-            + (from.getLine() + 1) + ", column " + (from.getColumn() + 1) + ")";
+    String opened =
+        from == null || from == at
+            ? ""
+            : " (in the "
+                + context.replaceFirst("^while (parsing|scanning) (a |an )?", "")
+                + " that starts at line "
+                + (from.getLine() + 1)
+                + ", column "
+                + (from.getColumn() + 1)
+                + ")";
     String text;
     var m = Pattern.compile("expected (.+), but found (.+)").matcher(problem);
     if (m.matches()) {
-      text = "expected " + word(m.group(1)) + ", but found " + word(m.group(2)) + opened
-          + hint(m.group(1), m.group(2));
+      text =
+          "expected "
+              + word(m.group(1))
+              + ", but found "
+              + word(m.group(2))
+              + opened
+              + hint(m.group(1), m.group(2));
     } else if (problem.startsWith("mapping values are not allowed here")) {
-      text = "a second ':' on one line: quote a value that holds ': ' (e.g. 'a: b'), or put the key on a line of its own";
+      text =
+          "a second ':' on one line: quote a value that holds ': ' (e.g. 'a: b'), or put the key on a line of its own";
     } else if (problem.contains("found unexpected end of stream")) {
       text = "the file ends inside something that was opened" + opened + "; close it";
     } else if (problem.contains("(TAB)")) {
@@ -85,8 +99,11 @@ final class YamlSyntax {
   }
 
   private static String hint(String expected, String found) {
-    boolean indentation = expected.contains("<block end>") || found.contains("<block mapping start>")
-        || found.contains("<block sequence start>") || found.contains("<block entry>");
+    boolean indentation =
+        expected.contains("<block end>")
+            || found.contains("<block mapping start>")
+            || found.contains("<block sequence start>")
+            || found.contains("<block entry>");
     return indentation ? "; check this line's indentation against the lines above it" : "";
   }
 }

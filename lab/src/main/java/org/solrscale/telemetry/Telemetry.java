@@ -2,16 +2,13 @@ package org.solrscale.telemetry;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.solrscale.cluster.FourLetterWords;
@@ -27,8 +24,9 @@ import org.solrscale.results.TelemetrySample;
  * figures per node come back from {@link #stop()}.
  */
 public final class Telemetry implements AutoCloseable {
-  private static final String PREFIXES = "memory.heap.used,gc.,os.processCpuLoad,"
-      + "QUERY./select.requestTimes,CACHE.searcher.queryResultCache,CACHE.searcher.filterCache";
+  private static final String PREFIXES =
+      "memory.heap.used,gc.,os.processCpuLoad,"
+          + "QUERY./select.requestTimes,CACHE.searcher.queryResultCache,CACHE.searcher.filterCache";
 
   private final List<NodeState> nodes;
   private final Duration period;
@@ -36,8 +34,10 @@ public final class Telemetry implements AutoCloseable {
   private final SolrHttp http = new SolrHttp();
   private final Thread thread;
   private final long start = System.nanoTime();
+
   /** node -> metric -> [first, last, min, max, sum, n]. */
   private final Map<String, Map<String, double[]>> stats = new ConcurrentHashMap<>();
+
   private volatile boolean running = true;
 
   public Telemetry(List<NodeState> nodes, Path dir, Duration period) throws IOException {
@@ -69,8 +69,12 @@ public final class Telemetry implements AutoCloseable {
   }
 
   private void solr(NodeState n) {
-    SolrHttp.Reply r = http.get(n.baseUrl() + "/admin/metrics?wt=json&group=jvm,core&prefix="
-        + URLEncoder.encode(PREFIXES, StandardCharsets.UTF_8), Duration.ofSeconds(5));
+    SolrHttp.Reply r =
+        http.get(
+            n.baseUrl()
+                + "/admin/metrics?wt=json&group=jvm,core&prefix="
+                + URLEncoder.encode(PREFIXES, StandardCharsets.UTF_8),
+            Duration.ofSeconds(5));
     if (Thread.currentThread().isInterrupted()) {
       return; // stopping
     }
@@ -93,12 +97,20 @@ public final class Telemetry implements AutoCloseable {
     m.forEach((k, v) -> sample(n.id(), k, v));
   }
 
-  /** The numbers that matter: plain gauges, counts of timers, hit ratios of caches (summed over cores). */
+  /**
+   * The numbers that matter: plain gauges, counts of timers, hit ratios of caches (summed over
+   * cores).
+   */
   private static void flatten(Map<String, Double> m, String name, JsonNode v) {
     if (v.isNumber()) {
-      String key = name.equals("os.processCpuLoad") ? "cpu" : name.equals("memory.heap.used") ? "heap_used"
-          : name.startsWith("gc.") && name.endsWith(".count") ? "gc_count"
-          : name.startsWith("gc.") && name.endsWith(".time") ? "gc_ms" : null;
+      String key =
+          name.equals("os.processCpuLoad")
+              ? "cpu"
+              : name.equals("memory.heap.used")
+                  ? "heap_used"
+                  : name.startsWith("gc.") && name.endsWith(".count")
+                      ? "gc_count"
+                      : name.startsWith("gc.") && name.endsWith(".time") ? "gc_ms" : null;
       if (key != null) {
         m.merge(key, v.asDouble(), Double::sum);
       }
@@ -112,25 +124,33 @@ public final class Telemetry implements AutoCloseable {
   }
 
   private void zk(NodeState n) {
-    FourLetterWords.ask(n.host(), n.port(), "mntr", 2000).ifPresent(text -> {
-      for (String line : text.split("\n")) {
-        String[] kv = line.split("\t");
-        if (kv.length == 2 && (kv[0].equals("zk_avg_latency") || kv[0].equals("zk_max_latency")
-            || kv[0].equals("zk_outstanding_requests"))) {
-          try {
-            sample(n.id(), kv[0].substring(3), Double.parseDouble(kv[1].strip()));
-          } catch (NumberFormatException ignored) {
-            // a version that writes it differently: left out
-          }
-        }
-      }
-    });
+    FourLetterWords.ask(n.host(), n.port(), "mntr", 2000)
+        .ifPresent(
+            text -> {
+              for (String line : text.split("\n")) {
+                String[] kv = line.split("\t");
+                if (kv.length == 2
+                    && (kv[0].equals("zk_avg_latency")
+                        || kv[0].equals("zk_max_latency")
+                        || kv[0].equals("zk_outstanding_requests"))) {
+                  try {
+                    sample(n.id(), kv[0].substring(3), Double.parseDouble(kv[1].strip()));
+                  } catch (NumberFormatException ignored) {
+                    // a version that writes it differently: left out
+                  }
+                }
+              }
+            });
   }
 
   private synchronized void sample(String node, String metric, double value) {
-    csv.write(new TelemetrySample(Math.round((System.nanoTime() - start) / 1e8) / 10.0, node, metric, value));
-    double[] s = stats.computeIfAbsent(node, k -> new ConcurrentHashMap<>())
-        .computeIfAbsent(metric, k -> new double[] {value, value, value, value, 0, 0});
+    csv.write(
+        new TelemetrySample(
+            Math.round((System.nanoTime() - start) / 1e8) / 10.0, node, metric, value));
+    double[] s =
+        stats
+            .computeIfAbsent(node, k -> new ConcurrentHashMap<>())
+            .computeIfAbsent(metric, k -> new double[] {value, value, value, value, 0, 0});
     s[1] = value;
     s[2] = Math.min(s[2], value);
     s[3] = Math.max(s[3], value);
@@ -153,31 +173,33 @@ public final class Telemetry implements AutoCloseable {
     }
     double seconds = Math.max(1e-9, (System.nanoTime() - start) / 1e9);
     Map<String, Map<String, Double>> out = new LinkedHashMap<>();
-    stats.forEach((node, m) -> {
-      Map<String, Double> r = new LinkedHashMap<>();
-      m.forEach((metric, s) -> {
-        double mean = s[5] > 0 ? s[4] / s[5] : 0;
-        switch (metric) {
-          case "cpu" -> r.put("cpu_percent", mean * 100);
-          case "heap_used" -> r.put("heap_used_max_mb", s[3] / 1e6);
-          case "gc_count" -> r.put("gc_count", s[1] - s[0]);
-          case "gc_ms" -> r.put("gc_ms", s[1] - s[0]);
-          case "select_requests" -> r.put("select_per_sec", (s[1] - s[0]) / seconds);
-          case "avg_latency" -> r.put("zk_avg_latency_ms", mean);
-          case "max_latency" -> r.put("zk_max_latency_ms", s[3]);
-          case "outstanding_requests" -> r.put("zk_outstanding_max", s[3]);
-          default -> { }
-        }
-      });
-      for (String cache : List.of("queryResultCache", "filterCache")) {
-        double[] l = m.get(cache + "_lookups");
-        double[] h = m.get(cache + "_hits");
-        if (l != null && h != null && l[1] - l[0] > 0) {
-          r.put(cache + "_hit_ratio", (h[1] - h[0]) / (l[1] - l[0]));
-        }
-      }
-      out.put(node, r);
-    });
+    stats.forEach(
+        (node, m) -> {
+          Map<String, Double> r = new LinkedHashMap<>();
+          m.forEach(
+              (metric, s) -> {
+                double mean = s[5] > 0 ? s[4] / s[5] : 0;
+                switch (metric) {
+                  case "cpu" -> r.put("cpu_percent", mean * 100);
+                  case "heap_used" -> r.put("heap_used_max_mb", s[3] / 1e6);
+                  case "gc_count" -> r.put("gc_count", s[1] - s[0]);
+                  case "gc_ms" -> r.put("gc_ms", s[1] - s[0]);
+                  case "select_requests" -> r.put("select_per_sec", (s[1] - s[0]) / seconds);
+                  case "avg_latency" -> r.put("zk_avg_latency_ms", mean);
+                  case "max_latency" -> r.put("zk_max_latency_ms", s[3]);
+                  case "outstanding_requests" -> r.put("zk_outstanding_max", s[3]);
+                  default -> {}
+                }
+              });
+          for (String cache : List.of("queryResultCache", "filterCache")) {
+            double[] l = m.get(cache + "_lookups");
+            double[] h = m.get(cache + "_hits");
+            if (l != null && h != null && l[1] - l[0] > 0) {
+              r.put(cache + "_hit_ratio", (h[1] - h[0]) / (l[1] - l[0]));
+            }
+          }
+          out.put(node, r);
+        });
     csv.close();
     return out;
   }

@@ -8,7 +8,9 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.solrscale.spec.FaultKind;
 
-/** The fault registry: every kind has what it does, targets and help; nothing unknown slips through. */
+/**
+ * The fault registry: every kind has what it does, targets and help; nothing unknown slips through.
+ */
 class FaultActionsTest {
   @Test
   void everyKindHasItsActionAndHelp() {
@@ -35,9 +37,19 @@ class FaultActionsTest {
 
   @Test
   void anUnknownKindIsAnErrorNotAnotherKind() {
-    assertThatThrownBy(() -> FaultActions.of("explode")).isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("unknown fault 'explode'").hasMessageContaining("kill, stop, pause");
-    assertThatThrownBy(() -> Targets.resolve("explode", null, FaultSchedulingTest.topology(), Set.of(),
-        new Random(1), false)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> FaultActions.of("explode"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("unknown fault 'explode'")
+        .hasMessageContaining("kill, stop, pause");
+    assertThatThrownBy(
+            () ->
+                Targets.resolve(
+                    "explode",
+                    null,
+                    FaultSchedulingTest.topology(),
+                    Set.of(),
+                    new Random(1),
+                    false))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

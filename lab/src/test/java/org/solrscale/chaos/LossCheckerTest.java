@@ -1,17 +1,17 @@
 package org.solrscale.chaos;
 
-import org.solrscale.results.LostWrite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Map;
+import org.solrscale.results.LostWrite;
 import org.solrscale.spec.SolrscaleException;
 
 /** The loss checker against planted histories and planted losses. */
@@ -29,9 +29,13 @@ class LossCheckerTest {
         }
         h.append(HistoryEvent.add(b * 100L, ids, HistoryEvent.OK, 2, 200, null));
       }
-      h.append(HistoryEvent.add(20_000, List.of("f1", "f2", "f3"), HistoryEvent.FAIL, null, 503, "no leader"));
+      h.append(
+          HistoryEvent.add(
+              20_000, List.of("f1", "f2", "f3"), HistoryEvent.FAIL, null, 503, "no leader"));
       for (int i = 0; i < 20; i++) {
-        h.append(HistoryEvent.add(21_000 + i, List.of("t" + i), HistoryEvent.INFO, null, null, "timeout"));
+        h.append(
+            HistoryEvent.add(
+                21_000 + i, List.of("t" + i), HistoryEvent.INFO, null, null, "timeout"));
       }
       // a failed add retried with success counts as acknowledged
       h.append(HistoryEvent.add(22_000, List.of("r1"), HistoryEvent.FAIL, null, 503, "no leader"));
@@ -50,8 +54,9 @@ class LossCheckerTest {
     index.add("r1");
     index.addAll(List.of("t3", "t4", "f2")); // some unacknowledged writes did land
     index.removeAll(List.of("a7", "a500", "a1199")); // the planted loss
-    LossChecker.Verdict v = LossChecker.check(history(),
-        batch -> batch.stream().filter(index::contains).collect(Collectors.toSet()));
+    LossChecker.Verdict v =
+        LossChecker.check(
+            history(), batch -> batch.stream().filter(index::contains).collect(Collectors.toSet()));
     assertThat(v.acknowledged()).isEqualTo(1201);
     assertThat(v.found()).isEqualTo(1198L);
     assertThat(v.lost()).isEqualTo(3L);
@@ -76,9 +81,12 @@ class LossCheckerTest {
 
   @Test
   void aCollectionThatCannotBeAskedIsNoVerdict() {
-    LossChecker.Verdict v = LossChecker.check(history(), batch -> {
-      throw SolrscaleException.failed("undefined field chaos_run_s");
-    });
+    LossChecker.Verdict v =
+        LossChecker.check(
+            history(),
+            batch -> {
+              throw SolrscaleException.failed("undefined field chaos_run_s");
+            });
     assertThat(v.acknowledged()).isEqualTo(1201); // what the history says still stands
     assertThat(v.lost()).isNull();
     assertThat(v.found()).isNull();

@@ -32,7 +32,8 @@ class HelpTest {
       String help = cl.getUsageMessage(CommandLine.Help.Ansi.OFF);
       assertThat(help.lines()).as(cl.getCommandName()).allMatch(l -> l.length() <= 80);
       List<String> words = new ArrayList<>();
-      Arrays.stream(cl.getCommandSpec().usageMessage().description()).forEach(d -> words.addAll(words(d)));
+      Arrays.stream(cl.getCommandSpec().usageMessage().description())
+          .forEach(d -> words.addAll(words(d)));
       for (OptionSpec o : cl.getCommandSpec().options()) {
         if (!o.hidden()) {
           Arrays.stream(o.description()).forEach(d -> words.addAll(words(d)));
@@ -40,7 +41,8 @@ class HelpTest {
         }
       }
       for (String w : words) {
-        assertThat(help).as("'%s' in the help of %s", w, cl.getCommandSpec().qualifiedName())
+        assertThat(help)
+            .as("'%s' in the help of %s", w, cl.getCommandSpec().qualifiedName())
             .contains(w);
         checked++;
       }
@@ -51,8 +53,9 @@ class HelpTest {
   private static List<String> words(String text) {
     String plain = text.replace("${DEFAULT-VALUE}", "").replace("%n", " ").replace("%%", "%");
     // words of a line as wide as the description column (at least 40 of the 80) are never cut
-    return Arrays.stream(plain.split("\\s+")).filter(w -> !w.isEmpty() && w.length() < 40
-        && !w.contains("$")).toList();
+    return Arrays.stream(plain.split("\\s+"))
+        .filter(w -> !w.isEmpty() && w.length() < 40 && !w.contains("$"))
+        .toList();
   }
 
   @Test
@@ -60,7 +63,8 @@ class HelpTest {
     CommandLine bench = Main.commandLine(new Main(), "bench").getSubcommands().get("bench");
     bench.getCommandSpec().usageMessage().autoWidth(false).width(80);
     assertThat(bench.getUsageMessage(CommandLine.Help.Ansi.OFF))
-        .contains("http://127.0.0.1:8983/solr").contains("node.sysprop:sysprop.dc");
+        .contains("http://127.0.0.1:8983/solr")
+        .contains("node.sysprop:sysprop.dc");
   }
 
   private static String error(String... args) {
@@ -76,25 +80,33 @@ class HelpTest {
   void aMistypedOptionIsNamedWithTheOptionsItMayHaveMeant() {
     assertThat(error("index", "--colection", "docs", "in.jsonl"))
         .isEqualTo("Unknown option: '--colection'; did you mean --collection or --commit?");
-    assertThat(error("up", "--shard", "3")).startsWith("Unknown options: '--shard', '3'; did you mean --shards");
+    assertThat(error("up", "--shard", "3"))
+        .startsWith("Unknown options: '--shard', '3'; did you mean --shards");
     assertThat(error("bench", "--collection", "c", "--queries", "q.txt", "--thread", "2"))
         .contains("did you mean --threads");
   }
 
   @Test
   void aMistypedCommandIsNamedWithTheCommandsThereAre() {
-    assertThat(error("stauts")).startsWith("unknown command 'stauts': give one of up, status, down,")
-        .endsWith("; did you mean status or data?").doesNotContain("cds-training");
-    assertThat(error("collection", "delet")).isEqualTo(
-        "unknown command 'delet': give one of create, delete; did you mean delete?");
+    assertThat(error("stauts"))
+        .startsWith("unknown command 'stauts': give one of up, status, down,")
+        .endsWith("; did you mean status or data?")
+        .doesNotContain("cds-training");
+    assertThat(error("collection", "delet"))
+        .isEqualTo("unknown command 'delet': give one of create, delete; did you mean delete?");
   }
 
   @Test
   void theVersionNamesTheGitRevisionItWasBuiltFrom() throws Exception {
     String line = Version.line();
-    assertThat(line).matches("solrscale \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? \\((git [0-9a-f]{7}(, dirty)?"
-        + "|git revision unknown: built without git or \\.git)\\)");
-    Process git = new ProcessBuilder("git", "rev-parse", "--short=7", "HEAD").redirectErrorStream(true).start();
+    assertThat(line)
+        .matches(
+            "solrscale \\d+\\.\\d+\\.\\d+(-SNAPSHOT)? \\((git [0-9a-f]{7}(, dirty)?"
+                + "|git revision unknown: built without git or \\.git)\\)");
+    Process git =
+        new ProcessBuilder("git", "rev-parse", "--short=7", "HEAD")
+            .redirectErrorStream(true)
+            .start();
     String head = new String(git.getInputStream().readAllBytes()).strip();
     if (git.waitFor() == 0) { // a checkout: the build recorded its commit
       assertThat(line).contains("(git " + head);

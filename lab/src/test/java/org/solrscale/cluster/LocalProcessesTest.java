@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.concurrent.TimeUnit;
 
 /** Real processes (bash running sleep), started, signalled and stopped by pid. */
 class LocalProcessesTest {
@@ -20,7 +20,9 @@ class LocalProcessesTest {
     marker = LocalProcesses.marker("unit", node);
     // the marker is bash's $0, so it is part of the command line as for a real node;
     // two commands keep bash from exec'ing sleep in its place
-    pid = processes.start(List.of("bash", "-c", "sleep 60; exit 0", marker), dir, dir.resolve("console.log"));
+    pid =
+        processes.start(
+            List.of("bash", "-c", "sleep 60; exit 0", marker), dir, dir.resolve("console.log"));
     return pid;
   }
 

@@ -8,9 +8,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.function.BooleanSupplier;
 
 class NodeLogsTest {
 
@@ -22,7 +22,9 @@ class NodeLogsTest {
       sb.append("line ").append(i).append(" ").append("x".repeat(i % 37)).append('\n');
     }
     Files.writeString(f, sb);
-    assertThat(NodeLogs.tail(f, 3)).extracting(l -> l.split(" ")[1]).containsExactly("4998", "4999", "5000");
+    assertThat(NodeLogs.tail(f, 3))
+        .extracting(l -> l.split(" ")[1])
+        .containsExactly("4998", "4999", "5000");
     assertThat(NodeLogs.tail(f, 6000)).hasSize(5000).first().asString().startsWith("line 1 ");
     Files.writeString(f, "one\r\ntwo"); // no newline at the end
     assertThat(NodeLogs.tail(f, 5)).containsExactly("one", "two");
@@ -30,17 +32,21 @@ class NodeLogsTest {
   }
 
   @Test
-  void theCauseOfACoreThatCouldNotBeCreatedComesFromTheNodesOwnLine(@TempDir Path dir) throws Exception {
+  void theCauseOfACoreThatCouldNotBeCreatedComesFromTheNodesOwnLine(@TempDir Path dir)
+      throws Exception {
     Path f = dir.resolve("solr.log");
-    Files.writeString(f, String.join("\n",
-        "2026-01-01 ERROR (qtp-1) [c:broken] o.a.s.h.RequestHandlerBase org.apache.solr.common."
-            + "SolrException: Error CREATEing SolrCore 'broken_shard1_replica_n1': Unable to create core "
-            + "[broken_shard1_replica_n1] Caused by: Unknown fieldType 'pfloatt' specified on field price",
-        "Caused by: org.apache.solr.common.SolrException: Unknown fieldType 'pfloatt' specified on field price",
-        "2026-01-01 ERROR (OverseerThreadFactory-1) [c:broken] o.a.s.c.a.c.CollectionHandlingUtils Error "
-            + "from shard 127.0.0.1:8983_solr: {STATUS=failed, response=Error CREATEing SolrCore "
-            + "'broken_shard1_replica_n1': Caused by: Unknown fieldType 'pfloatt' specified on field price}",
-        ""));
+    Files.writeString(
+        f,
+        String.join(
+            "\n",
+            "2026-01-01 ERROR (qtp-1) [c:broken] o.a.s.h.RequestHandlerBase org.apache.solr.common."
+                + "SolrException: Error CREATEing SolrCore 'broken_shard1_replica_n1': Unable to create core "
+                + "[broken_shard1_replica_n1] Caused by: Unknown fieldType 'pfloatt' specified on field price",
+            "Caused by: org.apache.solr.common.SolrException: Unknown fieldType 'pfloatt' specified on field price",
+            "2026-01-01 ERROR (OverseerThreadFactory-1) [c:broken] o.a.s.c.a.c.CollectionHandlingUtils Error "
+                + "from shard 127.0.0.1:8983_solr: {STATUS=failed, response=Error CREATEing SolrCore "
+                + "'broken_shard1_replica_n1': Caused by: Unknown fieldType 'pfloatt' specified on field price}",
+            ""));
     assertThat(NodeLogs.coreCreationCause(f, "broken"))
         .contains("Unknown fieldType 'pfloatt' specified on field price");
     assertThat(NodeLogs.coreCreationCause(f, "other")).isEmpty();
@@ -51,7 +57,9 @@ class NodeLogsTest {
     Path f = dir.resolve("solr.log");
     Files.writeString(f, "old line\n");
     List<String> seen = new CopyOnWriteArrayList<>();
-    Thread follower = new Thread(() -> NodeLogs.follow(Map.of("solr1", f), (node, l) -> seen.add(node + " " + l)));
+    Thread follower =
+        new Thread(
+            () -> NodeLogs.follow(Map.of("solr1", f), (node, l) -> seen.add(node + " " + l)));
     follower.start();
     try {
       Thread.sleep(300);

@@ -21,8 +21,12 @@ class PortsTest {
       Ports ports = new Ports("127.0.0.1", List.of());
       assertThat(ports.next(port)).isGreaterThan(port);
       assertThatThrownBy(() -> new Ports("127.0.0.1", List.of()).exactly(port, "--base-port"))
-          .hasMessage("port " + port + " is in use by pid " + ProcessHandle.current().pid()
-              + "; pick another with --base-port");
+          .hasMessage(
+              "port "
+                  + port
+                  + " is in use by pid "
+                  + ProcessHandle.current().pid()
+                  + "; pick another with --base-port");
     }
   }
 
@@ -30,8 +34,14 @@ class PortsTest {
   void portsOfOtherClustersAreNeverHandedOut() {
     int free = new Ports("127.0.0.1", List.of()).next(20000);
     ClusterSpec spec = new ClusterSpec("other", null, null, null, null, null, null, null, null);
-    ClusterState other = new ClusterState("other", spec, "/jdk", List.of(
-        new NodeState("solr1", NodeRole.SOLR, "127.0.0.1", free, 0, 0, 0, "512m", Map.of())));
+    ClusterState other =
+        new ClusterState(
+            "other",
+            spec,
+            "/jdk",
+            List.of(
+                new NodeState(
+                    "solr1", NodeRole.SOLR, "127.0.0.1", free, 0, 0, 0, "512m", Map.of())));
     Ports ports = new Ports("127.0.0.1", List.of(other));
     assertThat(ports.next(free)).isGreaterThan(free);
     assertThatThrownBy(() -> ports.exactly(free, "--base-port"))

@@ -11,11 +11,11 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import java.util.concurrent.Executors;
 
 /** The outcomes a chaos history tells apart, against a real local server and a closed port. */
 class SolrHttpTest {
@@ -28,17 +28,25 @@ class SolrHttpTest {
   void start() throws IOException {
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/ok", ex -> answer(ex, 200, "{\"status\":\"OK\"}"));
-    server.createContext("/refused", ex -> answer(ex, 400,
-        "{\"error\":{\"msg\":\"undefined field nope\\nmore lines\",\"code\":400}}"));
-    server.createContext("/html", ex -> answer(ex, 503, "<html><body>Service Unavailable</body></html>"));
-    server.createContext("/slow", ex -> {
-      try {
-        release.await(30, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      answer(ex, 200, "{}");
-    });
+    server.createContext(
+        "/refused",
+        ex ->
+            answer(
+                ex,
+                400,
+                "{\"error\":{\"msg\":\"undefined field nope\\nmore lines\",\"code\":400}}"));
+    server.createContext(
+        "/html", ex -> answer(ex, 503, "<html><body>Service Unavailable</body></html>"));
+    server.createContext(
+        "/slow",
+        ex -> {
+          try {
+            release.await(30, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          answer(ex, 200, "{}");
+        });
     server.setExecutor(Executors.newCachedThreadPool());
     server.start();
     base = "http://127.0.0.1:" + server.getAddress().getPort();
@@ -70,7 +78,8 @@ class SolrHttpTest {
 
   @Test
   void solrsErrorIsItsMessagesFirstLineAndAPageThatIsNotJsonItsStatus() {
-    SolrHttp.Reply refused = http.post(base + "/refused", "application/json", "[]", Duration.ofSeconds(10));
+    SolrHttp.Reply refused =
+        http.post(base + "/refused", "application/json", "[]", Duration.ofSeconds(10));
     assertThat(refused.ok()).isFalse();
     assertThat(refused.status()).isEqualTo(400);
     assertThat(refused.message()).isEqualTo("undefined field nope");
@@ -87,9 +96,12 @@ class SolrHttpTest {
       port = s.getLocalPort();
     }
     String url = "http://127.0.0.1:" + port + "/solr/c/update";
-    for (SolrHttp.Reply r : new SolrHttp.Reply[] {
-        http.post(url, "application/json", "[]", Duration.ofSeconds(10)),
-        http.postAsync(url, "application/json", "[]", Duration.ofSeconds(10)).get(20, TimeUnit.SECONDS)}) {
+    for (SolrHttp.Reply r :
+        new SolrHttp.Reply[] {
+          http.post(url, "application/json", "[]", Duration.ofSeconds(10)),
+          http.postAsync(url, "application/json", "[]", Duration.ofSeconds(10))
+              .get(20, TimeUnit.SECONDS)
+        }) {
       assertThat(r.status()).isZero();
       assertThat(r.refused()).isTrue();
       assertThat(r.timedOut()).isFalse();
@@ -99,10 +111,12 @@ class SolrHttpTest {
 
   @Test
   void noAnswerInTimeIsATimeoutItMayHaveBeenApplied() throws Exception {
-    for (SolrHttp.Reply r : new SolrHttp.Reply[] {
-        http.post(base + "/slow", "application/json", "[]", Duration.ofMillis(300)),
-        http.postAsync(base + "/slow", "application/json", "[]", Duration.ofMillis(300))
-            .get(20, TimeUnit.SECONDS)}) {
+    for (SolrHttp.Reply r :
+        new SolrHttp.Reply[] {
+          http.post(base + "/slow", "application/json", "[]", Duration.ofMillis(300)),
+          http.postAsync(base + "/slow", "application/json", "[]", Duration.ofMillis(300))
+              .get(20, TimeUnit.SECONDS)
+        }) {
       assertThat(r.status()).isZero();
       assertThat(r.refused()).isFalse();
       assertThat(r.timedOut()).isTrue();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import java.io.InputStream;
 
 class ChunkScannerTest {
 
@@ -21,8 +21,11 @@ class ChunkScannerTest {
   static List<String> scan(ChunkScanner c) throws IOException {
     List<String> out = new ArrayList<>();
     while (c.next()) {
-      out.add(c.problemLine() + ":" + (c.error == null ? "" : "ERR ")
-          + new String(c.buf, c.start, c.end - c.start, StandardCharsets.UTF_8));
+      out.add(
+          c.problemLine()
+              + ":"
+              + (c.error == null ? "" : "ERR ")
+              + new String(c.buf, c.start, c.end - c.start, StandardCharsets.UTF_8));
     }
     return out;
   }
@@ -30,8 +33,8 @@ class ChunkScannerTest {
   private static final String[][] SECTIONS = {{"<!--", "-->"}, {"<![CDATA[", "]]>"}, {"<?", "?>"}};
 
   /**
-   * The text with every comment, CDATA section and processing instruction blanked out (line
-   * feeds kept).
+   * The text with every comment, CDATA section and processing instruction blanked out (line feeds
+   * kept).
    */
   static String mask(String text) {
     StringBuilder sb = new StringBuilder(text);
@@ -152,8 +155,12 @@ class ChunkScannerTest {
         continue; // missing </doc>
       }
       if (kind == 6) { // children, one of them empty, and an end tag with white space
-        sb.append("<doc><field name=\"id\">").append(i).append("-1</field></doc>\n<doc><doc/>")
-            .append("<field name=\"id\">").append(i).append("-2</field><doc ></doc\n></doc>");
+        sb.append("<doc><field name=\"id\">")
+            .append(i)
+            .append("-1</field></doc>\n<doc><doc/>")
+            .append("<field name=\"id\">")
+            .append(i)
+            .append("-2</field><doc ></doc\n></doc>");
       }
       if (kind == 7) { // an empty document on its own
         sb.append("</doc>\n<doc/>\n<doc\n/>");
@@ -169,8 +176,9 @@ class ChunkScannerTest {
   void xmlChunksMatchTheReferenceWhateverTheBufferSize(int bufferSize) throws IOException {
     for (long seed = 1; seed <= 6; seed++) {
       String text = randomXml(seed);
-      XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
-          bufferSize);
+      XmlChunks c =
+          new XmlChunks(
+              new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), bufferSize);
       assertThat(scan(c)).isEqualTo(reference(text));
     }
   }
@@ -178,58 +186,81 @@ class ChunkScannerTest {
   @ParameterizedTest
   @ValueSource(ints = {8, 1 << 20})
   void whatStandsBetweenDocumentsIsSkippedOrReported(int bufferSize) throws IOException {
-    String text = String.join("\n",
-        "<?xml version=\"1.0\"?>",
-        "<!DOCTYPE add SYSTEM \"a>b\" [ <!ENTITY a \"]>\"> <!-- ' ]> --> <?pi ]> ?> <!ENTITY e '<doc>x</doc>'> ]>",
-        "<add overwrite='false' commitWithin=\"10\">",
-        "<?pi <doc><field name=\"id\">pi</field></doc> ?>",
-        "<doc><field name=\"id\">1</field></doc>",
-        "<![CDATA[   ]]><add overwrite=\"false\">",
-        "<doc><field name=\"id\">2</field></doc\t>",
-        "<![CDATA[ text <doc></doc> ]]>",
-        "<doc/>",
-        "</add>");
-    XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
-        bufferSize);
+    String text =
+        String.join(
+            "\n",
+            "<?xml version=\"1.0\"?>",
+            "<!DOCTYPE add SYSTEM \"a>b\" [ <!ENTITY a \"]>\"> <!-- ' ]> --> <?pi ]> ?> <!ENTITY e '<doc>x</doc>'> ]>",
+            "<add overwrite='false' commitWithin=\"10\">",
+            "<?pi <doc><field name=\"id\">pi</field></doc> ?>",
+            "<doc><field name=\"id\">1</field></doc>",
+            "<![CDATA[   ]]><add overwrite=\"false\">",
+            "<doc><field name=\"id\">2</field></doc\t>",
+            "<![CDATA[ text <doc></doc> ]]>",
+            "<doc/>",
+            "</add>");
+    XmlChunks c =
+        new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), bufferSize);
     List<String> errors = new ArrayList<>();
     List<String> found = new ArrayList<>();
     while (c.next()) {
-      found.add(c.lineAt(c.start) + ":" + new String(c.buf, c.start, c.end - c.start,
-          StandardCharsets.UTF_8));
+      found.add(
+          c.lineAt(c.start)
+              + ":"
+              + new String(c.buf, c.start, c.end - c.start, StandardCharsets.UTF_8));
       errors.add(c.error);
     }
-    assertThat(found).containsExactly("2:", "3:", "5:<doc><field name=\"id\">1</field></doc>",
-        "7:<doc><field name=\"id\">2</field></doc\t>", "8:", "9:<doc/>");
-    assertThat(errors).containsExactly(String.format(XmlChunks.SWALLOWED, "a DOCTYPE holds <doc> (in "
-        + "a literal, or after a quote left open)"), XmlChunks.NO_OVERWRITE, null, null,
-        String.format(XmlChunks.STRAY, "text <doc>"), null);
+    assertThat(found)
+        .containsExactly(
+            "2:",
+            "3:",
+            "5:<doc><field name=\"id\">1</field></doc>",
+            "7:<doc><field name=\"id\">2</field></doc\t>",
+            "8:",
+            "9:<doc/>");
+    assertThat(errors)
+        .containsExactly(
+            String.format(
+                XmlChunks.SWALLOWED,
+                "a DOCTYPE holds <doc> (in " + "a literal, or after a quote left open)"),
+            XmlChunks.NO_OVERWRITE,
+            null,
+            null,
+            String.format(XmlChunks.STRAY, "text <doc>"),
+            null);
   }
 
   @Test
   void aDeleteNotClosedEndsAtTheNextDocument() throws IOException {
-    String text = "<add><delete><id>1</id>\n<doc><field name=\"id\">2</field></doc>"
-        + "<delete><query><![CDATA[<doc>]]></query></delete><delete/><doc></doc></add>";
+    String text =
+        "<add><delete><id>1</id>\n<doc><field name=\"id\">2</field></doc>"
+            + "<delete><query><![CDATA[<doc>]]></query></delete><delete/><doc></doc></add>";
     for (int size : new int[] {8, 1 << 20}) {
-      XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
-          size);
+      XmlChunks c =
+          new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), size);
       List<String> errors = new ArrayList<>();
       List<String> found = new ArrayList<>();
       while (c.next()) {
-        found.add(c.problemLine() + ":" + new String(c.buf, c.start, c.end - c.start,
-            StandardCharsets.UTF_8));
+        found.add(
+            c.problemLine()
+                + ":"
+                + new String(c.buf, c.start, c.end - c.start, StandardCharsets.UTF_8));
         errors.add(c.error);
       }
-      assertThat(found).containsExactly("1:", "2:<doc><field name=\"id\">2</field></doc>", "2:",
-          "2:", "2:<doc></doc>");
-      assertThat(errors).containsExactly(XmlChunks.DELETE, null, XmlChunks.DELETE, XmlChunks.DELETE,
-          null);
+      assertThat(found)
+          .containsExactly(
+              "1:", "2:<doc><field name=\"id\">2</field></doc>", "2:", "2:", "2:<doc></doc>");
+      assertThat(errors)
+          .containsExactly(XmlChunks.DELETE, null, XmlChunks.DELETE, XmlChunks.DELETE, null);
     }
   }
 
   @Test
   void documentsLeftOpenByALookAheadThatWentTooFarSaySo() throws IOException {
-    String text = "<add><doc>a<doc>b<doc>c</doc>"
-        + "<i>x</i>\n".repeat(XmlChunks.MAX_NESTED_SCAN / 9 + 10) + "</add>";
+    String text =
+        "<add><doc>a<doc>b<doc>c</doc>"
+            + "<i>x</i>\n".repeat(XmlChunks.MAX_NESTED_SCAN / 9 + 10)
+            + "</add>";
     XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
     List<String> errors = new ArrayList<>();
     List<String> found = new ArrayList<>();
@@ -238,68 +269,97 @@ class ChunkScannerTest {
       errors.add(c.error);
     }
     assertThat(found).containsExactly("<doc>a", "<doc>b", "<doc>c</doc>", "");
-    assertThat(errors).containsExactly(XmlChunks.TOO_FAR, XmlChunks.TOO_FAR, null,
-        String.format(XmlChunks.STRAY, "<i>"));
+    assertThat(errors)
+        .containsExactly(
+            XmlChunks.TOO_FAR, XmlChunks.TOO_FAR, null, String.format(XmlChunks.STRAY, "<i>"));
   }
 
   @Test
   void aDocumentLargerThanTheLimitIsReportedAndSkippedWithoutBeingKept() throws IOException {
-    String big = "<doc><field name=\"id\">big</field><field name=\"t\">" + "word <b>x</b> ".repeat(2000)
-        + "<!-- </doc> --><?pi </doc>?></field></doc>\n";
-    String text = "<add>\n<doc><field name=\"id\">1</field></doc>\n" + big
-        + "<doc><field name=\"id\">2</field></doc>\n<doc><field name=\"id\">open</field>"
-        + "<DOC>x</DOC>".repeat(2000) + "</add>";
+    String big =
+        "<doc><field name=\"id\">big</field><field name=\"t\">"
+            + "word <b>x</b> ".repeat(2000)
+            + "<!-- </doc> --><?pi </doc>?></field></doc>\n";
+    String text =
+        "<add>\n<doc><field name=\"id\">1</field></doc>\n"
+            + big
+            + "<doc><field name=\"id\">2</field></doc>\n<doc><field name=\"id\">open</field>"
+            + "<DOC>x</DOC>".repeat(2000)
+            + "</add>";
     for (int size : new int[] {8, 64, 1 << 20}) {
-      XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
-          size, 1000);
+      XmlChunks c =
+          new XmlChunks(
+              new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), size, 1000);
       List<String> found = new ArrayList<>();
       List<String> errors = new ArrayList<>();
       while (c.next()) {
-        found.add(c.problemLine() + ":" + new String(c.buf, c.start, c.end - c.start,
-            StandardCharsets.UTF_8));
+        found.add(
+            c.problemLine()
+                + ":"
+                + new String(c.buf, c.start, c.end - c.start, StandardCharsets.UTF_8));
         errors.add(c.error);
         assertThat(c.buf.length).as("buffer").isLessThanOrEqualTo(Math.max(size, 4096));
       }
-      assertThat(found).containsExactly("2:<doc><field name=\"id\">1</field></doc>", "3:",
-          "4:<doc><field name=\"id\">2</field></doc>", "5:");
+      assertThat(found)
+          .containsExactly(
+              "2:<doc><field name=\"id\">1</field></doc>",
+              "3:",
+              "4:<doc><field name=\"id\">2</field></doc>",
+              "5:");
       assertThat(errors).containsExactly(null, XmlChunks.TOO_LARGE, null, XmlChunks.TOO_LARGE);
     }
   }
 
   @Test
   void aSectionBetweenDocumentsThatMayHaveSwallowedSomeIsReported() throws IOException {
-    String open = "<add><doc><field name=\"id\">1</field></doc>\n<!-- an unclosed comment\n"
-        + "<doc><field name=\"id\">2</field></doc>\n<!-- a closed one -->\n"
-        + "<doc><field name=\"id\">3</field></doc><!-- again -- here --><!---->\n</add>";
-    String quote = "<!DOCTYPE add SYSTEM 'a.dtd>\n<add><doc><field name=\"id\">1</field></doc>\n"
-        + "<doc><field name=\"id\">it's</field></doc>\n<doc><field name=\"id\">3</field></doc></add>";
+    String open =
+        "<add><doc><field name=\"id\">1</field></doc>\n<!-- an unclosed comment\n"
+            + "<doc><field name=\"id\">2</field></doc>\n<!-- a closed one -->\n"
+            + "<doc><field name=\"id\">3</field></doc><!-- again -- here --><!---->\n</add>";
+    String quote =
+        "<!DOCTYPE add SYSTEM 'a.dtd>\n<add><doc><field name=\"id\">1</field></doc>\n"
+            + "<doc><field name=\"id\">it's</field></doc>\n<doc><field name=\"id\">3</field></doc></add>";
     for (int size : new int[] {8, 1 << 20}) {
-      XmlChunks c = new XmlChunks(new ByteArrayInputStream(open.getBytes(StandardCharsets.UTF_8)), size);
-      assertThat(scan(c)).containsExactly("1:<doc><field name=\"id\">1</field></doc>", "2:ERR ",
-          "5:<doc><field name=\"id\">3</field></doc>");
+      XmlChunks c =
+          new XmlChunks(new ByteArrayInputStream(open.getBytes(StandardCharsets.UTF_8)), size);
+      assertThat(scan(c))
+          .containsExactly(
+              "1:<doc><field name=\"id\">1</field></doc>",
+              "2:ERR ",
+              "5:<doc><field name=\"id\">3</field></doc>");
       c = new XmlChunks(new ByteArrayInputStream(quote.getBytes(StandardCharsets.UTF_8)), size);
-      assertThat(scan(c)).containsExactly("1:ERR ", "3:ERR ", // and the stray "</doc>" after it
-          "4:<doc><field name=\"id\">3</field></doc>");
+      assertThat(scan(c))
+          .containsExactly(
+              "1:ERR ",
+              "3:ERR ", // and the stray "</doc>" after it
+              "4:<doc><field name=\"id\">3</field></doc>");
     }
     XmlChunks c = new XmlChunks(new ByteArrayInputStream(open.getBytes(StandardCharsets.UTF_8)));
     c.next();
     c.next();
-    assertThat(c.error).isEqualTo(String.format(XmlChunks.SWALLOWED, "a comment holds '--', which "
-        + "XML forbids (often a <!-- left open before another comment)"));
+    assertThat(c.error)
+        .isEqualTo(
+            String.format(
+                XmlChunks.SWALLOWED,
+                "a comment holds '--', which "
+                    + "XML forbids (often a <!-- left open before another comment)"));
     c = new XmlChunks(new ByteArrayInputStream(quote.getBytes(StandardCharsets.UTF_8)));
     c.next();
-    assertThat(c.error).startsWith("a DOCTYPE holds <doc> (in a literal, or after a quote left open)");
+    assertThat(c.error)
+        .startsWith("a DOCTYPE holds <doc> (in a literal, or after a quote left open)");
   }
 
   @Test
   void aFamilyAfterAMissingEndTagIsStillReadWhole() throws IOException {
-    String family = "<doc><field name=\"id\">p</field><doc/><doc><field name=\"id\">c</field></doc></doc>";
+    String family =
+        "<doc><field name=\"id\">p</field><doc/><doc><field name=\"id\">c</field></doc></doc>";
     String text = "<add><doc><field name=\"id\">1</field>\n" + family + "\n" + family + "</add>";
     for (int size : new int[] {8, 1 << 20}) {
-      XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
-          size);
-      assertThat(scan(c)).containsExactly("1:ERR <doc><field name=\"id\">1</field>\n",
-          "2:" + family, "3:" + family);
+      XmlChunks c =
+          new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), size);
+      assertThat(scan(c))
+          .containsExactly(
+              "1:ERR <doc><field name=\"id\">1</field>\n", "2:" + family, "3:" + family);
     }
   }
 
@@ -311,8 +371,9 @@ class ChunkScannerTest {
     assertThat(XmlChunks.SECTION_NOT_CLOSED).contains("not closed");
     // nothing of a section between documents is kept: memory stays bounded to the rest of the file
     for (String open : new String[] {"<!-- ", "<![CDATA[ ", "<?pi ", "<!DOCTYPE add [ "}) {
-      byte[] big = ("<add>\n<doc></doc>\n" + open + "<doc></doc>\n".repeat(200_000))
-          .getBytes(StandardCharsets.UTF_8);
+      byte[] big =
+          ("<add>\n<doc></doc>\n" + open + "<doc></doc>\n".repeat(200_000))
+              .getBytes(StandardCharsets.UTF_8);
       XmlChunks b = new XmlChunks(new ByteArrayInputStream(big), 64);
       assertThat(scan(b)).as(open).containsExactly("2:<doc></doc>", "3:ERR ");
       assertThat(b.buf.length).as(open).isLessThanOrEqualTo(1024);
@@ -323,8 +384,10 @@ class ChunkScannerTest {
   private static List<String> scanWithErrors(XmlChunks c, List<String> errors) throws IOException {
     List<String> found = new ArrayList<>();
     while (c.next()) {
-      found.add(c.problemLine() + ":" + new String(c.buf, c.start, c.end - c.start,
-          StandardCharsets.UTF_8));
+      found.add(
+          c.problemLine()
+              + ":"
+              + new String(c.buf, c.start, c.end - c.start, StandardCharsets.UTF_8));
       errors.add(c.error);
     }
     return found;
@@ -337,12 +400,14 @@ class ChunkScannerTest {
       String big = "<add><doc>" + "<i>x</i>".repeat(200) + "\n" + open + "</doc>\n<doc></doc>";
       for (int size : new int[] {8, 1 << 20}) {
         List<String> errors = new ArrayList<>();
-        XmlChunks c = new XmlChunks(new ByteArrayInputStream(delete.getBytes(StandardCharsets.UTF_8)),
-            size);
+        XmlChunks c =
+            new XmlChunks(new ByteArrayInputStream(delete.getBytes(StandardCharsets.UTF_8)), size);
         assertThat(scanWithErrors(c, errors)).as(open).containsExactly("1:", "2:");
         assertThat(errors).containsExactly(XmlChunks.DELETE, XmlChunks.SECTION_NOT_CLOSED);
         errors.clear();
-        c = new XmlChunks(new ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8)), size, 1000);
+        c =
+            new XmlChunks(
+                new ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8)), size, 1000);
         assertThat(scanWithErrors(c, errors)).as(open).containsExactly("1:", "2:");
         assertThat(errors).containsExactly(XmlChunks.TOO_LARGE, XmlChunks.SECTION_NOT_CLOSED);
       }
@@ -352,43 +417,74 @@ class ChunkScannerTest {
   @Test
   void aSectionNotClosedInsideADocumentEndsItAtTheNextDocument() throws IOException {
     for (String open : new String[] {"<?pi ", "<!-- ", "<![CDATA[ "}) {
-      String text = "<add><doc><field name=\"id\">1</field>" + open + "</doc>\n"
-          + "<doc><field name=\"id\">2</field></doc>\n<doc>3<doc>3.1</doc>" + open + "x</doc>\n"
-          + "<doc>4<doc/></doc>\n<doc>5" + open;
+      String text =
+          "<add><doc><field name=\"id\">1</field>"
+              + open
+              + "</doc>\n"
+              + "<doc><field name=\"id\">2</field></doc>\n<doc>3<doc>3.1</doc>"
+              + open
+              + "x</doc>\n"
+              + "<doc>4<doc/></doc>\n<doc>5"
+              + open;
       // 3 is not closed (the section hides its end), so 3.1 is read as its neighbour
       for (int size : new int[] {8, 64, 1 << 20}) {
         List<String> errors = new ArrayList<>();
-        XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
-            size);
-        assertThat(scanWithErrors(c, errors)).as(open).containsExactly(
-            "1:<doc><field name=\"id\">1</field>" + open + "</doc>\n",
-            "2:<doc><field name=\"id\">2</field></doc>",
-            "3:<doc>3", "3:<doc>3.1</doc>", "3:", "4:<doc>4<doc/></doc>", "5:<doc>5" + open);
-        assertThat(errors).containsExactly(XmlChunks.SECTION_IN_DOCUMENT, null, XmlChunks.NOT_CLOSED,
-            null, XmlChunks.SECTION_OPEN, null, XmlChunks.SECTION_IN_DOCUMENT);
+        XmlChunks c =
+            new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), size);
+        assertThat(scanWithErrors(c, errors))
+            .as(open)
+            .containsExactly(
+                "1:<doc><field name=\"id\">1</field>" + open + "</doc>\n",
+                "2:<doc><field name=\"id\">2</field></doc>",
+                "3:<doc>3",
+                "3:<doc>3.1</doc>",
+                "3:",
+                "4:<doc>4<doc/></doc>",
+                "5:<doc>5" + open);
+        assertThat(errors)
+            .containsExactly(
+                XmlChunks.SECTION_IN_DOCUMENT,
+                null,
+                XmlChunks.NOT_CLOSED,
+                null,
+                XmlChunks.SECTION_OPEN,
+                null,
+                XmlChunks.SECTION_IN_DOCUMENT);
       }
     }
     // many such documents: each section is searched to the end once per kind, not once each
     String many = "<add>\n" + "<doc>a<?pi </doc>\n".repeat(100_000);
-    XmlChunks c = new XmlChunks(new ByteArrayInputStream(many.getBytes(StandardCharsets.UTF_8)), 64);
+    XmlChunks c =
+        new XmlChunks(new ByteArrayInputStream(many.getBytes(StandardCharsets.UTF_8)), 64);
     assertThat(scan(c)).hasSize(100_000).allMatch(s -> s.contains(":ERR <doc>a<?pi </doc>"));
   }
 
   @Test
   void aSectionOrTagInADocumentIsBoundedAsItsTextIs() throws IOException {
-    String[] bigs = {"<![CDATA[" + "x".repeat(100_000) + "]]>", "<!--" + "x".repeat(100_000) + "-->",
-      "<?pi " + "x".repeat(100_000) + "?>"};
+    String[] bigs = {
+      "<![CDATA[" + "x".repeat(100_000) + "]]>",
+      "<!--" + "x".repeat(100_000) + "-->",
+      "<?pi " + "x".repeat(100_000) + "?>"
+    };
     for (String section : bigs) {
-      String text = "<add><doc><field name=\"t\">" + section + "</field></doc>\n"
-          + "<doc a=\"" + "y".repeat(100_000) + "\"></doc>\n<doc>3</doc></add>";
+      String text =
+          "<add><doc><field name=\"t\">"
+              + section
+              + "</field></doc>\n"
+              + "<doc a=\""
+              + "y".repeat(100_000)
+              + "\"></doc>\n<doc>3</doc></add>";
       for (int size : new int[] {8, 64, 1 << 10}) {
         List<String> errors = new ArrayList<>();
-        XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
-            size, 1000);
+        XmlChunks c =
+            new XmlChunks(
+                new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), size, 1000);
         List<String> found = new ArrayList<>();
         while (c.next()) {
-          found.add(c.problemLine() + ":" + new String(c.buf, c.start, c.end - c.start,
-              StandardCharsets.UTF_8));
+          found.add(
+              c.problemLine()
+                  + ":"
+                  + new String(c.buf, c.start, c.end - c.start, StandardCharsets.UTF_8));
           errors.add(c.error);
           assertThat(c.buf.length).as("buffer").isLessThanOrEqualTo(4096);
         }
@@ -405,16 +501,16 @@ class ChunkScannerTest {
     String outer = "<add><doc>A\n<doc>B</doc>\n<!-- oops\n<doc>D</doc></add>";
     for (int size : new int[] {8, 64, 1 << 20}) {
       List<String> errors = new ArrayList<>();
-      XmlChunks c = new XmlChunks(new ByteArrayInputStream(inner.getBytes(StandardCharsets.UTF_8)),
-          size);
-      assertThat(scanWithErrors(c, errors)).containsExactly("1:<doc>A\n", "2:<doc>B</doc>",
-          "3:<doc>C<!-- oops\n", "4:<doc>D</doc>");
-      assertThat(errors).containsExactly(XmlChunks.NOT_CLOSED, null, XmlChunks.SECTION_IN_DOCUMENT,
-          null);
+      XmlChunks c =
+          new XmlChunks(new ByteArrayInputStream(inner.getBytes(StandardCharsets.UTF_8)), size);
+      assertThat(scanWithErrors(c, errors))
+          .containsExactly("1:<doc>A\n", "2:<doc>B</doc>", "3:<doc>C<!-- oops\n", "4:<doc>D</doc>");
+      assertThat(errors)
+          .containsExactly(XmlChunks.NOT_CLOSED, null, XmlChunks.SECTION_IN_DOCUMENT, null);
       errors.clear();
       c = new XmlChunks(new ByteArrayInputStream(outer.getBytes(StandardCharsets.UTF_8)), size);
-      assertThat(scanWithErrors(c, errors)).containsExactly("1:<doc>A\n", "2:<doc>B</doc>", "3:",
-          "4:<doc>D</doc>");
+      assertThat(scanWithErrors(c, errors))
+          .containsExactly("1:<doc>A\n", "2:<doc>B</doc>", "3:", "4:<doc>D</doc>");
       assertThat(errors).containsExactly(XmlChunks.NOT_CLOSED, null, XmlChunks.SECTION_OPEN, null);
     }
   }
@@ -422,10 +518,12 @@ class ChunkScannerTest {
   @Test
   void aNestedStartTagPastTheLookAheadLeavesNothingBehindForTheNextDocument() throws IOException {
     // the nested start tag runs past the look-ahead's bound: that must not mark what follows
-    String text = "<add><doc><doc a=\"" + "a".repeat(2 * XmlChunks.MAX_NESTED_SCAN + 100)
-        + "\"></doc></doc>\n"
-        + "<doc><field name=\"id\">1</field><!-- oops </doc>\n<doc><field name=\"id\">2</field></doc>\n"
-        + "</add>";
+    String text =
+        "<add><doc><doc a=\""
+            + "a".repeat(2 * XmlChunks.MAX_NESTED_SCAN + 100)
+            + "\"></doc></doc>\n"
+            + "<doc><field name=\"id\">1</field><!-- oops </doc>\n<doc><field name=\"id\">2</field></doc>\n"
+            + "</add>";
     XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
     List<String> errors = new ArrayList<>();
     List<String> found = new ArrayList<>();
@@ -433,24 +531,27 @@ class ChunkScannerTest {
       found.add(new String(c.buf, c.start, Math.min(c.end - c.start, 33), StandardCharsets.UTF_8));
       errors.add(c.error);
     }
-    assertThat(found).endsWith("<doc><field name=\"id\">1</field><!", "<doc><field name=\"id\">2</field></");
+    assertThat(found)
+        .endsWith("<doc><field name=\"id\">1</field><!", "<doc><field name=\"id\">2</field></");
     assertThat(errors.subList(errors.size() - 2, errors.size()))
         .containsExactly(XmlChunks.SECTION_IN_DOCUMENT, null);
   }
 
   @Test
   void aDeleteTagSplitAcrossReadsIsReadWhateverTheReadSizes() throws IOException {
-    String text = "<add>\n<delete/>\n<delete ><id>1</id></delete>\n<doc>1</doc>\n"
-        + "<delete\n/>\n<doc>2</doc></add>";
+    String text =
+        "<add>\n<delete/>\n<delete ><id>1</id></delete>\n<doc>1</doc>\n"
+            + "<delete\n/>\n<doc>2</doc></add>";
     byte[] b = text.getBytes(StandardCharsets.UTF_8);
     for (long seed = 1; seed <= 40; seed++) {
       for (int size : new int[] {8, 13, 64}) {
         List<String> errors = new ArrayList<>();
         XmlChunks c = new XmlChunks(TranscoderTest.trickling(b, seed), size);
-        assertThat(scanWithErrors(c, errors)).as("seed " + seed + ", buffer " + size)
+        assertThat(scanWithErrors(c, errors))
+            .as("seed " + seed + ", buffer " + size)
             .containsExactly("2:", "3:", "4:<doc>1</doc>", "5:", "7:<doc>2</doc>");
-        assertThat(errors).containsExactly(XmlChunks.DELETE, XmlChunks.DELETE, null,
-            XmlChunks.DELETE, null);
+        assertThat(errors)
+            .containsExactly(XmlChunks.DELETE, XmlChunks.DELETE, null, XmlChunks.DELETE, null);
       }
     }
   }
@@ -458,13 +559,15 @@ class ChunkScannerTest {
   @Test
   void aTooLargeDocumentEndsAtItsEndTagEvenOneSplitAcrossARefill() throws IOException {
     String text = "<doc>" + "x".repeat(25) + "</doc><delete><id>1</id></delete><doc>y</doc>";
-    for (int size : new int[] {8, 13, 16, 32}) { // smaller than the document: it is looked at in parts
+    for (int size :
+        new int[] {8, 13, 16, 32}) { // smaller than the document: it is looked at in parts
       for (int pad = 0; pad < 8; pad++) {
         String t = " ".repeat(pad) + text;
         List<String> errors = new ArrayList<>();
-        XmlChunks c = new XmlChunks(new ByteArrayInputStream(t.getBytes(StandardCharsets.UTF_8)),
-            size, 16);
-        assertThat(scanWithErrors(c, errors)).as("buffer " + size + ", pad " + pad)
+        XmlChunks c =
+            new XmlChunks(new ByteArrayInputStream(t.getBytes(StandardCharsets.UTF_8)), size, 16);
+        assertThat(scanWithErrors(c, errors))
+            .as("buffer " + size + ", pad " + pad)
             .containsExactly("1:", "1:", "1:<doc>y</doc>");
         assertThat(errors).containsExactly(XmlChunks.TOO_LARGE, XmlChunks.DELETE, null);
       }
@@ -473,10 +576,15 @@ class ChunkScannerTest {
 
   @Test
   void aWrapperTagOrEndTagOfAbsurdLengthIsNotHeld() throws IOException {
-    String text = "<add" + " ".repeat(1 << 20) + "><doc>1</doc" + " ".repeat(1 << 20) + ">\n"
-        + "<doc>2</doc></add>";
-    XmlChunks c = new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), 64,
-        1000);
+    String text =
+        "<add"
+            + " ".repeat(1 << 20)
+            + "><doc>1</doc"
+            + " ".repeat(1 << 20)
+            + ">\n"
+            + "<doc>2</doc></add>";
+    XmlChunks c =
+        new XmlChunks(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)), 64, 1000);
     List<String> errors = new ArrayList<>();
     List<String> found = scanWithErrors(c, errors);
     assertThat(found).endsWith("2:<doc>2</doc>");
@@ -490,17 +598,50 @@ class ChunkScannerTest {
     List<String> found = scanWithErrors(new XmlChunks(in, size), errors);
     for (int k = 0; k < found.size(); k++) { // a stray excerpt ends where the buffer does: not kept
       String e = errors.get(k);
-      found.set(k, found.get(k) + " | " + (e != null && e.startsWith("not a Solr document") ? "STRAY" : e));
+      found.set(
+          k,
+          found.get(k) + " | " + (e != null && e.startsWith("not a Solr document") ? "STRAY" : e));
     }
     return found;
   }
 
   @Test
   void whatIsFoundDoesNotDependOnTheBufferOrTheReadSizes() throws IOException {
-    String[] tokens = {"<doc>", "</doc>", "<doc/>", "</doc >", "<delete>", "</delete>", "<delete/>",
-      "<!--", "-->", "<![CDATA[", "]]>", "<?pi ", "?>", "<add>", "</add>", "text", "\n", " ",
-      "<field name=\"a\">", "</field>", "<!DOCTYPE a [", "]>", "'", "\"", "<DOC>", "<", ">", "/",
-      "<commit/>", "<add overwrite=\"false\">", "<delete ", "<doc ", "   "};
+    String[] tokens = {
+      "<doc>",
+      "</doc>",
+      "<doc/>",
+      "</doc >",
+      "<delete>",
+      "</delete>",
+      "<delete/>",
+      "<!--",
+      "-->",
+      "<![CDATA[",
+      "]]>",
+      "<?pi ",
+      "?>",
+      "<add>",
+      "</add>",
+      "text",
+      "\n",
+      " ",
+      "<field name=\"a\">",
+      "</field>",
+      "<!DOCTYPE a [",
+      "]>",
+      "'",
+      "\"",
+      "<DOC>",
+      "<",
+      ">",
+      "/",
+      "<commit/>",
+      "<add overwrite=\"false\">",
+      "<delete ",
+      "<doc ",
+      "   "
+    };
     SplittableRandom r = new SplittableRandom(11);
     for (int i = 0; i < 40000; i++) {
       StringBuilder sb = new StringBuilder();
@@ -510,7 +651,8 @@ class ChunkScannerTest {
       byte[] b = sb.toString().getBytes(StandardCharsets.UTF_8);
       List<String> expected = ranges(new ByteArrayInputStream(b), 1 << 16);
       for (int size : new int[] {8, 9, 13, 32}) {
-        assertThat(ranges(TranscoderTest.trickling(b, i), size)).as("%s, buffer %d", sb, size)
+        assertThat(ranges(TranscoderTest.trickling(b, i), size))
+            .as("%s, buffer %d", sb, size)
             .isEqualTo(expected);
       }
     }
@@ -556,7 +698,8 @@ class ChunkScannerTest {
       long w = (b & 0xFFL) << 24;
       boolean unusual = b < 0x20 || b >= 0x80;
       assertThat(Bytes.unusualBytes(w | (0x4141414141414141L & ~(0xFFL << 24))) != 0)
-          .as("byte %d", b).isEqualTo(unusual);
+          .as("byte %d", b)
+          .isEqualTo(unusual);
     }
   }
 }

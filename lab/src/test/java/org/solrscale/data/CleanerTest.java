@@ -7,23 +7,31 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.SplittableRandom;
+import java.util.zip.GZIPInputStream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.SplittableRandom;
-import java.util.zip.GZIPInputStream;
 
 class CleanerTest {
 
   @Test
-  void repairsUtf8RemovesForbiddenCharsAndTheResultParsesStrictly(@TempDir Path dir) throws Exception {
+  void repairsUtf8RemovesForbiddenCharsAndTheResultParsesStrictly(@TempDir Path dir)
+      throws Exception {
     ByteArrayOutputStream raw = new ByteArrayOutputStream();
-    raw.writeBytes("<add>\n<doc><field name=\"id\">1</field><field name=\"t\">ok ünï ✓ 😀</field></doc>\n"
-        .getBytes(StandardCharsets.UTF_8));
-    raw.writeBytes("<doc><field name=\"id\">2</field><field name=\"t\">bell\u0007 nul\u0000 esc\u001b</field></doc>\n"
-        .getBytes(StandardCharsets.UTF_8));
-    raw.writeBytes("<doc><field name=\"id\">3</field><field name=\"t\">latin1 ".getBytes(StandardCharsets.UTF_8));
-    raw.write(new byte[] {(byte) 0xE9, (byte) 0xFF, ' ', (byte) 0xC3}); // é in Latin-1, 0xFF, a cut sequence
+    raw.writeBytes(
+        "<add>\n<doc><field name=\"id\">1</field><field name=\"t\">ok ünï ✓ 😀</field></doc>\n"
+            .getBytes(StandardCharsets.UTF_8));
+    raw.writeBytes(
+        "<doc><field name=\"id\">2</field><field name=\"t\">bell\u0007 nul\u0000 esc\u001b</field></doc>\n"
+            .getBytes(StandardCharsets.UTF_8));
+    raw.writeBytes(
+        "<doc><field name=\"id\">3</field><field name=\"t\">latin1 "
+            .getBytes(StandardCharsets.UTF_8));
+    raw.write(
+        new byte[] {
+          (byte) 0xE9, (byte) 0xFF, ' ', (byte) 0xC3
+        }); // é in Latin-1, 0xFF, a cut sequence
     raw.writeBytes("</field></doc>\n</add>\n".getBytes(StandardCharsets.UTF_8));
     Path in = dir.resolve("dirty.xml");
     Files.write(in, raw.toByteArray());
@@ -49,7 +57,8 @@ class CleanerTest {
   }
 
   @Test
-  void inSolrXmlReferencesToForbiddenCharactersGoTooEvenAcrossReads(@TempDir Path dir) throws Exception {
+  void inSolrXmlReferencesToForbiddenCharactersGoTooEvenAcrossReads(@TempDir Path dir)
+      throws Exception {
     // "&#1;" is as fatal to an XML parser as the byte itself; clean kept it, convert then failed
     StringBuilder sb = new StringBuilder("<add>\n");
     String pad = "<doc><field name=\"id\">pad</field></doc>\n";
@@ -57,9 +66,10 @@ class CleanerTest {
       sb.append(pad);
     }
     // in a CDATA section or a comment a reference is text, valid as it is: left alone
-    sb.append("<doc><field name=\"c\"><![CDATA[x&#1;]y]]]></field><!-- &#2; --><field name=\"id\">1"
-        + "</field><field name=\"t\">a&#1;b&#x1F;c&#65;d&amp;e&#xFFFE;f&#0;g&#12345678901;h</field>"
-        + "</doc>\n</add>\n");
+    sb.append(
+        "<doc><field name=\"c\"><![CDATA[x&#1;]y]]]></field><!-- &#2; --><field name=\"id\">1"
+            + "</field><field name=\"t\">a&#1;b&#x1F;c&#65;d&amp;e&#xFFFE;f&#0;g&#12345678901;h</field>"
+            + "</doc>\n</add>\n");
     for (int shift = 0; shift < 40; shift++) {
       Path in = dir.resolve("refs-" + shift + ".xml");
       Files.writeString(in, "x".repeat(shift).replace("x", " ") + sb);
@@ -95,11 +105,22 @@ class CleanerTest {
   @Test
   void randomBytesCleanLikeJavasDecoderThenTheXmlFilter(@TempDir Path dir) throws Exception {
     SplittableRandom r = new SplittableRandom(3);
-    byte[][] pieces = {"ab".getBytes(StandardCharsets.UTF_8), "ü".getBytes(StandardCharsets.UTF_8),
-        "✓".getBytes(StandardCharsets.UTF_8), "😀".getBytes(StandardCharsets.UTF_8),
-        {(byte) 0xEF, (byte) 0xBF, (byte) 0xBE}, {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, {0x01},
-        {(byte) 0xC0, (byte) 0x80}, {(byte) 0xE2, (byte) 0x82}, {(byte) 0xF4, (byte) 0x90},
-        {(byte) 0xFF}, {(byte) 0x80}, {'\n'}, {(byte) 0xF0, (byte) 0x9F}};
+    byte[][] pieces = {
+      "ab".getBytes(StandardCharsets.UTF_8),
+      "ü".getBytes(StandardCharsets.UTF_8),
+      "✓".getBytes(StandardCharsets.UTF_8),
+      "😀".getBytes(StandardCharsets.UTF_8),
+      {(byte) 0xEF, (byte) 0xBF, (byte) 0xBE},
+      {(byte) 0xED, (byte) 0xA0, (byte) 0x80},
+      {0x01},
+      {(byte) 0xC0, (byte) 0x80},
+      {(byte) 0xE2, (byte) 0x82},
+      {(byte) 0xF4, (byte) 0x90},
+      {(byte) 0xFF},
+      {(byte) 0x80},
+      {'\n'},
+      {(byte) 0xF0, (byte) 0x9F}
+    };
     for (int round = 0; round < 300; round++) {
       ByteArrayOutputStream raw = new ByteArrayOutputStream();
       for (int k = r.nextInt(40); k > 0; k--) {
@@ -109,10 +130,19 @@ class CleanerTest {
       Files.write(in, raw.toByteArray());
       Path out = dir.resolve("out.txt");
       Cleaner.clean(in, out);
-      String decoded = new String(raw.toByteArray(), StandardCharsets.UTF_8); // U+FFFD per maximal subpart
+      String decoded =
+          new String(raw.toByteArray(), StandardCharsets.UTF_8); // U+FFFD per maximal subpart
       StringBuilder expected = new StringBuilder();
-      decoded.codePoints().filter(cp -> cp == 0x9 || cp == 0xA || cp == 0xD
-          || cp >= 0x20 && cp <= 0xD7FF || cp >= 0xE000 && cp <= 0xFFFD || cp >= 0x10000)
+      decoded
+          .codePoints()
+          .filter(
+              cp ->
+                  cp == 0x9
+                      || cp == 0xA
+                      || cp == 0xD
+                      || cp >= 0x20 && cp <= 0xD7FF
+                      || cp >= 0xE000 && cp <= 0xFFFD
+                      || cp >= 0x10000)
           .forEach(expected::appendCodePoint);
       assertThat(Files.readString(out)).as("round %d", round).isEqualTo(expected.toString());
     }

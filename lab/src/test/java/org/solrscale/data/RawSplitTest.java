@@ -9,13 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import java.util.zip.GZIPOutputStream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import java.util.stream.IntStream;
 
 /** split of XML and JSON Lines copies document bytes; these check it against the parsed view. */
 class RawSplitTest {
@@ -30,7 +30,11 @@ class RawSplitTest {
   }
 
   private static String xmlDoc(int i) {
-    return "<doc>\n  <field name=\"id\">" + i + "</field>\n  <field name=\"t\">w&amp;örd " + i + "</field>\n</doc>";
+    return "<doc>\n  <field name=\"id\">"
+        + i
+        + "</field>\n  <field name=\"t\">w&amp;örd "
+        + i
+        + "</field>\n</doc>";
   }
 
   @ParameterizedTest(name = "gzip output {0}")
@@ -49,8 +53,15 @@ class RawSplitTest {
     }
     Path packed = gzip("b.xml.gz", b.append("</add>").toString());
 
-    CorpusStats s = CorpusTools.split(List.of(plain, packed), null,
-        new CorpusTools.SplitRule(null, 7L, null), dir.resolve("parts"), "p", Format.XML, gzipOut);
+    CorpusStats s =
+        CorpusTools.split(
+            List.of(plain, packed),
+            null,
+            new CorpusTools.SplitRule(null, 7L, null),
+            dir.resolve("parts"),
+            "p",
+            Format.XML,
+            gzipOut);
 
     assertThat(s.read()).isEqualTo(70);
     assertThat(s.written()).isEqualTo(70);
@@ -68,40 +79,60 @@ class RawSplitTest {
         assertThat(d.first("t")).isEqualTo("w&örd " + d.first("id"));
       }
     }
-    assertThat(ids).containsExactlyElementsOf(
-        IntStream.range(0, 70).mapToObj(Integer::toString).toList());
+    assertThat(ids)
+        .containsExactlyElementsOf(IntStream.range(0, 70).mapToObj(Integer::toString).toList());
   }
 
   @Test
   void aDocumentWithNestedChildrenStaysWholeInOnePart() throws IOException {
     StringBuilder x = new StringBuilder("<add>\n");
     for (int i = 0; i < 6; i++) {
-      x.append(i == 3 ? "<doc><field name=\"id\">3</field><doc><field name=\"id\">3.1</field></doc>"
-          + "<doc><field name=\"id\">3.2</field></doc></doc>\n" : xmlDoc(i) + "\n");
+      x.append(
+          i == 3
+              ? "<doc><field name=\"id\">3</field><doc><field name=\"id\">3.1</field></doc>"
+                  + "<doc><field name=\"id\">3.2</field></doc></doc>\n"
+              : xmlDoc(i) + "\n");
     }
     Path f = dir.resolve("n.xml");
     Files.writeString(f, x.append("</add>\n"));
-    CorpusStats s = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(null, null, 1L),
-        dir.resolve("nparts"), "p", Format.XML, false);
+    CorpusStats s =
+        CorpusTools.split(
+            List.of(f),
+            null,
+            new CorpusTools.SplitRule(null, null, 1L),
+            dir.resolve("nparts"),
+            "p",
+            Format.XML,
+            false);
     assertThat(s.written()).isEqualTo(6);
     assertThat(s.bad()).isZero();
     assertThat(s.filesWritten()).hasSize(6);
     String part = Files.readString(Path.of(s.filesWritten().get(3)));
-    assertThat(part).contains("<field name=\"id\">3.1</field>", "<field name=\"id\">3.2</field></doc></doc>");
+    assertThat(part)
+        .contains("<field name=\"id\">3.1</field>", "<field name=\"id\">3.2</field></doc></doc>");
   }
 
   @Test
   void jsonLinesPartsKeepLinesAndSkipBlankOnes() throws IOException {
     Path a = dir.resolve("a.jsonl");
-    Files.writeString(a, "{\"id\":\"1\"}\n\n{\"id\":\"2\"}\r\n{\"id\":\"3\"}"); // no final line feed
+    Files.writeString(
+        a, "{\"id\":\"1\"}\n\n{\"id\":\"2\"}\r\n{\"id\":\"3\"}"); // no final line feed
     Path b = gzip("b.jsonl.gz", "{\"id\":\"4\"}\n{\"id\":\"5\"}\n");
-    CorpusStats s = CorpusTools.split(List.of(a, b), null, new CorpusTools.SplitRule(2, null, null),
-        dir.resolve("parts"), "p", Format.JSONL, false);
+    CorpusStats s =
+        CorpusTools.split(
+            List.of(a, b),
+            null,
+            new CorpusTools.SplitRule(2, null, null),
+            dir.resolve("parts"),
+            "p",
+            Format.JSONL,
+            false);
     assertThat(s.read()).isEqualTo(5);
     assertThat(s.filesWritten()).hasSize(2);
     assertThat(Files.readString(Path.of(s.filesWritten().get(0))))
         .isEqualTo("{\"id\":\"1\"}\n{\"id\":\"2\"}\r\n{\"id\":\"3\"}\n");
-    assertThat(Files.readString(Path.of(s.filesWritten().get(1)))).isEqualTo("{\"id\":\"4\"}\n{\"id\":\"5\"}\n");
+    assertThat(Files.readString(Path.of(s.filesWritten().get(1))))
+        .isEqualTo("{\"id\":\"4\"}\n{\"id\":\"5\"}\n");
   }
 
   @Test
@@ -109,29 +140,48 @@ class RawSplitTest {
     // old Mac line ends: a part's last line used to get a '\n' after its '\r'
     Path a = dir.resolve("cr.jsonl");
     Files.writeString(a, "{\"id\":\"1\"}\r{\"id\":\"2\"}\r{\"id\":\"3\"}\r");
-    CorpusStats s = CorpusTools.split(List.of(a), null, new CorpusTools.SplitRule(null, 2L, null),
-        dir.resolve("cr-parts"), "p", Format.JSONL, false);
+    CorpusStats s =
+        CorpusTools.split(
+            List.of(a),
+            null,
+            new CorpusTools.SplitRule(null, 2L, null),
+            dir.resolve("cr-parts"),
+            "p",
+            Format.JSONL,
+            false);
     assertThat(s.filesWritten()).hasSize(2);
-    assertThat(Files.readString(Path.of(s.filesWritten().get(0))) + Files.readString(
-        Path.of(s.filesWritten().get(1)))).isEqualTo(Files.readString(a));
+    assertThat(
+            Files.readString(Path.of(s.filesWritten().get(0)))
+                + Files.readString(Path.of(s.filesWritten().get(1))))
+        .isEqualTo(Files.readString(a));
   }
 
   @Test
   void jsonLinesThatCannotBeOneObjectAreReportedNotCopied() throws IOException {
     // by their first and last bytes: what is inside is left to convert and index
     Path a = dir.resolve("odd.jsonl");
-    Files.writeString(a, "{\"id\":\"1\"}\n\u000b\n\u3000\n{\"id\":\"4\"\n[{\"id\":\"5\"}]\n"
-        + "  {\"id\":\"6\"} \t\r\n{\n");
-    CorpusStats s = CorpusTools.split(List.of(a), null, new CorpusTools.SplitRule(1, null, null),
-        dir.resolve("odd-parts"), "p", Format.JSONL, false);
+    Files.writeString(
+        a,
+        "{\"id\":\"1\"}\n\u000b\n\u3000\n{\"id\":\"4\"\n[{\"id\":\"5\"}]\n"
+            + "  {\"id\":\"6\"} \t\r\n{\n");
+    CorpusStats s =
+        CorpusTools.split(
+            List.of(a),
+            null,
+            new CorpusTools.SplitRule(1, null, null),
+            dir.resolve("odd-parts"),
+            "p",
+            Format.JSONL,
+            false);
     assertThat(Files.readString(Path.of(s.filesWritten().get(0))))
         .isEqualTo("{\"id\":\"1\"}\n  {\"id\":\"6\"} \t\r\n");
-    assertThat(s.problems()).containsExactly(
-        a + ":2: " + LineChunks.NOT_AN_OBJECT,
-        a + ":3: " + LineChunks.NOT_AN_OBJECT,
-        a + ":4: " + LineChunks.NOT_CLOSED,
-        a + ":5: " + LineChunks.NOT_AN_OBJECT,
-        a + ":7: " + LineChunks.NOT_CLOSED);
+    assertThat(s.problems())
+        .containsExactly(
+            a + ":2: " + LineChunks.NOT_AN_OBJECT,
+            a + ":3: " + LineChunks.NOT_AN_OBJECT,
+            a + ":4: " + LineChunks.NOT_CLOSED,
+            a + ":5: " + LineChunks.NOT_AN_OBJECT,
+            a + ":7: " + LineChunks.NOT_CLOSED);
   }
 
   @Test
@@ -142,8 +192,15 @@ class RawSplitTest {
     }
     Path f = dir.resolve("big.xml");
     Files.writeString(f, a.append("</add>\n"));
-    CorpusStats s = CorpusTools.split(List.of(f), null, new CorpusTools.SplitRule(null, null, 20_000L),
-        dir.resolve("parts"), "p", Format.XML, false);
+    CorpusStats s =
+        CorpusTools.split(
+            List.of(f),
+            null,
+            new CorpusTools.SplitRule(null, null, 20_000L),
+            dir.resolve("parts"),
+            "p",
+            Format.XML,
+            false);
     long total = 0;
     for (String part : s.filesWritten()) {
       long size = Files.size(Path.of(part));

@@ -25,8 +25,8 @@ class SynthTest {
   @TempDir Path dir;
 
   static SynthOptions options(long docs, long seed) {
-    return new SynthOptions(docs, seed, 50_000, 1.1, 20, 200,
-        SynthOptions.parseFacets(SynthOptions.DEFAULT_FACETS));
+    return new SynthOptions(
+        docs, seed, 50_000, 1.1, 20, 200, SynthOptions.parseFacets(SynthOptions.DEFAULT_FACETS));
   }
 
   static List<Document> generate(SynthOptions o) {
@@ -69,7 +69,8 @@ class SynthTest {
       assertThat(d.fields().keySet()).containsExactlyInAnyOrderElementsOf(synth.fields());
       assertThat(d.first("body_t").split(" ")).hasSizeBetween(5, 9);
       assertThat(d.fields().get("tags_ss")).hasSizeBetween(1, 5).doesNotHaveDuplicates();
-      assertThat(d.first("created_dt")).matches("20(1[5-9]|2[0-4])-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
+      assertThat(d.first("created_dt"))
+          .matches("20(1[5-9]|2[0-4])-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
       assertThat((Double) d.fields().get("price_d").get(0)).isBetween(1.0, 2000.0);
       ids.add(d.first("id"));
     }
@@ -83,7 +84,9 @@ class SynthTest {
     for (Document d : generate(options(5000, 3))) {
       for (SynthOptions.Facet f : options(1, 1).facets()) {
         values.computeIfAbsent(f.name(), k -> new HashSet<>()).add(d.first(f.name()));
-        counts.computeIfAbsent(f.name(), k -> new HashMap<>()).merge(d.first(f.name()), 1, Integer::sum);
+        counts
+            .computeIfAbsent(f.name(), k -> new HashMap<>())
+            .merge(d.first(f.name()), 1, Integer::sum);
       }
     }
     assertThat(values.get("category_s")).hasSize(10);
@@ -157,16 +160,23 @@ class SynthTest {
     assertThatThrownBy(() -> options(0, 1)).hasMessage("--docs must be at least 1");
     assertThatThrownBy(() -> SynthOptions.parseFacets("x"))
         .hasMessage("--facets expects NAME:CARDINALITY,...; got 'x'");
-    assertThatThrownBy(() -> SynthOptions.parseFacets("brand:10")).hasMessageContaining("must be a field name ending in _s");
-    assertThatThrownBy(() -> SynthOptions.parseFacets("a_s:0")).hasMessageContaining("between 1 and");
-    assertThatThrownBy(() -> SynthOptions.parseFacets("a_s:99999999999")).hasMessageContaining("between 1 and");
-    assertThatThrownBy(() -> new SynthOptions(1, 1, 100, 1.1, 1, 2, SynthOptions.parseFacets("a_s:1,a_s:2")))
+    assertThatThrownBy(() -> SynthOptions.parseFacets("brand:10"))
+        .hasMessageContaining("must be a field name ending in _s");
+    assertThatThrownBy(() -> SynthOptions.parseFacets("a_s:0"))
+        .hasMessageContaining("between 1 and");
+    assertThatThrownBy(() -> SynthOptions.parseFacets("a_s:99999999999"))
+        .hasMessageContaining("between 1 and");
+    assertThatThrownBy(
+            () -> new SynthOptions(1, 1, 100, 1.1, 1, 2, SynthOptions.parseFacets("a_s:1,a_s:2")))
         .hasMessageContaining("given twice");
     assertThatThrownBy(() -> SynthOptions.parseRange("--body-words", "20-200"))
         .hasMessage("--body-words expects MIN..MAX or MIN,MAX; got '20-200'");
-    assertThatThrownBy(() -> new SynthOptions(1, 1, 100, 1.1, 9, 3, List.of())).hasMessageContaining("MIN <= MAX");
-    assertThatThrownBy(() -> new SynthOptions(1, 1, 5, 1.1, 1, 3, List.of())).hasMessageContaining("--vocabulary");
-    assertThatThrownBy(() -> new SynthOptions(1, 1, 100, 0, 1, 3, List.of())).hasMessageContaining("--zipf");
+    assertThatThrownBy(() -> new SynthOptions(1, 1, 100, 1.1, 9, 3, List.of()))
+        .hasMessageContaining("MIN <= MAX");
+    assertThatThrownBy(() -> new SynthOptions(1, 1, 5, 1.1, 1, 3, List.of()))
+        .hasMessageContaining("--vocabulary");
+    assertThatThrownBy(() -> new SynthOptions(1, 1, 100, 0, 1, 3, List.of()))
+        .hasMessageContaining("--zipf");
     assertThat(SynthOptions.parseRange("--body-words", "5,9")).containsExactly(5, 9);
     assertThat(SynthOptions.parseFacets("none")).isEmpty();
   }

@@ -32,7 +32,9 @@ class TranscoderTest {
   @Test
   void whatTheEncodingHoldsComesOutAsUtf8WhateverTheReadSizes() throws IOException {
     SplittableRandom r = new SplittableRandom(5);
-    String[] pieces = {"a", "<doc>", "\u00e9", "\u00fc", "\u65e5\u672c", "\ud83d\ude00", "\n", "\r\n", " "};
+    String[] pieces = {
+      "a", "<doc>", "\u00e9", "\u00fc", "\u65e5\u672c", "\ud83d\ude00", "\n", "\r\n", " "
+    };
     StringBuilder sb = new StringBuilder();
     while (sb.length() < 300_000) { // several of its 64 KB blocks
       sb.append(pieces[r.nextInt(pieces.length)]);
@@ -41,15 +43,18 @@ class TranscoderTest {
     for (String name : new String[] {"UTF-16LE", "UTF-16BE", "UTF-16", "GB18030", "UTF-32"}) {
       Charset cs = Charset.forName(name);
       byte[] in = text.getBytes(cs);
-      assertThat(transcode(new ByteArrayInputStream(in), cs)).as(name)
+      assertThat(transcode(new ByteArrayInputStream(in), cs))
+          .as(name)
           .isEqualTo(text.getBytes(StandardCharsets.UTF_8));
-      assertThat(transcode(trickling(in, 1), cs)).as(name + ", trickling")
+      assertThat(transcode(trickling(in, 1), cs))
+          .as(name + ", trickling")
           .isEqualTo(text.getBytes(StandardCharsets.UTF_8));
     }
     String latin = text.replaceAll("[^a-z<>/\\n\\r \u00e9\u00fc]", "");
     for (String name : new String[] {"ISO-8859-1", "windows-1252"}) {
       Charset cs = Charset.forName(name);
-      assertThat(transcode(trickling(latin.getBytes(cs), 2), cs)).as(name)
+      assertThat(transcode(trickling(latin.getBytes(cs), 2), cs))
+          .as(name)
           .isEqualTo(latin.getBytes(StandardCharsets.UTF_8));
     }
   }

@@ -14,6 +14,7 @@ import org.solrscale.data.Document;
 class BatchOrderTest {
   private final List<String> flown = new CopyOnWriteArrayList<>();
   private final List<Thread> threads = new ArrayList<>();
+
   /**
    * The ids the order asked about, in the order it asked: it asks when a batch's turn has come
    * (holding its lock), so this is the order in which batches got their turn.
@@ -30,32 +31,42 @@ class BatchOrderTest {
 
   /** Ids with a '?' may be in the collection; the others are certainly new. */
   private BatchOrder order() {
-    return new BatchOrder(e -> {
-      turns.add(e.id());
-      return e.again();
-    });
+    return new BatchOrder(
+        e -> {
+          turns.add(e.id());
+          return e.again();
+        });
   }
 
   private static Batch batch(long seq, String... ids) {
     List<Batch.Entry> entries = new ArrayList<>();
     for (String id : ids) {
       String plain = id.replace("?", "");
-      entries.add(new Batch.Entry(new SolrInputDocument(), plain, id.endsWith("?"),
-          new Document().add("id", plain), "f", 1, 1));
+      entries.add(
+          new Batch.Entry(
+              new SolrInputDocument(),
+              plain,
+              id.endsWith("?"),
+              new Document().add("id", plain),
+              "f",
+              1,
+              1));
     }
     return new Batch(seq, entries);
   }
 
   /** Takes the batch off from a thread of its own; {@link #flown} hears when it did. */
   private Thread takeOff(BatchOrder order, Batch b) {
-    Thread t = new Thread(() -> {
-      try {
-        order.takeOff(b);
-        flown.add("b" + b.seq);
-      } catch (InterruptedException e) {
-        flown.add("b" + b.seq + " interrupted");
-      }
-    });
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                order.takeOff(b);
+                flown.add("b" + b.seq);
+              } catch (InterruptedException e) {
+                flown.add("b" + b.seq + " interrupted");
+              }
+            });
     threads.add(t);
     t.start();
     return t;

@@ -2,16 +2,16 @@ package org.solrscale.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.solr.common.SolrInputDocument;
 import org.apache.solr.common.SolrDocument;
+import org.apache.solr.common.SolrInputDocument;
 import org.junit.jupiter.api.Test;
 import org.solrscale.data.Document;
-import java.util.ArrayList;
 
 class ReplacedCountTest {
   private static Batch.Entry entry(String id, int children) {
@@ -22,7 +22,7 @@ class ReplacedCountTest {
     return new Batch.Entry(new SolrInputDocument(), id, true, d, "f", 1, 1);
   }
 
-  private static final ReplaceLedger.Versions NONE = (id, size, overFamily) -> { };
+  private static final ReplaceLedger.Versions NONE = (id, size, overFamily) -> {};
 
   private static Set<Batch.Entry> refused(Batch.Entry... es) {
     Set<Batch.Entry> s = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -37,9 +37,11 @@ class ReplacedCountTest {
     // new id: the refused copy leaves nothing for the accepted one to replace
     assertThat(ReplaceLedger.replacedBy(List.of(bad, good), refused(bad), Map.of(), NONE)).isZero();
     // the collection held a family of three under that id: the accepted copy replaces it
-    assertThat(ReplaceLedger.replacedBy(List.of(bad, good), refused(bad), Map.of("a", 3L), NONE)).isEqualTo(3);
+    assertThat(ReplaceLedger.replacedBy(List.of(bad, good), refused(bad), Map.of("a", 3L), NONE))
+        .isEqualTo(3);
     // both accepted: the second replaces the first
-    assertThat(ReplaceLedger.replacedBy(List.of(bad, good), refused(), Map.of("a", 3L), NONE)).isEqualTo(4);
+    assertThat(ReplaceLedger.replacedBy(List.of(bad, good), refused(), Map.of("a", 3L), NONE))
+        .isEqualTo(4);
   }
 
   @Test
@@ -50,7 +52,9 @@ class ReplacedCountTest {
     Batch.Entry other = entry("o", 0);
     assertThat(ReplaceLedger.replacedBy(List.of(fam, other, plain, big), refused(), Map.of(), NONE))
         .isEqualTo(3 + 1);
-    assertThat(ReplaceLedger.replacedBy(List.of(fam, other, plain, big), refused(plain), Map.of("o", 1L), NONE))
+    assertThat(
+            ReplaceLedger.replacedBy(
+                List.of(fam, other, plain, big), refused(plain), Map.of("o", 1L), NONE))
         .isEqualTo(1 + 3);
   }
 
@@ -61,8 +65,12 @@ class ReplacedCountTest {
     Batch.Entry again = entry("f", 0);
     Batch.Entry other = entry("o", 0);
     List<String> heard = new ArrayList<>();
-    ReplaceLedger.replacedBy(List.of(other, fam, plain, again), refused(), Map.of("o", 5L),
-        (id, size, overFamily) -> heard.add(id + "=" + size + (overFamily ? " over a family" : "")));
+    ReplaceLedger.replacedBy(
+        List.of(other, fam, plain, again),
+        refused(),
+        Map.of("o", 5L),
+        (id, size, overFamily) ->
+            heard.add(id + "=" + size + (overFamily ? " over a family" : "")));
     assertThat(heard).containsExactly("o=1 over a family", "f=3", "f=1 over a family", "f=1");
   }
 

@@ -60,9 +60,12 @@ class RetriesTest {
 
   @Test
   void a5xxAConnectionErrorOrAClientFailureIsRetriedAndTheAnswerAfterItKept() throws Exception {
-    List<Exception> transients = List.of(new SolrException(ErrorCode.SERVICE_UNAVAILABLE, "no leader"),
-        new SolrServerException("IOException occurred when talking to server"),
-        new IOException("reset"), new IllegalStateException("no live node"));
+    List<Exception> transients =
+        List.of(
+            new SolrException(ErrorCode.SERVICE_UNAVAILABLE, "no leader"),
+            new SolrServerException("IOException occurred when talking to server"),
+            new IOException("reset"),
+            new IllegalStateException("no live node"));
     for (Exception e : transients) {
       calls.set(0);
       waits.clear();
@@ -76,8 +79,12 @@ class RetriesTest {
   @Test
   void a4xxIsSolrsAnswerAndIsNotRetried() throws Exception {
     Retries r = retries(5);
-    Retries.Outcome<String> o = r.withRetries(failing(99,
-        new SolrException(ErrorCode.BAD_REQUEST, "ERROR: [doc=1] Error adding field 'n_i'=' x'")));
+    Retries.Outcome<String> o =
+        r.withRetries(
+            failing(
+                99,
+                new SolrException(
+                    ErrorCode.BAD_REQUEST, "ERROR: [doc=1] Error adding field 'n_i'=' x'")));
     assertThat(calls).hasValue(1);
     assertThat(waits).isEmpty();
     assertThat(r.count()).isZero();
@@ -86,28 +93,36 @@ class RetriesTest {
 
   @Test
   void aFiveHundredAfterTheLastAttemptIsNamedWithItsStatus() throws Exception {
-    Retries.Outcome<String> o = retries(1).withRetries(failing(99,
-        new SolrException(ErrorCode.SERVER_ERROR, "boom\n  at somewhere")));
+    Retries.Outcome<String> o =
+        retries(1)
+            .withRetries(
+                failing(99, new SolrException(ErrorCode.SERVER_ERROR, "boom\n  at somewhere")));
     assertThat(o.failure()).isEqualTo("gave up after 1 attempts: HTTP 500: boom at somewhere");
     assertThat(waits).isEmpty();
   }
 
   @Test
   void aCallTheRunCannotGoOnWithoutEndsItWithOneLine() {
-    assertThatThrownBy(() -> retries(2).orFail(failing(99, new IOException("refused")), "commit failed"))
+    assertThatThrownBy(
+            () -> retries(2).orFail(failing(99, new IOException("refused")), "commit failed"))
         .isInstanceOf(SolrscaleException.class)
         .hasMessage("commit failed: gave up after 2 attempts: refused");
     calls.set(0);
-    assertThat(retries(2).orFail(failing(1, new IOException("refused")), "commit failed")).isEqualTo("ok");
+    assertThat(retries(2).orFail(failing(1, new IOException("refused")), "commit failed"))
+        .isEqualTo("ok");
   }
 
   @Test
   void anInterruptedWaitEndsTheAttempts() {
-    Retries r = new Retries(5, ms -> {
-      throw new InterruptedException();
-    });
+    Retries r =
+        new Retries(
+            5,
+            ms -> {
+              throw new InterruptedException();
+            });
     assertThatThrownBy(() -> r.orFail(failing(99, new IOException("refused")), "count failed"))
-        .isInstanceOf(SolrscaleException.class).hasMessage("count failed: interrupted");
+        .isInstanceOf(SolrscaleException.class)
+        .hasMessage("count failed: interrupted");
     assertThat(Thread.interrupted()).isTrue(); // the flag is kept (and cleared here)
     assertThat(calls).hasValue(1);
   }

@@ -18,7 +18,8 @@ class SeenIdsTest {
     for (int i = 0; i < n; i++) {
       assertThat(seen.add("doc-" + i)).as("doc-" + i).isTrue(); // never a wrong "no"
     }
-    // 2^27 bits (the most) for 500,000 ids: about 268 bits each; a false "maybe" is a rare extra look-up
+    // 2^27 bits (the most) for 500,000 ids: about 268 bits each; a false "maybe" is a rare extra
+    // look-up
     assertThat(seen.bits()).isEqualTo(1L << 27);
     assertThat(wrongMaybes).isLessThan(50); // under 0.01 %
   }

@@ -6,15 +6,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
-import java.time.Duration;
-import org.assertj.core.data.Offset;
 
 /** `bench` against a real 2-node, 2-shard cluster with a synthetic corpus and derived queries. */
 class BenchIT {
@@ -30,15 +30,38 @@ class BenchIT {
   @BeforeAll
   static void up() {
     cluster().state().ifPresent(s -> cluster().down(true));
-    Cli.Result r = Cli.run("up", "--name", NAME, "--nodes", "2", "--heap", "384m",
-        "--collection", "docs", "--shards", "2");
+    Cli.Result r =
+        Cli.run(
+            "up",
+            "--name",
+            NAME,
+            "--nodes",
+            "2",
+            "--heap",
+            "384m",
+            "--collection",
+            "docs",
+            "--shards",
+            "2");
     assertThat(r.exitCode()).as(r.err()).isZero();
     Path corpus = dir.resolve("synth.jsonl");
-    assertThat(Cli.run("data", "synth", "--docs", "3000", "-o", corpus.toString()).exitCode()).isZero();
-    assertThat(Cli.run("index", "--name", NAME, "--collection", "docs", corpus.toString()).exitCode()).isZero();
+    assertThat(Cli.run("data", "synth", "--docs", "3000", "-o", corpus.toString()).exitCode())
+        .isZero();
+    assertThat(
+            Cli.run("index", "--name", NAME, "--collection", "docs", corpus.toString()).exitCode())
+        .isZero();
     queries = dir.resolve("queries.txt");
-    assertThat(Cli.run("data", "queries", corpus.toString(), "--count", "200", "-o", queries.toString())
-        .exitCode()).isZero();
+    assertThat(
+            Cli.run(
+                    "data",
+                    "queries",
+                    corpus.toString(),
+                    "--count",
+                    "200",
+                    "-o",
+                    queries.toString())
+                .exitCode())
+        .isZero();
   }
 
   @AfterAll
@@ -51,9 +74,24 @@ class BenchIT {
   @Test
   void closedLoopWritesTheSummaryTheLogAndTheTimeline() throws Exception {
     Path out = dir.resolve("closed");
-    Cli.Result r = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries",
-        queries.toString(), "--threads", "2", "--warmup", "1s", "--requests", "300",
-        "--out", out.toString(), "--json");
+    Cli.Result r =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "docs",
+            "--queries",
+            queries.toString(),
+            "--threads",
+            "2",
+            "--warmup",
+            "1s",
+            "--requests",
+            "300",
+            "--out",
+            out.toString(),
+            "--json");
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode s = JSON.readTree(r.out());
     assertThat(s.get("count").asLong()).isBetween(300L, 302L);
@@ -69,26 +107,43 @@ class BenchIT {
     assertThat(s.get("templates").size()).isGreaterThan(2);
     assertThat(s.get("num_found").get("max").asDouble()).isGreaterThan(100);
     assertThat(Files.readString(out.resolve("summary.json"))).contains("\"latency_ms\"");
-    assertThat(Files.readAllLines(out.resolve("timeline.csv")).get(0)).startsWith("second,phase,requests");
+    assertThat(Files.readAllLines(out.resolve("timeline.csv")).get(0))
+        .startsWith("second,phase,requests");
     assertThat(Files.readString(out.resolve("latency.hlog"))).contains("Tag=latency");
   }
 
   @Test
   void openLoopChargesAPausedNodeToEveryRequestDueMeanwhile() throws Exception {
-    Thread pauser = new Thread(() -> {
-      try {
-        Thread.sleep(2500);
-        cluster().node(Cluster.NodeOp.PAUSE, "solr2", Duration.ofSeconds(10));
-        Thread.sleep(1500);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      } finally {
-        cluster().node(Cluster.NodeOp.RESUME, "solr2", Duration.ofSeconds(10));
-      }
-    });
+    Thread pauser =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(2500);
+                cluster().node(Cluster.NodeOp.PAUSE, "solr2", Duration.ofSeconds(10));
+                Thread.sleep(1500);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              } finally {
+                cluster().node(Cluster.NodeOp.RESUME, "solr2", Duration.ofSeconds(10));
+              }
+            });
     pauser.start();
-    Cli.Result r = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries",
-        queries.toString(), "--rate", "40", "--warmup", "1s", "--duration", "5s", "--json");
+    Cli.Result r =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "docs",
+            "--queries",
+            queries.toString(),
+            "--rate",
+            "40",
+            "--warmup",
+            "1s",
+            "--duration",
+            "5s",
+            "--json");
     pauser.join();
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode s = JSON.readTree(r.out());
@@ -102,9 +157,24 @@ class BenchIT {
   @Test
   void aStaircaseThroughZooKeeperWithACountedWarmup() throws Exception {
     String zk = cluster().state().orElseThrow().zkHost();
-    Cli.Result r = Cli.run("bench", "--zk", zk, "--collection", "docs", "--queries",
-        queries.toString(), "--rate", "10,20", "--step-duration", "2s", "--arrivals", "poisson",
-        "--warmup-requests", "5", "--json");
+    Cli.Result r =
+        Cli.run(
+            "bench",
+            "--zk",
+            zk,
+            "--collection",
+            "docs",
+            "--queries",
+            queries.toString(),
+            "--rate",
+            "10,20",
+            "--step-duration",
+            "2s",
+            "--arrivals",
+            "poisson",
+            "--warmup-requests",
+            "5",
+            "--json");
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode s = JSON.readTree(r.out());
     assertThat(s.get("warmup").get("count").asLong()).isEqualTo(5);
@@ -117,35 +187,115 @@ class BenchIT {
   void badInputFailsBeforeAnyLoadWithOneLine() throws Exception {
     Path broken = dir.resolve("broken.txt");
     Files.writeString(broken, "q=fine\nq=%zz\n");
-    Cli.Result r = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries",
-        broken.toString(), "--threads", "1", "--requests", "10");
+    Cli.Result r =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "docs",
+            "--queries",
+            broken.toString(),
+            "--threads",
+            "1",
+            "--requests",
+            "10");
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains(broken + ":2").doesNotContain("\tat ");
-    Cli.Result c = Cli.run("bench", "--name", NAME, "--collection", "nope", "--queries",
-        queries.toString(), "--threads", "1", "--requests", "10");
+    Cli.Result c =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "nope",
+            "--queries",
+            queries.toString(),
+            "--threads",
+            "1",
+            "--requests",
+            "10");
     assertThat(c.exitCode()).isEqualTo(2);
-    assertThat(c.err()).contains("there is no collection 'nope' in ").contains("; it has docs: create it");
+    assertThat(c.err())
+        .contains("there is no collection 'nope' in ")
+        .contains("; it has docs: create it");
   }
 
   @Test
   void gzipShrinksTheBytesOnTheWireAndNodeRoutingUsesOneNode() throws Exception {
-    JsonNode plain = JSON.readTree(Cli.run("bench", "--name", NAME, "--collection", "docs",
-        "--queries", queries.toString(), "--threads", "1", "--warmup", "0s", "--requests", "100",
-        "--order", "sequential", "--routing", "node:solr1", "--json").out());
-    JsonNode gz = JSON.readTree(Cli.run("bench", "--name", NAME, "--collection", "docs",
-        "--queries", queries.toString(), "--threads", "1", "--warmup", "0s", "--requests", "100",
-        "--order", "sequential", "--routing", "node:solr1", "--compression", "gzip", "--json").out());
+    JsonNode plain =
+        JSON.readTree(
+            Cli.run(
+                    "bench",
+                    "--name",
+                    NAME,
+                    "--collection",
+                    "docs",
+                    "--queries",
+                    queries.toString(),
+                    "--threads",
+                    "1",
+                    "--warmup",
+                    "0s",
+                    "--requests",
+                    "100",
+                    "--order",
+                    "sequential",
+                    "--routing",
+                    "node:solr1",
+                    "--json")
+                .out());
+    JsonNode gz =
+        JSON.readTree(
+            Cli.run(
+                    "bench",
+                    "--name",
+                    NAME,
+                    "--collection",
+                    "docs",
+                    "--queries",
+                    queries.toString(),
+                    "--threads",
+                    "1",
+                    "--warmup",
+                    "0s",
+                    "--requests",
+                    "100",
+                    "--order",
+                    "sequential",
+                    "--routing",
+                    "node:solr1",
+                    "--compression",
+                    "gzip",
+                    "--json")
+                .out());
     assertThat(gz.get("response_bytes").get("mean").asDouble())
         .isLessThan(plain.get("response_bytes").get("mean").asDouble() * 0.7);
-    assertThat(gz.get("num_found").get("max").asDouble()).isEqualTo(plain.get("num_found").get("max").asDouble());
+    assertThat(gz.get("num_found").get("max").asDouble())
+        .isEqualTo(plain.get("num_found").get("max").asDouble());
   }
 
   @Test
   void aStaircaseReportsEachStepOverItsOwnSecondsAsTheTimelineCountsThem() throws Exception {
     Path out = dir.resolve("stairs");
-    Cli.Result r = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries",
-        queries.toString(), "--rate", "20,40,60", "--step-duration", "4s", "--warmup", "1s",
-        "--out", out.toString(), "--json");
+    Cli.Result r =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "docs",
+            "--queries",
+            queries.toString(),
+            "--rate",
+            "20,40,60",
+            "--step-duration",
+            "4s",
+            "--warmup",
+            "1s",
+            "--out",
+            out.toString(),
+            "--json");
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode s = JSON.readTree(r.out());
     List<String> lines = Files.readAllLines(out.resolve("timeline.csv"));
@@ -166,22 +316,46 @@ class BenchIT {
         }
       }
       // a completion within microseconds of a step's edge may fall on either side in the two counts
-      assertThat(step.get("completed").asLong()).as(step.toString()).isCloseTo(counted,
-          Offset.offset(1L));
+      assertThat(step.get("completed").asLong())
+          .as(step.toString())
+          .isCloseTo(counted, Offset.offset(1L));
       assertThat(step.get("achieved").asDouble()).isEqualTo(step.get("completed").asLong() / 4.0);
-      assertThat(step.get("scheduled").asLong()).isEqualTo(Math.round(step.get("rate").asDouble() * 4));
+      assertThat(step.get("scheduled").asLong())
+          .isEqualTo(Math.round(step.get("rate").asDouble() * 4));
       assertThat(step.get("latency_ms").get("p99").asDouble()).isPositive();
       // whether this 2-core machine kept up depends on what else runs; the verdict must say which
-      boolean keptUp = step.get("achieved").asDouble() >= 0.95 * step.get("rate").asDouble()
-          && step.get("schedule_lag_ms").get("p99").asDouble() <= 10;
-      assertThat(step.get("bottleneck").asText().startsWith("none")).as(step.toString()).isEqualTo(keptUp);
+      boolean keptUp =
+          step.get("achieved").asDouble() >= 0.95 * step.get("rate").asDouble()
+              && step.get("schedule_lag_ms").get("p99").asDouble() <= 10;
+      assertThat(step.get("bottleneck").asText().startsWith("none"))
+          .as(step.toString())
+          .isEqualTo(keptUp);
       allKeptUp &= keptUp;
     }
-    assertThat(s.get("driver").get("bottleneck").asText().equals("none: the server kept up with every step"))
+    assertThat(
+            s.get("driver")
+                .get("bottleneck")
+                .asText()
+                .equals("none: the server kept up with every step"))
         .isEqualTo(allKeptUp);
-    Cli.Result text = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries",
-        queries.toString(), "--rate", "10,20", "--step-duration", "2s", "--warmup", "0s");
-    assertThat(text.out()).contains("STEP /s", "ACHIEVED /s", "p99 ms").containsPattern("(?m)^20 +20\\.0 ");
+    Cli.Result text =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "docs",
+            "--queries",
+            queries.toString(),
+            "--rate",
+            "10,20",
+            "--step-duration",
+            "2s",
+            "--warmup",
+            "0s");
+    assertThat(text.out())
+        .contains("STEP /s", "ACHIEVED /s", "p99 ms")
+        .containsPattern("(?m)^20 +20\\.0 ");
   }
 
   @Test
@@ -189,17 +363,51 @@ class BenchIT {
     Path refused = dir.resolve("refused.txt");
     Files.writeString(refused, "q={!nosuchparser}x\n");
     Path out = dir.resolve("refused");
-    Cli.Result r = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries", refused.toString(),
-        "--threads", "1", "--warmup", "0s", "--requests", "50", "--out", out.toString(), "--json");
+    Cli.Result r =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "docs",
+            "--queries",
+            refused.toString(),
+            "--threads",
+            "1",
+            "--warmup",
+            "0s",
+            "--requests",
+            "50",
+            "--out",
+            out.toString(),
+            "--json");
     assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
     JsonNode s = JSON.readTree(r.out());
     assertThat(s.get("errors").get("total").asLong()).isEqualTo(50);
-    assertThat(s.get("failed").asText()).startsWith("all of 50 requests failed (100.0 %, above the 1 % allowed)");
+    assertThat(s.get("failed").asText())
+        .startsWith("all of 50 requests failed (100.0 %, above the 1 % allowed)");
     assertThat(r.err()).contains("measured nothing worth keeping");
-    assertThat(JSON.readTree(out.resolve("summary.json").toFile()).get("failed").asText()).startsWith("all of 50");
+    assertThat(JSON.readTree(out.resolve("summary.json").toFile()).get("failed").asText())
+        .startsWith("all of 50");
     // allowed errors keep the run: exit 0
-    Cli.Result allowed = Cli.run("bench", "--name", NAME, "--collection", "docs", "--queries", refused.toString(),
-        "--threads", "1", "--warmup", "0s", "--requests", "20", "--max-error-rate", "100%", "--json");
+    Cli.Result allowed =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "docs",
+            "--queries",
+            refused.toString(),
+            "--threads",
+            "1",
+            "--warmup",
+            "0s",
+            "--requests",
+            "20",
+            "--max-error-rate",
+            "100%",
+            "--json");
     assertThat(allowed.exitCode()).as(allowed.err()).isZero();
     assertThat(JSON.readTree(allowed.out()).has("failed")).isFalse();
   }

@@ -12,6 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,8 +23,6 @@ import org.solrscale.chaos.History;
 import org.solrscale.chaos.LossChecker;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /** `chaos` against a real cluster: 3 ZooKeepers, 2 Solr nodes, 2 shards x 2 replicas. */
 class ChaosIT {
@@ -37,8 +37,23 @@ class ChaosIT {
   @BeforeAll
   static void up() {
     cluster().state().ifPresent(s -> cluster().down(true));
-    Cli.Result r = Cli.run("up", "--name", NAME, "--nodes", "2", "--zookeepers", "3", "--heap", "384m",
-        "--collection", "c", "--shards", "2", "--replicas", "2");
+    Cli.Result r =
+        Cli.run(
+            "up",
+            "--name",
+            NAME,
+            "--nodes",
+            "2",
+            "--zookeepers",
+            "3",
+            "--heap",
+            "384m",
+            "--collection",
+            "c",
+            "--shards",
+            "2",
+            "--replicas",
+            "2");
     assertThat(r.exitCode()).as(r.err()).isZero();
   }
 
@@ -54,8 +69,23 @@ class ChaosIT {
   }
 
   static JsonNode chaos(boolean mustPass, Path out, String... args) throws Exception {
-    List<String> a = new ArrayList<>(List.of("chaos", "--name", NAME, "--collection", "c",
-        "--write-rate", "100", "--at", "3s", "--after", "3s", "--out", out.toString(), "--json"));
+    List<String> a =
+        new ArrayList<>(
+            List.of(
+                "chaos",
+                "--name",
+                NAME,
+                "--collection",
+                "c",
+                "--write-rate",
+                "100",
+                "--at",
+                "3s",
+                "--after",
+                "3s",
+                "--out",
+                out.toString(),
+                "--json"));
     a.addAll(List.of(args));
     if (!a.contains("--query-rate")) {
       a.addAll(List.of("--query-rate", "10"));
@@ -92,10 +122,13 @@ class ChaosIT {
     assertThat(f.get("heal_s").asDouble() - f.get("start_s").asDouble()).isBetween(34.5, 45.0);
     assertThat(v.get("latency_ms").has("before")).isTrue();
     assertThat(v.get("latency_ms").get("after").get("count").asLong()).isPositive();
-    for (String file : new String[] {"history.jsonl", "faults.json", "timeline.csv", "verdict.json"}) {
+    for (String file :
+        new String[] {"history.jsonl", "faults.json", "timeline.csv", "verdict.json"}) {
       assertThat(out.resolve(file)).exists();
     }
-    assertThat(Files.readString(out.resolve("history.jsonl"))).contains("\"op\":\"fault\"").contains("\"rf\":");
+    assertThat(Files.readString(out.resolve("history.jsonl")))
+        .contains("\"op\":\"fault\"")
+        .contains("\"rf\":");
   }
 
   @Test
@@ -121,20 +154,29 @@ class ChaosIT {
     Path out = dir.resolve("planted");
     chaos(out, "--fault", "pause", "--target", "solr1", "--duration", "1s", "--query-rate", "0");
     List<String> acked = new ArrayList<>();
-    History.read(out.resolve("history.jsonl"), e -> {
-      if (e.acknowledgedAdd()) {
-        acked.addAll(e.ids());
-      }
-    });
-    List<String> victims = List.of(acked.get(3), acked.get(acked.size() / 2), acked.get(acked.size() - 1));
+    History.read(
+        out.resolve("history.jsonl"),
+        e -> {
+          if (e.acknowledgedAdd()) {
+            acked.addAll(e.ids());
+          }
+        });
+    List<String> victims =
+        List.of(acked.get(3), acked.get(acked.size() / 2), acked.get(acked.size() - 1));
     String url = cluster().solrUrls().get(0);
-    HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-            URI.create(url + "/c/update?commit=true&wt=json"))
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(
-            Map.of("delete", victims)))).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> r =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create(url + "/c/update?commit=true&wt=json"))
+                    .header("Content-Type", "application/json")
+                    .POST(
+                        HttpRequest.BodyPublishers.ofString(
+                            JSON.writeValueAsString(Map.of("delete", victims))))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-    LossChecker.Verdict v = ChaosRun.checkLoss(cluster().solrUrls(), "c", out.resolve("history.jsonl"));
+    LossChecker.Verdict v =
+        ChaosRun.checkLoss(cluster().solrUrls(), "c", out.resolve("history.jsonl"));
     assertThat(v.lost()).isEqualTo(3L);
     assertThat(v.lostIds()).containsExactlyInAnyOrderElementsOf(victims);
     assertThat(v.found()).isEqualTo(acked.size() - 3L);
@@ -155,39 +197,115 @@ class ChaosIT {
       }
     }
     String schema = Files.readString(conf.resolve("schema.xml"));
-    Files.writeString(conf.resolve("schema.xml"), schema.lines()
-        .filter(l -> !l.contains("<dynamicField") && !l.contains("<copyField")).collect(Collectors.joining("\n")));
-    Cli.Result made = Cli.run("collection", "create", "--name", NAME, "--collection", "strict", "--shards", "2",
-        "--replicas", "2", "--configset", dir.resolve("strict").toString());
+    Files.writeString(
+        conf.resolve("schema.xml"),
+        schema
+            .lines()
+            .filter(l -> !l.contains("<dynamicField") && !l.contains("<copyField"))
+            .collect(Collectors.joining("\n")));
+    Cli.Result made =
+        Cli.run(
+            "collection",
+            "create",
+            "--name",
+            NAME,
+            "--collection",
+            "strict",
+            "--shards",
+            "2",
+            "--replicas",
+            "2",
+            "--configset",
+            dir.resolve("strict").toString());
     assertThat(made.exitCode()).as(made.err()).isZero();
     Path out = dir.resolve("strict-run");
-    Cli.Result r = Cli.run("chaos", "--name", NAME, "--collection", "strict", "--fault", "pause", "--target", "solr1",
-        "--duration", "1s", "--at", "2s", "--after", "2s", "--write-rate", "20", "--query-rate", "0",
-        "--out", out.toString(), "--json");
+    Cli.Result r =
+        Cli.run(
+            "chaos",
+            "--name",
+            NAME,
+            "--collection",
+            "strict",
+            "--fault",
+            "pause",
+            "--target",
+            "solr1",
+            "--duration",
+            "1s",
+            "--at",
+            "2s",
+            "--after",
+            "2s",
+            "--write-rate",
+            "20",
+            "--query-rate",
+            "0",
+            "--out",
+            out.toString(),
+            "--json");
     assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(1);
     JsonNode v = JSON.readTree(r.out());
     assertThat(v.get("verdict").asText()).isEqualTo("not checked");
     assertThat(v.get("ok").asBoolean()).isFalse();
     assertThat(v.get("acknowledged").asLong()).isZero();
     assertThat(v.get("divergent_shards").asInt()).isZero(); // unread is not divergent
-    assertThat(v.get("not_checked").toString()).contains("loss: no write was acknowledged")
-        .contains("chaos_").contains("replica agreement of shard1");
+    assertThat(v.get("not_checked").toString())
+        .contains("loss: no write was acknowledged")
+        .contains("chaos_")
+        .contains("replica agreement of shard1");
     for (JsonNode s : v.get("shards")) {
       assertThat(s.has("agree")).isFalse();
     }
     // an independent count: the collection indeed holds nothing, so no write went through
-    HttpResponse<String> q = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-        cluster().solrUrls().get(0) + "/strict/select?q=*:*&rows=0&wt=json")).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> q =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(
+                            cluster().solrUrls().get(0) + "/strict/select?q=*:*&rows=0&wt=json"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
     assertThat(JSON.readTree(q.body()).get("response").get("numFound").asLong()).isZero();
-    Cli.Result text = Cli.run("chaos", "--name", NAME, "--collection", "strict", "--fault", "pause", "--target", "solr1",
-        "--duration", "1s", "--at", "1s", "--after", "1s", "--write-rate", "20", "--query-rate", "0",
-        "--out", dir.resolve("strict-text").toString());
+    Cli.Result text =
+        Cli.run(
+            "chaos",
+            "--name",
+            NAME,
+            "--collection",
+            "strict",
+            "--fault",
+            "pause",
+            "--target",
+            "solr1",
+            "--duration",
+            "1s",
+            "--at",
+            "1s",
+            "--after",
+            "1s",
+            "--write-rate",
+            "20",
+            "--query-rate",
+            "0",
+            "--out",
+            dir.resolve("strict-text").toString());
     assertThat(text.out()).contains("loss NOT CHECKED").contains("NOT CHECKED (no verdict");
     // an unknown collection: one line, and no run directory left behind
-    Cli.Result unknown = Cli.run("chaos", "--name", NAME, "--collection", "nope", "--fault", "pause",
-        "--out", dir.resolve("nope").toString());
+    Cli.Result unknown =
+        Cli.run(
+            "chaos",
+            "--name",
+            NAME,
+            "--collection",
+            "nope",
+            "--fault",
+            "pause",
+            "--out",
+            dir.resolve("nope").toString());
     assertThat(unknown.exitCode()).isEqualTo(2);
-    assertThat(unknown.err()).contains("there is no collection 'nope'").contains("it has c, strict");
+    assertThat(unknown.err())
+        .contains("there is no collection 'nope'")
+        .contains("it has c, strict");
     assertThat(dir.resolve("nope")).doesNotExist();
   }
 }

@@ -7,12 +7,11 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.StateStore;
 import org.solrscale.runtime.SolrscaleHome;
-import java.nio.file.Files;
-import java.util.Arrays;
 
 /** Bad input and a broken environment get one clear line and the right exit code, never a trace. */
 class CliErrorsIT {
@@ -27,7 +26,8 @@ class CliErrorsIT {
 
   @Test
   void everySubcommandAnswersHelp() {
-    for (String[] cmd : new String[][] {{"bench"}, {"index"}, {"data", "synth"}, {"node", "pause"}}) {
+    for (String[] cmd :
+        new String[][] {{"bench"}, {"index"}, {"data", "synth"}, {"node", "pause"}}) {
       String[] args = Arrays.copyOf(cmd, cmd.length + 1);
       args[cmd.length] = "--help";
       Cli.Result r = Cli.run(args);
@@ -45,36 +45,62 @@ class CliErrorsIT {
     Path in = dir.resolve("in.jsonl");
     Files.writeString(in, "{\"id\":\"1\"}\n");
     String missing = dir.resolve("nodir").resolve("x.jsonl").toString();
-    assertOneLineError(Cli.run("data", "convert", in.toString(), "-o", missing), 2,
+    assertOneLineError(
+        Cli.run("data", "convert", in.toString(), "-o", missing),
+        2,
         "no such folder: " + dir.resolve("nodir") + " (create it with mkdir -p");
-    assertOneLineError(Cli.run("data", "queries", in.toString(), "-o", missing), 2, // it made the folder
+    assertOneLineError(
+        Cli.run("data", "queries", in.toString(), "-o", missing),
+        2, // it made the folder
         "no such folder: " + dir.resolve("nodir") + " (create it with mkdir -p");
     assertThat(Files.exists(dir.resolve("nodir"))).isFalse();
-    assertOneLineError(Cli.run("data", "convert", "/dev/stdin", "-o", dir.resolve("y.jsonl").toString()),
-        2, "is not a regular file (a pipe or standard input?)");
-    assertOneLineError(Cli.run("data", "convert", "-", "-o", dir.resolve("y.jsonl").toString()),
-        2, "is not a regular file");
-    assertOneLineError(Cli.run("data", "convert", "", "-o", dir.resolve("y.jsonl").toString()),
-        2, "an input file name is empty");
-    assertOneLineError(Cli.run("data", "convert", in.toString(), "--to", "jsonl", "-o", ""), 2,
-        "--out is empty");
-    assertOneLineError(Cli.run("data", "split", in.toString(), "--parts", "2", "-o", ""), 2,
-        "--out is empty");
-    assertOneLineError(Cli.run("data", "split", in.toString(), "--parts", "2", "-o", in.toString()),
-        2, "is a file: split writes its parts into a folder");
+    assertOneLineError(
+        Cli.run("data", "convert", "/dev/stdin", "-o", dir.resolve("y.jsonl").toString()),
+        2,
+        "is not a regular file (a pipe or standard input?)");
+    assertOneLineError(
+        Cli.run("data", "convert", "-", "-o", dir.resolve("y.jsonl").toString()),
+        2,
+        "is not a regular file");
+    assertOneLineError(
+        Cli.run("data", "convert", "", "-o", dir.resolve("y.jsonl").toString()),
+        2,
+        "an input file name is empty");
+    assertOneLineError(
+        Cli.run("data", "convert", in.toString(), "--to", "jsonl", "-o", ""), 2, "--out is empty");
+    assertOneLineError(
+        Cli.run("data", "split", in.toString(), "--parts", "2", "-o", ""), 2, "--out is empty");
+    assertOneLineError(
+        Cli.run("data", "split", in.toString(), "--parts", "2", "-o", in.toString()),
+        2,
+        "is a file: split writes its parts into a folder");
   }
 
   @Test
-  void indexRefusesARejectsFileThatHoldsSomethingBeforeItReadsOrSends(@TempDir Path dir) throws Exception {
+  void indexRefusesARejectsFileThatHoldsSomethingBeforeItReadsOrSends(@TempDir Path dir)
+      throws Exception {
     Path in = dir.resolve("in.jsonl");
     Files.writeString(in, "{\"id\":\"1\"}\n");
     Path rejects = dir.resolve("docs-rejects.jsonl");
     Files.writeString(rejects, "{\"error\":\"of an earlier run\"}\n");
     // nothing listens on port 1: a run that got as far as connecting would exit 3
-    String[] args = {"index", "--url", "http://127.0.0.1:1/solr", "--collection", "docs", "--rejects",
-        rejects.toString(), in.toString()};
-    assertOneLineError(Cli.run(args), 2, "the rejects file " + rejects + " already holds 30 bytes (an "
-        + "earlier run's rejects?), which this run would overwrite: move it away or give another --rejects FILE");
+    String[] args = {
+      "index",
+      "--url",
+      "http://127.0.0.1:1/solr",
+      "--collection",
+      "docs",
+      "--rejects",
+      rejects.toString(),
+      in.toString()
+    };
+    assertOneLineError(
+        Cli.run(args),
+        2,
+        "the rejects file "
+            + rejects
+            + " already holds 30 bytes (an "
+            + "earlier run's rejects?), which this run would overwrite: move it away or give another --rejects FILE");
     assertThat(Files.readString(rejects)).isEqualTo("{\"error\":\"of an earlier run\"}\n");
     Files.writeString(rejects, ""); // an empty one is used: the run goes on and finds no Solr
     assertOneLineError(Cli.run(args), 3, "cannot reach SolrCloud at --url http://127.0.0.1:1/solr");
@@ -86,27 +112,60 @@ class CliErrorsIT {
     Path in = dir.resolve("in.jsonl");
     // a broken line after the first two documents: --first 2 never reads it
     Files.writeString(in, "{\"id\":\"1\"}\n{\"id\":\"2\"}\n{broken\n{\"id\":\"4\"}\n");
-    Cli.Result r = Cli.run("data", "sample", in.toString(), "--first", "2", "-o",
-        dir.resolve("two.jsonl").toString());
+    Cli.Result r =
+        Cli.run(
+            "data",
+            "sample",
+            in.toString(),
+            "--first",
+            "2",
+            "-o",
+            dir.resolve("two.jsonl").toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains("read 2 documents");
     assertThat(Files.readAllLines(dir.resolve("two.jsonl"))).hasSize(2);
 
-    r = Cli.run("data", "sample", in.toString(), "--first", "5", "-o", dir.resolve("all.jsonl").toString());
+    r =
+        Cli.run(
+            "data",
+            "sample",
+            in.toString(),
+            "--first",
+            "5",
+            "-o",
+            dir.resolve("all.jsonl").toString());
     assertThat(r.exitCode()).isEqualTo(1); // the broken line is reported
     assertThat(r.out()).contains("only 3 documents could be read, fewer than the 5 asked for");
 
-    assertOneLineError(Cli.run("data", "sample", in.toString(), "--first", "2", "--seed", "7", "-o",
-        dir.resolve("s.jsonl").toString()), 2, "--seed goes with --random");
+    assertOneLineError(
+        Cli.run(
+            "data",
+            "sample",
+            in.toString(),
+            "--first",
+            "2",
+            "--seed",
+            "7",
+            "-o",
+            dir.resolve("s.jsonl").toString()),
+        2,
+        "--seed goes with --random");
   }
 
   @Test
   void portInUseNamesThePidAndTheFlag() throws Exception {
     try (ServerSocket s = new ServerSocket()) {
       s.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0));
-      Cli.Result r = Cli.run("up", "--name", "it-port", "--base-port", Integer.toString(s.getLocalPort()));
-      assertOneLineError(r, 3, "port " + s.getLocalPort() + " is in use by pid "
-          + ProcessHandle.current().pid() + "; pick another with --base-port");
+      Cli.Result r =
+          Cli.run("up", "--name", "it-port", "--base-port", Integer.toString(s.getLocalPort()));
+      assertOneLineError(
+          r,
+          3,
+          "port "
+              + s.getLocalPort()
+              + " is in use by pid "
+              + ProcessHandle.current().pid()
+              + "; pick another with --base-port");
     }
     assertThat(new StateStore(SolrscaleHome.fromEnvironment()).find("it-port")).isEmpty();
   }
@@ -136,12 +195,14 @@ class CliErrorsIT {
   @Test
   void badFlagsAreUsageErrors() {
     assertOneLineError(Cli.run("up", "--nodes", "two"), 2, "--nodes");
-    assertOneLineError(Cli.run("up", "--name", "it-bad", "--collection", "c", "--shards", "0"), 2,
-        "shards 0");
-    assertOneLineError(Cli.run("status", "--name", "no-such-cluster"), 2,
-        "no cluster named 'no-such-cluster'");
-    assertOneLineError(Cli.run("data", "splt"), 2, "unknown command 'splt': give one of clean, "
-        + "convert, sample, split, synth, queries");
+    assertOneLineError(
+        Cli.run("up", "--name", "it-bad", "--collection", "c", "--shards", "0"), 2, "shards 0");
+    assertOneLineError(
+        Cli.run("status", "--name", "no-such-cluster"), 2, "no cluster named 'no-such-cluster'");
+    assertOneLineError(
+        Cli.run("data", "splt"),
+        2,
+        "unknown command 'splt': give one of clean, " + "convert, sample, split, synth, queries");
     assertOneLineError(Cli.run("stauts"), 2, "unknown command 'stauts': give one of up, status");
     assertThat(Cli.run("stauts").err()).doesNotContain("cds-training"); // hidden
   }
@@ -150,15 +211,23 @@ class CliErrorsIT {
   void aNodeThatDiesDuringStartIsNamedWithItsLogTailAndNothingIsLeftRunning(@TempDir Path dir)
       throws Exception {
     Path spec = dir.resolve("broken.yaml");
-    Files.writeString(spec, "name: it-broken\nnodes: 1\njvm_args: [-XX:+NoSuchJvmFlagForSolrscale]\n");
+    Files.writeString(
+        spec, "name: it-broken\nnodes: 1\njvm_args: [-XX:+NoSuchJvmFlagForSolrscale]\n");
     Cli.Result r = Cli.run("up", "--spec", spec.toString(), "--timeout", "120s");
     assertThat(r.exitCode()).isEqualTo(1);
-    assertThat(r.err()).contains("solrscale: solr1 died while starting")
-        .contains("NoSuchJvmFlagForSolrscale").doesNotContain("\tat ");
+    assertThat(r.err())
+        .contains("solrscale: solr1 died while starting")
+        .contains("NoSuchJvmFlagForSolrscale")
+        .doesNotContain("\tat ");
     // the ZooKeeper that had started was stopped again and the cluster forgotten
     assertThat(new StateStore(SolrscaleHome.fromEnvironment()).find("it-broken")).isEmpty();
-    String zkPid = r.err().lines().filter(l -> l.contains("started zk1"))
-        .map(l -> l.replaceAll(".*pid (\\d+).*", "$1")).findFirst().orElseThrow();
+    String zkPid =
+        r.err()
+            .lines()
+            .filter(l -> l.contains("started zk1"))
+            .map(l -> l.replaceAll(".*pid (\\d+).*", "$1"))
+            .findFirst()
+            .orElseThrow();
     assertThat(ClusterIT.gone(Long.parseLong(zkPid))).isTrue();
   }
 }

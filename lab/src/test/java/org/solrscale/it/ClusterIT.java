@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -11,29 +14,26 @@ import java.util.List;
 import java.util.Set;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
+import org.apache.solr.client.solrj.request.GenericSolrRequest;
 import org.apache.solr.common.SolrInputDocument;
 import org.apache.solr.common.cloud.DocCollection;
 import org.apache.solr.common.cloud.Replica;
 import org.apache.solr.common.cloud.Slice;
+import org.apache.solr.common.params.ModifiableSolrParams;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ClusterState;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.runtime.SolrscaleHome;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import org.apache.solr.client.solrj.SolrRequest;
-import org.apache.solr.client.solrj.request.GenericSolrRequest;
-import org.apache.solr.common.params.ModifiableSolrParams;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * One real cluster for the class: 3 ZooKeepers and 3 Solr nodes, a collection of 2 shards x 2
@@ -80,8 +80,25 @@ class ClusterIT {
   @BeforeAll
   static void up() {
     cluster().state().ifPresent(s -> cluster().down(true)); // a leftover of an aborted run
-    Cli.Result r = Cli.run("up", "--name", NAME, "--nodes", "3", "--zookeepers", "3", "--heap", "384m",
-        "--collection", COLLECTION, "--shards", "2", "--replicas", "2", "--timeout", "300s");
+    Cli.Result r =
+        Cli.run(
+            "up",
+            "--name",
+            NAME,
+            "--nodes",
+            "3",
+            "--zookeepers",
+            "3",
+            "--heap",
+            "384m",
+            "--collection",
+            COLLECTION,
+            "--shards",
+            "2",
+            "--replicas",
+            "2",
+            "--timeout",
+            "300s");
     state();
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains("cluster " + NAME + " is up").contains("healthy");
@@ -191,8 +208,9 @@ class ClusterIT {
 
     // every shard still has a live replica: the collection answers in full
     try (SolrClient client = client()) {
-      waitUntil(() -> client.query(COLLECTION, new SolrQuery("*:*")).getResults().getNumFound()
-          == DOCS, Duration.ofSeconds(60));
+      waitUntil(
+          () -> client.query(COLLECTION, new SolrQuery("*:*")).getResults().getNumFound() == DOCS,
+          Duration.ofSeconds(60));
     }
 
     Cli.Result start = Cli.run("node", "start", "--name", NAME, "solr2");
@@ -230,9 +248,10 @@ class ClusterIT {
     assertThat(replicasOn("solr4", s)).isPositive();
     // the label is a system property of the node, usable by shards.preference and placement
     try (Http2SolrClient direct = new Http2SolrClient.Builder(added.baseUrl()).build()) {
-      var props = direct.request(new GenericSolrRequest(
-          SolrRequest.METHOD.GET, "/admin/info/properties",
-          new ModifiableSolrParams()));
+      var props =
+          direct.request(
+              new GenericSolrRequest(
+                  SolrRequest.METHOD.GET, "/admin/info/properties", new ModifiableSolrParams()));
       assertThat(props.toString()).contains("dc=east");
     }
 
@@ -253,15 +272,30 @@ class ClusterIT {
   @Test
   @Order(7)
   void collectionCreateAndDelete() throws Exception {
-    Cli.Result create = Cli.run("collection", "create", "--name", NAME, "--collection", "logs",
-        "--router", "implicit", "--shard-names", "a,b,c", "--replicas", "1", "--tlog", "1");
+    Cli.Result create =
+        Cli.run(
+            "collection",
+            "create",
+            "--name",
+            NAME,
+            "--collection",
+            "logs",
+            "--router",
+            "implicit",
+            "--shard-names",
+            "a,b,c",
+            "--replicas",
+            "1",
+            "--tlog",
+            "1");
     assertThat(create.exitCode()).as(create.err()).isZero();
     try (CloudHttp2SolrClient client = (CloudHttp2SolrClient) client()) {
       DocCollection c = client.getClusterState().getCollection("logs");
       assertThat(c.getSlices()).extracting(Slice::getName).containsExactlyInAnyOrder("a", "b", "c");
       assertThat(c.getRouter().getName()).isEqualTo("implicit");
       for (Slice slice : c.getSlices()) {
-        assertThat(slice.getReplicas()).extracting(Replica::getType)
+        assertThat(slice.getReplicas())
+            .extracting(Replica::getType)
             .containsExactlyInAnyOrder(Replica.Type.NRT, Replica.Type.TLOG);
       }
     }
@@ -272,22 +306,34 @@ class ClusterIT {
 
   @Test
   @Order(8)
-  void aUserConfigsetIsUploadedAndUsed(@TempDir Path dir)
-      throws Exception {
+  void aUserConfigsetIsUploadedAndUsed(@TempDir Path dir) throws Exception {
     // the built-in configset plus one plain field the default schema would refuse
     Path conf = Files.createDirectories(dir.resolve("mine/conf"));
     for (String f : List.of("solrconfig.xml", "schema.xml", "stopwords.txt", "synonyms.txt")) {
-      try (var in = ClusterIT.class.getResourceAsStream("/solrscale/configsets/default/conf/" + f)) {
+      try (var in =
+          ClusterIT.class.getResourceAsStream("/solrscale/configsets/default/conf/" + f)) {
         Files.write(conf.resolve(f), in.readAllBytes());
       }
     }
-    String schema = Files.readString(conf.resolve("schema.xml")).replace(
-        "<uniqueKey>id</uniqueKey>",
-        "<uniqueKey>id</uniqueKey>\n  <field name=\"headline\" type=\"text_general\" indexed=\"true\" stored=\"true\"/>");
+    String schema =
+        Files.readString(conf.resolve("schema.xml"))
+            .replace(
+                "<uniqueKey>id</uniqueKey>",
+                "<uniqueKey>id</uniqueKey>\n  <field name=\"headline\" type=\"text_general\" indexed=\"true\" stored=\"true\"/>");
     Files.writeString(conf.resolve("schema.xml"), schema);
 
-    Cli.Result create = Cli.run("collection", "create", "--name", NAME, "--collection", "mine",
-        "--shards", "1", "--configset", dir.resolve("mine").toString());
+    Cli.Result create =
+        Cli.run(
+            "collection",
+            "create",
+            "--name",
+            NAME,
+            "--collection",
+            "mine",
+            "--shards",
+            "1",
+            "--configset",
+            dir.resolve("mine").toString());
     assertThat(create.exitCode()).as(create.err()).isZero();
     try (SolrClient client = client()) {
       SolrInputDocument d = new SolrInputDocument();
@@ -372,7 +418,9 @@ class ClusterIT {
     }
   }
 
-  /** Dead, or a zombie its parent (this JVM, which started it through the CLI) has not reaped yet. */
+  /**
+   * Dead, or a zombie its parent (this JVM, which started it through the CLI) has not reaped yet.
+   */
   static boolean gone(long pid) {
     Path stat = Path.of("/proc", Long.toString(pid), "stat");
     try {

@@ -14,9 +14,20 @@ class CompletionIT {
   /** What bash offers for {@code line} (the last word being completed) with the script loaded. */
   private static String complete(Path script, String line) throws Exception {
     String words = line.endsWith(" ") ? line + "''" : line;
-    Process bash = new ProcessBuilder("bash", "-c", "source " + script + " 2>/dev/null; COMP_LINE='" + line
-        + "'; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(" + words + "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); "
-        + "_complete_solrscale 2>/dev/null; echo \"${COMPREPLY[*]}\"").redirectErrorStream(true).start();
+    Process bash =
+        new ProcessBuilder(
+                "bash",
+                "-c",
+                "source "
+                    + script
+                    + " 2>/dev/null; COMP_LINE='"
+                    + line
+                    + "'; COMP_POINT=${#COMP_LINE}; COMP_WORDS=("
+                    + words
+                    + "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); "
+                    + "_complete_solrscale 2>/dev/null; echo \"${COMPREPLY[*]}\"")
+            .redirectErrorStream(true)
+            .start();
     try {
       assertThat(bash.waitFor(30, TimeUnit.SECONDS)).isTrue();
       return new String(bash.getInputStream().readAllBytes()).strip();
@@ -30,7 +41,9 @@ class CompletionIT {
     for (String shell : new String[] {"bash", "zsh"}) {
       Cli.Result r = Cli.run("completion", shell);
       assertThat(r.exitCode()).as(r.err()).isZero();
-      assertThat(r.out()).contains("complete -F _complete_solrscale").doesNotContain("cds-training");
+      assertThat(r.out())
+          .contains("complete -F _complete_solrscale")
+          .doesNotContain("cds-training");
     }
     Path script = dir.resolve("solrscale-completion.bash");
     Files.writeString(script, Cli.run("completion", "bash").out());

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
 
-/** The README's main command beside another cluster: the quick scenario, its report, nothing left. */
+/**
+ * The README's main command beside another cluster: the quick scenario, its report, nothing left.
+ */
 class DemoIT {
   static final ObjectMapper JSON = new ObjectMapper();
 
@@ -28,7 +30,8 @@ class DemoIT {
 
   @Test
   void demoRunsTheQuickScenarioWritesTheReportAndCleansUp(@TempDir Path dir) throws Exception {
-    Cli.Result side = Cli.run("up", "--name", "it-side", "--nodes", "1", "--heap", "256m", "--json");
+    Cli.Result side =
+        Cli.run("up", "--name", "it-side", "--nodes", "1", "--heap", "256m", "--json");
     assertThat(side.exitCode()).as(side.err()).isZero();
 
     Path out = dir.resolve("demo");
@@ -48,7 +51,8 @@ class DemoIT {
     assertThat(Files.readString(out.resolve("report.html"))).contains("<svg");
 
     // the demo's cluster is gone, the other one untouched
-    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-quick", s -> { }).state()).isEmpty();
+    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-quick", s -> {}).state())
+        .isEmpty();
     JsonNode sideNow = JSON.readTree(Cli.run("status", "--name", "it-side", "--json").out());
     assertThat(sideNow.get("healthy").asBoolean()).isTrue();
     assertThat(Cli.run("down", "--name", "it-side", "--purge").exitCode()).isZero();

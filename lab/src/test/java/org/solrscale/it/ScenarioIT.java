@@ -9,11 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
-import java.util.concurrent.TimeUnit;
 
 /** `run` of a small sweep against real clusters: results, cluster reuse and rebuild, resume. */
 class ScenarioIT {
@@ -22,22 +22,25 @@ class ScenarioIT {
   @Test
   void aSweepRunsEveryCombinationRecordsItAndResumes(@TempDir Path dir) throws Exception {
     Path scenario = dir.resolve("sweep.yaml");
-    Files.writeString(scenario, String.join("\n",
-        "name: it-sweep",
-        "cluster:",
-        "  nodes: 1",
-        "  heap: 384m",
-        "  collections: [{name: docs, shards: 1}]",
-        "data:",
-        "  synth: {docs: 2000}",
-        "  derive_queries: {count: 100}",
-        "steps:",
-        "  - index: {collection: docs}",
-        "  - bench: {name: q, collection: docs, threads: 1, warmup: 1s, requests: 100}",
-        "matrix:",
-        "  cluster.nodes: [1, 2]",
-        "  bench.threads: [1, 2]",
-        ""));
+    Files.writeString(
+        scenario,
+        String.join(
+            "\n",
+            "name: it-sweep",
+            "cluster:",
+            "  nodes: 1",
+            "  heap: 384m",
+            "  collections: [{name: docs, shards: 1}]",
+            "data:",
+            "  synth: {docs: 2000}",
+            "  derive_queries: {count: 100}",
+            "steps:",
+            "  - index: {collection: docs}",
+            "  - bench: {name: q, collection: docs, threads: 1, warmup: 1s, requests: 100}",
+            "matrix:",
+            "  cluster.nodes: [1, 2]",
+            "  bench.threads: [1, 2]",
+            ""));
     Path out = dir.resolve("run");
     Cli.Result r = Cli.run("run", scenario.toString(), "--out", out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
@@ -47,7 +50,8 @@ class ScenarioIT {
     for (JsonNode c : results.get("combinations")) {
       assertThat(c.get("status").asText()).isEqualTo("done");
       JsonNode index = c.get("steps").get(0).get("summary");
-      assertThat(index.get("verified").asBoolean()).isTrue(); // collections were made afresh on reuse
+      assertThat(index.get("verified").asBoolean())
+          .isTrue(); // collections were made afresh on reuse
       assertThat(index.get("accepted").asLong()).isEqualTo(2000);
       JsonNode bench = c.get("steps").get(1).get("summary");
       assertThat(bench.get("count").asLong()).isBetween(100L, 102L);
@@ -57,15 +61,18 @@ class ScenarioIT {
       JsonNode solr1 = c.get("steps").get(1).get("telemetry").get("solr1");
       assertThat(solr1.get("heap_used_max_mb").asDouble()).isPositive();
       assertThat(solr1.has("cpu_percent")).isTrue();
-      assertThat(c.get("steps").get(1).get("telemetry").get("zk1").has("zk_avg_latency_ms")).isTrue();
+      assertThat(c.get("steps").get(1).get("telemetry").get("zk1").has("zk_avg_latency_ms"))
+          .isTrue();
     }
-    assertThat(results.get("combinations").get(3).get("params").get("cluster.nodes").asInt()).isEqualTo(2);
+    assertThat(results.get("combinations").get(3).get("params").get("cluster.nodes").asInt())
+        .isEqualTo(2);
     assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(5);
     JsonNode env = JSON.readTree(out.resolve("environment.json").toFile());
     assertThat(env.get("cores").asInt()).isPositive();
     assertThat(env.get("nodes").size()).isGreaterThan(1);
     // the cluster is gone at the end
-    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-it-sweep", s -> { }).state()).isEmpty();
+    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-it-sweep", s -> {}).state())
+        .isEmpty();
 
     // resume: forget the last combination, run again: only it runs
     ArrayNode combos = (ArrayNode) results.get("combinations");
@@ -80,29 +87,35 @@ class ScenarioIT {
   @Test
   void restartAndCollectionStepsChangeTheRealCluster(@TempDir Path dir) throws Exception {
     Path scenario = dir.resolve("ops.yaml");
-    Files.writeString(scenario, String.join("\n",
-        "name: it-ops",
-        "cluster:",
-        "  nodes: 2",
-        "  heap: 384m",
-        "  collections: [{name: docs, shards: 1}]",
-        "data:",
-        "  synth: {docs: 1000}",
-        "  derive_queries: {count: 50}",
-        "steps:",
-        "  - index: {collection: docs}",
-        "  - restart: {nodes: [solr1]}",
-        "  - collection: {name: more, action: add-replica, collection: docs, shard: shard1}",
-        "  - collection: {name: split, action: split-shard, collection: docs, shard: shard1}",
-        "  - collection: {name: extra, action: create, collection: extra, shards: 2}",
-        "  - collection: {name: gone, action: delete, collection: extra}",
-        "  - wait: 1s",
-        "  - bench: {name: after, collection: docs, threads: 1, warmup: 0s, requests: 50}",
-        ""));
+    Files.writeString(
+        scenario,
+        String.join(
+            "\n",
+            "name: it-ops",
+            "cluster:",
+            "  nodes: 2",
+            "  heap: 384m",
+            "  collections: [{name: docs, shards: 1}]",
+            "data:",
+            "  synth: {docs: 1000}",
+            "  derive_queries: {count: 50}",
+            "steps:",
+            "  - index: {collection: docs}",
+            "  - restart: {nodes: [solr1]}",
+            "  - collection: {name: more, action: add-replica, collection: docs, shard: shard1}",
+            "  - collection: {name: split, action: split-shard, collection: docs, shard: shard1}",
+            "  - collection: {name: extra, action: create, collection: extra, shards: 2}",
+            "  - collection: {name: gone, action: delete, collection: extra}",
+            "  - wait: 1s",
+            "  - bench: {name: after, collection: docs, threads: 1, warmup: 0s, requests: 50}",
+            ""));
     Cli.Result r = Cli.run("run", scenario.toString(), "--out", dir.resolve("run").toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    JsonNode steps = JSON.readTree(dir.resolve("run/results.json").toFile())
-        .get("combinations").get(0).get("steps");
+    JsonNode steps =
+        JSON.readTree(dir.resolve("run/results.json").toFile())
+            .get("combinations")
+            .get(0)
+            .get("steps");
     assertThat(steps.get(1).get("summary").get("restarted").get(0).asText()).isEqualTo("solr1");
     assertThat(steps.get(2).get("summary").get("replicas").asInt()).isEqualTo(2);
     assertThat(steps.get(3).get("summary").get("active_shards").asInt()).isEqualTo(2);
@@ -110,40 +123,53 @@ class ScenarioIT {
     assertThat(steps.get(5).get("summary").has("active_shards")).isFalse(); // deleted
     JsonNode bench = steps.get(7).get("summary");
     assertThat(bench.get("count").asLong()).isEqualTo(50);
-    assertThat(bench.get("errors").get("total").asLong()).isZero(); // the split collection still answers
-    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-it-ops", s -> { }).state()).isEmpty();
+    assertThat(bench.get("errors").get("total").asLong())
+        .isZero(); // the split collection still answers
+    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-it-ops", s -> {}).state())
+        .isEmpty();
   }
 
   @Test
-  void faultStepsRunAlongsideBenchAndChaosStepsAndTheReportShowsThem(@TempDir Path dir) throws Exception {
+  void faultStepsRunAlongsideBenchAndChaosStepsAndTheReportShowsThem(@TempDir Path dir)
+      throws Exception {
     Path scenario = dir.resolve("faults.yaml");
-    Files.writeString(scenario, String.join("\n",
-        "name: it-faults",
-        "cluster:",
-        "  nodes: 2",
-        "  heap: 384m",
-        "  collections: [{name: c, shards: 1, replicas: 2}]",
-        "data:",
-        "  synth: {docs: 1000}",
-        "  derive_queries: {count: 50}",
-        "steps:",
-        "  - index: {collection: c}",
-        "  - fault: {name: freeze, fault: pause, target: solr2, at: 2s, duration: 2s}",
-        "  - bench: {name: during, collection: c, rate: 20, warmup: 0s, duration: 8s}",
-        "  - fault: {name: graceful, fault: stop, target: 'leader-of:shard1', at: 2s, duration: 4s}",
-        // with one of two nodes down, no node may be taken down: the safety rules refuse it
-        "  - fault: {name: refused, fault: kill, target: random, at: 4s, duration: 2s}",
-        "  - chaos: {collection: c, duration: 10s, after: 2s, write_rate: 50, query_rate: 10}",
-        ""));
+    Files.writeString(
+        scenario,
+        String.join(
+            "\n",
+            "name: it-faults",
+            "cluster:",
+            "  nodes: 2",
+            "  heap: 384m",
+            "  collections: [{name: c, shards: 1, replicas: 2}]",
+            "data:",
+            "  synth: {docs: 1000}",
+            "  derive_queries: {count: 50}",
+            "steps:",
+            "  - index: {collection: c}",
+            "  - fault: {name: freeze, fault: pause, target: solr2, at: 2s, duration: 2s}",
+            "  - bench: {name: during, collection: c, rate: 20, warmup: 0s, duration: 8s}",
+            "  - fault: {name: graceful, fault: stop, target: 'leader-of:shard1', at: 2s, duration: 4s}",
+            // with one of two nodes down, no node may be taken down: the safety rules refuse it
+            "  - fault: {name: refused, fault: kill, target: random, at: 4s, duration: 2s}",
+            "  - chaos: {collection: c, duration: 10s, after: 2s, write_rate: 50, query_rate: 10}",
+            ""));
     Path out = dir.resolve("run");
     Cli.Result r = Cli.run("run", scenario.toString(), "--out", out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    JsonNode steps = JSON.readTree(out.resolve("results.json").toFile()).get("combinations").get(0).get("steps");
-    assertThat(steps).extracting(s -> s.get("kind").asText()).containsExactly("index", "bench", "chaos");
-    JsonNode benchFaults = JSON.readTree(out.resolve(steps.get(1).get("dir").asText()).resolve("faults.json").toFile());
+    JsonNode steps =
+        JSON.readTree(out.resolve("results.json").toFile()).get("combinations").get(0).get("steps");
+    assertThat(steps)
+        .extracting(s -> s.get("kind").asText())
+        .containsExactly("index", "bench", "chaos");
+    JsonNode benchFaults =
+        JSON.readTree(
+            out.resolve(steps.get(1).get("dir").asText()).resolve("faults.json").toFile());
     assertThat(benchFaults.get(0).get("nodes").get(0).asText()).isEqualTo("solr2");
     assertThat(benchFaults.get(0).get("start_s").asDouble()).isBetween(1.9, 3.5);
-    assertThat(benchFaults.get(0).get("heal_s").asDouble() - benchFaults.get(0).get("start_s").asDouble())
+    assertThat(
+            benchFaults.get(0).get("heal_s").asDouble()
+                - benchFaults.get(0).get("start_s").asDouble())
         .isBetween(1.9, 3.5);
     JsonNode v = steps.get(2).get("summary");
     assertThat(v.get("ok").asBoolean()).as(v.toString()).isTrue();
@@ -153,18 +179,22 @@ class ScenarioIT {
     assertThat(faults).hasSize(2);
     assertThat(faults.get(0).get("fault").get("fault").asText()).isEqualTo("stop");
     assertThat(faults.get(0).get("fault").get("recovery_seconds").asDouble()).isPositive();
-    assertThat(faults.get(1).get("fault").get("note").asText()).contains("can be taken down safely");
+    assertThat(faults.get(1).get("fault").get("note").asText())
+        .contains("can be taken down safely");
     assertThat(faults.get(1).get("fault").has("start_s")).isFalse();
     Cli.Result report = Cli.run("report", out.toString());
     assertThat(report.exitCode()).as(report.err()).isZero();
-    assertThat(Files.readString(out.resolve("report.html"))).contains("Faults and verdicts", "not injected");
-    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-it-faults", s -> { }).state()).isEmpty();
+    assertThat(Files.readString(out.resolve("report.html")))
+        .contains("Faults and verdicts", "not injected");
+    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-it-faults", s -> {}).state())
+        .isEmpty();
   }
 
   @Test
   void aBadScenarioIsOneLineWithItsPlace(@TempDir Path dir) throws Exception {
     Path scenario = dir.resolve("bad.yaml");
-    Files.writeString(scenario, "name: x\ncluster: {nodes: 1}\nsteps:\n  - bench: {threads: 1, rate: 5}\n");
+    Files.writeString(
+        scenario, "name: x\ncluster: {nodes: 1}\nsteps:\n  - bench: {threads: 1, rate: 5}\n");
     Cli.Result r = Cli.run("run", scenario.toString(), "--out", dir.resolve("o").toString());
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err().strip().lines()).hasSize(1);
@@ -173,7 +203,8 @@ class ScenarioIT {
 
   /** A small valid scenario; the tests below plant mistakes in it, or interrupt it. */
   static String scenario(String name, String bench) {
-    return String.join("\n",
+    return String.join(
+        "\n",
         "name: " + name,
         "cluster:",
         "  nodes: 1",
@@ -192,13 +223,30 @@ class ScenarioIT {
   void aPlantedMistakeStopsTheRunBeforeAnythingStarts(@TempDir Path dir) throws Exception {
     String ok = "name: q, collection: items, threads: 2, warmup: 1s, duration: 5s";
     String[][] planted = {
-        {scenario("planted", ok).replace("{count: 100}", "{count: 100, cout: 5}"), "s.yaml:8:32: unknown key 'cout'"},
-        {scenario("planted", ok.replace("duration: 5s", "duration: ten")), "s.yaml:11:65: bench step 'q': 'ten' is not a duration"},
-        {scenario("planted", ok) + "matrix:\n  bench.thread: [1, 2]\n", "s.yaml:13:3: matrix key 'bench.thread' leads to no setting"},
-        {scenario("planted", ok.replace("items, threads", "itemz, threads")), "s.yaml:11:22: bench step 'q': there is no collection 'itemz'"},
-        {scenario("planted", ok).replace("  collections:", " collections:"), "s.yaml:5:2: YAML syntax: expected"},
-        {scenario("planted", ok).replace("{count: 100}", "{count: 100, facet_fields: [colour_s]}"),
-            "facet field 'colour_s' is in none of the documents of the synthetic corpus (data.synth)"},
+      {
+        scenario("planted", ok).replace("{count: 100}", "{count: 100, cout: 5}"),
+        "s.yaml:8:32: unknown key 'cout'"
+      },
+      {
+        scenario("planted", ok.replace("duration: 5s", "duration: ten")),
+        "s.yaml:11:65: bench step 'q': 'ten' is not a duration"
+      },
+      {
+        scenario("planted", ok) + "matrix:\n  bench.thread: [1, 2]\n",
+        "s.yaml:13:3: matrix key 'bench.thread' leads to no setting"
+      },
+      {
+        scenario("planted", ok.replace("items, threads", "itemz, threads")),
+        "s.yaml:11:22: bench step 'q': there is no collection 'itemz'"
+      },
+      {
+        scenario("planted", ok).replace("  collections:", " collections:"),
+        "s.yaml:5:2: YAML syntax: expected"
+      },
+      {
+        scenario("planted", ok).replace("{count: 100}", "{count: 100, facet_fields: [colour_s]}"),
+        "facet field 'colour_s' is in none of the documents of the synthetic corpus (data.synth)"
+      },
     };
     Path clusterDir = SolrscaleHome.fromEnvironment().cluster("scn-planted");
     for (String[] p : planted) {
@@ -220,26 +268,48 @@ class ScenarioIT {
       @TempDir Path dir) throws Exception {
     String name = "it-interrupt";
     Path file = dir.resolve("s.yaml");
-    Files.writeString(file, scenario(name, "name: q, collection: items, threads: 2, warmup: 1s, duration: 8s"));
+    Files.writeString(
+        file, scenario(name, "name: q, collection: items, threads: 2, warmup: 1s, duration: 8s"));
     Path out = dir.resolve("out");
     Path err = dir.resolve("err.txt");
     // as from a terminal: SIGINT reaches the JVM even when this test runs where it is ignored
-    Process p = new ProcessBuilder("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV", "java",
-        "-Dsolrscale.home=" + SolrscaleHome.fromEnvironment().dir(), "-jar",
-        Path.of("target/solrscale.jar").toAbsolutePath().toString(), "run", file.toString(), "--out", out.toString())
-        .redirectErrorStream(false).redirectOutput(dir.resolve("out.txt").toFile()).redirectError(err.toFile()).start();
+    Process p =
+        new ProcessBuilder(
+                "perl",
+                "-e",
+                "$SIG{INT} = 'DEFAULT'; exec @ARGV",
+                "java",
+                "-Dsolrscale.home=" + SolrscaleHome.fromEnvironment().dir(),
+                "-jar",
+                Path.of("target/solrscale.jar").toAbsolutePath().toString(),
+                "run",
+                file.toString(),
+                "--out",
+                out.toString())
+            .redirectErrorStream(false)
+            .redirectOutput(dir.resolve("out.txt").toFile())
+            .redirectError(err.toFile())
+            .start();
     List<Long> pids = new ArrayList<>();
     try {
       long deadline = System.nanoTime() + 240_000_000_000L;
-      while (!Files.readString(err).contains("step 2 of 2: bench q") && System.nanoTime() < deadline && p.isAlive()) {
+      while (!Files.readString(err).contains("step 2 of 2: bench q")
+          && System.nanoTime() < deadline
+          && p.isAlive()) {
         Thread.sleep(200);
       }
       assertThat(Files.readString(err)).contains("step 2 of 2: bench q");
-      JsonNode state = JSON.readTree(SolrscaleHome.fromEnvironment().cluster("scn-" + name).resolve("cluster.json").toFile());
+      JsonNode state =
+          JSON.readTree(
+              SolrscaleHome.fromEnvironment()
+                  .cluster("scn-" + name)
+                  .resolve("cluster.json")
+                  .toFile());
       state.get("nodes").forEach(n -> pids.add(n.get("pid").asLong()));
       assertThat(pids).hasSize(2).allMatch(x -> x > 0);
       Thread.sleep(4000); // the warm-up and half of the measured time
-      assertThat(new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor()).isZero();
+      assertThat(new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor())
+          .isZero();
       assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
     } finally {
       if (p.isAlive()) {
@@ -249,24 +319,32 @@ class ScenarioIT {
     String log = Files.readString(err);
     assertThat(p.exitValue()).as(log).isEqualTo(130);
     assertThat(log).doesNotContain("\tat ").doesNotContain("Exception");
-    assertThat(log.lines().filter(l -> l.contains("stopped solr1")).count()).as(log).isEqualTo(1); // one teardown
+    assertThat(log.lines().filter(l -> l.contains("stopped solr1")).count())
+        .as(log)
+        .isEqualTo(1); // one teardown
     for (long pid : pids) { // the cluster's processes are gone, by the pids it recorded
-      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid " + pid).isFalse();
+      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+          .as("pid " + pid)
+          .isFalse();
     }
     assertThat(SolrscaleHome.fromEnvironment().cluster("scn-" + name)).doesNotExist();
     JsonNode c = JSON.readTree(out.resolve("results.json").toFile()).get("combinations").get(0);
     assertThat(c.get("status").asText()).isEqualTo("interrupted");
     assertThat(c.get("reason").asText()).matches("[0-9.]+ s into step 2 \\(bench q\\)");
     assertThat(c.get("steps").get(1).get("status").asText()).isEqualTo("interrupted");
-    assertThat(c.get("steps").get(1).has("summary")).isFalse(); // the truncated measurement is no result
+    assertThat(c.get("steps").get(1).has("summary"))
+        .isFalse(); // the truncated measurement is no result
 
     Cli.Result again = Cli.run("run", file.toString(), "--out", out.toString());
     assertThat(again.exitCode()).as(again.err()).isZero();
-    assertThat(again.out()).contains("1 of 1 combination repeats ran now, 0 were already done", "report:");
+    assertThat(again.out())
+        .contains("1 of 1 combination repeats ran now, 0 were already done", "report:");
     JsonNode done = JSON.readTree(out.resolve("results.json").toFile()).get("combinations");
     assertThat(done).hasSize(1);
     assertThat(done.get(0).get("status").asText()).isEqualTo("done");
-    assertThat(done.get(0).get("steps").get(1).get("summary").get("seconds").asDouble()).isBetween(7.99, 8.5);
-    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-" + name, s -> { }).state()).isEmpty();
+    assertThat(done.get(0).get("steps").get(1).get("summary").get("seconds").asDouble())
+        .isBetween(7.99, 8.5);
+    assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-" + name, s -> {}).state())
+        .isEmpty();
   }
 }

@@ -1,6 +1,5 @@
 package org.solrscale.load;
 
-import org.solrscale.results.BenchSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -8,14 +7,15 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.Test;
 import org.assertj.core.data.Offset;
 import org.assertj.core.data.Percentage;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.solrscale.results.BenchSummary;
 
 /**
- * The scheduler and recorder against a planted stall, with a fake clock: the server answers in
- * 1 ms, except that everything that reaches it between 5 s and 7 s waits until 7 s. Exact
+ * The scheduler and recorder against a planted stall, with a fake clock: the server answers in 1
+ * ms, except that everything that reaches it between 5 s and 7 s waits until 7 s. Exact
  * expectations come from the schedule itself.
  */
 class DriverTest {
@@ -57,15 +57,17 @@ class DriverTest {
 
   static Histogram merged(List<Interval> intervals, boolean latency) {
     Histogram h = new Histogram(LoadRecorder.HIGHEST_US, LoadRecorder.DIGITS);
-    intervals.stream().filter(i -> !i.warmup()).forEach(i -> h.add(latency ? i.latency() : i.service()));
+    intervals.stream()
+        .filter(i -> !i.warmup())
+        .forEach(i -> h.add(latency ? i.latency() : i.service()));
     return h;
   }
 
   @Test
   void openLoopChargesTheStallToEveryRequestScheduledDuringIt() throws Exception {
     FakeClock clock = new FakeClock();
-    List<Interval> intervals = run(new LoadModel.Open(List.of(1000.0), 0, false), clock,
-        new StallingServer(clock));
+    List<Interval> intervals =
+        run(new LoadModel.Open(List.of(1000.0), 0, false), clock, new StallingServer(clock));
     Histogram latency = merged(intervals, true);
     // expected latencies straight from the schedule: request k is due at k ms
     List<Long> expected = new ArrayList<>();
@@ -78,10 +80,12 @@ class DriverTest {
     assertThat(latency.getTotalCount()).isEqualTo(10_000);
     for (double p : new double[] {50, 75, 90, 99, 99.9}) {
       long want = expected.get((int) Math.ceil(p / 100 * expected.size()) - 1);
-      assertThat((double) latency.getValueAtPercentile(p)).as("p%s", p)
+      assertThat((double) latency.getValueAtPercentile(p))
+          .as("p%s", p)
           .isCloseTo(want, Percentage.withPercentage(0.2));
     }
-    assertThat(latency.getMaxValue()).isBetween(2_001_000L, 2_003_000L); // due at 5.000 s, done 7.001 s
+    assertThat(latency.getMaxValue())
+        .isBetween(2_001_000L, 2_003_000L); // due at 5.000 s, done 7.001 s
     // 2,000 requests were due during the stall: the 80th percentile and above see it
     assertThat(latency.getValueAtPercentile(85)).isGreaterThan(500_000);
     // service time is measured from the actual send, which the stall did not delay in an open loop
@@ -92,25 +96,33 @@ class DriverTest {
   @Test
   void closedLoopHidesTheStallInOneSample() throws Exception {
     FakeClock clock = new FakeClock();
-    Sender server = (r, slot, done) -> {
-      long sent = clock.nanoTime();
-      long end = (sent >= STALL_FROM && sent < STALL_TO ? STALL_TO : sent) + MS;
-      clock.now = end; // the only thread waits for its answer
-      done.complete(Outcome.ok(200, 100, 3), sent, end);
-    };
+    Sender server =
+        (r, slot, done) -> {
+          long sent = clock.nanoTime();
+          long end = (sent >= STALL_FROM && sent < STALL_TO ? STALL_TO : sent) + MS;
+          clock.now = end; // the only thread waits for its answer
+          done.complete(Outcome.ok(200, 100, 3), sent, end);
+        };
     List<Interval> intervals = run(new LoadModel.Closed(1), clock, server);
     Histogram latency = merged(intervals, true);
     // 5,000 before the stall, one during it, then 2,999 more until 10 s
     assertThat(latency.getTotalCount()).isEqualTo(8_000);
-    assertThat(latency.getValueAtPercentile(99.9)).isLessThan(1_100); // ~1 ms: the stall is invisible
+    assertThat(latency.getValueAtPercentile(99.9))
+        .isLessThan(1_100); // ~1 ms: the stall is invisible
     assertThat(latency.getMaxValue()).isBetween(2_000_000L, 2_003_000L); // one sample shows it
   }
 
   @Test
   void warmupIsRecordedApartAndIntervalsAddUpToTheTotal() throws Exception {
     FakeClock clock = new FakeClock();
-    Driver d = new Driver(clock, new StallingServer(clock), workload(),
-        new LoadModel.Open(List.of(100.0), 0, false), new Driver.Bounds(2 * S, 0, 3 * S, 0), 7);
+    Driver d =
+        new Driver(
+            clock,
+            new StallingServer(clock),
+            workload(),
+            new LoadModel.Open(List.of(100.0), 0, false),
+            new Driver.Bounds(2 * S, 0, 3 * S, 0),
+            7);
     LoadRecorder rec = new LoadRecorder(0);
     List<Interval> intervals = new ArrayList<>();
     Driver.Result r = d.run(rec, 0, intervals::addAll, S);
@@ -124,13 +136,21 @@ class DriverTest {
   @Test
   void aWarmupByCountTagsExactlyThatManyAndTheDurationFollowsIt() throws Exception {
     FakeClock clock = new FakeClock();
-    Driver d = new Driver(clock, new StallingServer(clock), workload(),
-        new LoadModel.Open(List.of(100.0), 0, false), new Driver.Bounds(0, 150, 2 * S, 0), 7);
+    Driver d =
+        new Driver(
+            clock,
+            new StallingServer(clock),
+            workload(),
+            new LoadModel.Open(List.of(100.0), 0, false),
+            new Driver.Bounds(0, 150, 2 * S, 0),
+            7);
     LoadRecorder rec = new LoadRecorder(0);
     List<Interval> intervals = new ArrayList<>();
     Driver.Result r = d.run(rec, 0, intervals::addAll, S);
-    assertThat(intervals.stream().filter(Interval::warmup).mapToLong(Interval::count).sum()).isEqualTo(150);
-    assertThat(intervals.stream().filter(i -> !i.warmup()).mapToLong(Interval::count).sum()).isEqualTo(200);
+    assertThat(intervals.stream().filter(Interval::warmup).mapToLong(Interval::count).sum())
+        .isEqualTo(150);
+    assertThat(intervals.stream().filter(i -> !i.warmup()).mapToLong(Interval::count).sum())
+        .isEqualTo(200);
     assertThat(r.warmupEndNanos()).isEqualTo(1_500_000_000L);
   }
 
@@ -158,8 +178,13 @@ class DriverTest {
   void aStaircaseReportsEachStepOverItsOwnSeconds(@TempDir Path dir) throws Exception {
     FakeClock clock = new FakeClock();
     LoadModel.Open stairs = new LoadModel.Open(List.of(10.0, 20.0, 40.0), 2 * S, false);
-    BenchSummary s = Bench.run(new Bench.Options(workload(), stairs, new Driver.Bounds(S, 0, 0, 0), 7,
-        10 * S, dir, 0.01), new QueueingServer(clock), clock, i -> { });
+    BenchSummary s =
+        Bench.run(
+            new Bench.Options(
+                workload(), stairs, new Driver.Bounds(S, 0, 0, 0), 7, 10 * S, dir, 0.01),
+            new QueueingServer(clock),
+            clock,
+            i -> {});
     assertThat(s.steps()).hasSize(3);
     BenchSummary.Step first = s.steps().get(0);
     BenchSummary.Step second = s.steps().get(1);

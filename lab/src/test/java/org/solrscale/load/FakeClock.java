@@ -1,6 +1,8 @@
 package org.solrscale.load;
 
-/** A clock that only moves when told: sleeping jumps to the deadline, the fake server sets "now". */
+/**
+ * A clock that only moves when told: sleeping jumps to the deadline, the fake server sets "now".
+ */
 final class FakeClock implements Clock {
   long now;
 

@@ -23,11 +23,16 @@ class WorkloadTest {
 
   @Test
   void readsParamLinesHandlerPathsAndJsonObjects() throws IOException {
-    Path f = file("q.txt", String.join("\n",
-        "# a comment", "",
-        "q=body_t%3Afoo&rows=10",
-        "/browse?q=bar&fq=a%3A1",
-        "{\"q\":\"x y\",\"fq\":[\"a:1\",\"b:2\"],\"rows\":0,\"_template\":\"facets\"}"));
+    Path f =
+        file(
+            "q.txt",
+            String.join(
+                "\n",
+                "# a comment",
+                "",
+                "q=body_t%3Afoo&rows=10",
+                "/browse?q=bar&fq=a%3A1",
+                "{\"q\":\"x y\",\"fq\":[\"a:1\",\"b:2\"],\"rows\":0,\"_template\":\"facets\"}"));
     List<QueryRequest> rs = QueryFile.read(f);
     assertThat(rs).hasSize(3);
     assertThat(rs.get(0).handler()).isEqualTo("/select");
@@ -41,16 +46,21 @@ class WorkloadTest {
   @Test
   void badLinesAreNamedByFileAndLine() throws IOException {
     assertThatThrownBy(() -> QueryFile.read(file("a.txt", "q=ok\nnot params\n")))
-        .hasMessageContaining("a.txt:2").hasMessageContaining("not name=value");
+        .hasMessageContaining("a.txt:2")
+        .hasMessageContaining("not name=value");
     assertThatThrownBy(() -> QueryFile.read(file("b.txt", "q=%zz\n")))
-        .hasMessageContaining("b.txt:1").hasMessageContaining("URL encoding");
+        .hasMessageContaining("b.txt:1")
+        .hasMessageContaining("URL encoding");
     assertThatThrownBy(() -> QueryFile.read(file("c.txt", "{\"q\": broken\n")))
-        .hasMessageContaining("c.txt:1").hasMessageContaining("malformed JSON");
+        .hasMessageContaining("c.txt:1")
+        .hasMessageContaining("malformed JSON");
     assertThatThrownBy(() -> QueryFile.read(file("d.txt", "# nothing\n\n")))
         .hasMessageContaining("has no requests");
     assertThatThrownBy(() -> QueryFile.read(file("e.txt", "fq=a%3A1\n")))
-        .hasMessageContaining("e.txt:1").hasMessageContaining("no q");
-    assertThatThrownBy(() -> QueryFile.read(dir.resolve("missing.txt"))).hasMessageContaining("does not exist");
+        .hasMessageContaining("e.txt:1")
+        .hasMessageContaining("no q");
+    assertThatThrownBy(() -> QueryFile.read(dir.resolve("missing.txt")))
+        .hasMessageContaining("does not exist");
   }
 
   @Test
@@ -77,7 +87,9 @@ class WorkloadTest {
     file("s.txt", "q=1\nq=2\nq=3\n");
     Workload w = new Workload(Workload.parseMix(dir.resolve("s.txt").toString()), true, 0, 1);
     Workload.Source src = w.source(0);
-    assertThat(List.of(src.next().params(), src.next().params(), src.next().params(), src.next().params()))
+    assertThat(
+            List.of(
+                src.next().params(), src.next().params(), src.next().params(), src.next().params()))
         .containsExactly("q=1", "q=2", "q=3", "q=1");
   }
 
@@ -99,10 +111,14 @@ class WorkloadTest {
 
   @Test
   void numFoundAndSolrMessagesAreReadFromResponses() {
-    assertThat(HttpSender.numFound("{\"responseHeader\":{},\"response\":{\"numFound\":1234,\"start\":0")).isEqualTo(1234);
+    assertThat(
+            HttpSender.numFound(
+                "{\"responseHeader\":{},\"response\":{\"numFound\":1234,\"start\":0"))
+        .isEqualTo(1234);
     assertThat(HttpSender.numFound("{\"response\":{\"numFound\": 7}")).isEqualTo(7);
     assertThat(HttpSender.numFound("<xml/>")).isEqualTo(-1);
-    assertThat(HttpSender.solrMessage("{\"error\":{\"msg\":\"undefined field nope\",\"code\":400}}"))
+    assertThat(
+            HttpSender.solrMessage("{\"error\":{\"msg\":\"undefined field nope\",\"code\":400}}"))
         .isEqualTo("undefined field nope");
   }
 }

@@ -19,14 +19,18 @@ class CompareTest {
   }
 
   private static Comparison.MetricDelta metric(Comparison c, String name) {
-    return c.steps().get(0).metrics().stream().filter(m -> m.metric().equals(name)).findFirst().orElseThrow();
+    return c.steps().get(0).metrics().stream()
+        .filter(m -> m.metric().equals(name))
+        .findFirst()
+        .orElseThrow();
   }
 
   @Test
   void flagsAPlanted30PercentSlowdown() throws Exception {
     Path a = run("a", 1.0, 1, 1);
     Path b = run("b", 1.3, 2, 1);
-    Comparison c = Compare.compare(RunSelection.parse(a.toString()), RunSelection.parse(b.toString()));
+    Comparison c =
+        Compare.compare(RunSelection.parse(a.toString()), RunSelection.parse(b.toString()));
     assertThat(c.steps()).hasSize(1);
     assertThat(c.steps().get(0).samples()).isEqualTo("per-second");
     for (String m : new String[] {"p50", "p99"}) {
@@ -41,14 +45,17 @@ class CompareTest {
     assertThat(metric(c, "errors").verdict()).isEqualTo("no significant difference");
     assertThat(c.regressedBeyond(10)).isTrue();
     assertThat(c.regressedBeyond(60)).isFalse();
-    assertThat(Main.run("compare", a.toString(), b.toString(), "--fail-on-regression", "10")).isEqualTo(1);
+    assertThat(Main.run("compare", a.toString(), b.toString(), "--fail-on-regression", "10"))
+        .isEqualTo(1);
     assertThat(Main.run("compare", a.toString(), b.toString(), "--json")).isEqualTo(0);
   }
 
   @Test
   void theOtherWayRoundIsFaster() throws Exception {
-    Comparison c = Compare.compare(RunSelection.parse(run("b", 1.3, 2, 1).toString()),
-        RunSelection.parse(run("a", 1.0, 1, 1).toString()));
+    Comparison c =
+        Compare.compare(
+            RunSelection.parse(run("b", 1.3, 2, 1).toString()),
+            RunSelection.parse(run("a", 1.0, 1, 1).toString()));
     assertThat(metric(c, "p50").verdict()).isEqualTo("faster");
     assertThat(metric(c, "p50").regression()).isFalse();
     assertThat(c.regressedBeyond(0)).isFalse();
@@ -57,27 +64,35 @@ class CompareTest {
   @Test
   void doesNotFlagTwoRepeatsOfTheSameRun() throws Exception {
     Path dir = run("same", 1.0, 7, 2);
-    Comparison c = Compare.compare(RunSelection.parse(dir + "#c001/r1"), RunSelection.parse(dir + "#c001/r2"));
-    assertThat(c.steps().get(0).metrics()).allSatisfy(m -> {
-      assertThat(m.regression()).as(m.metric()).isFalse();
-      assertThat(m.verdict()).as(m.metric()).isIn("no significant difference");
-    });
-    assertThat(Main.run("compare", dir + "#c001/r1", dir + "#c001/r2", "--fail-on-regression", "0")).isZero();
+    Comparison c =
+        Compare.compare(RunSelection.parse(dir + "#c001/r1"), RunSelection.parse(dir + "#c001/r2"));
+    assertThat(c.steps().get(0).metrics())
+        .allSatisfy(
+            m -> {
+              assertThat(m.regression()).as(m.metric()).isFalse();
+              assertThat(m.verdict()).as(m.metric()).isIn("no significant difference");
+            });
+    assertThat(Main.run("compare", dir + "#c001/r1", dir + "#c001/r2", "--fail-on-regression", "0"))
+        .isZero();
   }
 
   @Test
   void doesNotFlagTwoRunsOfTheSameScenario() throws Exception {
     for (long seed = 10; seed < 15; seed++) {
-      Comparison c = Compare.compare(RunSelection.parse(run("x" + seed, 1.0, seed, 1).toString()),
-          RunSelection.parse(run("y" + seed, 1.0, seed + 100, 1).toString()));
+      Comparison c =
+          Compare.compare(
+              RunSelection.parse(run("x" + seed, 1.0, seed, 1).toString()),
+              RunSelection.parse(run("y" + seed, 1.0, seed + 100, 1).toString()));
       assertThat(c.regressions()).as("seed " + seed).isZero();
     }
   }
 
   @Test
   void usesRepeatsWhenBothSidesHaveEnough() throws Exception {
-    Comparison c = Compare.compare(RunSelection.parse(run("a", 1.0, 1, 4).toString()),
-        RunSelection.parse(run("b", 1.3, 50, 4).toString()));
+    Comparison c =
+        Compare.compare(
+            RunSelection.parse(run("a", 1.0, 1, 4).toString()),
+            RunSelection.parse(run("b", 1.3, 50, 4).toString()));
     assertThat(c.steps().get(0).samples()).isEqualTo("repeats");
     assertThat(metric(c, "p50").nA()).isEqualTo(4);
     assertThat(metric(c, "p50").verdict()).isEqualTo("slower");
@@ -85,8 +100,10 @@ class CompareTest {
 
   @Test
   void twoRepeatsEachUsePerSecondValuesAndNeedSeparatedRepeats() throws Exception {
-    Comparison c = Compare.compare(RunSelection.parse(run("a", 1.0, 1, 2).toString()),
-        RunSelection.parse(run("b", 1.3, 50, 2).toString()));
+    Comparison c =
+        Compare.compare(
+            RunSelection.parse(run("a", 1.0, 1, 2).toString()),
+            RunSelection.parse(run("b", 1.3, 50, 2).toString()));
     assertThat(c.steps().get(0).samples()).isEqualTo("per-second, repeats must not overlap");
     assertThat(metric(c, "p99").verdict()).isEqualTo("slower");
   }
@@ -95,7 +112,8 @@ class CompareTest {
   void matchesCombinationsOfTwoSweepsByParameters() throws Exception {
     Path a = RunFixture.sweep(Files.createDirectories(tmp.resolve("s1")));
     Path b = RunFixture.sweep(Files.createDirectories(tmp.resolve("s2")));
-    Comparison c = Compare.compare(RunSelection.parse(a.toString()), RunSelection.parse(b.toString()));
+    Comparison c =
+        Compare.compare(RunSelection.parse(a.toString()), RunSelection.parse(b.toString()));
     assertThat(c.steps()).hasSize(6);
     assertThat(c.onlyInA()).isEmpty();
     assertThat(c.regressions()).isZero();
@@ -104,11 +122,19 @@ class CompareTest {
   @Test
   void errorsAreOneLine() throws Exception {
     Path empty = Files.createDirectories(tmp.resolve("empty"));
-    assertThatThrownBy(() -> Compare.compare(RunSelection.parse(empty.toString()), RunSelection.parse(empty.toString())))
+    assertThatThrownBy(
+            () ->
+                Compare.compare(
+                    RunSelection.parse(empty.toString()), RunSelection.parse(empty.toString())))
         .isInstanceOf(SolrscaleException.class)
-        .hasMessage(empty + " is not a solrscale run: results.json missing; run: solrscale run SCENARIO --out " + empty);
+        .hasMessage(
+            empty
+                + " is not a solrscale run: results.json missing; run: solrscale run SCENARIO --out "
+                + empty);
     Path a = run("a", 1.0, 1, 1);
-    assertThatThrownBy(() -> Compare.compare(RunSelection.parse(a + "#c009"), RunSelection.parse(a.toString())))
+    assertThatThrownBy(
+            () ->
+                Compare.compare(RunSelection.parse(a + "#c009"), RunSelection.parse(a.toString())))
         .hasMessageContaining("has no combination c009; it has c001");
     assertThat(Main.run("compare", empty.toString(), a.toString())).isEqualTo(2);
   }
@@ -117,13 +143,20 @@ class CompareTest {
   void failedMeasurementsAreLeftOutWithAReason() throws Exception {
     Path a = RunFixture.allNotFound(Files.createDirectories(tmp.resolve("a")));
     Path b = RunFixture.allNotFound(Files.createDirectories(tmp.resolve("b")));
-    Comparison c = Compare.compare(RunSelection.parse(a.toString()), RunSelection.parse(b.toString()));
-    assertThat(c.steps()).extracting(Comparison.StepDelta::a).containsExactly(a + "#c001"); // only the measured one
-    assertThat(c.leftOut()).hasSize(4).anySatisfy(w -> assertThat(w).startsWith("A c002 r1 (threads=2): failed:"))
+    Comparison c =
+        Compare.compare(RunSelection.parse(a.toString()), RunSelection.parse(b.toString()));
+    assertThat(c.steps())
+        .extracting(Comparison.StepDelta::a)
+        .containsExactly(a + "#c001"); // only the measured one
+    assertThat(c.leftOut())
+        .hasSize(4)
+        .anySatisfy(w -> assertThat(w).startsWith("A c002 r1 (threads=2): failed:"))
         .anySatisfy(w -> assertThat(w).startsWith("B c003 r1 step search: measured nothing"));
-    assertThatThrownBy(() -> Compare.compare(RunSelection.parse(a + "#c002"), RunSelection.parse(b + "#c002")))
+    assertThatThrownBy(
+            () -> Compare.compare(RunSelection.parse(a + "#c002"), RunSelection.parse(b + "#c002")))
         .isInstanceOf(SolrscaleException.class)
-        .hasMessageContaining("no finished bench step of the same name to compare; left out as no measurement: "
-            + "A c002 r1 (threads=2): failed:");
+        .hasMessageContaining(
+            "no finished bench step of the same name to compare; left out as no measurement: "
+                + "A c002 r1 (threads=2): failed:");
   }
 }

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Opens a report in headless Chromium, as a person would: no console message (the page has no
- * script, so any message is an error: a blocked load, a parse error), every chart on the page,
- * and every chart's SVG laid out with a real size and drawn paths. Skipped when Chromium is not
+ * script, so any message is an error: a blocked load, a parse error), every chart on the page, and
+ * every chart's SVG laid out with a real size and drawn paths. Skipped when Chromium is not
  * installed (Debian: apt-get install chromium chromium-driver; .ci/run does that).
  */
 class ReportBrowserTest {
@@ -37,8 +37,10 @@ class ReportBrowserTest {
         }
       }
     }
-    Assumptions.assumeTrue(chromium != null, "chromium is not installed, so the report is not checked "
-        + "in a browser; install it with: apt-get install chromium chromium-driver");
+    Assumptions.assumeTrue(
+        chromium != null,
+        "chromium is not installed, so the report is not checked "
+            + "in a browser; install it with: apt-get install chromium chromium-driver");
   }
 
   /** What Chromium printed: the DOM after load, and its log. */
@@ -47,11 +49,21 @@ class ReportBrowserTest {
   private Dump open(Path page, String name) throws Exception {
     Path out = tmp.resolve(name + ".dom");
     Path err = tmp.resolve(name + ".log");
-    ProcessBuilder pb = new ProcessBuilder(chromium, "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-background-networking", "--enable-logging=stderr", "--v=0",
-        "--user-data-dir=" + tmp.resolve("profile-" + name), "--window-size=1280,2000", "--dump-dom",
-        page.toUri().toString())
-        .redirectOutput(out.toFile()).redirectError(err.toFile());
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                chromium,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--enable-logging=stderr",
+                "--v=0",
+                "--user-data-dir=" + tmp.resolve("profile-" + name),
+                "--window-size=1280,2000",
+                "--dump-dom",
+                page.toUri().toString())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile());
     Process p = pb.start();
     try {
       assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("chromium finished within 120 s").isTrue();
@@ -62,7 +74,9 @@ class ReportBrowserTest {
       children.forEach(ProcessHandle::destroyForcibly);
       p.waitFor(10, TimeUnit.SECONDS);
     }
-    return new Dump(Files.readString(out, StandardCharsets.UTF_8), Files.readAllLines(err, StandardCharsets.UTF_8));
+    return new Dump(
+        Files.readString(out, StandardCharsets.UTF_8),
+        Files.readAllLines(err, StandardCharsets.UTF_8));
   }
 
   @Test
@@ -73,17 +87,22 @@ class ReportBrowserTest {
     assertThat(ids).isNotEmpty();
 
     Dump page = open(html, "page");
-    assertThat(page.log()).as("console messages and uncaught errors")
+    assertThat(page.log())
+        .as("console messages and uncaught errors")
         .noneMatch(l -> l.contains(":CONSOLE") || l.contains("Uncaught"));
     for (String id : ids) {
-      Matcher m = Pattern.compile("<figure class=\"chart\" id=\"" + Pattern.quote(id) + "\"><svg[^>]*>(.*?)</svg>",
-          Pattern.DOTALL).matcher(page.dom());
+      Matcher m =
+          Pattern.compile(
+                  "<figure class=\"chart\" id=\"" + Pattern.quote(id) + "\"><svg[^>]*>(.*?)</svg>",
+                  Pattern.DOTALL)
+              .matcher(page.dom());
       assertThat(m.find()).as("chart " + id + " in the DOM").isTrue();
       assertThat(m.group(1)).as("chart " + id + " has paths").contains("<path");
     }
 
     // the same page with a probe that measures what the browser laid out and drew
-    String probe = """
+    String probe =
+        """
         <script>
         const out = {};
         document.querySelectorAll('figure.chart').forEach(f => {
@@ -99,15 +118,18 @@ class ReportBrowserTest {
         document.body.setAttribute('data-probe', JSON.stringify(out));
         </script>
         """;
-    String source = Files.readString(html).replace("default-src 'none';",
-        "default-src 'none'; script-src 'unsafe-inline';").replace("</body>", probe + "</body>");
+    String source =
+        Files.readString(html)
+            .replace("default-src 'none';", "default-src 'none'; script-src 'unsafe-inline';")
+            .replace("</body>", probe + "</body>");
     Path probed = dir.resolve("probe.html");
     Files.writeString(probed, source);
     Dump measured = open(probed, "probe");
     assertThat(measured.log()).noneMatch(l -> l.contains("Uncaught"));
     Matcher m = Pattern.compile("data-probe=\"([^\"]*)\"").matcher(measured.dom());
     assertThat(m.find()).as("the probe ran").isTrue();
-    JsonNode boxes = RunFixture.JSON.readTree(m.group(1).replace("&quot;", "\"").replace("&amp;", "&"));
+    JsonNode boxes =
+        RunFixture.JSON.readTree(m.group(1).replace("&quot;", "\"").replace("&amp;", "&"));
     assertThat(boxes.size()).isEqualTo(ids.size());
     for (String id : ids) {
       JsonNode b = boxes.path(id);

@@ -1,27 +1,26 @@
 package org.solrscale.report;
 
-import org.solrscale.results.LostWrite;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import java.util.Map;
-import org.solrscale.results.ChaosVerdict;
-import org.solrscale.results.FaultRecord;
-import org.solrscale.cli.Main;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.solrscale.cli.Main;
+import org.solrscale.results.ChaosVerdict;
+import org.solrscale.results.FaultRecord;
+import org.solrscale.results.LostWrite;
 import org.solrscale.results.RunDir;
 
 class ReportTest {
@@ -35,22 +34,74 @@ class ReportTest {
     var steps = (ArrayNode) results.get("combinations").get(0).get("steps");
     String sdir = "c001/r1/s2-chaos-leader-kill";
     Files.createDirectories(dir.resolve(sdir));
-    FaultRecord f = new FaultRecord("leader-kill", "kill", "leader-of:shard1", List.of("solr2"), 10.0, 30.0,
-        75.0, 45.0, null);
-    FaultRecord skipped = new FaultRecord("pause", "pause", "random", List.of(), null, null, null, null,
-        "not injected: no Solr node can be taken down safely now");
+    FaultRecord f =
+        new FaultRecord(
+            "leader-kill",
+            "kill",
+            "leader-of:shard1",
+            List.of("solr2"),
+            10.0,
+            30.0,
+            75.0,
+            45.0,
+            null);
+    FaultRecord skipped =
+        new FaultRecord(
+            "pause",
+            "pause",
+            "random",
+            List.of(),
+            null,
+            null,
+            null,
+            null,
+            "not injected: no Solr node can be taken down safely now");
     ChaosVerdict.Counts w = new ChaosVerdict.Counts(100, 90, 8, 2, null, null, 1);
     ChaosVerdict.Counts q = new ChaosVerdict.Counts(100, 97, 3, 0, 0L, 0L, null);
-    ChaosVerdict v = new ChaosVerdict(false, ChaosVerdict.FAIL, null, 1000, 992L, 8L,
-        List.of("chaos-x-1052", "chaos-x-1053"), 3L,
-        Map.of("1", 8L), List.of(new LostWrite(11_000, 28_117.0, "127.0.0.1:8986",
-            1, 10, List.of("chaos-x-1052", "chaos-x-1053"))), 1, 45.0, true, 0.93, 0.9, w, q, Map.of("add HTTP 500: Async exceptions", 8L),
-        Map.of("before", new ChaosVerdict.Percentiles(10, 5, 9, 9)), List.of(),
-        List.of(new ChaosVerdict.FaultVerdict(f, 0.9, w, q, Map.of(),
-                List.of(new ChaosVerdict.Behaviour("queries without shards.tolerant fail", "3 of 3 failed", true))),
-            new ChaosVerdict.FaultVerdict(skipped, null, null, null, null, List.of())));
+    ChaosVerdict v =
+        new ChaosVerdict(
+            false,
+            ChaosVerdict.FAIL,
+            null,
+            1000,
+            992L,
+            8L,
+            List.of("chaos-x-1052", "chaos-x-1053"),
+            3L,
+            Map.of("1", 8L),
+            List.of(
+                new LostWrite(
+                    11_000,
+                    28_117.0,
+                    "127.0.0.1:8986",
+                    1,
+                    10,
+                    List.of("chaos-x-1052", "chaos-x-1053"))),
+            1,
+            45.0,
+            true,
+            0.93,
+            0.9,
+            w,
+            q,
+            Map.of("add HTTP 500: Async exceptions", 8L),
+            Map.of("before", new ChaosVerdict.Percentiles(10, 5, 9, 9)),
+            List.of(),
+            List.of(
+                new ChaosVerdict.FaultVerdict(
+                    f,
+                    0.9,
+                    w,
+                    q,
+                    Map.of(),
+                    List.of(
+                        new ChaosVerdict.Behaviour(
+                            "queries without shards.tolerant fail", "3 of 3 failed", true))),
+                new ChaosVerdict.FaultVerdict(skipped, null, null, null, null, List.of())));
     json.writeValue(dir.resolve(sdir).resolve("faults.json").toFile(), List.of(f, skipped));
-    StringBuilder csv = new StringBuilder("second,phase,requests,errors,qps,latency_p50_ms,latency_p99_ms,latency_max_ms\n");
+    StringBuilder csv =
+        new StringBuilder(
+            "second,phase,requests,errors,qps,latency_p50_ms,latency_p99_ms,latency_max_ms\n");
     for (int s = 0; s < 90; s++) {
       double p99 = s >= 10 && s < 75 ? 900 : 20;
       csv.append(s).append(",measure,30,0,30,5,").append(p99).append(',').append(p99).append('\n');
@@ -62,16 +113,31 @@ class ReportTest {
     json.writeValue(dir.resolve("results.json").toFile(), results);
 
     String page = Files.readString(Report.write(dir));
-    assertThat(page).contains("Faults and verdicts", "href=\"#chaos\"", "FAIL", "chaos-x-1052",
-        "kill leader-of:shard1", "held: queries without shards.tolerant fail", "not injected: no Solr node",
-        "90.0 %", "Acknowledged writes that lost documents", "127.0.0.1:8986");
-    String chart = Report.chartIds(dir).stream().filter(id -> id.contains("faults-over-time")).findFirst()
-        .orElseThrow();
+    assertThat(page)
+        .contains(
+            "Faults and verdicts",
+            "href=\"#chaos\"",
+            "FAIL",
+            "chaos-x-1052",
+            "kill leader-of:shard1",
+            "held: queries without shards.tolerant fail",
+            "not injected: no Solr node",
+            "90.0 %",
+            "Acknowledged writes that lost documents",
+            "127.0.0.1:8986");
+    String chart =
+        Report.chartIds(dir).stream()
+            .filter(id -> id.contains("faults-over-time"))
+            .findFirst()
+            .orElseThrow();
     // the fault's interval is drawn in its own fill colour (SVG text is drawn as paths here)
     assertThat(Files.readString(dir.resolve("charts").resolve(chart + ".svg")).toLowerCase())
         .containsAnyOf("rgb(250,205,200)", "#facdc8");
-    String benchChart = Report.chartIds(dir).stream().filter(id -> id.contains("over-time") && !id.contains("faults"))
-        .findFirst().orElseThrow();
+    String benchChart =
+        Report.chartIds(dir).stream()
+            .filter(id -> id.contains("over-time") && !id.contains("faults"))
+            .findFirst()
+            .orElseThrow();
     assertThat(Files.readString(dir.resolve("charts").resolve(benchChart + ".svg")).toLowerCase())
         .doesNotContain("rgb(250,205,200)", "#facdc8");
     // a run without chaos steps has no such section
@@ -88,13 +154,24 @@ class ReportTest {
     List<String> ids = Report.chartIds(dir);
     // 2 swept parameters x 4 metrics, 1 distribution, 1 hits, 1 cold start, 6 timelines, 6 server
     assertThat(ids).hasSize(8 + 1 + 1 + 1 + 6 + 6);
-    for (String kind : new String[] {"against-threads", "against-nodes", "latency-by-percentile",
-        "latency-against-number-of-hits", "cold-start", "over-time", "server"}) {
+    for (String kind :
+        new String[] {
+          "against-threads",
+          "against-nodes",
+          "latency-by-percentile",
+          "latency-against-number-of-hits",
+          "cold-start",
+          "over-time",
+          "server"
+        }) {
       assertThat(ids).as(kind).anyMatch(id -> id.contains(kind));
     }
     for (String id : ids) {
-      Matcher m = Pattern.compile("<figure class=\"chart\" id=\"" + Pattern.quote(id)
-          + "\"><svg [^>]*>(.*?)</svg>", Pattern.DOTALL).matcher(page);
+      Matcher m =
+          Pattern.compile(
+                  "<figure class=\"chart\" id=\"" + Pattern.quote(id) + "\"><svg [^>]*>(.*?)</svg>",
+                  Pattern.DOTALL)
+              .matcher(page);
       assertThat(m.find()).as(id).isTrue();
       assertThat(m.group(1)).as(id).contains("<path");
       Path svg = dir.resolve("charts").resolve(id + ".svg");
@@ -103,10 +180,18 @@ class ReportTest {
     }
     // self-contained: nothing is loaded from anywhere
     assertThat(page).doesNotContain("<script", "<link", "src=", "@import", "url(http");
-    assertThat(page).contains("Findings", "Highest achieved throughput", "Lowest p99 latency",
-        "Effect of each parameter", "http_503", "queryResultCache hit ratio", "zk avg latency ms",
-        "Test CPU @ 2.0GHz",
-        "q=body_t:{term}&amp;facet=true", "docs_per_sec");
+    assertThat(page)
+        .contains(
+            "Findings",
+            "Highest achieved throughput",
+            "Lowest p99 latency",
+            "Effect of each parameter",
+            "http_503",
+            "queryResultCache hit ratio",
+            "zk avg latency ms",
+            "Test CPU @ 2.0GHz",
+            "q=body_t:{term}&amp;facet=true",
+            "docs_per_sec");
   }
 
   @Test
@@ -117,8 +202,12 @@ class ReportTest {
     // 3 parameters x 4 metrics; distribution, hits, cold start; 12 of 27 timelines
     assertThat(ids).hasSize(12 + 3 + 12);
     String page = Files.readString(dir.resolve("report.html"));
-    assertThat(page).contains("Other parameters fixed at threads=1.", "Other parameters fixed at shards=1.",
-        "Only the first 12 of 27 combinations are drawn.", "Over-time charts of the first 12 of 27");
+    assertThat(page)
+        .contains(
+            "Other parameters fixed at threads=1.",
+            "Other parameters fixed at shards=1.",
+            "Only the first 12 of 27 combinations are drawn.",
+            "Over-time charts of the first 12 of 27");
   }
 
   @Test
@@ -128,7 +217,8 @@ class ReportTest {
     List<String> ids = Report.chartIds(dir);
     assertThat(ids).hasSize(4); // distribution, hits, cold start, one timeline
     String page = Files.readString(dir.resolve("report.html"));
-    assertThat(page).contains("a cold start", "No server telemetry recorded")
+    assertThat(page)
+        .contains("a cold start", "No server telemetry recorded")
         .doesNotContain("Metrics against the swept parameters");
   }
 
@@ -145,28 +235,41 @@ class ReportTest {
   }
 
   @Test
-  void aBenchWhoseRequestsAllFailedIsNeverRankedAndSaysWhyItIsLeftOut(@TempDir Path tmp) throws Exception {
+  void aBenchWhoseRequestsAllFailedIsNeverRankedAndSaysWhyItIsLeftOut(@TempDir Path tmp)
+      throws Exception {
     Path run = RunFixture.allNotFound(tmp.resolve("nf"));
     Findings f = Findings.of(new RunModel(RunDir.open(run)));
     String notes = String.join("\n", f.notes);
     assertThat(notes).doesNotContain("Highest achieved throughput").doesNotContain("Lowest p99");
-    assertThat(notes).contains("Left out of every finding, table and chart: c002 r1 (threads=2): failed: step 1 "
-        + "(bench search) measured nothing: all of");
-    assertThat(notes).contains("c003 r1 step search: measured nothing:").contains("requests failed");
+    assertThat(notes)
+        .contains(
+            "Left out of every finding, table and chart: c002 r1 (threads=2): failed: step 1 "
+                + "(bench search) measured nothing: all of");
+    assertThat(notes)
+        .contains("c003 r1 step search: measured nothing:")
+        .contains("requests failed");
     assertThat(f.effects).isEmpty(); // no parameter change is judged on a failed measurement
     String html = Files.readString(Report.write(run));
     assertThat(html).contains("Left out of every finding");
     // the results table holds c001 only
-    assertThat(html.substring(html.indexOf("<table class=\"results\""), html.indexOf("</table>",
-        html.indexOf("<table class=\"results\"")))).contains("c001").doesNotContain("c002").doesNotContain("c003");
+    assertThat(
+            html.substring(
+                html.indexOf("<table class=\"results\""),
+                html.indexOf("</table>", html.indexOf("<table class=\"results\""))))
+        .contains("c001")
+        .doesNotContain("c002")
+        .doesNotContain("c003");
   }
 
   @Test
   void aBenchShorterThanASecondStillGetsAReport(@TempDir Path tmp) throws Exception {
     Path run = RunFixture.single(tmp.resolve("short"), 1.0, 3, 1);
     Path timeline = run.resolve("c001/r1/s1-bench-search/timeline.csv");
-    Files.writeString(timeline, Files.readAllLines(timeline).get(0) + "\n"
-        + "0.000,measured,50,0,100.2,5.1,40.1,40.1,5.0,39.0,102400,0.499\n");
+    Files.writeString(
+        timeline,
+        Files.readAllLines(timeline).get(0)
+            + "\n"
+            + "0.000,measured,50,0,100.2,5.1,40.1,40.1,5.0,39.0,102400,0.499\n");
     String html = Files.readString(Report.write(run));
     assertThat(html).contains("<h2>Over time</h2>");
   }
@@ -175,16 +278,26 @@ class ReportTest {
   void aStaircaseIsDrawnAsLatencyAgainstRate(@TempDir Path tmp) throws Exception {
     Path run = RunFixture.single(tmp.resolve("stairs"), 1.0, 5, 1);
     ObjectMapper json = new ObjectMapper();
-    ObjectNode results =
-        (ObjectNode) json.readTree(run.resolve("results.json").toFile());
-    ObjectNode summary = (ObjectNode)
-        results.get("combinations").get(0).get("steps").get(1).get("summary");
+    ObjectNode results = (ObjectNode) json.readTree(run.resolve("results.json").toFile());
+    ObjectNode summary =
+        (ObjectNode) results.get("combinations").get(0).get("steps").get(1).get("summary");
     var steps = summary.putArray("steps");
-    double[][] stairs = {{20, 20, 4, 9}, {40, 40, 5, 12}, {60, 48, 900, 2400}}; // rate, achieved, p50, p99
+    double[][] stairs = {
+      {20, 20, 4, 9}, {40, 40, 5, 12}, {60, 48, 900, 2400}
+    }; // rate, achieved, p50, p99
     for (double[] st : stairs) {
-      var o = steps.addObject().put("rate", st[0]).put("achieved", st[1]).put("seconds", 5.0)
-          .put("scheduled", (long) st[0] * 5).put("completed", (long) st[1] * 5).put("errors", 0)
-          .put("bottleneck", st[0] == 60 ? "server" : "none: the server kept up with the offered rate");
+      var o =
+          steps
+              .addObject()
+              .put("rate", st[0])
+              .put("achieved", st[1])
+              .put("seconds", 5.0)
+              .put("scheduled", (long) st[0] * 5)
+              .put("completed", (long) st[1] * 5)
+              .put("errors", 0)
+              .put(
+                  "bottleneck",
+                  st[0] == 60 ? "server" : "none: the server kept up with the offered rate");
       o.putObject("latency_ms").put("p50", st[2]).put("p99", st[3]).put("p99.9", st[3] * 1.2);
       o.putObject("service_time_ms").put("p50", st[2]).put("p99", st[3]);
     }
@@ -193,30 +306,49 @@ class ReportTest {
     assertThat(html).contains("<h2>Latency against rate</h2>", "href=\"#knee\"");
     assertThat(Report.chartIds(run)).anyMatch(id -> id.contains("latency-against-rate"));
     String table = html.substring(html.indexOf("<table class=\"stairs\""));
-    assertThat(table.substring(0, table.indexOf("</table>"))).contains("<td>60.0</td>", "<td>48.0</td>", "server");
+    assertThat(table.substring(0, table.indexOf("</table>")))
+        .contains("<td>60.0</td>", "<td>48.0</td>", "server");
   }
 
-  /** The results table's figures are the planted summaries' means, computed here from results.json. */
+  /**
+   * The results table's figures are the planted summaries' means, computed here from results.json.
+   */
   @Test
   void theResultsTableHoldsThePlantedFigures(@TempDir Path tmp) throws Exception {
     Path run = RunFixture.sweep(tmp.resolve("sweep"));
-    JsonNode results = new ObjectMapper()
-        .readTree(run.resolve("results.json").toFile());
+    JsonNode results = new ObjectMapper().readTree(run.resolve("results.json").toFile());
     Map<String, List<JsonNode>> byId = new LinkedHashMap<>();
     for (JsonNode c : results.get("combinations")) {
-      byId.computeIfAbsent(c.get("id").asText(), k -> new ArrayList<>()).add(c.get("steps").get(1).get("summary"));
+      byId.computeIfAbsent(c.get("id").asText(), k -> new ArrayList<>())
+          .add(c.get("steps").get(1).get("summary"));
     }
     String html = Files.readString(Report.write(run));
     String table = html.substring(html.indexOf("<table class=\"results\""));
     table = table.substring(0, table.indexOf("</table>"));
     for (var e : byId.entrySet()) {
-      double qps = e.getValue().stream().mapToDouble(x -> x.get("throughput").get("achieved").asDouble()).average().orElseThrow();
-      double p99 = e.getValue().stream().mapToDouble(x -> x.get("latency_ms").get("p99").asDouble()).average().orElseThrow();
-      long requests = Math.round(e.getValue().stream().mapToDouble(x -> x.get("count").asDouble()).average().orElseThrow());
+      double qps =
+          e.getValue().stream()
+              .mapToDouble(x -> x.get("throughput").get("achieved").asDouble())
+              .average()
+              .orElseThrow();
+      double p99 =
+          e.getValue().stream()
+              .mapToDouble(x -> x.get("latency_ms").get("p99").asDouble())
+              .average()
+              .orElseThrow();
+      long requests =
+          Math.round(
+              e.getValue().stream()
+                  .mapToDouble(x -> x.get("count").asDouble())
+                  .average()
+                  .orElseThrow());
       String row = table.substring(table.indexOf("<td>" + e.getKey() + "</td>"));
       row = row.substring(0, row.indexOf("</tr>"));
-      List<String> cells = Arrays.stream(row.split("<td>")).skip(1)
-          .map(c -> c.replaceAll("<small>.*?</small>", "").replaceAll("<[^>]+>", "").strip()).toList();
+      List<String> cells =
+          Arrays.stream(row.split("<td>"))
+              .skip(1)
+              .map(c -> c.replaceAll("<small>.*?</small>", "").replaceAll("<[^>]+>", "").strip())
+              .toList();
       assertThat(cells.get(0)).isEqualTo(e.getKey());
       assertThat(cells.get(2)).isEqualTo("2/2"); // repeats finished of repeats
       assertThat(cells.get(3)).as(e.getKey() + " requests").isEqualTo(Html.num(requests));

@@ -10,13 +10,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
-import org.solrscale.results.BenchSummary;
 import org.solrscale.load.Interval;
 import org.solrscale.load.RunLog;
-import java.util.Locale;
+import org.solrscale.results.BenchSummary;
 
 /**
  * Writes run directories with plausible numbers, as `solrscale run` would: results.json,
@@ -29,8 +29,15 @@ final class RunFixture {
   static final long NS = 1_000_000_000L;
 
   /** How one bench step behaves. */
-  record Load(int threads, double baseMs, double slowdown, long seed, int warmupSeconds,
-      int seconds, long errorsPerSecond, int telemetryNodes) {}
+  record Load(
+      int threads,
+      double baseMs,
+      double slowdown,
+      long seed,
+      int warmupSeconds,
+      int seconds,
+      long errorsPerSecond,
+      int telemetryNodes) {}
 
   private final Path dir;
   private final String scenario;
@@ -53,7 +60,10 @@ final class RunFixture {
           params.put("nodes", nodes);
           params.put("bench.threads", threads);
           double base = 4.0 * Math.pow(threads, 0.35) / Math.sqrt(nodes);
-          f.combination(String.format("c%03d", id), params, repeat,
+          f.combination(
+              String.format("c%03d", id),
+              params,
+              repeat,
               new Load(threads, base, 1.0, id * 100L + repeat, 3, 20, id == 4 ? 1 : 0, nodes));
         }
       }
@@ -72,7 +82,10 @@ final class RunFixture {
           params.put("cluster.nodes", nodes);
           params.put("collection.shards", shards);
           params.put("bench.threads", threads);
-          f.combination(String.format("c%03d", ++id), params, 1,
+          f.combination(
+              String.format("c%03d", ++id),
+              params,
+              1,
               new Load(threads, 3.0 + shards / (double) nodes, 1.0, id, 1, 5, 0, 0));
         }
       }
@@ -84,14 +97,15 @@ final class RunFixture {
   static Path single(Path dir, double slowdown, long seed, int repeats) throws IOException {
     RunFixture f = new RunFixture(dir, "single");
     for (int r = 1; r <= repeats; r++) {
-      f.combination("c001", Map.of("bench.threads", 4), r, new Load(4, 6.0, slowdown, seed + r, 5, 40, 0, 0));
+      f.combination(
+          "c001", Map.of("bench.threads", 4), r, new Load(4, 6.0, slowdown, seed + r, 5, 40, 0, 0));
     }
     return f.finish();
   }
 
   /**
-   * threads 1, 2, 4: c001 measured, c002 a bench whose every request was a 404 (recorded failed,
-   * as a run records it now), c003 the same as a run before runs recorded it: status done.
+   * threads 1, 2, 4: c001 measured, c002 a bench whose every request was a 404 (recorded failed, as
+   * a run records it now), c003 the same as a run before runs recorded it: status done.
    */
   static Path allNotFound(Path dir) throws IOException {
     RunFixture f = new RunFixture(dir, "not-found");
@@ -107,22 +121,32 @@ final class RunFixture {
       long count = summary.get("count").asLong();
       ObjectNode errors = summary.putObject("errors");
       errors.put("total", count);
-      errors.putObject("by_kind").putObject("http_404").put("count", count).putArray("samples")
+      errors
+          .putObject("by_kind")
+          .putObject("http_404")
+          .put("count", count)
+          .putArray("samples")
           .add("404 Not Found: Collection: itemz not found");
       if (t == 2) {
-        String why = "all of " + count + " requests failed (100.0 %, above the 1 % allowed); http_404: " + count;
+        String why =
+            "all of "
+                + count
+                + " requests failed (100.0 %, above the 1 % allowed); http_404: "
+                + count;
         summary.put("failed", why).put("max_error_rate", 0.01);
         bench.put("status", "failed").put("reason", why);
         c.put("status", "failed").put("reason", "step 1 (bench search) measured nothing: " + why);
       } else {
         summary.remove("max_error_rate");
       }
-      Files.writeString(dir.resolve(bench.get("dir").asText()).resolve("summary.json"), summary.toPrettyString());
+      Files.writeString(
+          dir.resolve(bench.get("dir").asText()).resolve("summary.json"), summary.toPrettyString());
     }
     return f.finish();
   }
 
-  void combination(String id, Map<String, Object> params, int repeat, Load load) throws IOException {
+  void combination(String id, Map<String, Object> params, int repeat, Load load)
+      throws IOException {
     String cdir = id + "/r" + repeat;
     ObjectNode c = combinations.addObject();
     c.put("id", id);
@@ -132,10 +156,17 @@ final class RunFixture {
     c.put("status", "done");
     ArrayNode steps = c.putArray("steps");
     ObjectNode index = steps.addObject();
-    index.put("index", 0).put("kind", "index").put("name", "load").put("dir", cdir + "/s0-index-load");
-    index.set("summary", JSON.readTree("{\"read\":10000,\"accepted\":10000,\"rejected\":0,\"retries\":0,"
-        + "\"seconds\":4.2,\"docs_per_sec\":2380.9,\"mb_per_sec\":3.1,\"searchable_before\":0,"
-        + "\"searchable_after\":10000,\"verified\":true}"));
+    index
+        .put("index", 0)
+        .put("kind", "index")
+        .put("name", "load")
+        .put("dir", cdir + "/s0-index-load");
+    index.set(
+        "summary",
+        JSON.readTree(
+            "{\"read\":10000,\"accepted\":10000,\"rejected\":0,\"retries\":0,"
+                + "\"seconds\":4.2,\"docs_per_sec\":2380.9,\"mb_per_sec\":3.1,\"searchable_before\":0,"
+                + "\"searchable_after\":10000,\"verified\":true}"));
     String sdir = cdir + "/s1-bench-search";
     ObjectNode bench = steps.addObject();
     bench.put("index", 1).put("kind", "bench").put("name", "search").put("dir", sdir);
@@ -157,19 +188,34 @@ final class RunFixture {
       double cpuSum = 0;
       int samples = 0;
       for (int t = 0; t < load.warmupSeconds() + load.seconds(); t += 2) {
-        double cpu = Math.min(1, 0.15 * load.threads() / load.telemetryNodes() + 0.05 * random.nextDouble());
+        double cpu =
+            Math.min(1, 0.15 * load.threads() / load.telemetryNodes() + 0.05 * random.nextDouble());
         double heap = 180e6 + 4e6 * t + 20e6 * random.nextDouble();
-        csv.append(String.format(Locale.ROOT, "%d.0,solr%d,cpu,%.4f%n%d.0,solr%d,heap_used,%.0f%n",
-            t, n, cpu, t, n, heap));
+        csv.append(
+            String.format(
+                Locale.ROOT,
+                "%d.0,solr%d,cpu,%.4f%n%d.0,solr%d,heap_used,%.0f%n",
+                t,
+                n,
+                cpu,
+                t,
+                n,
+                heap));
         cpuSum += cpu;
         samples++;
       }
       ObjectNode m = perNode.putObject("solr" + n);
-      m.put("cpu_percent", cpuSum / samples * 100).put("heap_used_max_mb", 300.0).put("gc_count", 3.0)
-          .put("gc_ms", 41.0).put("select_per_sec", 120.0 * load.threads())
+      m.put("cpu_percent", cpuSum / samples * 100)
+          .put("heap_used_max_mb", 300.0)
+          .put("gc_count", 3.0)
+          .put("gc_ms", 41.0)
+          .put("select_per_sec", 120.0 * load.threads())
           .put("queryResultCache_hit_ratio", 0.42);
     }
-    perNode.putObject("zk1").put("zk_avg_latency_ms", 0.4).put("zk_max_latency_ms", 7.0)
+    perNode
+        .putObject("zk1")
+        .put("zk_avg_latency_ms", 0.4)
+        .put("zk_max_latency_ms", 7.0)
         .put("zk_outstanding_max", 1.0);
     Files.writeString(stepDir.resolve("telemetry.csv"), csv);
     return perNode;
@@ -180,10 +226,12 @@ final class RunFixture {
     results.put("scenario", scenario);
     results.set("combinations", combinations);
     Files.writeString(dir.resolve("results.json"), results.toPrettyString());
-    Files.writeString(dir.resolve("environment.json"), "{\"cpu_model\":\"Test CPU @ 2.0GHz\",\"cores\":2,"
-        + "\"memory_bytes\":25769803776,\"os\":\"Linux\",\"kernel\":\"6.1.0\",\"java\":\"17.0.15\","
-        + "\"solr_version\":\"9.10.0\",\"solrscale_version\":\"0.1.0-SNAPSHOT\",\"git_revision\":\"abc1234\","
-        + "\"nodes\":[{\"id\":\"solr1\",\"jvm_args\":[\"-Xms512m\",\"-Xmx512m\",\"-XX:+UseG1GC\"]}]}");
+    Files.writeString(
+        dir.resolve("environment.json"),
+        "{\"cpu_model\":\"Test CPU @ 2.0GHz\",\"cores\":2,"
+            + "\"memory_bytes\":25769803776,\"os\":\"Linux\",\"kernel\":\"6.1.0\",\"java\":\"17.0.15\","
+            + "\"solr_version\":\"9.10.0\",\"solrscale_version\":\"0.1.0-SNAPSHOT\",\"git_revision\":\"abc1234\","
+            + "\"nodes\":[{\"id\":\"solr1\",\"jvm_args\":[\"-Xms512m\",\"-Xmx512m\",\"-XX:+UseG1GC\"]}]}");
     Files.writeString(dir.resolve("scenario.yaml"), "name: " + scenario + "\nrepeat: 2\n");
     return dir;
   }
@@ -196,7 +244,7 @@ final class RunFixture {
     long count = 0;
     long errors = 0;
     int totalSeconds = load.warmupSeconds() + load.seconds();
-    try (RunLog log = new RunLog(0, 1_700_000_000_000L, out, i -> { })) {
+    try (RunLog log = new RunLog(0, 1_700_000_000_000L, out, i -> {})) {
       for (int s = 0; s < totalSeconds; s++) {
         boolean warmup = s < load.warmupSeconds();
         double cold = 1 + 4 * Math.exp(-s / 3.0);
@@ -223,8 +271,18 @@ final class RunFixture {
           count += n;
           errors += load.errorsPerSecond();
         }
-        log.accept(List.of(new Interval(s * NS, (s + 1) * NS, warmup, latency, latency.copy(),
-            new Histogram(3_600_000_000L, 3), n, warmup ? 0 : load.errorsPerSecond(), n * 2048L)));
+        log.accept(
+            List.of(
+                new Interval(
+                    s * NS,
+                    (s + 1) * NS,
+                    warmup,
+                    latency,
+                    latency.copy(),
+                    new Histogram(3_600_000_000L, 3),
+                    n,
+                    warmup ? 0 : load.errorsPerSecond(),
+                    n * 2048L)));
       }
     }
     double achieved = count / (double) load.seconds();
@@ -233,31 +291,72 @@ final class RunFixture {
       if (byHits[b] != null) {
         long min = b == 0 ? 0 : 1L << (b - 1);
         long max = b == 0 ? 0 : (1L << b) - 1;
-        buckets.add(new BenchSummary.HitBucket(min, max, byHits[b].getTotalCount(),
-            byHits[b].getValueAtPercentile(50) / 1000.0, byHits[b].getValueAtPercentile(99) / 1000.0,
-            byHits[b].getMaxValue() / 1000.0));
+        buckets.add(
+            new BenchSummary.HitBucket(
+                min,
+                max,
+                byHits[b].getTotalCount(),
+                byHits[b].getValueAtPercentile(50) / 1000.0,
+                byHits[b].getValueAtPercentile(99) / 1000.0,
+                byHits[b].getMaxValue() / 1000.0));
       }
     }
     Map<String, BenchSummary.ErrorKind> kinds = new LinkedHashMap<>();
     if (errors > 0) {
-      kinds.put("http_503", new BenchSummary.ErrorKind(errors, List.of("503 Service Unavailable: no servers hosting shard")));
+      kinds.put(
+          "http_503",
+          new BenchSummary.ErrorKind(
+              errors, List.of("503 Service Unavailable: no servers hosting shard")));
     }
-    return new BenchSummary("closed", 1_763_000_000_000L, count, new BenchSummary.Errors(errors, kinds),
-        new BenchSummary.Throughput(achieved, achieved), millis(total), millis(total),
-        load.seconds() * 1000.0 * load.threads() / count * 1000, Map.of("p50", 2048.0),
-        Map.of("p50", 120.0), buckets,
-        List.of(new BenchSummary.TemplateRow("q=body_t:{term}", count * 2 / 3, errors, millis(total).get("p50"),
-                millis(total).get("p99"), 41.5),
-            new BenchSummary.TemplateRow("q=body_t:{term}&facet=true&facet.field=category_s", count / 3, 0,
-                millis(total).get("p50") * 1.4, millis(total).get("p99") * 1.3, 812.0)),
-        null, new BenchSummary.Warmup(0, load.warmupSeconds()), load.seconds(), 0,
-        new BenchSummary.DriverHealth(12.5, 2, Map.of("p99", 0.1), "server"), 0.5, null, load.threads(), null);
+    return new BenchSummary(
+        "closed",
+        1_763_000_000_000L,
+        count,
+        new BenchSummary.Errors(errors, kinds),
+        new BenchSummary.Throughput(achieved, achieved),
+        millis(total),
+        millis(total),
+        load.seconds() * 1000.0 * load.threads() / count * 1000,
+        Map.of("p50", 2048.0),
+        Map.of("p50", 120.0),
+        buckets,
+        List.of(
+            new BenchSummary.TemplateRow(
+                "q=body_t:{term}",
+                count * 2 / 3,
+                errors,
+                millis(total).get("p50"),
+                millis(total).get("p99"),
+                41.5),
+            new BenchSummary.TemplateRow(
+                "q=body_t:{term}&facet=true&facet.field=category_s",
+                count / 3,
+                0,
+                millis(total).get("p50") * 1.4,
+                millis(total).get("p99") * 1.3,
+                812.0)),
+        null,
+        new BenchSummary.Warmup(0, load.warmupSeconds()),
+        load.seconds(),
+        0,
+        new BenchSummary.DriverHealth(12.5, 2, Map.of("p99", 0.1), "server"),
+        0.5,
+        null,
+        load.threads(),
+        null);
   }
 
   static Map<String, Double> millis(Histogram h) {
     Map<String, Double> m = new LinkedHashMap<>();
-    for (String[] p : new String[][] {{"p50", "50"}, {"p75", "75"}, {"p90", "90"}, {"p95", "95"},
-        {"p99", "99"}, {"p99.9", "99.9"}}) {
+    for (String[] p :
+        new String[][] {
+          {"p50", "50"},
+          {"p75", "75"},
+          {"p90", "90"},
+          {"p95", "95"},
+          {"p99", "99"},
+          {"p99.9", "99.9"}
+        }) {
       m.put(p[0], h.getValueAtPercentile(Double.parseDouble(p[1])) / 1000.0);
     }
     m.put("max", h.getMaxValue() / 1000.0);

@@ -3,18 +3,22 @@ package org.solrscale.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.solrscale.results.TimelineRow;
-import java.util.Arrays;
 
 /** Chart inputs at the warm-up boundary and at the end: no partial second drawn as a whole one. */
 class SecondsTest {
   static TimelineRow row(double second, boolean warm, long requests, double seconds) {
-    return new TimelineRow(second, warm, requests, 0, requests / seconds, 5, 9, 12, 4, 8, requests * 100, seconds);
+    return new TimelineRow(
+        second, warm, requests, 0, requests / seconds, 5, 9, 12, 4, 8, requests * 100, seconds);
   }
 
-  /** A closed loop of 2 threads at 30 requests a second: the warm-up ends 5 s in, the run 10.05 s in. */
+  /**
+   * A closed loop of 2 threads at 30 requests a second: the warm-up ends 5 s in, the run 10.05 s
+   * in.
+   */
   static List<TimelineRow> timeline() {
     List<TimelineRow> rows = new ArrayList<>();
     for (int s = 0; s < 5; s++) {
@@ -42,7 +46,8 @@ class SecondsTest {
   @Test
   void theColdStartCurveHasNoSpikeAtTheBoundary() {
     // seconds per 1000 requests per thread, as the cold-start chart draws it
-    double[] perThousand = Seconds.of(timeline()).stream().mapToDouble(r -> 1000 / r.qps() * 2).toArray();
+    double[] perThousand =
+        Seconds.of(timeline()).stream().mapToDouble(r -> 1000 / r.qps() * 2).toArray();
     double max = Arrays.stream(perThousand).max().orElseThrow();
     double min = Arrays.stream(perThousand).min().orElseThrow();
     assertThat(max / min).isLessThan(1.01); // the raw rows gave 1000 s against 67 s

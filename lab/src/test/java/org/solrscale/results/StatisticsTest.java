@@ -13,8 +13,10 @@ class StatisticsTest {
     assertThat(Statistics.mannWhitneyP(new double[] {1, 2, 3, 4}, new double[] {5, 6, 7, 8}))
         .isCloseTo(2.0 / 70, within(1e-12));
     // 2 and 2 can never reach 0.05
-    assertThat(Statistics.mannWhitneyP(new double[] {1, 2}, new double[] {3, 4})).isCloseTo(1.0 / 3, within(1e-12));
-    assertThat(Statistics.mannWhitneyP(new double[] {1, 3, 5}, new double[] {2, 4, 6})).isGreaterThan(0.5);
+    assertThat(Statistics.mannWhitneyP(new double[] {1, 2}, new double[] {3, 4}))
+        .isCloseTo(1.0 / 3, within(1e-12));
+    assertThat(Statistics.mannWhitneyP(new double[] {1, 3, 5}, new double[] {2, 4, 6}))
+        .isGreaterThan(0.5);
   }
 
   @Test
@@ -50,8 +52,12 @@ class StatisticsTest {
   static double phi(double z) {
     double x = z / Math.sqrt(2);
     double t = 1 / (1 + 0.3275911 * x);
-    double erf = 1 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t
-        + 0.254829592) * t * Math.exp(-x * x);
+    double erf =
+        1
+            - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t
+                    + 0.254829592)
+                * t
+                * Math.exp(-x * x);
     return 0.5 * (1 + erf);
   }
 
@@ -75,6 +81,7 @@ class StatisticsTest {
   void zeroBaselines() {
     assertThat(Statistics.relative(0, 0)).isZero();
     assertThat(Statistics.relative(0, 3)).isInfinite();
-    assertThat(Statistics.compare(new double[] {0, 0, 0}, new double[] {0, 0, 0}).p()).isEqualTo(1.0);
+    assertThat(Statistics.compare(new double[] {0, 0, 0}, new double[] {0, 0, 0}).p())
+        .isEqualTo(1.0);
   }
 }

@@ -3,30 +3,37 @@ package org.solrscale.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.StepResult;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.csv.CsvMapper;
-import com.fasterxml.jackson.dataformat.csv.CsvParser;
-import java.util.ArrayList;
-import java.util.Map;
 
 /** The resume logic: what a run recorded is what a second run skips, and a broken file is named. */
 class RunRecordTest {
   @TempDir Path dir;
 
   static CombinationRun result(String id, int repeat, String status) {
-    return new CombinationRun(id, Map.of("bench.threads", 2), repeat, id + "/r" + repeat,
-        status, null, 1.5, List.of(new StepResult(1, "wait", "wait", id + "/r" + repeat + "/s1-wait-wait",
-            null, null, null, null)));
+    return new CombinationRun(
+        id,
+        Map.of("bench.threads", 2),
+        repeat,
+        id + "/r" + repeat,
+        status,
+        null,
+        1.5,
+        List.of(
+            new StepResult(
+                1, "wait", "wait", id + "/r" + repeat + "/s1-wait-wait", null, null, null, null)));
   }
 
   @Test
@@ -51,28 +58,71 @@ class RunRecordTest {
   void aBrokenResultsFileIsNamedWithWhatToDo() throws Exception {
     Files.writeString(dir.resolve("results.json"), "{ broken");
     assertThatThrownBy(() -> new RunRecord(dir, "sweep"))
-        .hasMessageContaining("results.json cannot be read").hasMessageContaining("move it away");
+        .hasMessageContaining("results.json cannot be read")
+        .hasMessageContaining("move it away");
   }
 
   @Test
   void resultsCsvQuotesMatrixValuesAndStepNamesThatNeedIt() throws Exception {
     RunRecord record = new RunRecord(dir, "sweep");
-    JsonNode summary = new ObjectMapper().readTree(
-        "{\"count\": 100, \"throughput\": {\"achieved\": 12.345}, \"latency_ms\": {\"p50\": 1.5, \"p99\": 9.25, "
-            + "\"p99.9\": 12, \"max\": 20}, \"errors\": {\"total\": 3}}");
-    record.add(new CombinationRun("c001", Map.of("cluster.jvm_args", List.of("-Da=1,2", "-Db=\"x\"")), 1,
-        "c001/r1", "done", null, 2.0, List.of(new StepResult(1, "bench", "warm, \"cached\"\nsecond", "c001/r1/s1",
-            "done", null, summary, null))));
+    JsonNode summary =
+        new ObjectMapper()
+            .readTree(
+                "{\"count\": 100, \"throughput\": {\"achieved\": 12.345}, \"latency_ms\": {\"p50\": 1.5, \"p99\": 9.25, "
+                    + "\"p99.9\": 12, \"max\": 20}, \"errors\": {\"total\": 3}}");
+    record.add(
+        new CombinationRun(
+            "c001",
+            Map.of("cluster.jvm_args", List.of("-Da=1,2", "-Db=\"x\"")),
+            1,
+            "c001/r1",
+            "done",
+            null,
+            2.0,
+            List.of(
+                new StepResult(
+                    1,
+                    "bench",
+                    "warm, \"cached\"\nsecond",
+                    "c001/r1/s1",
+                    "done",
+                    null,
+                    summary,
+                    null))));
     CsvMapper csv = new CsvMapper();
     csv.enable(CsvParser.Feature.WRAP_AS_ARRAY);
     List<List<String>> rows = new ArrayList<>();
-    try (MappingIterator<List<String>> it = csv.readerForListOf(String.class)
-        .readValues(dir.resolve("results.csv").toFile())) {
+    try (MappingIterator<List<String>> it =
+        csv.readerForListOf(String.class).readValues(dir.resolve("results.csv").toFile())) {
       it.forEachRemaining(rows::add);
     }
-    assertThat(rows.get(0)).containsExactly("id", "cluster.jvm_args", "repeat", "status", "step", "count", "achieved",
-        "p50", "p99", "p99.9", "max", "errors");
-    assertThat(rows.get(1)).containsExactly("c001", "[-Da=1,2, -Db=\"x\"]", "1", "done", "warm, \"cached\"\nsecond",
-        "100", "12.35", "1.5", "9.25", "12.0", "20.0", "3");
+    assertThat(rows.get(0))
+        .containsExactly(
+            "id",
+            "cluster.jvm_args",
+            "repeat",
+            "status",
+            "step",
+            "count",
+            "achieved",
+            "p50",
+            "p99",
+            "p99.9",
+            "max",
+            "errors");
+    assertThat(rows.get(1))
+        .containsExactly(
+            "c001",
+            "[-Da=1,2, -Db=\"x\"]",
+            "1",
+            "done",
+            "warm, \"cached\"\nsecond",
+            "100",
+            "12.35",
+            "1.5",
+            "9.25",
+            "12.0",
+            "20.0",
+            "3");
   }
 }

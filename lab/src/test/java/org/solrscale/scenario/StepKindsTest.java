@@ -16,25 +16,37 @@ class StepKindsTest {
   void everyKindThatRunsOnItsOwnHasAnAction() {
     for (StepKind k : StepKinds.ALL) {
       assertThat(k.help()).as(k.name()).isNotBlank();
-      assertThat(StepActions.has(k) || k.runsAlongside()).as(k.name() + " has no action in StepActions").isTrue();
+      assertThat(StepActions.has(k) || k.runsAlongside())
+          .as(k.name() + " has no action in StepActions")
+          .isTrue();
     }
-    Set<Class<?>> registered = StepKinds.ALL.stream().map(StepKind::type).collect(Collectors.toSet());
-    StepActions.ALL.forEach(e -> assertThat(registered).as("action without a kind").contains(e.type()));
+    Set<Class<?>> registered =
+        StepKinds.ALL.stream().map(StepKind::type).collect(Collectors.toSet());
+    StepActions.ALL.forEach(
+        e -> assertThat(registered).as("action without a kind").contains(e.type()));
   }
 
   @Test
   void everyKindReadsFromItsYamlKey() {
-    String steps = String.join("\n",
-        "  - index: {}",
-        "  - bench: {threads: 1, duration: 1s}",
-        "  - wait: 1s",
-        "  - restart: {}",
-        "  - collection: {action: create, collection: more}",
-        "  - fault: {fault: pause, target: solr1}",
-        "  - chaos: {duration: 5s}");
-    ScenarioLoader.Loaded l = ScenarioLoader.parse("cluster: {nodes: 2, collections: [{name: c, replicas: 2}]}\n"
-        + "data: {synth: {docs: 10}}\nsteps:\n" + steps + "\n", "kinds.yaml");
-    assertThat(l.base().steps()).extracting(StepSpec::kind)
+    String steps =
+        String.join(
+            "\n",
+            "  - index: {}",
+            "  - bench: {threads: 1, duration: 1s}",
+            "  - wait: 1s",
+            "  - restart: {}",
+            "  - collection: {action: create, collection: more}",
+            "  - fault: {fault: pause, target: solr1}",
+            "  - chaos: {duration: 5s}");
+    ScenarioLoader.Loaded l =
+        ScenarioLoader.parse(
+            "cluster: {nodes: 2, collections: [{name: c, replicas: 2}]}\n"
+                + "data: {synth: {docs: 10}}\nsteps:\n"
+                + steps
+                + "\n",
+            "kinds.yaml");
+    assertThat(l.base().steps())
+        .extracting(StepSpec::kind)
         .containsExactlyElementsOf(StepKinds.ALL.stream().map(StepKind::name).toList());
   }
 }

@@ -3,34 +3,36 @@ package org.solrscale.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.List;
-import org.junit.jupiter.api.Test;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Function;
+import org.junit.jupiter.api.Test;
 
 class ScenarioLoaderTest {
-  static final String SCENARIO = String.join("\n",
-      "name: sweep",
-      "cluster:",
-      "  nodes: 1",
-      "  collections:",
-      "    - name: docs",
-      "      shards: 1",
-      "data:",
-      "  synth: {docs: 1000}",
-      "steps:",
-      "  - index: {collection: docs}",
-      "  - wait: 2s",
-      "  - bench: {name: warm, collection: docs, threads: 1, duration: 5s}",
-      "  - restart: {nodes: [all]}",
-      "  - bench: {name: cold, collection: docs, threads: 2, requests: 100}",
-      "matrix:",
-      "  cluster.nodes: [1, 2]",
-      "  collection.shards: [1, 2]",
-      "  bench.cold.threads: [2, 4, 8]",
-      "repeat: 2",
-      "");
+  static final String SCENARIO =
+      String.join(
+          "\n",
+          "name: sweep",
+          "cluster:",
+          "  nodes: 1",
+          "  collections:",
+          "    - name: docs",
+          "      shards: 1",
+          "data:",
+          "  synth: {docs: 1000}",
+          "steps:",
+          "  - index: {collection: docs}",
+          "  - wait: 2s",
+          "  - bench: {name: warm, collection: docs, threads: 1, duration: 5s}",
+          "  - restart: {nodes: [all]}",
+          "  - bench: {name: cold, collection: docs, threads: 2, requests: 100}",
+          "matrix:",
+          "  cluster.nodes: [1, 2]",
+          "  collection.shards: [1, 2]",
+          "  bench.cold.threads: [2, 4, 8]",
+          "repeat: 2",
+          "");
 
   @Test
   void theMatrixIsTheCartesianProductLastKeyFastest() {
@@ -38,9 +40,12 @@ class ScenarioLoaderTest {
     List<ScenarioLoader.Combination> cs = l.combinations();
     assertThat(cs).hasSize(12);
     assertThat(cs.get(0).id()).isEqualTo("c001");
-    assertThat(cs.get(0).label()).isEqualTo("cluster.nodes=1,collection.shards=1,bench.cold.threads=2");
-    assertThat(cs.get(1).label()).isEqualTo("cluster.nodes=1,collection.shards=1,bench.cold.threads=4");
-    assertThat(cs.get(11).label()).isEqualTo("cluster.nodes=2,collection.shards=2,bench.cold.threads=8");
+    assertThat(cs.get(0).label())
+        .isEqualTo("cluster.nodes=1,collection.shards=1,bench.cold.threads=2");
+    assertThat(cs.get(1).label())
+        .isEqualTo("cluster.nodes=1,collection.shards=1,bench.cold.threads=4");
+    assertThat(cs.get(11).label())
+        .isEqualTo("cluster.nodes=2,collection.shards=2,bench.cold.threads=8");
     ScenarioSpec last = cs.get(11).spec();
     assertThat(last.cluster().nodes().get(0).count()).isEqualTo(2);
     assertThat(last.cluster().collections().get(0).shards()).isEqualTo(2);
@@ -56,30 +61,61 @@ class ScenarioLoaderTest {
 
   @Test
   void errorsNameTheFileLineOrTheCombination() {
-    assertThatThrownBy(() -> ScenarioLoader.parse(SCENARIO.replace("repeat: 2", "repaet: 2"), "s.yaml"))
-        .hasMessageContaining("s.yaml:19").hasMessageContaining("unknown key 'repaet'");
-    assertThatThrownBy(() -> ScenarioLoader.parse(SCENARIO.replace("cluster.nodes: [1, 2]", "cluster.nodes: [1, 0]"), "s.yaml"))
+    assertThatThrownBy(
+            () -> ScenarioLoader.parse(SCENARIO.replace("repeat: 2", "repaet: 2"), "s.yaml"))
+        .hasMessageContaining("s.yaml:19")
+        .hasMessageContaining("unknown key 'repaet'");
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    SCENARIO.replace("cluster.nodes: [1, 2]", "cluster.nodes: [1, 0]"), "s.yaml"))
         .hasMessageContaining("s.yaml:16:22: matrix cluster.nodes=0: a node group has count 0");
-    assertThatThrownBy(() -> ScenarioLoader.parse(SCENARIO.replace("bench.cold.threads", "bench.hot.threads"), "s.yaml"))
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    SCENARIO.replace("bench.cold.threads", "bench.hot.threads"), "s.yaml"))
         .hasMessageContaining("matches no bench step named hot");
-    assertThatThrownBy(() -> ScenarioLoader.parse(SCENARIO.replace("threads: 1, duration", "duration"), "s.yaml"))
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    SCENARIO.replace("threads: 1, duration", "duration"), "s.yaml"))
         .hasMessageContaining("needs exactly one of threads or rate");
   }
 
   @Test
   void faultStepsAreCheckedAndNeedAStepToRunAlongside() {
     String base = "cluster: {nodes: 2, collections: [{name: c, shards: 2, replicas: 2}]}\nsteps:\n";
-    ScenarioSpec ok = ScenarioLoader.parse(base + "  - fault: {fault: kill, target: 'leader-of:shard1', at: 5s}\n"
-        + "  - chaos: {duration: 20s}\n", "c.yaml").base();
-    assertThat(ok.steps().get(0)).isInstanceOfSatisfying(StepSpec.Fault.class,
-        f -> assertThat(f.duration()).isEqualTo("10s"));
-    assertThatThrownBy(() -> ScenarioLoader.parse(base + "  - chaos: {}\n  - fault: {fault: kill}\n", "c.yaml"))
+    ScenarioSpec ok =
+        ScenarioLoader.parse(
+                base
+                    + "  - fault: {fault: kill, target: 'leader-of:shard1', at: 5s}\n"
+                    + "  - chaos: {duration: 20s}\n",
+                "c.yaml")
+            .base();
+    assertThat(ok.steps().get(0))
+        .isInstanceOfSatisfying(
+            StepSpec.Fault.class, f -> assertThat(f.duration()).isEqualTo("10s"));
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(base + "  - chaos: {}\n  - fault: {fault: kill}\n", "c.yaml"))
         .hasMessageContaining("runs alongside the step after it, and there is none");
-    assertThatThrownBy(() -> ScenarioLoader.parse(base + "  - fault: {fault: explode}\n  - chaos: {}\n", "c.yaml"))
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    base + "  - fault: {fault: explode}\n  - chaos: {}\n", "c.yaml"))
         .hasMessageContaining("unknown fault 'explode'");
-    assertThatThrownBy(() -> ScenarioLoader.parse(base + "  - fault: {fault: monkey, faults: [rolling-restart]}\n"
-        + "  - chaos: {}\n", "c.yaml")).hasMessageContaining("the monkey cannot use 'rolling-restart'");
-    assertThatThrownBy(() -> ScenarioLoader.parse(base + "  - fault: {fault: kill, at: soon}\n  - chaos: {}\n", "c.yaml"))
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    base
+                        + "  - fault: {fault: monkey, faults: [rolling-restart]}\n"
+                        + "  - chaos: {}\n",
+                    "c.yaml"))
+        .hasMessageContaining("the monkey cannot use 'rolling-restart'");
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    base + "  - fault: {fault: kill, at: soon}\n  - chaos: {}\n", "c.yaml"))
         .hasMessageContaining("fault step 'kill'");
   }
 
@@ -87,7 +123,8 @@ class ScenarioLoaderTest {
   void theShippedScenariosLoad() throws Exception {
     try (var files = Files.list(Path.of("../scenarios"))) {
       List<Path> yamls = files.filter(f -> f.toString().endsWith(".yaml")).toList();
-      assertThat(yamls).extracting(f -> f.getFileName().toString())
+      assertThat(yamls)
+          .extracting(f -> f.getFileName().toString())
           .contains("quick.yaml", "scaling-solr.yaml", "facet-drop.yaml", "chaos.yaml");
       for (Path f : yamls) {
         assertThat(ScenarioLoader.load(f).combinations()).as(f.toString()).isNotEmpty();
@@ -97,36 +134,44 @@ class ScenarioLoaderTest {
 
   @Test
   void cacheSizesAreSweptThroughTheNodesJvmArguments() {
-    String text = SCENARIO.replace("  cluster.nodes: [1, 2]\n  collection.shards: [1, 2]\n  bench.cold.threads: [2, 4, 8]",
-        "  cluster.jvm_args: [[-Dsolr.filterCache.size=128], [-Dsolr.filterCache.size=4096]]");
+    String text =
+        SCENARIO.replace(
+            "  cluster.nodes: [1, 2]\n  collection.shards: [1, 2]\n  bench.cold.threads: [2, 4, 8]",
+            "  cluster.jvm_args: [[-Dsolr.filterCache.size=128], [-Dsolr.filterCache.size=4096]]");
     List<ScenarioLoader.Combination> cs = ScenarioLoader.parse(text, "s.yaml").combinations();
     assertThat(cs).hasSize(2);
-    assertThat(cs.get(1).spec().cluster().jvmArgs()).containsExactly("-Dsolr.filterCache.size=4096");
+    assertThat(cs.get(1).spec().cluster().jvmArgs())
+        .containsExactly("-Dsolr.filterCache.size=4096");
     assertThat(ScenarioLoader.sameTopology(cs.get(0).spec(), cs.get(1).spec())).isFalse();
   }
 
   /** A small valid scenario; each test plants one mistake in it. */
-  static final String BASE = String.join("\n",
-      "name: planted",                                             // 1
-      "cluster:",                                                  // 2
-      "  nodes: 2",                                                // 3
-      "  collections: [{name: items, shards: 2}]",                 // 4
-      "data:",                                                     // 5
-      "  synth: {docs: 500}",                                      // 6
-      "  derive_queries: {count: 20}",                             // 7
-      "steps:",                                                    // 8
-      "  - index: {collection: items}",                            // 9
-      "  - bench: {name: q, collection: items, threads: 2, duration: 10s}", // 10
-      "matrix:",                                                   // 11
-      "  bench.threads: [1, 2]",                                   // 12
-      "");
+  static final String BASE =
+      String.join(
+          "\n",
+          "name: planted", // 1
+          "cluster:", // 2
+          "  nodes: 2", // 3
+          "  collections: [{name: items, shards: 2}]", // 4
+          "data:", // 5
+          "  synth: {docs: 500}", // 6
+          "  derive_queries: {count: 20}", // 7
+          "steps:", // 8
+          "  - index: {collection: items}", // 9
+          "  - bench: {name: q, collection: items, threads: 2, duration: 10s}", // 10
+          "matrix:", // 11
+          "  bench.threads: [1, 2]", // 12
+          "");
 
   static String error(String text) {
     try {
       ScenarioLoader.parse(text, "s.yaml");
     } catch (SolrscaleException e) {
       assertThat(e.exitCode()).isEqualTo(ExitCode.USAGE);
-      assertThat(e.getMessage()).doesNotContain("\n").doesNotContain("org.solrscale").doesNotContain("class ");
+      assertThat(e.getMessage())
+          .doesNotContain("\n")
+          .doesNotContain("org.solrscale")
+          .doesNotContain("class ");
       return e.getMessage();
     }
     throw new AssertionError("no error for:\n" + text);
@@ -140,14 +185,18 @@ class ScenarioLoaderTest {
   @Test
   void anUnknownKeyAtAnyDepthIsPlacedWithTheKnownKeys() {
     assertThat(error(BASE.replace("{count: 20}", "{count: 20, facets_fields: [a_s]}")))
-        .startsWith("s.yaml:7:31: unknown key 'facets_fields'").contains("facet_fields", "facet_limit");
+        .startsWith("s.yaml:7:31: unknown key 'facets_fields'")
+        .contains("facet_fields", "facet_limit");
     assertThat(error(BASE.replace("{docs: 500}", "{docs: 500, vocab: 10}")))
-        .startsWith("s.yaml:6:22: unknown key 'vocab' at data.synth").contains("vocabulary");
+        .startsWith("s.yaml:6:22: unknown key 'vocab' at data.synth")
+        .contains("vocabulary");
     assertThat(error(BASE.replace("threads: 2, duration", "thread: 2, duration")))
-        .startsWith("s.yaml:10:41: unknown key 'thread'").contains("threads");
+        .startsWith("s.yaml:10:41: unknown key 'thread'")
+        .contains("threads");
     assertThat(error(BASE.replace("  - index:", "  - indexx:")))
-        .isEqualTo("s.yaml:9:5: 'indexx' is not a kind of step at steps[0]; use one of bench, chaos, collection, "
-            + "fault, index, restart, wait");
+        .isEqualTo(
+            "s.yaml:9:5: 'indexx' is not a kind of step at steps[0]; use one of bench, chaos, collection, "
+                + "fault, index, restart, wait");
   }
 
   @Test
@@ -161,7 +210,8 @@ class ScenarioLoaderTest {
         .startsWith("s.yaml:10:68: bench step 'q': max error rate 'lots'");
     assertThat(error(BASE.replace("duration: 10s", "duration: 10s, routing: 'node:solr5'")))
         .contains("routing 'node:solr5' names no Solr node of this cluster; it has solr1, solr2");
-    assertThat(error(BASE.replace("  - index: {collection: items}", "  - restart: {nodes: [solr3]}")))
+    assertThat(
+            error(BASE.replace("  - index: {collection: items}", "  - restart: {nodes: [solr3]}")))
         .startsWith("s.yaml:9:15: restart step 'restart': 'solr3' is no Solr node");
     assertThat(error(BASE.replace("  - index: {collection: items}", "  - wait: soon")))
         .startsWith("s.yaml:9:5: wait step 'wait': 'soon' is not a duration");
@@ -170,7 +220,8 @@ class ScenarioLoaderTest {
   @Test
   void aMatrixValueThatBreaksARuleIsPlacedAtThatValue() {
     assertThat(error(BASE.replace("bench.threads: [1, 2]", "bench.duration: [10s, ten]")))
-        .isEqualTo("s.yaml:12:25: matrix bench.duration=ten: bench step 'q': 'ten' is not a duration like 90s, 5m or 500ms");
+        .isEqualTo(
+            "s.yaml:12:25: matrix bench.duration=ten: bench step 'q': 'ten' is not a duration like 90s, 5m or 500ms");
     assertThat(error(BASE.replace("bench.threads: [1, 2]", "bench.threads: [1, two]")))
         .startsWith("s.yaml:12:22: matrix key 'bench.threads', value two: not a valid value there");
   }
@@ -178,65 +229,98 @@ class ScenarioLoaderTest {
   @Test
   void aMatrixKeyThatLeadsNowhereIsNamedWithTheKeysThereAre() {
     assertThat(error(BASE.replace("bench.threads", "bench.thread")))
-        .startsWith("s.yaml:12:3: matrix key 'bench.thread' leads to no setting: 'thread' is not a key there")
+        .startsWith(
+            "s.yaml:12:3: matrix key 'bench.thread' leads to no setting: 'thread' is not a key there")
         .contains("threads", "rate");
     assertThat(error(BASE.replace("bench.threads", "cluster.zookeper.servers")))
-        .startsWith("s.yaml:12:3: matrix key 'cluster.zookeper.servers' leads to no setting: 'zookeper'");
+        .startsWith(
+            "s.yaml:12:3: matrix key 'cluster.zookeper.servers' leads to no setting: 'zookeper'");
     assertThat(error(BASE.replace("bench.threads", "chaos.write_rate")))
         .isEqualTo("s.yaml:12:3: matrix key 'chaos.write_rate' matches no chaos step");
     // fault and chaos steps take the KIND.KEY shorthand as docs/scenarios.md says
-    String faults = BASE.replace("  - bench:", "  - fault: {fault: kill, at: 2s}\n  - chaos: {duration: 10s}\n  - bench:")
-        .replace("bench.threads: [1, 2]", "fault.at: [1s, 3s]\n  chaos.write_rate: [50, 100]");
+    String faults =
+        BASE.replace(
+                "  - bench:",
+                "  - fault: {fault: kill, at: 2s}\n  - chaos: {duration: 10s}\n  - bench:")
+            .replace("bench.threads: [1, 2]", "fault.at: [1s, 3s]\n  chaos.write_rate: [50, 100]");
     assertThat(ScenarioLoader.parse(faults, "s.yaml").combinations()).hasSize(4);
   }
 
   @Test
   void aStepOnACollectionThatWillNotExistIsRefused() {
     assertThat(error(BASE.replace("collection: items, threads", "collection: itemz, threads")))
-        .startsWith("s.yaml:10:22: bench step 'q': there is no collection 'itemz' when it runs; there are items");
+        .startsWith(
+            "s.yaml:10:22: bench step 'q': there is no collection 'itemz' when it runs; there are items");
     // one a collection step creates, and one it deleted
-    String made = BASE.replace("  - index: {collection: items}",
-        "  - collection: {action: create, collection: more, shards: 1}\n  - index: {collection: more}");
+    String made =
+        BASE.replace(
+            "  - index: {collection: items}",
+            "  - collection: {action: create, collection: more, shards: 1}\n  - index: {collection: more}");
     assertThat(ScenarioLoader.parse(made, "s.yaml").combinations()).hasSize(2);
-    String gone = BASE.replace("  - index: {collection: items}",
-        "  - index: {collection: items}\n  - collection: {action: delete, collection: items}");
+    String gone =
+        BASE.replace(
+            "  - index: {collection: items}",
+            "  - index: {collection: items}\n  - collection: {action: delete, collection: items}");
     assertThat(error(gone)).contains("bench step 'q': there is no collection 'items' when it runs");
-    assertThat(error(BASE.replace("  - index: {collection: items}",
-        "  - fault: {fault: kill, target: 'leader-of:shard3'}")))
+    assertThat(
+            error(
+                BASE.replace(
+                    "  - index: {collection: items}",
+                    "  - fault: {fault: kill, target: 'leader-of:shard3'}")))
         .contains("target 'leader-of:shard3' names no shard");
   }
 
   @Test
   void aSyntaxErrorSaysWhatWasExpectedAndWhatWasFound() {
-    String bad = BASE.replace("  collections: [{name: items, shards: 2}]", " collections: [{name: items, shards: 2}]");
-    assertThat(error(bad)).startsWith("s.yaml:4:2: YAML syntax: expected the end of the indented block, but found "
-        + "a key indented differently from the keys before it").contains("line 1, column 1", "indentation");
-    assertThat(error(BASE.replace("name: planted", "name: a: b"))).startsWith("s.yaml:1:8: YAML syntax: a second ':'");
-    assertThat(error(BASE.replace("  nodes: 2", "\tnodes: 2"))).contains("YAML syntax: a tab character");
+    String bad =
+        BASE.replace(
+            "  collections: [{name: items, shards: 2}]",
+            " collections: [{name: items, shards: 2}]");
+    assertThat(error(bad))
+        .startsWith(
+            "s.yaml:4:2: YAML syntax: expected the end of the indented block, but found "
+                + "a key indented differently from the keys before it")
+        .contains("line 1, column 1", "indentation");
+    assertThat(error(BASE.replace("name: planted", "name: a: b")))
+        .startsWith("s.yaml:1:8: YAML syntax: a second ':'");
+    assertThat(error(BASE.replace("  nodes: 2", "\tnodes: 2")))
+        .contains("YAML syntax: a tab character");
   }
 
   @Test
   void againstACloudOfSomeoneElsesStepsAndKeysThatNeedOursAreRefused() {
-    Function<String, String> external = text -> {
-      try {
-        ScenarioLoader.parse(text, "s.yaml", true);
-      } catch (SolrscaleException e) {
-        return e.getMessage();
-      }
-      return "";
-    };
+    Function<String, String> external =
+        text -> {
+          try {
+            ScenarioLoader.parse(text, "s.yaml", true);
+          } catch (SolrscaleException e) {
+            return e.getMessage();
+          }
+          return "";
+        };
     String noMatrix = BASE.substring(0, BASE.indexOf("matrix:"));
     assertThat(external.apply(noMatrix)).isEmpty();
-    assertThat(external.apply(noMatrix.replace("  - index: {collection: items}", "  - restart: {nodes: [all]}")))
+    assertThat(
+            external.apply(
+                noMatrix.replace("  - index: {collection: items}", "  - restart: {nodes: [all]}")))
         .startsWith("s.yaml:9:5: restart step 'restart' needs a cluster solrscale started");
-    assertThat(external.apply(noMatrix.replace("  - index: {collection: items}",
-        "  - collection: {action: delete, collection: items}"))).contains("does not create or delete collections");
+    assertThat(
+            external.apply(
+                noMatrix.replace(
+                    "  - index: {collection: items}",
+                    "  - collection: {action: delete, collection: items}")))
+        .contains("does not create or delete collections");
     assertThat(external.apply(BASE.replace("bench.threads", "cluster.nodes")))
         .startsWith("s.yaml:12:3: matrix key 'cluster.nodes' changes what solrscale deploys");
     assertThat(external.apply(BASE)).isEmpty(); // a step setting may be swept
     // the collections are only known at run time: no step is refused for one
-    assertThat(external.apply(noMatrix.replace("collection: items, threads", "collection: theirs, threads"))).isEmpty();
-    assertThat(external.apply(noMatrix.replace("duration: 10s", "duration: 10s, routing: 'node:solr1'")))
+    assertThat(
+            external.apply(
+                noMatrix.replace("collection: items, threads", "collection: theirs, threads")))
+        .isEmpty();
+    assertThat(
+            external.apply(
+                noMatrix.replace("duration: 10s", "duration: 10s, routing: 'node:solr1'")))
         .contains("a node is named by its URL, node:http://HOST:PORT/solr");
   }
 }

@@ -3,15 +3,17 @@ package org.solrscale.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import java.nio.file.Path;
 
 class SpecLoaderTest {
 
   @Test
   void readsAFullSpec() {
-    ClusterSpec spec = SpecLoader.parse("""
+    ClusterSpec spec =
+        SpecLoader.parse(
+            """
         name: lab
         solr_version: 9.10.0
         heap: 1g
@@ -35,11 +37,15 @@ class SpecLoaderTest {
             router: implicit
             shard_names: [a, b, c]
             replicas: 2
-        """, "cluster.yaml");
+        """,
+            "cluster.yaml");
     assertThat(spec.name()).isEqualTo("lab");
     assertThat(spec.nodeCount()).isEqualTo(3);
-    assertThat(spec.nodeLabels()).containsExactly(
-        Map.of("dc", "east", "rack", "r1"), Map.of("dc", "east", "rack", "r1"), Map.of("dc", "west"));
+    assertThat(spec.nodeLabels())
+        .containsExactly(
+            Map.of("dc", "east", "rack", "r1"),
+            Map.of("dc", "east", "rack", "r1"),
+            Map.of("dc", "west"));
     assertThat(spec.nodeHeaps()).containsExactly("1g", "1g", "2g");
     assertThat(spec.jvmArgs()).containsExactly("-XX:+AlwaysPreTouch");
     assertThat(spec.zookeeper().servers()).isEqualTo(3);
@@ -76,8 +82,9 @@ class SpecLoaderTest {
 
   @Test
   void nestedUnknownKeyNamesItsPath() {
-    assertThatThrownBy(() -> SpecLoader.parse(
-        "name: lab\ncollections:\n  - name: a\n    shard: 2\n", "c.yaml"))
+    assertThatThrownBy(
+            () ->
+                SpecLoader.parse("name: lab\ncollections:\n  - name: a\n    shard: 2\n", "c.yaml"))
         .hasMessageStartingWith("c.yaml:4:")
         .hasMessageContaining("unknown key 'shard' at collections[0]");
   }

@@ -58,7 +58,10 @@ public final class LuceneCeiling {
   private final AtomicLong clock = new AtomicLong();
 
   private LuceneCeiling(
-      SolrConfig config, IndexSchema schema, double ramBufferMb, int threads,
+      SolrConfig config,
+      IndexSchema schema,
+      double ramBufferMb,
+      int threads,
       List<SolrInputDocument> docs) {
     this.schema = schema;
     this.indexConfig = config.indexConfig;
@@ -79,7 +82,8 @@ public final class LuceneCeiling {
     SolrConfig config = new SolrConfig(conf.getParent(), "solrconfig.xml");
     IndexSchema schema = IndexSchemaFactory.buildIndexSchema("schema.xml", config);
     requireDefaults(config.indexConfig, schema);
-    double ram = args.length == 5 ? Double.parseDouble(args[4]) : config.indexConfig.ramBufferSizeMB;
+    double ram =
+        args.length == 5 ? Double.parseDouble(args[4]) : config.indexConfig.ramBufferSizeMB;
     List<SolrInputDocument> docs = read(Path.of(args[1]));
     new LuceneCeiling(config, schema, ram, threads, docs).measure(indexDir);
   }
@@ -107,8 +111,12 @@ public final class LuceneCeiling {
       feed(writer);
       writer.commit();
     }
-    Run run = new Run(docs.size(), (System.nanoTime() - start) / 1e9,
-        (processCpuNanos() - cpuStart) / 1e9, sizeMb(dir));
+    Run run =
+        new Run(
+            docs.size(),
+            (System.nanoTime() - start) / 1e9,
+            (processCpuNanos() - cpuStart) / 1e9,
+            sizeMb(dir));
     System.out.println(run.line("lucene " + label, threads));
     return run;
   }
@@ -120,12 +128,16 @@ public final class LuceneCeiling {
     try {
       List<Future<?>> workers = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
-        workers.add(pool.submit(() -> {
-          for (int i = next.getAndIncrement(); i < docs.size(); i = next.getAndIncrement()) {
-            add(writer, docs.get(i));
-          }
-          return null;
-        }));
+        workers.add(
+            pool.submit(
+                () -> {
+                  for (int i = next.getAndIncrement();
+                      i < docs.size();
+                      i = next.getAndIncrement()) {
+                    add(writer, docs.get(i));
+                  }
+                  return null;
+                }));
       }
       for (Future<?> worker : workers) {
         worker.get();
@@ -136,8 +148,8 @@ public final class LuceneCeiling {
   }
 
   /**
-   * What Solr 9.10's AddUpdateCommand and DirectUpdateHandler2 do with a document without
-   * children: _version_ from the update log's clock, _root_ = id when the schema has _root_, then
+   * What Solr 9.10's AddUpdateCommand and DirectUpdateHandler2 do with a document without children:
+   * _version_ from the update log's clock, _root_ = id when the schema has _root_, then
    * updateDocuments by the _root_ term (by the id term without _root_).
    */
   private void add(IndexWriter writer, SolrInputDocument doc) throws IOException {
@@ -173,7 +185,8 @@ public final class LuceneCeiling {
     // The schema's SchemaSimilarityFactory only works inside a core; without per-field
     // similarities (requireDefaults checks) it is BM25Similarity, IndexWriterConfig's default.
     iwc.setMergePolicy(
-        new DefaultMergePolicyFactory(schema.getResourceLoader(), new MergePolicyFactoryArgs(), schema)
+        new DefaultMergePolicyFactory(
+                schema.getResourceLoader(), new MergePolicyFactoryArgs(), schema)
             .getMergePolicy());
     iwc.setMergeScheduler(new ConcurrentMergeScheduler());
     iwc.setUseCompoundFile(indexConfig.useCompoundFile);
@@ -190,19 +203,26 @@ public final class LuceneCeiling {
 
   /** Refuses configsets whose index settings this class does not reproduce. */
   private static void requireDefaults(SolrIndexConfig config, IndexSchema schema) {
-    if (config.mergePolicyFactoryInfo != null || config.mergeSchedulerInfo != null
-        || config.mergedSegmentWarmerInfo != null || config.ramPerThreadHardLimitMB != -1) {
-      fail("the configset sets a merge policy, merge scheduler, segment warmer or per-thread RAM"
-          + " limit; the Lucene ceiling only reproduces Solr's defaults for those");
+    if (config.mergePolicyFactoryInfo != null
+        || config.mergeSchedulerInfo != null
+        || config.mergedSegmentWarmerInfo != null
+        || config.ramPerThreadHardLimitMB != -1) {
+      fail(
+          "the configset sets a merge policy, merge scheduler, segment warmer or per-thread RAM"
+              + " limit; the Lucene ceiling only reproduces Solr's defaults for those");
     }
     if (!(schema.getSimilarityFactory() instanceof SchemaSimilarityFactory)) {
       fail("the schema sets a global similarity; the Lucene ceiling only reproduces the default");
     }
     for (FieldType type : schema.getFieldTypes().values()) {
-      if (type.getPostingsFormat() != null || type.getDocValuesFormat() != null
+      if (type.getPostingsFormat() != null
+          || type.getDocValuesFormat() != null
           || type.getSimilarityFactory() != null) {
-        fail("field type " + type.getTypeName() + " names its own postings format, docValues"
-            + " format or similarity; the Lucene ceiling only reproduces Solr's defaults");
+        fail(
+            "field type "
+                + type.getTypeName()
+                + " names its own postings format, docValues"
+                + " format or similarity; the Lucene ceiling only reproduces Solr's defaults");
       }
     }
   }
@@ -219,7 +239,8 @@ public final class LuceneCeiling {
         if (xml.getLocalName().equals("doc")) {
           docs.add(new SolrInputDocument());
         } else if (xml.getLocalName().equals("field") && !docs.isEmpty()) {
-          docs.get(docs.size() - 1).addField(xml.getAttributeValue(null, "name"), xml.getElementText());
+          docs.get(docs.size() - 1)
+              .addField(xml.getAttributeValue(null, "name"), xml.getElementText());
         }
       }
       xml.close();
@@ -247,9 +268,14 @@ public final class LuceneCeiling {
 
   private String json(List<Run> runs, Run best) {
     String each = runs.stream().map(Run::json).collect(Collectors.joining(","));
-    return String.format(Locale.ROOT,
+    return String.format(
+        Locale.ROOT,
         "{\"docs\":%d,\"threads\":%d,\"ram_buffer_mb\":%.0f,\"runs\":[%s],\"best_docs_per_s\":%.0f}",
-        docs.size(), threads, ramBufferMb, each, best.docsPerSecond());
+        docs.size(),
+        threads,
+        ramBufferMb,
+        each,
+        best.docsPerSecond());
   }
 
   private static void fail(String message) {
@@ -263,7 +289,9 @@ public final class LuceneCeiling {
    */
   private static long processCpuNanos() {
     return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1_000_000_000L;
+            instanceof com.sun.management.OperatingSystemMXBean os
+        ? os.getProcessCpuTime()
+        : -1_000_000_000L;
   }
 
   /**
@@ -276,15 +304,26 @@ public final class LuceneCeiling {
     }
 
     String line(String label, int threads) {
-      return String.format(Locale.ROOT,
+      return String.format(
+          Locale.ROOT,
           "%s: %d docs in %.2f s (%.0f docs/s), %d threads, CPU %.1f s, index %.1f MB",
-          label, docs, seconds, docsPerSecond(), threads, cpuSeconds, indexMb);
+          label,
+          docs,
+          seconds,
+          docsPerSecond(),
+          threads,
+          cpuSeconds,
+          indexMb);
     }
 
     String json() {
-      return String.format(Locale.ROOT,
+      return String.format(
+          Locale.ROOT,
           "{\"seconds\":%.3f,\"docs_per_s\":%.0f,\"cpu_seconds\":%.2f,\"index_mb\":%.1f}",
-          seconds, docsPerSecond(), cpuSeconds, indexMb);
+          seconds,
+          docsPerSecond(),
+          cpuSeconds,
+          indexMb);
     }
   }
 }
