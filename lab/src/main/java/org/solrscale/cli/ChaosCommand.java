@@ -185,6 +185,12 @@ final class ChaosCommand implements Callable<Integer> {
                     faults,
                     interval,
                     faultDuration));
+    for (StepSpec.Fault f : injected) {
+      String problem = f.problem();
+      if (problem != null) {
+        throw SolrscaleException.usage(problem + " (see: solrscale chaos --help-faults)");
+      }
+    }
     if (cloud.external() && !none) {
       throw SolrscaleException.usage(
           "--fault "

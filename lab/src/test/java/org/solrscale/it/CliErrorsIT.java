@@ -205,6 +205,12 @@ class CliErrorsIT {
         "unknown command 'splt': give one of clean, " + "convert, sample, split, synth, queries");
     assertOneLineError(Cli.run("stauts"), 2, "unknown command 'stauts': give one of up, status");
     assertThat(Cli.run("stauts").err()).doesNotContain("cds-training"); // hidden
+    // an unknown fault kind is named before the cluster is looked for
+    assertOneLineError(
+        Cli.run("chaos", "--name", "no-such-cluster", "--collection", "c", "--fault", "kil"),
+        2,
+        "unknown fault 'kil'; use one of kill, stop, pause",
+        "--help-faults");
   }
 
   @Test
