@@ -11,6 +11,7 @@ import org.solrscale.cluster.ClusterReport;
 import org.solrscale.cluster.ClusterState;
 import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.CollectionSpec;
+import org.solrscale.spec.HostSpec;
 import org.solrscale.spec.NodeGroup;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.SpecLoader;
@@ -69,6 +70,22 @@ final class UpCommand implements Callable<Integer> {
       description = "First Solr port; without it free ports from 8983 are chosen.")
   Integer basePort;
 
+  @Option(
+      names = "--hosts",
+      split = ",",
+      paramLabel = "HOST",
+      description =
+          "Run the nodes on these hosts over SSH (user@host or names from your ssh config, e.g."
+              + " the lab network's lab-h1,lab-h2,lab-h3): ZooKeeper servers on distinct hosts,"
+              + " Solr nodes spread evenly.")
+  List<String> hosts;
+
+  @Option(
+      names = "--solr-per-host",
+      paramLabel = "N",
+      description = "Solr nodes on each host (with --hosts; default: 1).")
+  Integer solrPerHost;
+
   @Mixin CollectionOptions collectionOptions;
 
   @Option(names = "--json", description = "Print the resulting status as JSON.")
@@ -96,7 +113,8 @@ final class UpCommand implements Callable<Integer> {
         || nodes != null
         || zookeepers() != null
         || heap != null
-        || basePort != null;
+        || basePort != null
+        || hosts != null;
   }
 
   /** --zookeepers, or the deprecated --zk it replaces (with a warning). */
@@ -137,7 +155,7 @@ final class UpCommand implements Callable<Integer> {
       base =
           existing.isPresent() && !shapeGiven()
               ? existing.get().spec().withCollections(List.of())
-              : new ClusterSpec(n, null, null, null, null, null, null, null, null);
+              : ClusterSpec.local(n, null, null, null, null, null, null, null);
     }
     Integer servers = zookeepers();
     if (solrVersion != null || heap != null || basePort != null || servers != null) {
@@ -160,7 +178,25 @@ final class UpCommand implements Callable<Integer> {
               basePort != null ? basePort : base.basePort(),
               base.nodes(),
               z,
-              base.collections());
+              base.collections(),
+              base.hosts(),
+              base.solrPerHost());
+    }
+    if (hosts != null || solrPerHost != null) {
+      List<HostSpec> hostSpecs =
+          hosts == null
+              ? base.hosts()
+              : hosts.stream().map(String::strip).map(HostSpec::of).toList();
+      Integer perHost = solrPerHost != null ? solrPerHost : base.solrPerHost();
+      base = base.withHosts(hostSpecs, perHost);
+      if (nodes == null) {
+        long solrHosts = hostSpecs.stream().filter(h -> h.may("solr")).count();
+        base =
+            base.withNodes(
+                List.of(
+                    NodeGroup.ofCount(
+                        (int) Math.max(1, solrHosts * (perHost == null ? 1 : perHost)))));
+      }
     }
     if (nodes != null) {
       if (nodes < 1) {

@@ -18,7 +18,10 @@ public record ClusterSpec(
     @JsonProperty("nodes") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
         List<NodeGroup> nodes,
     @JsonProperty("zookeeper") ZkSpec zookeeper,
-    @JsonProperty("collections") List<CollectionSpec> collections) {
+    @JsonProperty("collections") List<CollectionSpec> collections,
+    @JsonProperty("hosts") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+        List<HostSpec> hosts,
+    @JsonProperty("solr_per_host") Integer solrPerHost) {
 
   public static final String DEFAULT_SOLR_VERSION = "9.10.0";
   public static final String DEFAULT_HEAP = "512m";
@@ -30,7 +33,15 @@ public record ClusterSpec(
     heap = heap == null ? DEFAULT_HEAP : heap;
     jvmArgs = jvmArgs == null ? List.of() : List.copyOf(jvmArgs);
     host = host == null ? DEFAULT_HOST : host;
-    nodes = nodes == null ? List.of(NodeGroup.ofCount(1)) : List.copyOf(nodes);
+    hosts = hosts == null ? List.of() : List.copyOf(hosts);
+    if (nodes == null) {
+      // on hosts, by default solr_per_host (1) nodes on each host that may run Solr
+      int solrHosts = (int) hosts.stream().filter(h -> h.may("solr")).count();
+      int perHost = solrPerHost == null ? 1 : solrPerHost;
+      nodes = List.of(NodeGroup.ofCount(hosts.isEmpty() ? 1 : Math.max(1, solrHosts * perHost)));
+    } else {
+      nodes = List.copyOf(nodes);
+    }
     zookeeper = zookeeper == null ? ZkSpec.ofServers(1) : zookeeper;
     collections = collections == null ? List.of() : List.copyOf(collections);
   }
@@ -61,18 +72,102 @@ public record ClusterSpec(
     return nodes.stream().mapToInt(NodeGroup::count).sum();
   }
 
+  /** A spec whose nodes run on this machine (no hosts), as the flags of {@code up} make it. */
+  public static ClusterSpec local(
+      String name,
+      String solrVersion,
+      String heap,
+      String host,
+      Integer basePort,
+      List<NodeGroup> nodes,
+      ZkSpec zookeeper,
+      List<CollectionSpec> collections) {
+    return new ClusterSpec(
+        name, solrVersion, heap, null, host, basePort, nodes, zookeeper, collections, null, null);
+  }
+
   public ClusterSpec withName(String newName) {
     return new ClusterSpec(
-        newName, solrVersion, heap, jvmArgs, host, basePort, nodes, zookeeper, collections);
+        newName,
+        solrVersion,
+        heap,
+        jvmArgs,
+        host,
+        basePort,
+        nodes,
+        zookeeper,
+        collections,
+        hosts,
+        solrPerHost);
   }
 
   public ClusterSpec withCollections(List<CollectionSpec> newCollections) {
     return new ClusterSpec(
-        name, solrVersion, heap, jvmArgs, host, basePort, nodes, zookeeper, newCollections);
+        name,
+        solrVersion,
+        heap,
+        jvmArgs,
+        host,
+        basePort,
+        nodes,
+        zookeeper,
+        newCollections,
+        hosts,
+        solrPerHost);
   }
 
   public ClusterSpec withNodes(List<NodeGroup> newNodes) {
     return new ClusterSpec(
-        name, solrVersion, heap, jvmArgs, host, basePort, newNodes, zookeeper, collections);
+        name,
+        solrVersion,
+        heap,
+        jvmArgs,
+        host,
+        basePort,
+        newNodes,
+        zookeeper,
+        collections,
+        hosts,
+        solrPerHost);
+  }
+
+  public ClusterSpec withHosts(List<HostSpec> newHosts, Integer newSolrPerHost) {
+    return new ClusterSpec(
+        name,
+        solrVersion,
+        heap,
+        jvmArgs,
+        host,
+        basePort,
+        nodes,
+        zookeeper,
+        collections,
+        newHosts,
+        newSolrPerHost);
+  }
+
+  /** Whether the nodes run on hosts over SSH rather than on this machine. */
+  public boolean onHosts() {
+    return !hosts.isEmpty();
+  }
+
+  /** The host by its SSH target. */
+  public HostSpec hostNamed(String ssh) {
+    return hosts.stream()
+        .filter(h -> h.ssh().equals(ssh))
+        .findFirst()
+        .orElseThrow(() -> SolrscaleException.usage("the cluster has no host '" + ssh + "'"));
+  }
+
+  /** The host of each ZooKeeper server, in server order: the hosts that may run zk, one each. */
+  public List<HostSpec> zkHosts() {
+    List<HostSpec> zk = hosts.stream().filter(h -> h.may("zk")).toList();
+    return zk.subList(0, Math.min(zk.size(), zookeeper.servers()));
+  }
+
+  /** The host of Solr node {@code i} (0-based): the hosts that may run Solr, in turn. */
+  public HostSpec solrHost(int i) {
+    List<HostSpec> solr = hosts.stream().filter(h -> h.may("solr")).toList();
+    return solr.get(i % solr.size());
   }
 }

@@ -40,6 +40,7 @@ public final class SpecValidator {
     checkHeap(problems, "heap", spec.heap(), "/heap");
     checkNodes(problems, spec);
     checkZk(problems, spec);
+    checkHosts(problems, spec);
     checkCollections(problems, spec);
     if (spec.basePort() != null && (spec.basePort() < 1024 || spec.basePort() > 65000)) {
       problems.add(
@@ -88,7 +89,7 @@ public final class SpecValidator {
         }
       }
     }
-    if (spec.nodeCount() > 32) {
+    if (spec.nodeCount() > 32 && !spec.onHosts()) {
       problems.add(
           Problem.error("nodes " + spec.nodeCount() + " is more than this local provider runs (32)")
               .at("/nodes"));
@@ -138,6 +139,109 @@ public final class SpecValidator {
                     + " ms; below "
                     + CROSS_DC_MIN_MILLIS
                     + " ms followers across a WAN link may drop out"));
+      }
+    }
+  }
+
+  private static void checkHosts(List<Problem> problems, ClusterSpec spec) {
+    if (!spec.onHosts()) {
+      if (spec.solrPerHost() != null) {
+        problems.add(
+            Problem.error("solr_per_host needs hosts: list the hosts (hosts: or --hosts)")
+                .at("/solr_per_host"));
+      }
+      return;
+    }
+    Set<String> seen = new HashSet<>();
+    boolean unusable = false;
+    for (int i = 0; i < spec.hosts().size(); i++) {
+      HostSpec h = spec.hosts().get(i);
+      String at = "/hosts/" + i;
+      if (h.ssh() == null
+          || h.ssh().isBlank()
+          || h.ssh().startsWith("-")
+          || h.ssh().contains(" ")) {
+        problems.add(
+            Problem.error(
+                    "host "
+                        + (i + 1)
+                        + " has no valid ssh target: give user@host or a name from your ssh config")
+                .at(at));
+        unusable = true;
+        continue;
+      }
+      if (!seen.add(h.ssh())) {
+        problems.add(
+            Problem.error(
+                    "host '"
+                        + h.ssh()
+                        + "' is listed twice; a host runs several Solr nodes with solr_per_host")
+                .at(at));
+      }
+      for (String role : h.roles()) {
+        if (!HostSpec.ROLES.contains(role)) {
+          problems.add(
+              Problem.error(
+                      "host '"
+                          + h.ssh()
+                          + "' has role '"
+                          + role
+                          + "'; roles are "
+                          + String.join(", ", HostSpec.ROLES))
+                  .at(at + "/roles"));
+        }
+      }
+      for (String label : h.labels().keySet()) {
+        if (!LABEL.matcher(label).matches()) {
+          problems.add(
+              Problem.error(
+                      "host label '"
+                          + label
+                          + "' is not valid: it becomes a Java system property, use letters, digits, '.', '_' or '-'")
+                  .at(at + "/labels"));
+        }
+      }
+      if (h.port() != null && (h.port() < 1 || h.port() > 65535)) {
+        problems.add(Problem.error("host '" + h.ssh() + "' has ssh port " + h.port()).at(at));
+      }
+    }
+    if (unusable) {
+      return; // placement is checked once every host has a target
+    }
+    long zkHosts = spec.hosts().stream().filter(h -> h.may("zk")).count();
+    if (spec.zookeeper().servers() > zkHosts) {
+      problems.add(
+          Problem.error(
+                  "zookeeper servers is "
+                      + spec.zookeeper().servers()
+                      + " but "
+                      + (zkHosts == 1 ? "only 1 host" : zkHosts + " hosts")
+                      + " may run ZooKeeper, and a host runs at most one ZooKeeper server "
+                      + "(two on one host fail together); add hosts or lower zookeeper servers")
+              .at("/zookeeper"));
+    }
+    long solrHosts = spec.hosts().stream().filter(h -> h.may("solr")).count();
+    if (solrHosts == 0) {
+      problems.add(
+          Problem.error("no host may run Solr: give at least one host the role solr").at("/hosts"));
+    } else if (spec.solrPerHost() != null) {
+      if (spec.solrPerHost() < 1) {
+        problems.add(
+            Problem.error("solr_per_host " + spec.solrPerHost() + " must be at least 1")
+                .at("/solr_per_host"));
+      } else if (spec.nodeCount() != solrHosts * spec.solrPerHost()) {
+        problems.add(
+            Problem.error(
+                    "nodes is "
+                        + spec.nodeCount()
+                        + " but "
+                        + solrHosts
+                        + " Solr hosts with solr_per_host "
+                        + spec.solrPerHost()
+                        + " make "
+                        + solrHosts * spec.solrPerHost()
+                        + "; give one or the other")
+                .at("/solr_per_host"));
       }
     }
   }

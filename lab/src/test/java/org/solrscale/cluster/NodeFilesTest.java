@@ -26,6 +26,8 @@ class NodeFilesTest {
             null,
             List.of(new NodeGroup(1, Map.of("dc", "east"), null)),
             new ZkSpec(3, 3000, 7, 4, null),
+            null,
+            null,
             null);
     return new ClusterState(
         "lab",

@@ -33,7 +33,7 @@ class PortsTest {
   @Test
   void portsOfOtherClustersAreNeverHandedOut() {
     int free = new Ports("127.0.0.1", List.of()).next(20000);
-    ClusterSpec spec = new ClusterSpec("other", null, null, null, null, null, null, null, null);
+    ClusterSpec spec = ClusterSpec.local("other", null, null, null, null, null, null, null);
     ClusterState other =
         new ClusterState(
             "other",
