@@ -1,5 +1,7 @@
 package org.solrscale.cli;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.solrscale.cluster.ClusterReport;
@@ -27,16 +29,30 @@ final class StatusPrinter {
       r.nodes().forEach(n -> nodes.row(n.id(), n.url(), n.mode()));
       sb.append(nodes.render());
     } else {
-      Table nodes = new Table("NODE", "ROLE", "ADDRESS", "PID", "PROCESS", "CLUSTER", "LABELS");
+      // a HOST column when nodes run on hosts over SSH
+      boolean hosts = r.nodes().stream().anyMatch(n -> n.ssh() != null);
+      List<String> header =
+          new ArrayList<>(
+              List.of("NODE", "ROLE", "ADDRESS", "PID", "PROCESS", "CLUSTER", "LABELS"));
+      if (hosts) {
+        header.add(2, "HOST");
+      }
+      Table nodes = new Table(header.toArray(String[]::new));
       for (NodeReport n : r.nodes()) {
-        nodes.row(
-            n.id(),
-            n.role().label(),
-            n.url() != null ? n.url() : n.host() + ":" + n.port(),
-            n.pid() > 0 ? n.pid() : "-",
-            n.state(),
-            n.mode(),
-            labels(n.labels()));
+        List<Object> row =
+            new ArrayList<>(
+                List.of(
+                    n.id(),
+                    n.role().label(),
+                    n.url() != null ? n.url() : n.host() + ":" + n.port(),
+                    n.pid() > 0 ? n.pid() : "-",
+                    n.state(),
+                    n.mode(),
+                    labels(n.labels())));
+        if (hosts) {
+          row.add(2, n.ssh() == null ? "local" : n.ssh());
+        }
+        nodes.row(row.toArray());
       }
       sb.append(nodes.render());
     }

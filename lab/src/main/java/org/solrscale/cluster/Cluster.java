@@ -3,15 +3,12 @@ package org.solrscale.cluster;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.NodeJar;
 import org.solrscale.runtime.RuntimeResolver;
@@ -51,7 +48,7 @@ public final class Cluster {
     this.home = home;
     this.name = name;
     this.store = new StateStore(home);
-    this.provider = provider != null ? provider : new LocalProvider(store);
+    this.provider = provider != null ? provider : new Placed(home, store, name, progress);
     this.progress = progress;
   }
 
@@ -117,7 +114,7 @@ public final class Cluster {
       store.delete(name); // nothing ran, so there are no logs worth keeping
       return;
     }
-    parallel(state.nodes(), n -> provider.stop(state, n, Duration.ofSeconds(20)));
+    Parallel.map(state.nodes(), n -> provider.stop(state, n, Duration.ofSeconds(20)));
     for (NodeState n : state.nodes()) {
       provider.deleteData(state, n);
     }
@@ -169,46 +166,71 @@ public final class Cluster {
     }
   }
 
-  /** Chooses ports for a new cluster and records its nodes (not yet started). */
+  /**
+   * Places a new cluster's nodes (on this machine, or on its hosts: ZooKeeper servers on distinct
+   * hosts that may run zk, Solr nodes in turn on those that may run solr), chooses their ports and
+   * records them (not yet started).
+   */
   private ClusterState plan(ClusterSpec spec) {
     List<ClusterState> others = store.all().stream().filter(c -> !c.name().equals(name)).toList();
-    Ports ports = provider.ports(spec.host(), others);
+    Map<String, Ports> portsByHost = new HashMap<>();
+    Map<String, String> addresses = new HashMap<>();
+    java.util.function.Function<String, Ports> ports =
+        h -> portsByHost.computeIfAbsent(String.valueOf(h), k -> provider.ports(spec, h, others));
+    java.util.function.Function<String, String> address =
+        h -> addresses.computeIfAbsent(String.valueOf(h), k -> provider.address(spec, h));
     List<NodeState> nodes = new ArrayList<>();
     int servers = spec.zookeeper().servers();
     for (int i = 1; i <= servers; i++) {
-      int client = ports.next(ZK_BASE_PORT + i - 1);
-      int peer = servers > 1 ? ports.next(ZK_PEER_BASE_PORT + i - 1) : 0;
-      int election = servers > 1 ? ports.next(ZK_ELECTION_BASE_PORT + i - 1) : 0;
+      String host = spec.onHosts() ? spec.zkHosts().get(i - 1).ssh() : null;
+      Ports p = ports.apply(host);
+      int slot = spec.onHosts() ? 0 : i - 1; // on hosts each server has a host of its own
+      int client = p.next(ZK_BASE_PORT + slot);
+      int peer = servers > 1 ? p.next(ZK_PEER_BASE_PORT + slot) : 0;
+      int election = servers > 1 ? p.next(ZK_ELECTION_BASE_PORT + slot) : 0;
       nodes.add(
           new NodeState(
               "zk" + i,
               NodeRole.ZK,
-              spec.host(),
+              address.apply(host),
               client,
               peer,
               election,
               0,
               spec.zookeeper().heap(),
-              Map.of()));
+              spec.onHosts() ? spec.zkHosts().get(i - 1).labels() : Map.of(),
+              host));
     }
     List<Map<String, String>> labels = spec.nodeLabels();
     List<String> heaps = spec.nodeHeaps();
+    Map<String, Integer> onHost = new HashMap<>();
     for (int i = 0; i < spec.nodeCount(); i++) {
+      String host = spec.onHosts() ? spec.solrHost(i).ssh() : null;
+      // on hosts each host's ports count from the base again
+      int k = onHost.merge(String.valueOf(host), 1, Integer::sum) - 1;
+      int slot = spec.onHosts() ? k : i;
+      Ports p = ports.apply(host);
       int port =
           spec.basePort() != null
-              ? ports.exactly(spec.basePort() + i, "--base-port")
-              : ports.next(SOLR_BASE_PORT + i);
+              ? p.exactly(spec.basePort() + slot, "--base-port")
+              : p.next(SOLR_BASE_PORT + slot);
+      Map<String, String> nodeLabels = new TreeMap<>();
+      if (spec.onHosts()) {
+        nodeLabels.putAll(spec.solrHost(i).labels());
+      }
+      nodeLabels.putAll(labels.get(i));
       nodes.add(
           new NodeState(
               "solr" + (i + 1),
               NodeRole.SOLR,
-              spec.host(),
+              address.apply(host),
               port,
               0,
               0,
               0,
               heaps.get(i),
-              labels.get(i)));
+              nodeLabels,
+              host));
     }
     Jdk jdk = Jdk.discover();
     return new ClusterState(name, spec, jdk.home().toString(), nodes);
@@ -219,8 +241,12 @@ public final class Cluster {
   private Launch launch(ClusterState state) {
     Jdk jdk = Jdk.discover();
     SolrRuntime runtime = new RuntimeResolver(home, progress).resolve(state.spec().solrVersion());
-    jdk.requireAtLeast(runtime.minimumJava(), "Solr " + runtime.version());
-    return new Launch(runtime, jdk, NodeJar.extract(home, runtime.launcher().nodeJarResource()));
+    if (state.nodes().stream().anyMatch(n -> !n.remote())) {
+      jdk.requireAtLeast(runtime.minimumJava(), "Solr " + runtime.version());
+    }
+    Path nodeJar = NodeJar.extract(home, runtime.launcher().nodeJarResource());
+    provider.prepare(state, runtime, nodeJar); // hosts checked and given the runtime, or nothing
+    return new Launch(runtime, jdk, nodeJar);
   }
 
   /**
@@ -502,7 +528,8 @@ public final class Cluster {
               ps.label(),
               mode,
               n.labels(),
-              n.isSolr() ? n.baseUrl() : null));
+              n.isSolr() ? n.baseUrl() : null,
+              n.ssh()));
     }
     if (liveSolr.isEmpty()) {
       return new ClusterReport(
@@ -566,7 +593,7 @@ public final class Cluster {
     for (NodeRole role : List.of(NodeRole.SOLR, NodeRole.ZK)) {
       List<NodeState> nodes = state.nodes().stream().filter(n -> n.role() == role).toList();
       final ClusterState current = state;
-      List<Boolean> results = parallel(nodes, n -> provider.stop(current, n, STOP_GRACE));
+      List<Boolean> results = Parallel.map(nodes, n -> provider.stop(current, n, STOP_GRACE));
       for (int i = 0; i < nodes.size(); i++) {
         if (results.get(i)) {
           stopped.add(nodes.get(i).id());
@@ -579,42 +606,25 @@ public final class Cluster {
       for (NodeState n : state.nodes()) {
         provider.deleteNode(state, n);
       }
+      provider.close(state);
       store.delete(name);
       progress.accept("deleted " + store.clusterDir(name));
     } else {
+      final ClusterState current = state;
+      Parallel.map(
+          state.nodes(),
+          n -> {
+            try {
+              provider.fetchLogs(current, n); // so that `logs` reads them after down
+            } catch (SolrscaleException e) {
+              progress.accept("warning: logs of " + n.id() + " not fetched: " + e.getMessage());
+            }
+            return null;
+          });
+      provider.close(state);
       store.save(state);
     }
     return stopped;
-  }
-
-  private static <T, R> List<R> parallel(List<T> items, Function<T, R> f) {
-    if (items.isEmpty()) {
-      return List.of();
-    }
-    ExecutorService pool = Executors.newFixedThreadPool(items.size());
-    try {
-      List<Future<R>> futures = new ArrayList<>();
-      for (T item : items) {
-        futures.add(pool.submit(() -> f.apply(item)));
-      }
-      List<R> results = new ArrayList<>();
-      for (Future<R> fu : futures) {
-        try {
-          results.add(fu.get());
-        } catch (ExecutionException e) {
-          if (e.getCause() instanceof RuntimeException re) {
-            throw re;
-          }
-          throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw SolrscaleException.failed("interrupted");
-        }
-      }
-      return results;
-    } finally {
-      pool.shutdownNow();
-    }
   }
 
   // ---------------------------------------------------------------- one node
@@ -753,18 +763,25 @@ public final class Cluster {
                 .orElse(0)
             + 1;
     List<ClusterState> all = store.all();
-    Ports ports = provider.ports(state.spec().host(), all);
+    String host = leastLoadedHost(state);
+    Ports ports = provider.ports(state.spec(), host, all);
+    Map<String, String> nodeLabels = new TreeMap<>();
+    if (host != null) {
+      nodeLabels.putAll(state.spec().hostNamed(host).labels());
+    }
+    nodeLabels.putAll(labels);
     NodeState node =
         new NodeState(
             "solr" + next,
             NodeRole.SOLR,
-            state.spec().host(),
-            ports.next(SOLR_BASE_PORT + next - 1),
+            provider.address(state.spec(), host),
+            ports.next(SOLR_BASE_PORT + (host == null ? next - 1 : 0)),
             0,
             0,
             0,
             heap == null ? state.spec().heap() : heap,
-            labels);
+            nodeLabels,
+            host);
     List<NodeGroup> groups = new ArrayList<>(state.spec().nodes());
     groups.add(new NodeGroup(1, labels, heap));
     state = state.withSpec(state.spec().withNodes(groups)).with(node);
@@ -782,6 +799,23 @@ public final class Cluster {
       }
     }
     return started;
+  }
+
+  /** The host that may run Solr with the fewest Solr nodes (the first of those), or null. */
+  private static String leastLoadedHost(ClusterState state) {
+    String best = null;
+    long fewest = Long.MAX_VALUE;
+    for (org.solrscale.spec.HostSpec h : state.spec().hosts()) {
+      if (!h.may("solr")) {
+        continue;
+      }
+      long n = state.solrNodes().stream().filter(x -> h.ssh().equals(x.ssh())).count();
+      if (n < fewest) {
+        fewest = n;
+        best = h.ssh();
+      }
+    }
+    return best;
   }
 
   /** Moves every replica off a Solr node (REPLACENODE), stops it and forgets it. */
@@ -879,13 +913,31 @@ public final class Cluster {
   public Path logFile(String nodeId, boolean console) {
     ClusterState state = requireState();
     NodeState node = state.node(nodeId);
+    provider.fetchLogs(state, node); // from its host, when it runs on one
     Path dir = provider.nodeDir(state, node);
     return console ? NodeLogs.console(dir) : NodeLogs.main(dir, node);
   }
 
   /** What the host of the cluster's nodes is (CPU, cores, memory, OS), for a run's environment. */
   public HostFacts hostFacts() {
-    return provider.facts(requireState().spec().host());
+    ClusterState state = requireState();
+    return provider.facts(state, state.nodes().get(0));
+  }
+
+  /** What the host of a node is (this machine for a node without a host). */
+  public HostFacts hostFacts(NodeState node) {
+    return provider.facts(requireState(), node);
+  }
+
+  /** Copies every node's logs to this machine (from the hosts of those that run on one). */
+  public void fetchLogs() {
+    ClusterState state = requireState();
+    Parallel.map(
+        state.nodes(),
+        n -> {
+          provider.fetchLogs(state, n);
+          return null;
+        });
   }
 
   /** Whether a node's process runs, is paused, or is gone (checked by its recorded pid). */

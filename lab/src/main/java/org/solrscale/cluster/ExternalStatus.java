@@ -64,7 +64,8 @@ public final class ExternalStatus {
         "-",
         "live",
         Map.of(),
-        Utils.getBaseUrlForNodeName(nodeName, scheme));
+        Utils.getBaseUrlForNodeName(nodeName, scheme),
+        null);
   }
 
   private static String urlScheme(NamedList<?> response) {

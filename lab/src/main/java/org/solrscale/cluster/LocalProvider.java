@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
+import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.SolrscaleException;
 
 /** Runs nodes as processes on this machine: files, command line, start, signals, log tails. */
@@ -112,12 +113,17 @@ public final class LocalProvider implements Provider {
   }
 
   @Override
-  public Ports ports(String host, List<ClusterState> others) {
-    return new Ports(host, others);
+  public Ports ports(ClusterSpec spec, String ssh, List<ClusterState> others) {
+    return new Ports(spec.host(), others);
   }
 
   @Override
-  public HostFacts facts(String host) {
+  public String address(ClusterSpec spec, String ssh) {
+    return spec.host();
+  }
+
+  @Override
+  public HostFacts facts(ClusterState cluster, NodeState node) {
     return thisMachine();
   }
 

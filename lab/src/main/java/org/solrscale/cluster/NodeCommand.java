@@ -16,8 +16,14 @@ final class NodeCommand {
 
   static List<String> zk(
       Jdk jdk, SolrRuntime runtime, ClusterState cluster, NodeState node, Path dir) {
+    return zk(jdk.java().toString(), runtime.classpathString(), cluster, node, dir);
+  }
+
+  /** A ZooKeeper server's command with {@code java} and {@code classpath} as its host has them. */
+  static List<String> zk(
+      String java, String classpath, ClusterState cluster, NodeState node, Path dir) {
     List<String> cmd = new ArrayList<>();
-    cmd.add(jdk.java().toString());
+    cmd.add(java);
     cmd.add("-Xms" + node.heap());
     cmd.add("-Xmx" + node.heap());
     cmd.add("-XX:+UseG1GC");
@@ -31,7 +37,7 @@ final class NodeCommand {
     cmd.add("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.xml").toUri());
     cmd.add("-Dzookeeper.jmx.log4j.disable=true");
     cmd.add("-cp");
-    cmd.add(runtime.classpathString());
+    cmd.add(classpath);
     cmd.add(ZK_MAIN);
     cmd.add(dir.resolve("zoo.cfg").toString());
     return cmd;
@@ -39,9 +45,26 @@ final class NodeCommand {
 
   static List<String> solr(
       Jdk jdk, SolrRuntime runtime, Path nodeJar, ClusterState cluster, NodeState node, Path dir) {
+    return solr(
+        jdk.java().toString(),
+        runtime.classpathString() + File.pathSeparator + nodeJar,
+        runtime.launcher().mainClass(),
+        cluster,
+        node,
+        dir);
+  }
+
+  /** A Solr node's command with {@code java} and {@code classpath} as its host has them. */
+  static List<String> solr(
+      String java,
+      String classpath,
+      String mainClass,
+      ClusterState cluster,
+      NodeState node,
+      Path dir) {
     Path logs = dir.resolve("logs");
     List<String> cmd = new ArrayList<>();
-    cmd.add(jdk.java().toString());
+    cmd.add(java);
     cmd.add("-server");
     cmd.add("-Xms" + node.heap());
     cmd.add("-Xmx" + node.heap());
@@ -75,8 +98,8 @@ final class NodeCommand {
     }
     cmd.addAll(cluster.spec().jvmArgs());
     cmd.add("-cp");
-    cmd.add(runtime.classpathString() + File.pathSeparator + nodeJar);
-    cmd.add(runtime.launcher().mainClass());
+    cmd.add(classpath);
+    cmd.add(mainClass);
     return cmd;
   }
 }

@@ -15,6 +15,11 @@ final class NodeFiles {
   private NodeFiles() {}
 
   static void writeZk(Path dir, NodeState node, ClusterState cluster) {
+    writeZk(dir, dir, node, cluster);
+  }
+
+  /** Writes into {@code dir} the files of a server whose folder on its host is {@code there}. */
+  static void writeZk(Path dir, Path there, NodeState node, ClusterState cluster) {
     ZkSpec zk = cluster.spec().zookeeper();
     StringBuilder cfg =
         new StringBuilder()
@@ -29,7 +34,7 @@ final class NodeFiles {
             .append(zk.syncLimit())
             .append('\n')
             .append("dataDir=")
-            .append(dir.resolve("data"))
+            .append(there.resolve("data"))
             .append('\n')
             .append("clientPort=")
             .append(node.port())

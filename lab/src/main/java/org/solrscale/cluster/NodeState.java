@@ -1,11 +1,14 @@
 package org.solrscale.cluster;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Map;
 
 /**
- * One Solr or ZooKeeper process as recorded in the cluster state: where it listens and the pid
- * solrscale started it as (0 when solrscale believes it is not running).
+ * One Solr or ZooKeeper process as recorded in the cluster state: where it listens, the pid
+ * solrscale started it as (0 when solrscale believes it is not running) and, for a node on a host
+ * reached over SSH, that host's SSH target ({@code ssh}; null on this machine).
  */
 public record NodeState(
     @JsonProperty("id") String id,
@@ -16,14 +19,40 @@ public record NodeState(
     @JsonProperty("election_port") int electionPort,
     @JsonProperty("pid") long pid,
     @JsonProperty("heap") String heap,
-    @JsonProperty("labels") Map<String, String> labels) {
+    @JsonProperty("labels") Map<String, String> labels,
+    @JsonProperty("ssh") @JsonInclude(JsonInclude.Include.NON_NULL) String ssh) {
 
+  @JsonCreator
   public NodeState {
     labels = labels == null ? Map.of() : Map.copyOf(labels);
   }
 
+  /** A node on this machine. */
+  public NodeState(
+      String id,
+      NodeRole role,
+      String host,
+      int port,
+      int peerPort,
+      int electionPort,
+      long pid,
+      String heap,
+      Map<String, String> labels) {
+    this(id, role, host, port, peerPort, electionPort, pid, heap, labels, null);
+  }
+
   public NodeState withPid(long newPid) {
-    return new NodeState(id, role, host, port, peerPort, electionPort, newPid, heap, labels);
+    return new NodeState(id, role, host, port, peerPort, electionPort, newPid, heap, labels, ssh);
+  }
+
+  /** Whether the node runs on a host reached over SSH. */
+  public boolean remote() {
+    return ssh != null;
+  }
+
+  /** Where the node runs, for people: its SSH host, or "local". */
+  public String where() {
+    return ssh == null ? "local" : ssh;
   }
 
   /** Solr's name for this node in live_nodes and replica state, e.g. 127.0.0.1:8983_solr. */

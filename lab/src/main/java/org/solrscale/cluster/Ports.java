@@ -19,41 +19,70 @@ import org.solrscale.spec.SolrscaleException;
  */
 public final class Ports {
   private final String host;
+  private final String ssh;
+  private final Set<Integer> listening;
   private final Set<Integer> taken = new HashSet<>();
 
+  /** Ports on this machine at {@code host}. */
   public Ports(String host, List<ClusterState> others) {
+    this(host, null, null, others);
+  }
+
+  /**
+   * Ports on host {@code ssh} (null: this machine), where {@code listening} are in use (null: ask
+   * the OS here), avoiding what the {@code others} clusters recorded on that host.
+   */
+  Ports(String host, String ssh, Set<Integer> listening, List<ClusterState> others) {
     this.host = host;
+    this.ssh = ssh;
+    this.listening = listening;
     for (ClusterState c : others) {
       for (NodeState n : c.nodes()) {
-        taken.add(n.port());
-        taken.add(n.peerPort());
-        taken.add(n.electionPort());
+        if (java.util.Objects.equals(n.ssh(), ssh)) {
+          taken.add(n.port());
+          taken.add(n.peerPort());
+          taken.add(n.electionPort());
+        }
       }
     }
+  }
+
+  private boolean free(int port) {
+    return listening != null ? !listening.contains(port) : isFree(host, port);
+  }
+
+  private String where() {
+    return ssh == null ? "" : " on host " + ssh;
   }
 
   /** The next free port at or above {@code from}. */
   public int next(int from) {
     for (int port = from; port < 65535; port++) {
-      if (!taken.contains(port) && isFree(host, port)) {
+      if (!taken.contains(port) && free(port)) {
         taken.add(port);
         return port;
       }
     }
-    throw SolrscaleException.environment("no free port above " + from + " on " + host);
+    throw SolrscaleException.environment(
+        "no free port above " + from + " on " + (ssh == null ? host : ssh));
   }
 
   /** Claims exactly {@code port}, or fails saying which process holds it. */
   public int exactly(int port, String flag) {
     if (taken.contains(port)) {
       throw SolrscaleException.environment(
-          "port " + port + " belongs to another solrscale cluster; pick another with " + flag);
+          "port "
+              + port
+              + where()
+              + " belongs to another solrscale cluster; pick another with "
+              + flag);
     }
-    if (!isFree(host, port)) {
-      OptionalLong pid = listeningPid(port);
+    if (!free(port)) {
+      OptionalLong pid = ssh == null ? listeningPid(port) : OptionalLong.empty();
       throw SolrscaleException.environment(
           "port "
               + port
+              + where()
               + " is in use"
               + (pid.isPresent() ? " by pid " + pid.getAsLong() : "")
               + "; pick another with "

@@ -5,13 +5,30 @@ import java.time.Duration;
 import java.util.List;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
+import org.solrscale.spec.ClusterSpec;
 
 /**
- * Where and how a cluster's node processes run: on this machine ({@link LocalProvider}) today, over
- * SSH on other hosts later. {@link Cluster} reaches node processes, their files and their hosts
- * only through it; it never assumes a node is local.
+ * Where and how a cluster's node processes run: on this machine ({@link LocalProvider}) or on hosts
+ * over SSH ({@link SshProvider}); {@link Placed} sends each node to the one it runs on. {@link
+ * Cluster} reaches node processes, their files and their hosts only through it; it never assumes a
+ * node is local.
  */
 public interface Provider {
+  /**
+   * Before nodes start: checks every host the cluster's nodes run on (reachable, Java of at least
+   * {@code minimumJava}, disk, the recorded ports free) and puts the runtime and the node jar
+   * there. Fails with one line per host that is not fit, before anything starts.
+   */
+  default void prepare(ClusterState cluster, SolrRuntime runtime, Path nodeJar) {}
+
+  /**
+   * Brings the node's logs to {@link #nodeDir} on this machine (a no-op where they already are).
+   */
+  default void fetchLogs(ClusterState cluster, NodeState node) {}
+
+  /** Lets go of what the provider holds for the cluster (e.g. SSH connections). */
+  default void close(ClusterState cluster) {}
+
   /** Writes the node's files and starts it; returns the node with its new pid. */
   NodeState start(ClusterState cluster, NodeState node, SolrRuntime runtime, Jdk jdk, Path nodeJar);
 
@@ -42,9 +59,15 @@ public interface Provider {
   /** Deletes everything the node has on its host. */
   void deleteNode(ClusterState cluster, NodeState node);
 
-  /** Free ports on {@code host}, avoiding those the {@code others} clusters recorded. */
-  Ports ports(String host, List<ClusterState> others);
+  /**
+   * Free ports where a node of {@code spec} runs: on host {@code ssh} (null: this machine, at the
+   * spec's address), avoiding those the {@code others} clusters recorded there.
+   */
+  Ports ports(ClusterSpec spec, String ssh, List<ClusterState> others);
+
+  /** The address nodes on host {@code ssh} (null: this machine) bind to and are reached at. */
+  String address(ClusterSpec spec, String ssh);
 
   /** What the host a node runs on is: CPU, cores, memory, OS. */
-  HostFacts facts(String host);
+  HostFacts facts(ClusterState cluster, NodeState node);
 }

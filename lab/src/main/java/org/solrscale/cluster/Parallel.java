@@ -1,0 +1,46 @@
+package org.solrscale.cluster;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+import org.solrscale.spec.SolrscaleException;
+
+/** Runs one task per item at once (nodes, hosts) and returns their results in order. */
+final class Parallel {
+  private Parallel() {}
+
+  /** f of every item, all at once; the first failure is thrown as it was. */
+  static <T, R> List<R> map(List<T> items, Function<T, R> f) {
+    if (items.isEmpty()) {
+      return List.of();
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(items.size());
+    try {
+      List<Future<R>> futures = new ArrayList<>();
+      for (T item : items) {
+        futures.add(pool.submit(() -> f.apply(item)));
+      }
+      List<R> results = new ArrayList<>();
+      for (Future<R> fu : futures) {
+        try {
+          results.add(fu.get());
+        } catch (ExecutionException e) {
+          if (e.getCause() instanceof RuntimeException re) {
+            throw re;
+          }
+          throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw SolrscaleException.failed("interrupted");
+        }
+      }
+      return results;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}

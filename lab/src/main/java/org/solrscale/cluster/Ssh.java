@@ -1,0 +1,354 @@
+package org.solrscale.cluster;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.spec.HostSpec;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * Runs commands and copies files on hosts through the user's own OpenSSH client, so their ssh
+ * config, agent, keys and ProxyJump apply: always non-interactive ({@code BatchMode=yes}), new host
+ * keys accepted once ({@code StrictHostKeyChecking=accept-new}), one multiplexed connection per
+ * host ({@code ControlMaster}, sockets in a directory of the cluster's), files by rsync when the
+ * host has it, else tar over ssh. The ssh config is {@code $SOLRSCALE_HOME/ssh/config} when it
+ * exists (the lab network's hosts, then the user's own configuration), else the user's.
+ */
+public final class Ssh {
+  /** What a command on a host printed, and its exit status (255: ssh could not connect). */
+  public record Result(int exit, String out, String err) {
+    public boolean ok() {
+      return exit == 0;
+    }
+  }
+
+  private static final String AGENT = agentScript();
+  private static final Duration MASTER_IDLE = Duration.ofSeconds(120);
+  private static final Pattern RSYNC_SENT = Pattern.compile("Total bytes sent: ([0-9,.]+)");
+  private final SolrscaleHome home;
+  private final Path controlDir;
+
+  /** Connections multiplexed through sockets in {@code stateDir}/ssh (or a short path in /tmp). */
+  public Ssh(SolrscaleHome home, Path stateDir) {
+    this.home = home;
+    this.controlDir = controlDir(stateDir);
+  }
+
+  /** The ssh config solrscale passes with -F, when there is one. */
+  public Path config() {
+    return home.dir().resolve("ssh").resolve("config");
+  }
+
+  /** Runs the agent script on {@code host} with {@code op} and its arguments. */
+  public Result agent(HostSpec host, Duration timeout, String op, String... args) {
+    List<String> remote = new ArrayList<>(List.of("sh", "-s", "--", op));
+    remote.addAll(List.of(args));
+    return run(host, remote, AGENT, timeout);
+  }
+
+  /** Like {@link #agent} but fails with a one-line error unless the agent succeeded. */
+  public String agentOk(HostSpec host, Duration timeout, String op, String... args) {
+    Result r = agent(host, timeout, op, args);
+    if (!r.ok()) {
+      throw failure(host, r, op);
+    }
+    return r.out();
+  }
+
+  /** The one-line error of a failed command on a host. */
+  public SolrscaleException failure(HostSpec host, Result r, String what) {
+    if (r.exit() == 255) {
+      return SolrscaleException.environment(unreachable(host, r));
+    }
+    return SolrscaleException.environment(
+        what + " failed on host " + host.ssh() + " (exit " + r.exit() + "): " + lastLine(r.err()));
+  }
+
+  /** The one-line error for a host ssh could not reach. */
+  public String unreachable(HostSpec host, Result r) {
+    return "cannot reach host "
+        + host.ssh()
+        + " over SSH: "
+        + lastLine(r.err())
+        + "; check that `ssh "
+        + (host.port() == null ? "" : "-p " + host.port() + " ")
+        + host.ssh()
+        + " true` works without a password prompt";
+  }
+
+  /** Runs {@code remote} (arguments, quoted for the remote shell) with {@code stdin}. */
+  public Result run(HostSpec host, List<String> remote, String stdin, Duration timeout) {
+    ensureControlDir();
+    List<String> cmd = new ArrayList<>(base(host));
+    cmd.add(host.ssh());
+    cmd.add("--");
+    cmd.add(quote(remote));
+    return exec(cmd, stdin, timeout);
+  }
+
+  /**
+   * Copies the contents of local directory {@code from} into {@code to} on the host (created);
+   * returns the bytes sent over the wire.
+   */
+  public long copy(HostSpec host, Path from, String to, boolean rsync) {
+    ensureControlDir();
+    if (rsync) {
+      List<String> cmd = new ArrayList<>();
+      cmd.add("rsync");
+      cmd.add("-a");
+      cmd.add("--stats");
+      cmd.add("-e");
+      cmd.add(quote(base(host)));
+      cmd.add(from.toString() + "/");
+      cmd.add(host.ssh() + ":" + to + "/");
+      Result r = exec(cmd, null, Duration.ofHours(1));
+      if (!r.ok()) {
+        throw failure(host, r, "rsync to " + to);
+      }
+      Matcher m = RSYNC_SENT.matcher(r.out());
+      return m.find() ? Long.parseLong(m.group(1).replaceAll("[,.]", "")) : 0;
+    }
+    // tar over ssh, counting what goes through
+    List<String> tar = List.of("tar", "-C", from.toString(), "-cf", "-", ".");
+    List<String> cmd = new ArrayList<>(base(host));
+    cmd.add(host.ssh());
+    cmd.add("--");
+    cmd.add(quote(List.of("sh", "-c", "mkdir -p \"$1\" && tar -C \"$1\" -xf -", "sh", to)));
+    try {
+      Process packer =
+          new ProcessBuilder(tar).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      Process sender =
+          new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      long bytes;
+      try (InputStream in = packer.getInputStream();
+          var out = sender.getOutputStream()) {
+        bytes = in.transferTo(out);
+      }
+      String err = new String(sender.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (packer.waitFor() != 0 || sender.waitFor() != 0) {
+        throw failure(host, new Result(sender.exitValue(), "", err), "tar to " + to);
+      }
+      return bytes;
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot copy to " + host.ssh() + ": " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw SolrscaleException.failed("interrupted while copying to " + host.ssh());
+    }
+  }
+
+  /** Copies {@code from} on the host (a directory) into local {@code to}; missing is no error. */
+  public void fetch(HostSpec host, String from, Path to, boolean rsync) {
+    ensureControlDir();
+    try {
+      Files.createDirectories(to);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    List<String> cmd = new ArrayList<>();
+    if (rsync) {
+      cmd.addAll(List.of("rsync", "-a", "-e", quote(base(host)), host.ssh() + ":" + from + "/"));
+      cmd.add(to + "/");
+      exec(cmd, null, Duration.ofMinutes(30));
+      return;
+    }
+    cmd.addAll(base(host));
+    cmd.add(host.ssh());
+    cmd.add("--");
+    cmd.add(quote(List.of("sh", "-c", "[ ! -d \"$1\" ] || tar -C \"$1\" -cf - .", "sh", from)));
+    try {
+      Process sender =
+          new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      Process unpacker =
+          new ProcessBuilder("tar", "-C", to.toString(), "-xf", "-")
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .redirectError(ProcessBuilder.Redirect.DISCARD)
+              .start();
+      try (InputStream in = sender.getInputStream();
+          var out = unpacker.getOutputStream()) {
+        in.transferTo(out);
+      }
+      sender.waitFor();
+      unpacker.waitFor();
+    } catch (IOException e) {
+      // logs are a convenience: a host that cannot give them leaves the local copy as it was
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** The host name or address ssh connects to for {@code host}, after the ssh config (ssh -G). */
+  public String hostName(HostSpec host) {
+    List<String> cmd = new ArrayList<>(options(host));
+    cmd.add("-G");
+    cmd.add(host.ssh());
+    Result r = exec(cmd, null, Duration.ofSeconds(10));
+    for (String line : r.out().split("\n")) {
+      if (line.startsWith("hostname ")) {
+        return line.substring(9).strip();
+      }
+    }
+    throw SolrscaleException.usage(
+        "ssh cannot tell the address of host '" + host.ssh() + "': " + lastLine(r.err()));
+  }
+
+  /** Ends the multiplexed connection to the host, if there is one. */
+  public void close(HostSpec host) {
+    List<String> cmd = new ArrayList<>(base(host));
+    cmd.addAll(List.of("-O", "exit", host.ssh()));
+    if (Files.isDirectory(controlDir)) {
+      exec(cmd, null, Duration.ofSeconds(10));
+    }
+  }
+
+  /** Makes the directory of the control sockets (ssh does not). */
+  private void ensureControlDir() {
+    try {
+      Files.createDirectories(controlDir);
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot create " + controlDir + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * ssh with the options every call uses. The first call to a host becomes the master connection
+   * and stays for {@link #MASTER_IDLE} after the last one (OpenSSH detaches it from this call's
+   * pipes); when two calls race to be master, the second one simply does not multiplex.
+   */
+  private List<String> base(HostSpec host) {
+    return options(host);
+  }
+
+  private List<String> options(HostSpec host) {
+    List<String> cmd = new ArrayList<>(List.of("ssh"));
+    if (Files.isRegularFile(config())) {
+      cmd.addAll(List.of("-F", config().toString()));
+    }
+    cmd.addAll(
+        List.of(
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "StrictHostKeyChecking=accept-new",
+            "-o",
+            "ConnectTimeout=10",
+            "-o",
+            "ServerAliveInterval=15",
+            "-o",
+            "ControlMaster=auto",
+            "-o",
+            "ControlPersist=" + MASTER_IDLE.toSeconds(),
+            "-o",
+            "ControlPath=" + controlDir.resolve("%C")));
+    if (host.port() != null) {
+      cmd.addAll(List.of("-p", host.port().toString()));
+    }
+    return cmd;
+  }
+
+  /** Sockets in the state directory, unless that path is too long for a unix socket. */
+  private static Path controlDir(Path stateDir) {
+    Path dir = stateDir.resolve("ssh").toAbsolutePath();
+    if (dir.toString().length() + 42 < 100) {
+      return dir;
+    }
+    try {
+      byte[] h =
+          MessageDigest.getInstance("SHA-256")
+              .digest(dir.toString().getBytes(StandardCharsets.UTF_8));
+      return Path.of("/tmp", "solrscale-ssh-" + HexFormat.of().formatHex(h, 0, 6));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static Result exec(List<String> cmd, String stdin, Duration timeout) {
+    try {
+      Process p = new ProcessBuilder(cmd).start();
+      var out = new java.io.ByteArrayOutputStream();
+      var err = new java.io.ByteArrayOutputStream();
+      Thread o = daemon(() -> drain(p.getInputStream(), out));
+      Thread e = daemon(() -> drain(p.getErrorStream(), err));
+      try (var in = p.getOutputStream()) {
+        if (stdin != null) {
+          in.write(stdin.getBytes(StandardCharsets.UTF_8));
+        }
+      } catch (IOException ignored) {
+        // the command did not read it all
+      }
+      if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        p.destroyForcibly();
+        return new Result(124, "", "timed out after " + timeout.toSeconds() + " s");
+      }
+      o.join();
+      e.join();
+      return new Result(
+          p.exitValue(),
+          out.toString(StandardCharsets.UTF_8),
+          err.toString(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot run " + cmd.get(0) + ": " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw SolrscaleException.failed("interrupted while running " + cmd.get(0));
+    }
+  }
+
+  private static Thread daemon(Runnable r) {
+    Thread t = new Thread(r, "ssh-output");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  private static void drain(InputStream in, java.io.ByteArrayOutputStream to) {
+    try {
+      in.transferTo(to);
+    } catch (IOException ignored) {
+      // the process ended
+    }
+  }
+
+  private static String lastLine(String text) {
+    String[] lines = text.strip().split("\n");
+    String last = lines[lines.length - 1].strip();
+    return last.isEmpty() ? "no message" : last;
+  }
+
+  /** Arguments quoted for a POSIX shell, joined by spaces. */
+  static String quote(List<String> args) {
+    StringBuilder sb = new StringBuilder();
+    for (String a : args) {
+      if (sb.length() > 0) {
+        sb.append(' ');
+      }
+      if (!a.isEmpty() && a.matches("[A-Za-z0-9_./:=@%+,-]+")) {
+        sb.append(a);
+      } else {
+        sb.append('\'').append(a.replace("'", "'\\''")).append('\'');
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String agentScript() {
+    try (InputStream in = Ssh.class.getResourceAsStream("host-agent.sh")) {
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,544 @@
+package org.solrscale.cluster;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.solrscale.runtime.SolrRuntime;
+import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.spec.ClusterSpec;
+import org.solrscale.spec.HostSpec;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * Runs nodes on hosts reached over SSH ({@link Ssh}): the runtime and node jar are copied to each
+ * host once, content-addressed, under the host's solrscale directory ({@code dir} in the spec, else
+ * {@code $SOLRSCALE_HOST_DIR} there, else {@code ~/.solrscale-host}); a node's files are written
+ * here and copied to {@code <dir>/clusters/<cluster>/<node>}; processes are started, checked and
+ * signalled by the host agent script, by pid and only while the pid carries the node's marker.
+ */
+public final class SshProvider implements Provider {
+  private static final Duration QUICK = Duration.ofSeconds(60);
+
+  /** A host needs at least this much free disk for a runtime and a node's data. */
+  static final long MIN_FREE_MB = 1024;
+
+  /** What a host told the probe. */
+  record HostInfo(
+      String dir,
+      String java,
+      int javaFeature,
+      String tooOldJava,
+      long freeMb,
+      boolean rsync,
+      HostFacts facts,
+      long clockOffsetMs) {}
+
+  private final StateStore store;
+  private final Ssh ssh;
+  private final Consumer<String> progress;
+  private final Map<String, HostInfo> hosts = new ConcurrentHashMap<>();
+  private final Map<String, String> runtimeDirs = new ConcurrentHashMap<>();
+  private volatile long bytesCopied;
+
+  public SshProvider(
+      SolrscaleHome home, StateStore store, String cluster, Consumer<String> progress) {
+    this.store = store;
+    this.ssh = new Ssh(home, store.clusterDir(cluster));
+    this.progress = progress;
+  }
+
+  /** Bytes this provider copied to hosts so far (runtime, node jar, node files). */
+  public long bytesCopied() {
+    return bytesCopied;
+  }
+
+  // ---------------------------------------------------------------- hosts
+
+  private static HostSpec host(ClusterState cluster, NodeState node) {
+    return cluster.spec().hostNamed(node.ssh());
+  }
+
+  /** The host's facts, asked once per process. */
+  HostInfo info(HostSpec host, int minimumJava) {
+    HostInfo known = hosts.get(host.ssh());
+    if (known != null) {
+      return known;
+    }
+    long before = System.currentTimeMillis();
+    Ssh.Result r =
+        ssh.agent(
+            host,
+            QUICK,
+            "probe",
+            host.dir() == null ? "-" : host.dir(),
+            Integer.toString(minimumJava),
+            host.javaHome() == null ? "-" : host.javaHome());
+    long after = System.currentTimeMillis();
+    if (!r.ok()) {
+      throw ssh.failure(host, r, "probing");
+    }
+    Map<String, String> kv = new LinkedHashMap<>();
+    for (String line : r.out().split("\n")) {
+      int eq = line.indexOf('=');
+      if (eq > 0) {
+        kv.put(line.substring(0, eq), line.substring(eq + 1).strip());
+      }
+    }
+    if (kv.containsKey("error")) {
+      throw SolrscaleException.environment("host " + host.ssh() + ": " + kv.get("error"));
+    }
+    String java = kv.getOrDefault("java", "");
+    String tooOld = null;
+    String javaPath = null;
+    int feature = 0;
+    if (java.startsWith("too-old ")) {
+      tooOld = java.substring(8);
+    } else if (!java.isBlank()) {
+      String[] parts = java.split(" ");
+      javaPath = parts[0];
+      feature = Integer.parseInt(parts[1]);
+    }
+    long now = parseLong(kv.get("now_ms"));
+    HostFacts facts =
+        new HostFacts(
+            kv.getOrDefault("cpu", "unknown"),
+            (int) parseLong(kv.get("cores")),
+            parseLong(kv.get("memory_kb")) * 1024,
+            kv.getOrDefault("os", ""),
+            kv.getOrDefault("kernel", ""));
+    HostInfo info =
+        new HostInfo(
+            kv.get("dir"),
+            javaPath,
+            feature,
+            tooOld,
+            parseLong(kv.get("free_mb")),
+            "yes".equals(kv.get("rsync")),
+            facts,
+            now <= 0 ? 0 : now - (before + after) / 2);
+    hosts.put(host.ssh(), info);
+    return info;
+  }
+
+  private static long parseLong(String s) {
+    try {
+      return s == null ? 0 : Long.parseLong(s.strip());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  /** Why the host cannot run nodes that need Java {@code minimumJava}, or null when it can. */
+  String unfit(HostSpec host, int minimumJava) {
+    HostInfo info;
+    try {
+      info = info(host, minimumJava);
+    } catch (SolrscaleException e) {
+      return e.getMessage();
+    }
+    if (info.java() == null) {
+      return "host "
+          + host.ssh()
+          + " has no Java "
+          + minimumJava
+          + " or newer"
+          + (info.tooOldJava() == null ? "" : " (found " + info.tooOldJava() + ")")
+          + "; install one there or give its java_home in the host's entry of the spec";
+    }
+    if (info.freeMb() < MIN_FREE_MB) {
+      return "host "
+          + host.ssh()
+          + " has "
+          + info.freeMb()
+          + " MB free under "
+          + info.dir()
+          + ", less than the "
+          + MIN_FREE_MB
+          + " MB a runtime and a node need; free some or give another dir";
+    }
+    return null;
+  }
+
+  /** The path of a node's folder on its host. */
+  private String remoteDir(ClusterState cluster, NodeState node, int minimumJava) {
+    return info(host(cluster, node), minimumJava).dir()
+        + "/clusters/"
+        + cluster.name()
+        + "/"
+        + node.id();
+  }
+
+  private String remoteDir(ClusterState cluster, NodeState node) {
+    return remoteDir(cluster, node, 0);
+  }
+
+  // ---------------------------------------------------------------- preparing hosts
+
+  @Override
+  public void prepare(ClusterState cluster, SolrRuntime runtime, Path nodeJar) {
+    List<HostSpec> used =
+        cluster.nodes().stream()
+            .filter(NodeState::remote)
+            .map(NodeState::ssh)
+            .distinct()
+            .map(cluster.spec()::hostNamed)
+            .toList();
+    int minimumJava = runtime.minimumJava();
+    List<String> problems =
+        Parallel.map(used, h -> unfit(h, minimumJava)).stream().filter(p -> p != null).toList();
+    problems = new ArrayList<>(problems);
+    if (problems.isEmpty()) {
+      problems.addAll(busyPorts(cluster, used));
+    }
+    if (!problems.isEmpty()) {
+      throw SolrscaleException.environment(String.join("\n", problems));
+    }
+    String digest = RuntimeDigest.of(runtime);
+    String jarDigest = RuntimeDigest.ofFile(nodeJar);
+    Parallel.map(
+        used,
+        h -> {
+          HostInfo info = info(h, minimumJava);
+          long sent = 0;
+          String rt = info.dir() + "/runtimes/" + digest;
+          if (!"yes".equals(ssh.agentOk(h, QUICK, "has", rt + "/.complete").strip())) {
+            ssh.agentOk(h, QUICK, "mkdir", info.dir() + "/runtimes");
+            String partial = rt + ".partial";
+            sent += ssh.copy(h, runtime.dir().resolve("lib"), partial, info.rsync());
+            ssh.agentOk(h, QUICK, "mkdir", partial);
+            ssh.run(h, List.of("touch", partial + "/.complete"), null, QUICK);
+            ssh.agentOk(h, QUICK, "commit", partial, rt);
+          }
+          String jars = info.dir() + "/jars/" + jarDigest;
+          if (!"yes".equals(ssh.agentOk(h, QUICK, "has", jars + "/.complete").strip())) {
+            ssh.agentOk(h, QUICK, "mkdir", info.dir() + "/jars");
+            String partial = jars + ".partial";
+            Path one = stageJar(nodeJar);
+            sent += ssh.copy(h, one, partial, info.rsync());
+            ssh.run(h, List.of("touch", partial + "/.complete"), null, QUICK);
+            ssh.agentOk(h, QUICK, "commit", partial, jars);
+          }
+          synchronized (this) {
+            bytesCopied += sent;
+          }
+          progress.accept(
+              h.ssh()
+                  + ": "
+                  + (sent == 0
+                      ? "Solr " + runtime.version() + " runtime already there, nothing copied"
+                      : String.format(
+                          "copied %,d bytes (Solr %s runtime)", sent, runtime.version())));
+          return null;
+        });
+    runtimeDirs.put(runtime.version(), digest + "/" + jarDigest);
+  }
+
+  /** A directory holding only the node jar, for copying. */
+  private Path stageJar(Path nodeJar) {
+    Path dir = nodeJar.resolveSibling(nodeJar.getFileName() + ".d");
+    try {
+      Files.createDirectories(dir);
+      Path copy = dir.resolve("solrscale-node.jar");
+      if (!Files.exists(copy) || Files.size(copy) != Files.size(nodeJar)) {
+        Files.copy(nodeJar, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+      return dir;
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot stage " + nodeJar + ": " + e.getMessage());
+    }
+  }
+
+  /** A one-line error for each recorded port of a node not running that is busy on its host. */
+  private List<String> busyPorts(ClusterState cluster, List<HostSpec> used) {
+    List<String> problems = new ArrayList<>();
+    for (HostSpec h : used) {
+      Set<Integer> busy = listening(h);
+      for (NodeState n : cluster.nodes()) {
+        if (!h.ssh().equals(n.ssh()) || state(cluster, n).alive()) {
+          continue;
+        }
+        for (int p : List.of(n.port(), n.peerPort(), n.electionPort())) {
+          if (p > 0 && busy.contains(p)) {
+            problems.add(
+                "port "
+                    + p
+                    + " of "
+                    + n.id()
+                    + " is in use on host "
+                    + h.ssh()
+                    + "; stop what listens there or choose other ports (base_port)");
+          }
+        }
+      }
+    }
+    return problems;
+  }
+
+  private Set<Integer> listening(HostSpec h) {
+    Set<Integer> ports = new TreeSet<>();
+    for (String line : ssh.agentOk(h, QUICK, "listening").split("\n")) {
+      if (!line.isBlank()) {
+        ports.add(Integer.parseInt(line.strip()));
+      }
+    }
+    return ports;
+  }
+
+  @Override
+  public Ports ports(ClusterSpec spec, String host, List<ClusterState> others) {
+    HostSpec h = spec.hostNamed(host);
+    return new Ports(address(spec, host), host, listening(h), others);
+  }
+
+  @Override
+  public String address(ClusterSpec spec, String host) {
+    HostSpec h = spec.hostNamed(host);
+    return h.address() != null ? h.address() : ssh.hostName(h);
+  }
+
+  // ---------------------------------------------------------------- nodes
+
+  @Override
+  public Path nodeDir(ClusterState cluster, NodeState node) {
+    return store.nodeDir(cluster.name(), node.id());
+  }
+
+  @Override
+  public NodeState start(
+      ClusterState cluster,
+      NodeState node,
+      SolrRuntime runtime,
+      org.solrscale.runtime.Jdk jdk,
+      Path nodeJar) {
+    HostSpec h = host(cluster, node);
+    String digests = runtimeDirs.get(runtime.version());
+    if (digests == null) {
+      prepare(cluster, runtime, nodeJar);
+      digests = runtimeDirs.get(runtime.version());
+    }
+    HostInfo info = info(h, runtime.minimumJava());
+    String rt = info.dir() + "/runtimes/" + digests.substring(0, digests.indexOf('/'));
+    String jar = info.dir() + "/jars/" + digests.substring(digests.indexOf('/') + 1);
+    String there = remoteDir(cluster, node);
+    Path stage = nodeDir(cluster, node).resolve("files");
+    LocalProvider.deleteTree(stage);
+    String classpath =
+        runtime.classpath().stream()
+            .map(p -> rt + "/" + p.getFileName())
+            .collect(Collectors.joining(":"));
+    List<String> cmd;
+    try {
+      Files.createDirectories(stage);
+      if (node.isZk()) {
+        NodeFiles.writeZk(stage, Path.of(there), node, cluster);
+        cmd = NodeCommand.zk(info.java(), classpath, cluster, node, Path.of(there));
+      } else {
+        NodeFiles.writeSolr(stage);
+        cmd =
+            NodeCommand.solr(
+                info.java(),
+                classpath + ":" + jar + "/solrscale-node.jar",
+                runtime.launcher().mainClass(),
+                cluster,
+                node,
+                Path.of(there));
+      }
+      Files.write(stage.resolve("command.txt"), cmd);
+      Files.write(nodeDir(cluster, node).resolve("command.txt"), cmd);
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot write " + stage + ": " + e.getMessage());
+    }
+    ssh.agentOk(h, QUICK, "mkdir", there);
+    ssh.copy(h, stage, there, info.rsync());
+    List<String> args = new ArrayList<>();
+    args.add(there);
+    args.add(LocalProcesses.marker(cluster.name(), node.id()));
+    args.addAll(cmd);
+    String out = ssh.agentOk(h, QUICK, "start", args.toArray(String[]::new)).strip();
+    try {
+      return node.withPid(Long.parseLong(out));
+    } catch (NumberFormatException e) {
+      throw SolrscaleException.failed(
+          "could not start " + node.id() + " on host " + h.ssh() + ": " + out);
+    }
+  }
+
+  @Override
+  public ProcessState state(ClusterState cluster, NodeState node) {
+    if (node.pid() <= 0) {
+      return ProcessState.STOPPED;
+    }
+    String marker = LocalProcesses.marker(cluster.name(), node.id());
+    Ssh.Result r =
+        ssh.agent(host(cluster, node), QUICK, "state", Long.toString(node.pid()), marker);
+    if (!r.ok()) {
+      throw ssh.failure(host(cluster, node), r, "checking " + node.id());
+    }
+    return switch (r.out().strip()) {
+      case "running" -> ProcessState.RUNNING;
+      case "paused" -> ProcessState.PAUSED;
+      case "stopped" -> ProcessState.STOPPED;
+      default -> ProcessState.DEAD;
+    };
+  }
+
+  @Override
+  public boolean stop(ClusterState cluster, NodeState node, Duration grace) {
+    if (node.pid() <= 0) {
+      return false;
+    }
+    String out =
+        ssh.agentOk(
+            host(cluster, node),
+            grace.plusSeconds(30),
+            "stop",
+            Long.toString(node.pid()),
+            LocalProcesses.marker(cluster.name(), node.id()),
+            Long.toString(Math.max(1, grace.toSeconds())));
+    return "yes".equals(out.strip());
+  }
+
+  private boolean signal(ClusterState cluster, NodeState node, String signal) {
+    if (node.pid() <= 0) {
+      return false;
+    }
+    String out =
+        ssh.agentOk(
+            host(cluster, node),
+            QUICK,
+            "signal",
+            signal,
+            Long.toString(node.pid()),
+            LocalProcesses.marker(cluster.name(), node.id()));
+    return "yes".equals(out.strip());
+  }
+
+  @Override
+  public boolean kill(ClusterState cluster, NodeState node) {
+    return signal(cluster, node, "KILL");
+  }
+
+  @Override
+  public void pause(ClusterState cluster, NodeState node) {
+    signal(cluster, node, "STOP");
+  }
+
+  @Override
+  public void resume(ClusterState cluster, NodeState node) {
+    signal(cluster, node, "CONT");
+  }
+
+  @Override
+  public String logTail(ClusterState cluster, NodeState node, int lines) {
+    HostSpec h = host(cluster, node);
+    String there = remoteDir(cluster, node);
+    StringBuilder sb = new StringBuilder();
+    String main = there + "/logs/" + (node.isZk() ? "zookeeper.log" : "solr.log");
+    for (String f : List.of(there + "/logs/console.log", main)) {
+      Ssh.Result r = ssh.agent(h, QUICK, "tail", f, Integer.toString(lines * 2));
+      List<String> tail = r.out().lines().filter(l -> !l.isBlank()).toList();
+      tail = tail.subList(Math.max(0, tail.size() - lines), tail.size());
+      if (!tail.isEmpty()) {
+        sb.append("--- last lines of ").append(h.ssh()).append(':').append(f).append('\n');
+        tail.forEach(l -> sb.append("  ").append(l).append('\n'));
+      }
+    }
+    return sb.toString();
+  }
+
+  @Override
+  public void fetchLogs(ClusterState cluster, NodeState node) {
+    HostSpec h = host(cluster, node);
+    ssh.fetch(
+        h,
+        remoteDir(cluster, node) + "/logs",
+        nodeDir(cluster, node).resolve("logs"),
+        info(h, 0).rsync());
+  }
+
+  @Override
+  public void deleteData(ClusterState cluster, NodeState node) {
+    HostSpec h = host(cluster, node);
+    String there = remoteDir(cluster, node);
+    ssh.agentOk(h, QUICK, "rm", info(h, 0).dir(), there + "/data", there + "/home", there + "/tmp");
+  }
+
+  @Override
+  public void deleteNode(ClusterState cluster, NodeState node) {
+    HostSpec h = host(cluster, node);
+    ssh.agentOk(h, QUICK, "rm", info(h, 0).dir(), remoteDir(cluster, node));
+    LocalProvider.deleteTree(nodeDir(cluster, node));
+  }
+
+  @Override
+  public HostFacts facts(ClusterState cluster, NodeState node) {
+    return info(host(cluster, node), 0).facts();
+  }
+
+  /** The clock of the node's host minus this machine's, in milliseconds (from the probe). */
+  public long clockOffsetMs(ClusterState cluster, NodeState node) {
+    return info(host(cluster, node), 0).clockOffsetMs();
+  }
+
+  @Override
+  public void close(ClusterState cluster) {
+    for (HostSpec h : cluster.spec().hosts()) {
+      ssh.close(h);
+    }
+  }
+
+  /** Content digests of runtimes and jars, computed once and kept beside them. */
+  static final class RuntimeDigest {
+    private RuntimeDigest() {}
+
+    static String of(SolrRuntime runtime) {
+      Path cached = runtime.dir().resolve("content.sha256");
+      try {
+        if (Files.exists(cached)
+            && Files.getLastModifiedTime(cached)
+                    .compareTo(Files.getLastModifiedTime(runtime.dir().resolve("lib")))
+                >= 0) {
+          return Files.readString(cached).strip();
+        }
+        MessageDigest all = MessageDigest.getInstance("SHA-256");
+        List<Path> jars = runtime.classpath().stream().sorted().toList();
+        for (Path jar : jars) {
+          all.update(
+              jar.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+          all.update(HexFormat.of().parseHex(ofFile(jar)));
+        }
+        String digest = HexFormat.of().formatHex(all.digest()).substring(0, 32);
+        Files.writeString(cached, digest + "\n");
+        return digest;
+      } catch (IOException | NoSuchAlgorithmException e) {
+        throw SolrscaleException.environment(
+            "cannot digest the runtime in " + runtime.dir() + ": " + e.getMessage());
+      }
+    }
+
+    static String ofFile(Path file) {
+      try (InputStream in =
+          new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
+        in.transferTo(java.io.OutputStream.nullOutputStream());
+        return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
+      } catch (IOException | NoSuchAlgorithmException e) {
+        throw SolrscaleException.environment("cannot read " + file + ": " + e.getMessage());
+      }
+    }
+  }
+}

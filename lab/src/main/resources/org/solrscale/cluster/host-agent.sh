@@ -1,0 +1,114 @@
+# solrscale's agent on a host reached over SSH: run as `sh -s -- OP ARGS...` with this script on
+# standard input, so nothing has to be installed first. POSIX sh and Linux /proc only. It touches
+# only what solrscale recorded: a pid is signalled only while its command line carries the node's
+# marker, and files only under the host's solrscale directory.
+set -u
+
+# the host's solrscale directory: the spec's dir, else the lab host's own, else ~/.solrscale-host
+hostdir() {
+  if [ "$1" != "-" ]; then d=$1; else d=${SOLRSCALE_HOST_DIR:-$HOME/.solrscale-host}; fi
+  mkdir -p "$d" && cd "$d" && pwd -P
+}
+
+# the java command of at least feature version $1: $2 (a java home) if given, JAVA_HOME, the PATH,
+# then /usr/lib/jvm/* and /opt/java/*; prints "path feature" or nothing
+find_java() {
+  min=$1
+  for j in "${2:+$2/bin/java}" "${JAVA_HOME:+$JAVA_HOME/bin/java}" "$(command -v java 2>/dev/null)" \
+      /usr/lib/jvm/*/bin/java /opt/java/*/bin/java; do
+    [ -n "$j" ] && [ -x "$j" ] || continue
+    v=$("$j" -XshowSettings:properties -version 2>&1 </dev/null | sed -n 's/^ *java.specification.version = //p')
+    v=${v#1.}
+    case $v in ''|*[!0-9]*) continue ;; esac
+    if [ "$v" -ge "$min" ]; then echo "$j $v"; return 0; fi
+    [ -z "${best:-}" ] && best="$j $v"
+  done
+  [ -n "${best:-}" ] && echo "too-old $best"
+  return 0
+}
+
+# 0 when pid $1 runs with marker $2 as one of its arguments
+ours() {
+  [ -r "/proc/$1/cmdline" ] && tr '\0' '\n' <"/proc/$1/cmdline" 2>/dev/null | grep -qxF -- "$2"
+}
+
+state_of() {
+  if [ "$1" -le 0 ] 2>/dev/null; then echo stopped; return; fi
+  if ! ours "$1" "$2"; then echo dead; return; fi
+  s=$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1)
+  case $s in T|t) echo paused ;; Z|X|'') echo dead ;; *) echo running ;; esac
+}
+
+op=$1
+shift
+case $op in
+probe) # DIR MIN_JAVA JAVA_HOME|-  -> key=value lines
+  d=$(hostdir "$1") || { echo "error=cannot create ${1}"; exit 0; }
+  echo "dir=$d"
+  jh=$3; [ "$jh" = "-" ] && jh=""
+  echo "java=$(find_java "$2" "$jh")"
+  echo "free_mb=$(df -Pm "$d" | awk 'NR==2 {print $4}')"
+  command -v rsync >/dev/null 2>&1 && echo "rsync=yes" || echo "rsync=no"
+  echo "cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n1)"
+  echo "cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)"
+  echo "memory_kb=$(awk '/^MemTotal:/ {print $2}' /proc/meminfo)"
+  echo "os=$(. /etc/os-release 2>/dev/null && echo "${PRETTY_NAME:-}")"
+  echo "kernel=$(uname -r)"
+  echo "now_ms=$(date +%s%3N)"
+  ;;
+listening) # the TCP ports something listens on, one per line
+  for t in /proc/net/tcp /proc/net/tcp6; do
+    [ -r "$t" ] && awk 'NR > 1 && $4 == "0A" {split($2, a, ":"); print a[2]}' "$t"
+  done | sort -u | while read -r hex; do printf '%d\n' "0x$hex"; done
+  ;;
+mkdir) # PATH...
+  mkdir -p -- "$@"
+  ;;
+has) # PATH: "yes" when the file exists
+  [ -e "$1" ] && echo yes || echo no
+  ;;
+commit) # PARTIAL FINAL: a copied directory becomes complete
+  if [ -e "$2" ]; then rm -rf "$1"; else mv "$1" "$2"; fi
+  ;;
+start) # NODE_DIR MARKER CMD... -> pid
+  dir=$1; marker=$2; shift 2
+  mkdir -p "$dir/logs" "$dir/tmp" && cd "$dir" || exit 3
+  setsid "$@" >>"$dir/logs/console.log" 2>&1 </dev/null &
+  pid=$!
+  # wait until the child is the command itself (setsid execs in place), so the marker is there
+  i=0
+  while [ $i -lt 200 ] && [ -d "/proc/$pid" ] && ! ours "$pid" "$marker"; do sleep 0.05; i=$((i + 1)); done
+  echo "$pid"
+  ;;
+state) # PID MARKER [PID MARKER ...] -> one state per pair
+  while [ $# -ge 2 ]; do state_of "$1" "$2"; shift 2; done
+  ;;
+signal) # SIGNAL PID MARKER -> "yes" when it was ours and alive
+  if ours "$2" "$3"; then kill "-$1" "$2" 2>/dev/null; echo yes; else echo no; fi
+  ;;
+stop) # PID MARKER GRACE_SECONDS -> "yes" when it was running
+  pid=$1; marker=$2; grace=$3
+  if ! ours "$pid" "$marker"; then echo no; exit 0; fi
+  kill -CONT "$pid" 2>/dev/null
+  kill -TERM "$pid" 2>/dev/null
+  i=0
+  while ours "$pid" "$marker" && [ "$(state_of "$pid" "$marker")" != dead ] && [ $i -lt $((grace * 10)) ]; do
+    sleep 0.1; i=$((i + 1))
+  done
+  if ours "$pid" "$marker" && [ "$(state_of "$pid" "$marker")" != dead ]; then kill -KILL "$pid" 2>/dev/null; fi
+  echo yes
+  ;;
+tail) # FILE LINES
+  [ -r "$1" ] && tail -n "$2" "$1"
+  ;;
+rm) # HOSTDIR PATH...: deletes paths that lie under the host's solrscale directory
+  base=$1; shift
+  for p in "$@"; do
+    case $p in "$base"/*) rm -rf -- "$p" ;; *) echo "refused: $p is not under $base" >&2; exit 4 ;; esac
+  done
+  ;;
+*)
+  echo "unknown op $op" >&2
+  exit 2
+  ;;
+esac
