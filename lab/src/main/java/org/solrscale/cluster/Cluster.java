@@ -80,7 +80,17 @@ public final class Cluster {
       progress.accept("warning: " + warning);
     }
     Optional<ClusterState> existing = store.find(name);
-    ClusterState state = existing.map(e -> reconcile(e, spec)).orElseGet(() -> plan(spec));
+    boolean fresh = existing.isEmpty() && !store.hasFiles(name);
+    ClusterState state;
+    try {
+      state = existing.map(e -> reconcile(e, spec)).orElseGet(() -> plan(spec));
+    } catch (RuntimeException e) {
+      if (fresh) { // e.g. a host that cannot be reached: leave nothing behind, no SSH connection
+        provider.close(new ClusterState(name, spec, null, List.of()));
+        store.delete(name);
+      }
+      throw e;
+    }
     store.save(state);
     long deadline = System.nanoTime() + timeout.toNanos();
     try {
@@ -111,13 +121,20 @@ public final class Cluster {
     }
     boolean started = state.nodes().stream().anyMatch(n -> n.pid() > 0);
     if (!started) {
+      provider.close(state);
       store.delete(name); // nothing ran, so there are no logs worth keeping
       return;
     }
     Parallel.map(state.nodes(), n -> provider.stop(state, n, Duration.ofSeconds(20)));
     for (NodeState n : state.nodes()) {
       provider.deleteData(state, n);
+      try {
+        provider.fetchLogs(state, n);
+      } catch (SolrscaleException e) {
+        // the logs stay on the host; the error that stopped up is what matters
+      }
     }
+    provider.close(state);
     store.forget(name);
     progress.accept("stopped what had started; logs kept under " + store.clusterDir(name));
   }
@@ -927,6 +944,32 @@ public final class Cluster {
   /** What the host of a node is (this machine for a node without a host). */
   public HostFacts hostFacts(NodeState node) {
     return provider.facts(requireState(), node);
+  }
+
+  /**
+   * Copies every node's logs (main, console, GC) into {@code to}/NODE/, fetching them first from
+   * the hosts of nodes that run on one.
+   */
+  public void copyLogs(Path to) {
+    ClusterState state = requireState();
+    fetchLogs();
+    for (NodeState n : state.nodes()) {
+      Path from = provider.nodeDir(state, n).resolve("logs");
+      if (!java.nio.file.Files.isDirectory(from)) {
+        continue;
+      }
+      Path dest = to.resolve(n.id());
+      try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(from)) {
+        java.nio.file.Files.createDirectories(dest);
+        for (Path f : files.filter(java.nio.file.Files::isRegularFile).toList()) {
+          java.nio.file.Files.copy(
+              f, dest.resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+      } catch (java.io.IOException e) {
+        throw SolrscaleException.environment(
+            "cannot copy the logs of " + n.id() + " to " + dest + ": " + e.getMessage());
+      }
+    }
   }
 
   /** Copies every node's logs to this machine (from the hosts of those that run on one). */

@@ -120,7 +120,9 @@ public final class SshProvider implements Provider {
             (int) parseLong(kv.get("cores")),
             parseLong(kv.get("memory_kb")) * 1024,
             kv.getOrDefault("os", ""),
-            kv.getOrDefault("kernel", ""));
+            kv.getOrDefault("kernel", ""),
+            javaPath == null ? null : javaPath + " (Java " + feature + ")",
+            now <= 0 ? null : now - (before + after) / 2);
     HostInfo info =
         new HostInfo(
             kv.get("dir"),

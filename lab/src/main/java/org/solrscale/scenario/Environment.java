@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.HostFacts;
 import org.solrscale.cluster.LocalProvider;
@@ -22,12 +24,21 @@ record Environment(
     @JsonProperty("solr_version") String solrVersion,
     @JsonProperty("solrscale_version") String solrscaleVersion,
     @JsonProperty("git_revision") String gitRevision,
-    @JsonProperty("nodes") List<Node> nodes) {
+    @JsonProperty("nodes") List<Node> nodes,
+    @JsonProperty("hosts") List<Host> hosts) {
+
+  /** A host the cluster's nodes ran on over SSH, and what it is. */
+  record Host(
+      @JsonProperty("ssh") String ssh,
+      @JsonProperty("address") String address,
+      @JsonProperty("nodes") List<String> nodes,
+      @JsonProperty("facts") HostFacts facts) {}
 
   /** One node of the cluster and the command line it ran with. */
   record Node(
       @JsonProperty("id") String id,
       @JsonProperty("role") String role,
+      @JsonProperty("host") String host,
       @JsonProperty("jvm_args") List<String> jvmArgs) {}
 
   static Environment of(Cluster cluster, Path clusterDir, String solrVersion, String version) {
@@ -41,12 +52,34 @@ record Environment(
                     new Node(
                         n.id(),
                         n.role().toString().toLowerCase(),
+                        n.where(),
                         commandLine(clusterDir.resolve(n.id()).resolve("command.txt"))));
               }
             });
     // the nodes' host when solrscale runs them, else (a SolrCloud of someone else's) this machine's
+    // (on hosts over SSH: this machine, where the driver ran; the hosts are listed under hosts)
     HostFacts host =
-        cluster.state().isPresent() ? cluster.hostFacts() : LocalProvider.thisMachine();
+        cluster.state().isPresent() && !cluster.state().get().spec().onHosts()
+            ? cluster.hostFacts()
+            : LocalProvider.thisMachine();
+    List<Host> hosts = new ArrayList<>();
+    cluster
+        .state()
+        .ifPresent(
+            s -> {
+              Map<String, List<NodeState>> byHost = new LinkedHashMap<>();
+              s.nodes().stream()
+                  .filter(NodeState::remote)
+                  .forEach(n -> byHost.computeIfAbsent(n.ssh(), k -> new ArrayList<>()).add(n));
+              byHost.forEach(
+                  (ssh, onIt) ->
+                      hosts.add(
+                          new Host(
+                              ssh,
+                              onIt.get(0).host(),
+                              onIt.stream().map(NodeState::id).toList(),
+                              cluster.hostFacts(onIt.get(0)))));
+            });
     return new Environment(
         host.cpuModel(),
         host.cores(),
@@ -57,7 +90,8 @@ record Environment(
         solrVersion,
         version,
         readGitRevision(),
-        nodes);
+        nodes,
+        hosts);
   }
 
   private static List<String> commandLine(Path f) {

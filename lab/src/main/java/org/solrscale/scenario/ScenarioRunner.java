@@ -173,7 +173,15 @@ public final class ScenarioRunner {
       }
     } finally {
       if (external == null) {
-        Interruption.cleanUp(() -> cluster.state().ifPresent(s -> cluster.down(true)));
+        Interruption.cleanUp(
+            () ->
+                cluster
+                    .state()
+                    .ifPresent(
+                        s -> {
+                          keepLogs(cluster);
+                          cluster.down(true);
+                        }));
       }
     }
     return new Outcome(ran, total - ran, total, failures, out.resolve("results.json"));
@@ -327,9 +335,11 @@ public final class ScenarioRunner {
       return spec;
     }
     if (cluster.state().isPresent()) {
+      keepLogs(cluster);
       cluster.down(true);
     }
     cluster.up(wanted, TIMEOUT);
+    clusters++;
     return spec;
   }
 
@@ -457,6 +467,20 @@ public final class ScenarioRunner {
           "cannot write telemetry to " + dir + ": " + e.getMessage());
     }
   }
+
+  /**
+   * Keeps the logs of a cluster about to be taken down in logs/cluster-K/NODE/ of the run (K counts
+   * the clusters the run brought up); a failure to copy them is said, not fatal.
+   */
+  private void keepLogs(Cluster cluster) {
+    try {
+      cluster.copyLogs(out.resolve("logs").resolve("cluster-" + Math.max(1, clusters)));
+    } catch (RuntimeException e) {
+      progress.accept("warning: logs not kept: " + e.getMessage());
+    }
+  }
+
+  private int clusters;
 
   private void writeEnvironment(Cluster cluster, String clusterName, String solrVersion) {
     try {

@@ -10,12 +10,18 @@ hostdir() {
   mkdir -p "$d" && cd "$d" && pwd -P
 }
 
-# the java command of at least feature version $1: $2 (a java home) if given, JAVA_HOME, the PATH,
-# then /usr/lib/jvm/* and /opt/java/*; prints "path feature" or nothing
+# the java command of at least feature version $1: only $2/bin/java when a java home is given, else
+# JAVA_HOME, the PATH, then /usr/lib/jvm/* and /opt/java/*; prints "path feature", "too-old path
+# feature" or nothing
 find_java() {
   min=$1
-  for j in "${2:+$2/bin/java}" "${JAVA_HOME:+$JAVA_HOME/bin/java}" "$(command -v java 2>/dev/null)" \
-      /usr/lib/jvm/*/bin/java /opt/java/*/bin/java; do
+  if [ -n "$2" ]; then
+    set -- "$2/bin/java"
+  else
+    set -- "${JAVA_HOME:+$JAVA_HOME/bin/java}" "$(command -v java 2>/dev/null)" \
+      /usr/lib/jvm/*/bin/java /opt/java/*/bin/java
+  fi
+  for j in "$@"; do
     [ -n "$j" ] && [ -x "$j" ] || continue
     v=$("$j" -XshowSettings:properties -version 2>&1 </dev/null | sed -n 's/^ *java.specification.version = //p')
     v=${v#1.}
