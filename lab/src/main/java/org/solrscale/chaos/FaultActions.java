@@ -25,6 +25,9 @@ final class FaultActions {
       case ZK_KILL -> new ZkKill();
       case ZK_QUORUM -> new ZkQuorumFault();
       case ROLLING_RESTART -> new RollingRestart();
+      case PARTITION -> new HostFaults.Partition();
+      case BANDWIDTH -> new HostFaults.Bandwidth();
+      case LINK_DOWN -> new HostFaults.LinkDown();
       case MONKEY -> new MonkeyFault();
     };
   }

@@ -164,7 +164,9 @@ public final class FaultRunner {
       notInjected(name, kind, target, e.getMessage());
       return;
     }
-    down.addAll(nodes);
+    if (action.takesDown()) {
+      down.addAll(nodes);
+    }
     double start = now();
     event(start, "start", kind, target, nodes);
     progress.accept(String.format("%.1f s: %s %s", start, kind, String.join(",", nodes)));
@@ -187,7 +189,9 @@ public final class FaultRunner {
       note = "failed: " + e.getMessage().lines().findFirst().orElse("");
       progress.accept("fault " + name + " " + note);
     } finally {
-      down.removeAll(nodes);
+      if (action.takesDown()) {
+        down.removeAll(nodes);
+      }
     }
     Double recovery = awaitRecovered() ? now() - heal : null;
     if (recovery == null) {
@@ -294,12 +298,22 @@ public final class FaultRunner {
         }
       }
     }
+    Map<String, String> hostOf = new HashMap<>();
+    for (NodeState n : state.nodes()) {
+      if (n.remote()) {
+        hostOf.put(n.id(), n.ssh());
+      }
+    }
+    Map<String, Map<String, String>> hostLabels = new HashMap<>();
+    state.spec().hosts().forEach(h -> hostLabels.put(h.ssh(), h.labels()));
     return new Topology(
         replicas,
         leaders,
         state.solrNodes().stream().map(NodeState::id).toList(),
         state.zkNodes().stream().map(NodeState::id).toList(),
-        overseer(state));
+        overseer(state),
+        hostOf,
+        hostLabels);
   }
 
   private String overseer(ClusterState state) {

@@ -59,4 +59,9 @@ abstract class NodeFault implements FaultAction {
   boolean guarded() {
     return true;
   }
+
+  /** Whether its nodes count as down while it holds (not those of a capped link). */
+  boolean takesDown() {
+    return true;
+  }
 }

@@ -7,16 +7,31 @@ import java.util.Map;
 
 /**
  * What faults aim at: which Solr nodes host each shard's replicas (and which leads it), the
- * overseer, and the ZooKeeper servers. Node ids throughout (solr1, zk2).
+ * overseer, the ZooKeeper servers, and for a cluster on hosts the host of each node and each host's
+ * labels. Node ids throughout (solr1, zk2).
  */
 record Topology(
     Map<String, List<String>> replicaNodes,
     Map<String, String> leaders,
     List<String> solrNodes,
     List<String> zkNodes,
-    String overseer) {
+    String overseer,
+    Map<String, String> hostOf,
+    Map<String, Map<String, String>> hostLabels) {
+
+  /** A topology of nodes on this machine (no hosts). */
+  Topology(
+      Map<String, List<String>> replicaNodes,
+      Map<String, String> leaders,
+      List<String> solrNodes,
+      List<String> zkNodes,
+      String overseer) {
+    this(replicaNodes, leaders, solrNodes, zkNodes, overseer, Map.of(), Map.of());
+  }
 
   Topology {
+    hostOf = Map.copyOf(hostOf);
+    hostLabels = Map.copyOf(hostLabels);
     Map<String, List<String>> copy = new LinkedHashMap<>();
     replicaNodes.forEach((k, v) -> copy.put(k, List.copyOf(v)));
     replicaNodes = copy;

@@ -59,8 +59,9 @@ final class ChaosCommand implements Callable<Integer> {
   @Option(
       names = "--target",
       description =
-          "A node id (solr2, zk1), leader-of:shardN, replicas-of:shardN, "
-              + "overseer or random (default: random).")
+          "A node id (solr2, zk1), leader-of:shardN, replicas-of:shardN, overseer or random"
+              + " (default: random); for partition, bandwidth and link-down a host (lab-h2),"
+              + " host-of:NODE or a label (dc=east).")
   String target;
 
   @Option(
@@ -143,6 +144,12 @@ final class ChaosCommand implements Callable<Integer> {
   String faultDuration;
 
   @Option(
+      names = "--rate",
+      paramLabel = "RATE",
+      description = "The link rate of a bandwidth fault, e.g. 1mbit, 512kbit.")
+  String rate;
+
+  @Option(
       names = "--out",
       description =
           "Directory for history.jsonl, faults.json, timeline.csv and verdict.json (default: runs/chaos-TIMESTAMP).")
@@ -184,7 +191,8 @@ final class ChaosCommand implements Callable<Integer> {
                     unsafe,
                     faults,
                     interval,
-                    faultDuration));
+                    faultDuration,
+                    rate));
     for (StepSpec.Fault f : injected) {
       String problem = f.problem();
       if (problem != null) {

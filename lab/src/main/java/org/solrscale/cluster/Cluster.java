@@ -941,6 +941,24 @@ public final class Cluster {
     return provider.facts(state, state.nodes().get(0));
   }
 
+  /**
+   * Cuts the hosts off from the cluster's other hosts, both ways ({@code cut}), or joins them
+   * again; this machine keeps its way to every host.
+   */
+  public void partition(List<String> hosts, boolean cut) {
+    provider.partition(requireState(), hosts, cut);
+  }
+
+  /** Caps what the hosts send to {@code rate} (e.g. 1mbit); null lifts the cap. */
+  public void capBandwidth(List<String> hosts, String rate) {
+    provider.bandwidth(requireState(), hosts, rate);
+  }
+
+  /** Takes the links of lab-network hosts down, or up again. */
+  public void link(List<String> hosts, boolean up) {
+    provider.link(requireState(), hosts, up);
+  }
+
   /** What the host of a node is (this machine for a node without a host). */
   public HostFacts hostFacts(NodeState node) {
     return provider.facts(requireState(), node);

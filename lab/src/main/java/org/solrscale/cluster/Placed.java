@@ -58,6 +58,30 @@ final class Placed implements Provider {
   }
 
   @Override
+  public void partition(ClusterState c, List<String> hosts, boolean cut) {
+    if (c.nodes().stream().noneMatch(NodeState::remote)) {
+      local.partition(c, hosts, cut);
+    }
+    ssh().partition(c, hosts, cut);
+  }
+
+  @Override
+  public void bandwidth(ClusterState c, List<String> hosts, String rate) {
+    if (c.nodes().stream().noneMatch(NodeState::remote)) {
+      local.bandwidth(c, hosts, rate);
+    }
+    ssh().bandwidth(c, hosts, rate);
+  }
+
+  @Override
+  public void link(ClusterState c, List<String> hosts, boolean up) {
+    if (c.nodes().stream().noneMatch(NodeState::remote)) {
+      local.link(c, hosts, up);
+    }
+    ssh().link(c, hosts, up);
+  }
+
+  @Override
   public void close(ClusterState c) {
     if (ssh != null) {
       ssh.close(c);

@@ -6,6 +6,7 @@ import java.util.List;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
 import org.solrscale.spec.ClusterSpec;
+import org.solrscale.spec.SolrscaleException;
 
 /**
  * Where and how a cluster's node processes run: on this machine ({@link LocalProvider}) or on hosts
@@ -25,6 +26,27 @@ public interface Provider {
    * Brings the node's logs to {@link #nodeDir} on this machine (a no-op where they already are).
    */
   default void fetchLogs(ClusterState cluster, NodeState node) {}
+
+  /**
+   * Cuts {@code hosts} off from the cluster's other hosts ({@code cut}), or joins them again. Only
+   * a provider of hosts can.
+   */
+  default void partition(ClusterState cluster, List<String> hosts, boolean cut) {
+    throw SolrscaleException.usage(
+        "partition needs a cluster on hosts (up --hosts); this one runs on this machine");
+  }
+
+  /** Caps what {@code hosts} send to {@code rate} (e.g. 1mbit), or lifts the cap (null). */
+  default void bandwidth(ClusterState cluster, List<String> hosts, String rate) {
+    throw SolrscaleException.usage(
+        "bandwidth needs a cluster on hosts (up --hosts); this one runs on this machine");
+  }
+
+  /** Takes the links of lab-network {@code hosts} down, or up again. */
+  default void link(ClusterState cluster, List<String> hosts, boolean up) {
+    throw SolrscaleException.usage(
+        "link-down needs a cluster on lab-network hosts (net up, then up --hosts)");
+  }
 
   /** Lets go of what the provider holds for the cluster (e.g. SSH connections). */
   default void close(ClusterState cluster) {}

@@ -497,6 +497,106 @@ public final class SshProvider implements Provider {
     return info(host(cluster, node), 0).clockOffsetMs();
   }
 
+  // ---------------------------------------------------------------- network faults
+
+  /** Each host of the cluster's nodes and the address its nodes listen on. */
+  private static Map<String, String> addresses(ClusterState cluster) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (NodeState n : cluster.nodes()) {
+      if (n.remote()) {
+        out.putIfAbsent(n.ssh(), n.host());
+      }
+    }
+    return out;
+  }
+
+  /** Runs one agent operation on each host at once; every host is tried, then failures reported. */
+  private void onHosts(ClusterState cluster, Map<String, List<String>> argsByHost, String what) {
+    List<Map.Entry<String, List<String>>> tasks = new ArrayList<>(argsByHost.entrySet());
+    List<String> errors =
+        Parallel.map(
+            tasks,
+            t -> {
+              HostSpec h = cluster.spec().hostNamed(t.getKey());
+              Ssh.Result r = ssh.agent(h, QUICK, t.getValue().get(0), tail(t.getValue()));
+              if (r.ok()) {
+                return null;
+              }
+              if (r.exit() == 5) {
+                return what
+                    + " needs root on host "
+                    + h.ssh()
+                    + " (it changes the host's network); reach it as root, e.g. ssh: root@"
+                    + h.ssh().replaceFirst("^.*@", "");
+              }
+              return ssh.failure(h, r, what).getMessage();
+            });
+    List<String> problems = errors.stream().filter(e -> e != null).distinct().toList();
+    if (!problems.isEmpty()) {
+      throw SolrscaleException.environment(String.join("\n", problems));
+    }
+  }
+
+  private static String[] tail(List<String> args) {
+    return args.subList(1, args.size()).toArray(String[]::new);
+  }
+
+  @Override
+  public void partition(ClusterState cluster, List<String> hosts, boolean cut) {
+    Map<String, String> addr = addresses(cluster);
+    List<String> others = addr.keySet().stream().filter(h -> !hosts.contains(h)).toList();
+    if (others.isEmpty()) {
+      throw SolrscaleException.usage(
+          "a partition of every host of the cluster cuts nothing off; name some of its hosts");
+    }
+    String how = cut ? "block" : "unblock";
+    Map<String, List<String>> args = new LinkedHashMap<>();
+    for (String h : hosts) {
+      List<String> a = new ArrayList<>(List.of("routes", how));
+      others.forEach(o -> a.add(addr.get(o)));
+      args.put(h, a);
+    }
+    for (String o : others) {
+      List<String> a = new ArrayList<>(List.of("routes", how));
+      hosts.forEach(h -> a.add(addr.get(h)));
+      args.put(o, a);
+    }
+    onHosts(cluster, args, "partition");
+  }
+
+  @Override
+  public void bandwidth(ClusterState cluster, List<String> hosts, String rate) {
+    Map<String, String> addr = addresses(cluster);
+    Map<String, List<String>> args = new LinkedHashMap<>();
+    for (String h : hosts) {
+      String dir = info(cluster.spec().hostNamed(h), 0).dir();
+      args.put(
+          h,
+          rate == null
+              ? List.of("cap", dir, addr.get(h), "-")
+              : List.of("cap", dir, addr.get(h), rate, Long.toString(burstBytes(rate))));
+    }
+    onHosts(cluster, args, "bandwidth");
+  }
+
+  /** A token bucket of 10 ms at {@code rate} (e.g. 100mbit), at least 32 KiB. */
+  static long burstBytes(String rate) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("([0-9.]+)(bit|kbit|mbit|gbit)").matcher(rate);
+    if (!m.matches()) {
+      throw SolrscaleException.usage("'" + rate + "' is not a link rate such as 1mbit");
+    }
+    double bits =
+        Double.parseDouble(m.group(1))
+            * switch (m.group(2)) {
+              case "kbit" -> 1e3;
+              case "mbit" -> 1e6;
+              case "gbit" -> 1e9;
+              default -> 1;
+            };
+    return Math.max(32 * 1024, (long) (bits / 8 / 100));
+  }
+
   @Override
   public void close(ClusterState cluster) {
     for (HostSpec h : cluster.spec().hosts()) {

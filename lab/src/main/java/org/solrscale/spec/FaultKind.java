@@ -28,6 +28,22 @@ public enum FaultKind {
       "restart every Solr node in turn, each once its replicas are active",
       false,
       false),
+  PARTITION(
+      "partition",
+      "cut hosts (a host, host-of:NODE, or all with a label such as dc=east) off from the"
+          + " cluster's other hosts, joined again when healed (a cluster on hosts)",
+      false,
+      false),
+  BANDWIDTH(
+      "bandwidth",
+      "cap what hosts send to 'rate' (e.g. 1mbit), uncapped when healed (a cluster on hosts)",
+      false,
+      false),
+  LINK_DOWN(
+      "link-down",
+      "take lab-network hosts' links down (nothing in or out), up again when healed",
+      false,
+      false),
   MONKEY(
       "monkey", "seeded random faults of the kinds in 'faults' during the duration", false, false);
 

@@ -316,8 +316,13 @@ public interface StepSpec {
       @JsonProperty("unsafe") Boolean unsafe,
       @JsonProperty("faults") List<String> faults,
       @JsonProperty("interval") String interval,
-      @JsonProperty("fault_duration") String faultDuration)
+      @JsonProperty("fault_duration") String faultDuration,
+      @JsonProperty("rate") String rate)
       implements StepSpec {
+    /** A link rate as tc writes it: 100mbit, 1gbit, 512kbit. */
+    static final java.util.regex.Pattern LINK_RATE =
+        java.util.regex.Pattern.compile("[1-9][0-9]*(\\.[0-9]+)?(bit|kbit|mbit|gbit)");
+
     public Fault {
       if (fault == null) {
         throw new IllegalArgumentException(
@@ -344,6 +349,11 @@ public interface StepSpec {
         } catch (IllegalArgumentException e) {
           return e.getMessage();
         }
+      }
+      if (FaultKind.named(fault).orElseThrow() == FaultKind.BANDWIDTH
+          && (rate == null || !LINK_RATE.matcher(rate).matches())) {
+        return "bandwidth needs rate, a link rate such as 1mbit, 512kbit or 1gbit"
+            + (rate == null ? "" : " (not '" + rate + "')");
       }
       if (FaultKind.named(fault).orElseThrow() == FaultKind.MONKEY) {
         for (String k : faults) {

@@ -113,6 +113,45 @@ rm) # HOSTDIR PATH...: deletes paths that lie under the host's solrscale directo
     case $p in "$base"/*) rm -rf -- "$p" ;; *) echo "refused: $p is not under $base" >&2; exit 4 ;; esac
   done
   ;;
+routes) # block|unblock ADDR...: blackhole routes to the addresses (a partition), or none
+  [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }
+  command -v ip >/dev/null 2>&1 || { echo "no ip command (iproute2)" >&2; exit 6; }
+  how=$1; shift
+  for a in "$@"; do
+    if [ "$how" = block ]; then
+      ip route replace blackhole "$a/32" || exit 7
+    else
+      ip route del blackhole "$a/32" 2>/dev/null
+    fi
+  done
+  exit 0
+  ;;
+cap) # HOSTDIR ADDR RATE BURST | HOSTDIR ADDR -: cap what leaves the device of ADDR, or restore it
+  [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }
+  command -v tc >/dev/null 2>&1 || { echo "no tc command (iproute2)" >&2; exit 6; }
+  dev=$(ip -o -4 addr show | awk -v a="$2" '{split($4, x, "/"); if (x[1] == a) print $2}' | head -n1)
+  [ -n "$dev" ] || dev=$(ip route get "$2" 2>/dev/null | sed -n 's/.* dev \([^ ]*\).*/\1/p' | head -n1)
+  [ -n "$dev" ] || { echo "no device carries $2" >&2; exit 8; }
+  saved="$1/faults/bandwidth-$dev"
+  if [ "$3" != "-" ]; then
+    mkdir -p "$1/faults"
+    [ -e "$saved" ] || tc qdisc show dev "$dev" root | head -n1 >"$saved"
+    tc qdisc replace dev "$dev" root tbf rate "$3" burst "$4" latency 100ms || exit 7
+  else
+    prev=$(cat "$saved" 2>/dev/null)
+    rm -f "$saved"
+    case $prev in
+    "qdisc tbf "*)
+      r=$(echo "$prev" | sed -n 's/.* rate \([^ ]*\).*/\1/p')
+      b=$(echo "$prev" | sed -n 's/.* burst \([^ ]*\).*/\1/p')
+      l=$(echo "$prev" | sed -n 's/.* lat \([^ ]*\).*/\1/p')
+      tc qdisc replace dev "$dev" root tbf rate "$r" burst "$b" latency "${l:-50ms}" || exit 7
+      ;;
+    *) tc qdisc del dev "$dev" root 2>/dev/null ;;
+    esac
+  fi
+  echo "$dev"
+  ;;
 *)
   echo "unknown op $op" >&2
   exit 2

@@ -14,7 +14,7 @@ import org.solrscale.spec.FaultKind;
 class FaultActionsTest {
   @Test
   void everyKindHasItsActionAndHelp() {
-    Topology t = FaultSchedulingTest.topology();
+    Topology t = HostFaultsTest.onHosts();
     for (FaultKind k : FaultKind.values()) {
       FaultAction a = FaultActions.of(k);
       assertThat(a).as(k.id()).isNotNull();

@@ -1,0 +1,332 @@
+package org.solrscale.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+import org.solrscale.chaos.History;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.runtime.SolrscaleHome;
+
+/**
+ * A SolrCloud across three lab-network hosts, each a network namespace with its own sshd, deployed
+ * over SSH: 3 ZooKeepers and 3 Solr nodes, indexed, benchmarked, a node killed and started, a chaos
+ * run, down and up again (nothing copied the second time), then everything removed; and the inputs
+ * that must be refused before anything starts.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class HostsIT {
+  static final String NET = "hit";
+  static final String NAME = "it-hosts";
+  static final String HOSTS = "hit-h1,hit-h2,hit-h3";
+  static final ObjectMapper JSON = new ObjectMapper();
+  @TempDir static Path dir;
+
+  static Cluster cluster(String name) {
+    return new Cluster(SolrscaleHome.fromEnvironment(), name, System.err::println);
+  }
+
+  @BeforeAll
+  static void net() {
+    Cli.run("net", "down", "--name", NET, "--if-exists"); // what a killed earlier run left
+    Cli.Result r = Cli.run("net", "up", "--name", NET, "--hosts", "3");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+  }
+
+  @AfterAll
+  static void cleanUp() throws IOException {
+    for (String name : List.of(NAME, "it-hosts-port")) {
+      if (cluster(name).state().isPresent()) {
+        cluster(name).down(true);
+      }
+    }
+    Cli.Result r = Cli.run("net", "down", "--name", NET, "--if-exists");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(markedProcesses("-Dsolrscale.node=it-hosts")).isEmpty();
+    assertThat(namespaces()).noneMatch(ns -> ns.startsWith("solrscale-" + NET + "-"));
+  }
+
+  /** Pids whose command line has an argument starting with {@code prefix}. */
+  static List<Long> markedProcesses(String prefix) throws IOException {
+    List<Long> pids = new ArrayList<>();
+    try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+      for (Path p : procs.filter(p -> p.getFileName().toString().matches("[0-9]+")).toList()) {
+        try {
+          for (String arg : new String(Files.readAllBytes(p.resolve("cmdline"))).split("\0")) {
+            if (arg.startsWith(prefix)) {
+              pids.add(Long.parseLong(p.getFileName().toString()));
+              break;
+            }
+          }
+        } catch (IOException e) {
+          // gone meanwhile
+        }
+      }
+    }
+    return pids;
+  }
+
+  static List<String> namespaces() throws IOException {
+    Path dir = Path.of("/run/netns");
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.map(p -> p.getFileName().toString()).toList();
+    }
+  }
+
+  @Test
+  @Order(1)
+  void aClusterOnThreeHostsIsUpIndexedBenchmarkedBrokenAndMended() throws Exception {
+    Cli.Result up =
+        Cli.run(
+            "up",
+            "--name",
+            NAME,
+            "--hosts",
+            HOSTS,
+            "--zookeepers",
+            "3",
+            "--heap",
+            "384m",
+            "--collection",
+            "c",
+            "--shards",
+            "2",
+            "--replicas",
+            "2");
+    assertThat(up.exitCode()).as(up.err()).isZero();
+    // the first up on fresh hosts copies the runtime to each of them
+    assertThat(up.err()).contains("hit-h1: copied", "hit-h2: copied", "hit-h3: copied");
+    assertThat(up.out()).contains("HOST").contains("hit-h2");
+
+    JsonNode status = JSON.readTree(Cli.run("status", "--name", NAME, "--json").out());
+    Set<String> zkHosts = new HashSet<>();
+    Set<String> solrHosts = new HashSet<>();
+    for (JsonNode n : status.get("nodes")) {
+      assertThat(n.get("state").asText()).isEqualTo("running");
+      assertThat(n.get("host").asText()).startsWith("10.");
+      (n.get("role").asText().equals("zk") ? zkHosts : solrHosts).add(n.get("ssh").asText());
+    }
+    assertThat(zkHosts).containsExactlyInAnyOrder("hit-h1", "hit-h2", "hit-h3");
+    assertThat(solrHosts).containsExactlyInAnyOrder("hit-h1", "hit-h2", "hit-h3");
+
+    // the nodes really run inside the hosts' namespaces
+    long solr2 = cluster(NAME).requireState().node("solr2").pid();
+    assertThat(Files.readSymbolicLink(Path.of("/proc/" + solr2 + "/ns/net")))
+        .isNotEqualTo(Files.readSymbolicLink(Path.of("/proc/self/ns/net")));
+
+    Path docs = dir.resolve("docs.jsonl");
+    Path queries = dir.resolve("q.txt");
+    assertThat(Cli.run("data", "synth", "--docs", "3000", "-o", docs.toString()).exitCode())
+        .isZero();
+    Cli.Result index = Cli.run("index", "--name", NAME, "--collection", "c", docs.toString());
+    assertThat(index.exitCode()).as(index.err()).isZero();
+    assertThat(index.out()).contains("verified: 3000 searchable");
+    assertThat(
+            Cli.run("data", "queries", "-o", queries.toString(), "--count", "200", docs.toString())
+                .exitCode())
+        .isZero();
+    Cli.Result bench =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "c",
+            "--queries",
+            queries.toString(),
+            "--threads",
+            "2",
+            "--duration",
+            "5s",
+            "--warmup",
+            "1s",
+            "--out",
+            dir.resolve("bench").toString());
+    assertThat(bench.exitCode()).as(bench.out() + bench.err()).isZero();
+    JsonNode summary = JSON.readTree(dir.resolve("bench/summary.json").toFile());
+    assertThat(summary.get("requests").asLong()).isPositive();
+
+    // a node killed on its host is dead there, and starts again over SSH
+    Cli.Result kill = Cli.run("node", "kill", "solr2", "--name", NAME);
+    assertThat(kill.exitCode()).as(kill.err()).isZero();
+    assertThat(Path.of("/proc/" + solr2)).doesNotExist();
+    JsonNode afterKill = JSON.readTree(Cli.run("status", "--name", NAME, "--json").out());
+    assertThat(node(afterKill, "solr2").get("state").asText()).isEqualTo("dead");
+    Cli.Result start = Cli.run("node", "start", "solr2", "--name", NAME);
+    assertThat(start.exitCode()).as(start.err()).isZero();
+    assertThat(start.err()).contains("runtime already there, nothing copied");
+    cluster(NAME).waitForCollections(Duration.ofMinutes(3));
+
+    // chaos on hosts: a leader killed during writes; the verdict's count agrees with one of our own
+    Path out = dir.resolve("chaos");
+    Cli.Result chaos =
+        Cli.run(
+            "chaos",
+            "--name",
+            NAME,
+            "--collection",
+            "c",
+            "--write-rate",
+            "50",
+            "--query-rate",
+            "5",
+            "--at",
+            "3s",
+            "--after",
+            "3s",
+            "--fault",
+            "kill",
+            "--target",
+            "leader-of:shard1",
+            "--duration",
+            "35s",
+            "--out",
+            out.toString(),
+            "--json");
+    JsonNode v = JSON.readTree(chaos.out());
+    assertThat(v.get("faults").get(0).get("fault").get("nodes")).hasSize(1);
+    assertThat(v.get("recovered").asBoolean()).as(chaos.out()).isTrue();
+    List<String> acked = new ArrayList<>();
+    History.read(
+        out.resolve("history.jsonl"),
+        e -> {
+          if (e.acknowledgedAdd()) {
+            acked.addAll(e.ids());
+          }
+        });
+    assertThat(acked).hasSizeGreaterThan(100);
+    long found = countById(cluster(NAME).solrUrls().get(0), "c", acked);
+    assertThat(v.get("acknowledged").asLong()).isEqualTo(acked.size());
+    assertThat(v.get("found").asLong()).isEqualTo(found);
+    assertThat(v.get("lost").asLong()).isEqualTo(acked.size() - found);
+
+    // the logs come to this machine; down leaves no process of the cluster on any host
+    assertThat(cluster(NAME).logFile("solr1", false)).exists();
+    Cli.Result down = Cli.run("down", "--name", NAME);
+    assertThat(down.exitCode()).as(down.err()).isZero();
+    assertThat(markedProcesses("-Dsolrscale.node=" + NAME + "/")).isEmpty();
+
+    // a second up copies nothing
+    Cli.Result again = Cli.run("up", "--name", NAME);
+    assertThat(again.exitCode()).as(again.err()).isZero();
+    assertThat(again.err())
+        .contains("hit-h1: Solr")
+        .contains("runtime already there, nothing copied")
+        .doesNotContain("copied 1", "copied 2", "copied 3", "copied 4", "copied 5")
+        .doesNotContain("copied 6", "copied 7", "copied 8", "copied 9");
+    assertThat(Cli.run("down", "--name", NAME, "--purge").exitCode()).isZero();
+    assertThat(markedProcesses("-Dsolrscale.node=" + NAME + "/")).isEmpty();
+    assertThat(cluster(NAME).state()).isEmpty();
+  }
+
+  static JsonNode node(JsonNode status, String id) {
+    for (JsonNode n : status.get("nodes")) {
+      if (n.get("id").asText().equals(id)) {
+        return n;
+      }
+    }
+    throw new AssertionError("no node " + id + " in " + status);
+  }
+
+  /** How many of {@code ids} Solr's real-time get finds, a hundred at a time. */
+  static long countById(String url, String collection, List<String> ids) throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    long found = 0;
+    for (int i = 0; i < ids.size(); i += 100) {
+      String batch = String.join(",", ids.subList(i, Math.min(ids.size(), i + 100)));
+      HttpResponse<String> r =
+          http.send(
+              HttpRequest.newBuilder(
+                      URI.create(url + "/" + collection + "/get?wt=json&fl=id&ids=" + batch))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+      found += JSON.readTree(r.body()).get("response").get("numFound").asLong();
+    }
+    return found;
+  }
+
+  @Test
+  @Order(2)
+  void hostsThatCannotRunNodesAreOneLineErrorsAndNothingStarts() throws Exception {
+    // two ZooKeepers on one host
+    Cli.Result twoZk =
+        Cli.run("up", "--name", "it-hosts-zk", "--hosts", "hit-h1,hit-h2", "--zookeepers", "3");
+    assertOneLine(twoZk, "zookeeper servers is 3 but 2 hosts may run ZooKeeper");
+    // a host that cannot be reached
+    Cli.Result unreachable =
+        Cli.run("up", "--name", "it-hosts-gone", "--hosts", "hit-h1,no-such-host.invalid");
+    assertOneLine(unreachable, "cannot reach host no-such-host.invalid over SSH");
+    // a host without a Java (its given java_home has none)
+    Path spec = dir.resolve("nojava.yaml");
+    Files.writeString(
+        spec, "name: it-hosts-java\nhosts:\n  - {ssh: hit-h1, java_home: /opt/no-java-here}\n");
+    Cli.Result noJava = Cli.run("up", "--spec", spec.toString());
+    assertOneLine(noJava, "host hit-h1 has no Java 11 or newer");
+    // a port taken on a host
+    Process listener =
+        new ProcessBuilder(
+                "ip",
+                "netns",
+                "exec",
+                "solrscale-" + NET + "-h2",
+                "python3",
+                "-c",
+                "import socket,time\n"
+                    + "s=socket.socket(); s.bind(('0.0.0.0', 8990)); s.listen(1); print('ok',"
+                    + " flush=True); time.sleep(120)")
+            .redirectErrorStream(true)
+            .start();
+    try {
+      assertThat(new String(listener.getInputStream().readNBytes(2))).isEqualTo("ok");
+      Cli.Result busy =
+          Cli.run(
+              "up",
+              "--name",
+              "it-hosts-port",
+              "--hosts",
+              "hit-h1,hit-h2",
+              "--nodes",
+              "2",
+              "--base-port",
+              "8990");
+      assertOneLine(busy, "port 8990 on host hit-h2 is in use");
+    } finally {
+      listener.destroy();
+      listener.waitFor();
+    }
+    for (String name : List.of("it-hosts-zk", "it-hosts-gone", "it-hosts-java", "it-hosts-port")) {
+      assertThat(cluster(name).state()).as(name).isEmpty();
+      assertThat(markedProcesses("-Dsolrscale.node=" + name + "/")).isEmpty();
+    }
+  }
+
+  static void assertOneLine(Cli.Result r, String expected) {
+    assertThat(r.exitCode()).as(r.err()).isIn(2, 3);
+    assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+    assertThat(r.err()).contains(expected).doesNotContain("Exception");
+  }
+}
