@@ -132,12 +132,15 @@ final class Sshd {
   }
 
   /**
-   * Whether {@code pid} is the sshd listening for {@code host} (its command line names its config).
+   * Whether {@code pid} is the sshd listening for {@code host}: its command line (which sshd
+   * prefixes with "sshd: " once it listens, and which, unlike its program, anyone may read) is the
+   * one it was started with.
    */
   static boolean isOurs(long pid, NetHost host) {
     return pid > 0
-        && Procs.cmdline(pid).contains(" -f " + NetFiles.sshdConfig(host) + " ")
-        && Procs.exe(pid).equals(BINARY.toString());
+        && Procs.cmdline(pid)
+            .contains(
+                BINARY + " -D -f " + NetFiles.sshdConfig(host) + " -E " + NetFiles.sshdLog(host));
   }
 
   /**
