@@ -55,6 +55,8 @@ public final class LabNet {
               + "; install it (e.g. apt-get install openssh-server)");
     }
     Ssh.ssh();
+    Sshd.keygen();
+    Sshd.setsid();
     requirePlainPath(home);
     try (NetStore.Lock lock = NetStore.lock(home)) {
       NetUp up = new NetUp(home, progress);

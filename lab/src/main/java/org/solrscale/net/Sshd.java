@@ -15,6 +15,23 @@ final class Sshd {
 
   private Sshd() {}
 
+  static String keygen() {
+    return Commands.which("ssh-keygen")
+        .orElseThrow(
+            () ->
+                SolrscaleException.environment(
+                    "lab networks need ssh-keygen; install OpenSSH's client "
+                        + "(e.g. apt-get install openssh-client)"));
+  }
+
+  static String setsid() {
+    return Commands.which("setsid")
+        .orElseThrow(
+            () ->
+                SolrscaleException.environment(
+                    "lab networks need setsid; install util-linux (e.g. apt-get install util-linux)"));
+  }
+
   /** The configuration of {@code host}'s sshd, which lets in only the net's client key. */
   static String config(NetHost host, Path authorizedKeys) {
     return String.join(
@@ -43,16 +60,9 @@ final class Sshd {
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot replace " + file + ": " + e.getMessage());
     }
-    String keygen =
-        Commands.which("ssh-keygen")
-            .orElseThrow(
-                () ->
-                    SolrscaleException.environment(
-                        "lab networks need ssh-keygen; install OpenSSH's client "
-                            + "(e.g. apt-get install openssh-client)"));
     Commands.check(
         "make an ssh key",
-        List.of(keygen, "-q", "-t", "ed25519", "-N", "", "-C", comment, "-f", file.toString()));
+        List.of(keygen(), "-q", "-t", "ed25519", "-N", "", "-C", comment, "-f", file.toString()));
   }
 
   /** The public half of a key pair, without its comment: "ssh-ed25519 AAAA...". */
@@ -74,12 +84,6 @@ final class Sshd {
    * the namespace's processes by its configuration file.
    */
   static long start(NetHost host) {
-    String setsid =
-        Commands.which("setsid")
-            .orElseThrow(
-                () ->
-                    SolrscaleException.environment(
-                        "lab networks need setsid (util-linux); install it"));
     Path config = NetFiles.sshdConfig(host);
     Path log = NetFiles.sshdLog(host);
     List<String> cmd =
@@ -88,7 +92,7 @@ final class Sshd {
             "netns",
             "exec",
             host.namespace(),
-            setsid,
+            setsid(),
             BINARY.toString(),
             "-D",
             "-f",
