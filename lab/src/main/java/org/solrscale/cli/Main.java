@@ -39,6 +39,7 @@ public final class Main implements Runnable {
           ChaosCommand.class,
           DemoCommand.class,
           LogsCommand.class,
+          NetCommand.class,
           CompletionCommand.class,
           CdsTrainingCommand.class,
           CommandLine.HelpCommand.class);

@@ -52,6 +52,8 @@ class CompletionIT {
     assertThat(complete(script, "solrscale index --coll")).isEqualTo("--collection");
     assertThat(complete(script, "solrscale logs --fol")).isEqualTo("--follow");
     assertThat(complete(script, "solrscale up --zoo")).isEqualTo("--zookeepers");
+    assertThat(complete(script, "solrscale net st")).isEqualTo("status");
+    assertThat(complete(script, "solrscale net up --band")).isEqualTo("--bandwidth");
     assertThat(Cli.run("completion", "fish").exitCode()).isEqualTo(2);
   }
 }

@@ -1,0 +1,176 @@
+package org.solrscale.cli;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.solrscale.net.LabNet;
+import org.solrscale.net.NetHost;
+import org.solrscale.net.NetState;
+import org.solrscale.net.NetStatus;
+import org.solrscale.net.SshConfig;
+import org.solrscale.runtime.SolrscaleHome;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** `solrscale net up|status|down`: lab networks, namespaces on this machine acting as hosts. */
+@Command(
+    name = "net",
+    description =
+        "A lab network: hosts on this machine (network namespaces on a bridge, each with "
+            + "its own address and sshd, links optionally capped), reachable by name with "
+            + "ssh -F $SOLRSCALE_HOME/ssh/config. Needs root.",
+    subcommands = {NetCommand.Up.class, NetCommand.Status.class, NetCommand.Down.class})
+final class NetCommand {
+
+  @Command(
+      name = "up",
+      description =
+          "Make a lab network of N hosts NET-h1..NET-hN and wait until each lets ssh in; "
+              + "a net of that name and size that is up already stays as it is.")
+  static final class Up implements Callable<Integer> {
+    @Option(
+        names = "--name",
+        defaultValue = "lab",
+        description =
+            "Network name: 1 to 8 lowercase letters or digits (default: ${DEFAULT-VALUE}).")
+    String name;
+
+    @Option(
+        names = "--hosts",
+        required = true,
+        paramLabel = "N",
+        description = "Number of hosts, 1 to 50.")
+    int hosts;
+
+    @Option(
+        names = "--bandwidth",
+        paramLabel = "RATE",
+        description = "Cap each host's link both ways, e.g. 100mbit or 1gbit (default: none).")
+    String bandwidth;
+
+    @Override
+    public Integer call() {
+      SolrscaleHome home = Terminal.home();
+      Optional<NetState> before = LabNet.find(home, name);
+      NetState net = LabNet.up(home, name, hosts, bandwidth, Terminal.progress());
+      boolean wasUp = before.isPresent() && before.get().equals(net);
+      System.out.println(
+          "lab network "
+              + net.name()
+              + (wasUp ? " was up already" : " is up")
+              + " ("
+              + net.subnet()
+              + " on bridge "
+              + net.bridge()
+              + (net.bandwidth() == null ? "" : ", links capped at " + net.bandwidth())
+              + ")");
+      for (NetHost h : net.hosts()) {
+        System.out.println(
+            h.name()
+                + " "
+                + h.address()
+                + " (namespace "
+                + h.namespace()
+                + ", sshd pid "
+                + h.sshdPid()
+                + ")");
+      }
+      System.out.println(hint(home, net));
+      return 0;
+    }
+  }
+
+  @Command(
+      name = "status",
+      description =
+          "Show each lab network's hosts: address, namespace, sshd and link cap, as they are now.")
+  static final class Status implements Callable<Integer> {
+    @Option(names = "--name", description = "This network only (default: all).")
+    String name;
+
+    @Option(names = "--json", description = "Print JSON (a list of networks).")
+    boolean json;
+
+    @Override
+    public Integer call() {
+      SolrscaleHome home = Terminal.home();
+      List<NetState> nets = name != null ? List.of(LabNet.require(home, name)) : LabNet.all(home);
+      List<NetStatus> statuses = nets.stream().map(n -> LabNet.status(home, n)).toList();
+      if (json) {
+        Terminal.printJson(statuses);
+        return 0;
+      }
+      if (statuses.isEmpty()) {
+        System.out.println("no lab network is up; start one with: solrscale net up --hosts 3");
+        return 0;
+      }
+      for (int i = 0; i < statuses.size(); i++) {
+        NetStatus s = statuses.get(i);
+        if (i > 0) {
+          System.out.println();
+        }
+        System.out.println(
+            "lab network "
+                + s.name()
+                + ": "
+                + s.subnet()
+                + " on bridge "
+                + s.bridge()
+                + (s.bridgePresent() ? "" : " (gone)")
+                + (s.healthy() ? "" : "; take it down and up again to repair it"));
+        Table t = new Table("HOST", "ADDRESS", "NAMESPACE", "SSHD", "BANDWIDTH");
+        for (NetStatus.HostStatus h : s.hosts()) {
+          t.row(
+              h.name(),
+              h.address(),
+              h.namespace() + (h.namespacePresent() ? "" : " (gone)"),
+              "pid " + h.sshdPid() + (h.sshdAlive() ? "" : " (not running)"),
+              h.bandwidth() == null ? "-" : h.bandwidth());
+        }
+        System.out.print(t.render());
+        System.out.println(hint(home, nets.get(i)));
+      }
+      return 0;
+    }
+  }
+
+  @Command(
+      name = "down",
+      description =
+          "Take a lab network down: its sshd processes, namespaces, links, bridge and files. "
+              + "Refuses while anything else runs on its hosts.")
+  static final class Down implements Callable<Integer> {
+    @Option(
+        names = "--name",
+        defaultValue = "lab",
+        description = "Network name (default: ${DEFAULT-VALUE}).")
+    String name;
+
+    @Option(
+        names = "--if-exists",
+        description = "A network that is not there is no error: say so and exit 0.")
+    boolean ifExists;
+
+    @Override
+    public Integer call() {
+      SolrscaleHome home = Terminal.home();
+      Optional<NetState> net = LabNet.find(home, name);
+      if (ifExists && net.isEmpty()) {
+        System.out.println("no lab network named '" + name + "' here: nothing to take down");
+        return 0;
+      }
+      LabNet.down(home, name, Terminal.progress());
+      System.out.println(
+          "lab network "
+              + name
+              + " is down ("
+              + net.map(n -> n.hosts().size()).orElse(0)
+              + " host(s) removed)");
+      return 0;
+    }
+  }
+
+  private static String hint(SolrscaleHome home, NetState net) {
+    return "reach them with: ssh -F " + SshConfig.file(home) + " " + net.hosts().get(0).name();
+  }
+}

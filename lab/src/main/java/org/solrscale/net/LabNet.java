@@ -1,0 +1,228 @@
+package org.solrscale.net;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * Lab networks: Linux network namespaces on a bridge acting as hosts, each with its own address and
+ * sshd, reachable by name through {@link SshConfig}. What solrscale creates is recorded in {@link
+ * NetState} and only that is ever removed.
+ */
+public final class LabNet {
+  /** The characters a path in sshd's and ssh's configuration may hold unquoted. */
+  private static final Pattern PLAIN_PATH = Pattern.compile("[A-Za-z0-9._/+@,:=-]+");
+
+  private LabNet() {}
+
+  public static Optional<NetState> find(SolrscaleHome home, String name) {
+    return NetStore.find(home, name);
+  }
+
+  /** Every net that is up (has a state file), by name. */
+  public static List<NetState> all(SolrscaleHome home) {
+    return NetStore.all(home);
+  }
+
+  /**
+   * Brings net {@code name} up with {@code hosts} hosts, their links capped at {@code bandwidth}
+   * (e.g. 100mbit; null for none), and returns it once every host lets ssh in. A net of that name
+   * and size that is up already stays as it is (a dead sshd is restarted); one recorded whose
+   * namespaces or bridge are gone (after a reboot) is made again.
+   */
+  public static NetState up(
+      SolrscaleHome home, String name, int hosts, String bandwidth, Consumer<String> progress) {
+    NetPlan.checkName(name);
+    NetPlan.checkHosts(hosts);
+    LinkRate rate = bandwidth == null ? null : LinkRate.parse(bandwidth);
+    requireRoot("net up", "it creates network namespaces");
+    Ip.ip();
+    if (rate != null) {
+      Ip.tc();
+    }
+    if (!Files.isExecutable(Sshd.BINARY)) {
+      throw SolrscaleException.environment(
+          "net up needs OpenSSH's server "
+              + Sshd.BINARY
+              + "; install it (e.g. apt-get install openssh-server)");
+    }
+    Ssh.ssh();
+    Sshd.keygen();
+    Sshd.setsid();
+    requirePlainPath(home);
+    try (NetStore.Lock lock = NetStore.lock(home)) {
+      NetUp up = new NetUp(home, progress);
+      Optional<NetState> existing = find(home, name);
+      if (existing.isPresent()) {
+        NetState net = existing.get();
+        if (net.hosts().size() != hosts) {
+          throw SolrscaleException.usage(
+              "lab network "
+                  + name
+                  + " is up with "
+                  + net.hosts().size()
+                  + " host(s), not "
+                  + hosts
+                  + "; take it down first (solrscale net down --name "
+                  + name
+                  + ") or pick another --name");
+        }
+        List<String> gone = missing(net);
+        if (gone.isEmpty()) {
+          if (rate != null && !rate.text().equals(net.bandwidth())) {
+            progress.accept(
+                "its links stay "
+                    + (net.bandwidth() == null ? "uncapped" : "capped at " + net.bandwidth())
+                    + "; take it down and up again to change that");
+          }
+          return up.revive(net);
+        }
+        progress.accept(
+            "lab network "
+                + name
+                + " is recorded but "
+                + String.join(", ", gone)
+                + " gone (after a reboot?): making it again");
+        NetDown.run(home, net, progress);
+        if (rate == null && net.bandwidth() != null) {
+          rate = LinkRate.parse(net.bandwidth()); // made again as it was
+        }
+      }
+      return up.create(name, hosts, rate);
+    }
+  }
+
+  /**
+   * Takes net {@code name} down: its sshd processes, namespaces, links, bridge and files. Refuses,
+   * naming them, while other processes run on its hosts (a solrscale cluster by its name).
+   */
+  public static void down(SolrscaleHome home, String name, Consumer<String> progress) {
+    NetPlan.checkName(name);
+    requireRoot("net down", "it removes network namespaces");
+    try (NetStore.Lock lock = NetStore.lock(home)) {
+      NetDown.run(home, require(home, name), progress);
+    }
+  }
+
+  /** Caps {@code host}'s link at {@code rate} both ways, e.g. 10mbit (a bandwidth fault). */
+  public static void limit(SolrscaleHome home, String net, String host, String rate) {
+    LinkRate r = LinkRate.parse(rate);
+    requireRoot("a bandwidth cap", "it changes network interfaces");
+    Links.cap(require(home, net).host(host), r);
+  }
+
+  /** Gives {@code host}'s link back the net's own cap, or none when the net has none. */
+  public static void unlimit(SolrscaleHome home, String net, String host) {
+    requireRoot("a bandwidth cap", "it changes network interfaces");
+    NetState state = require(home, net);
+    NetHost h = state.host(host);
+    if (state.bandwidth() != null) {
+      Links.cap(h, LinkRate.parse(state.bandwidth()));
+    } else {
+      Links.uncap(h);
+    }
+  }
+
+  /** The net as it is now: namespaces and bridge present, sshd processes alive, link caps. */
+  public static NetStatus status(SolrscaleHome home, NetState net) {
+    Set<String> namespaces = Ip.namespaces();
+    Set<String> links = Ip.links();
+    List<NetStatus.HostStatus> hosts = new ArrayList<>();
+    for (NetHost h : net.hosts()) {
+      hosts.add(
+          new NetStatus.HostStatus(
+              h.name(),
+              h.address(),
+              h.namespace(),
+              namespaces.contains(h.namespace()),
+              h.sshdPid(),
+              Sshd.isOurs(h.sshdPid(), h),
+              links.contains(h.veth()) ? Ip.tbfRate(null, h.veth()) : null));
+    }
+    return new NetStatus(
+        net.name(),
+        net.subnet(),
+        net.bridge(),
+        links.contains(net.bridge()),
+        net.bandwidth(),
+        SshConfig.file(home).toString(),
+        hosts);
+  }
+
+  /** The net of that name, or a usage error naming the nets there are. */
+  public static NetState require(SolrscaleHome home, String name) {
+    return find(home, name)
+        .orElseThrow(
+            () -> {
+              List<String> names = all(home).stream().map(NetState::name).toList();
+              return SolrscaleException.usage(
+                  "no lab network named '"
+                      + name
+                      + "' here ("
+                      + (names.isEmpty()
+                          ? "there is none"
+                          : "there are " + String.join(", ", names))
+                      + "); start one with: solrscale net up --name "
+                      + name
+                      + " --hosts N");
+            });
+  }
+
+  /** What of a recorded net is no longer there: its bridge, its namespaces. */
+  private static List<String> missing(NetState net) {
+    List<String> gone = new ArrayList<>();
+    if (!Ip.links().contains(net.bridge())) {
+      gone.add("bridge " + net.bridge());
+    }
+    Set<String> namespaces = Ip.namespaces();
+    net.hosts().stream()
+        .filter(h -> !namespaces.contains(h.namespace()))
+        .forEach(h -> gone.add("namespace " + h.namespace()));
+    if (gone.size() > 1) {
+      gone.set(gone.size() - 1, gone.get(gone.size() - 1) + " are");
+    } else if (gone.size() == 1) {
+      gone.set(0, gone.get(0) + " is");
+    }
+    return gone;
+  }
+
+  private static void requireRoot(String what, String why) {
+    if (uid() != 0) {
+      throw SolrscaleException.environment(
+          what + " needs root: " + why + "; run it as root or with sudo");
+    }
+  }
+
+  /** The effective user id, from /proc/self/status ("Uid: real effective saved fs"). */
+  private static long uid() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("Uid:")) {
+          return Long.parseLong(line.substring(4).strip().split("\\s+")[1]);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // no /proc: not Linux, where lab networks cannot be made anyway
+    }
+    return -1;
+  }
+
+  private static void requirePlainPath(SolrscaleHome home) {
+    String dir = home.dir().toAbsolutePath().toString();
+    if (!PLAIN_PATH.matcher(dir).matches()) {
+      throw SolrscaleException.environment(
+          "lab networks need a $SOLRSCALE_HOME without spaces, quotes or %, which sshd and ssh "
+              + "configuration files cannot hold: "
+              + dir
+              + " is not; set SOLRSCALE_HOME to another directory");
+    }
+  }
+}

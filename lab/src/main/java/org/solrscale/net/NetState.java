@@ -1,0 +1,57 @@
+package org.solrscale.net;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * A lab network as recorded in $SOLRSCALE_HOME/nets/NAME/net.json: its subnet, bridge, optional
+ * bandwidth cap and hosts. Everything in it is a name solrscale gave and may remove.
+ *
+ * @param subnet e.g. 10.201.0.0/24
+ * @param bridgeAddress the bridge's address, the hosts' default route, e.g. 10.201.0.1
+ * @param bandwidth every host's link cap as tc writes it (e.g. 100mbit), or null for none
+ */
+public record NetState(
+    @JsonProperty("name") String name,
+    @JsonProperty("subnet") String subnet,
+    @JsonProperty("bridge") String bridge,
+    @JsonProperty("bridge_address") String bridgeAddress,
+    @JsonProperty("bandwidth") String bandwidth,
+    @JsonProperty("hosts") List<NetHost> hosts) {
+
+  public NetState {
+    hosts = List.copyOf(hosts);
+  }
+
+  public Optional<NetHost> find(String hostName) {
+    return hosts.stream().filter(h -> h.name().equals(hostName)).findFirst();
+  }
+
+  /** The host of that name, or a usage error naming the hosts there are. */
+  public NetHost host(String hostName) {
+    return find(hostName)
+        .orElseThrow(
+            () ->
+                SolrscaleException.usage(
+                    "lab network "
+                        + name
+                        + " has no host '"
+                        + hostName
+                        + "'; its hosts are "
+                        + hosts.stream().map(NetHost::name).collect(Collectors.joining(", "))));
+  }
+
+  /** This state with {@code changed} in place of the host of the same name. */
+  public NetState with(NetHost changed) {
+    return new NetState(
+        name,
+        subnet,
+        bridge,
+        bridgeAddress,
+        bandwidth,
+        hosts.stream().map(h -> h.name().equals(changed.name()) ? changed : h).toList());
+  }
+}

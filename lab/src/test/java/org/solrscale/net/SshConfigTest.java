@@ -1,0 +1,54 @@
+package org.solrscale.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.solrscale.runtime.SolrscaleHome;
+
+/** The text of the ssh client configuration and of each host's sshd configuration. */
+class SshConfigTest {
+  static final SolrscaleHome HOME = new SolrscaleHome(Path.of("/srv/solrscale"));
+
+  @Test
+  void everyHostByNameThenTheUsersOwnConfigurationForAllHosts() {
+    NetState net = NetPlan.plan(HOME, "lab", 2, 0, null);
+    String text = SshConfig.text(HOME, List.of(net));
+    assertThat(text)
+        .startsWith(SshConfig.HEADER + "\n\nHost lab-h1\n  HostName 10.201.0.2\n  User root\n")
+        .contains(
+            "Host lab-h2\n"
+                + "  HostName 10.201.0.3\n"
+                + "  User root\n"
+                + "  IdentityFile /srv/solrscale/nets/lab/id_ed25519\n"
+                + "  IdentitiesOnly yes\n"
+                + "  UserKnownHostsFile /srv/solrscale/nets/lab/known_hosts\n"
+                + "  StrictHostKeyChecking yes\n")
+        .endsWith("\nMatch all\nInclude ~/.ssh/config\nInclude /etc/ssh/ssh_config\n");
+    assertThat(SshConfig.text(HOME, List.of()))
+        .isEqualTo(
+            SshConfig.HEADER
+                + "\n\nMatch all\nInclude ~/.ssh/config\nInclude /etc/ssh/ssh_config\n");
+    assertThat(SshConfig.file(HOME)).isEqualTo(Path.of("/srv/solrscale/ssh/config"));
+  }
+
+  @Test
+  void eachSshdListensOnItsAddressAndLetsInOnlyTheNetsKey() {
+    NetHost h = NetPlan.plan(HOME, "lab", 1, 3, null).hosts().get(0);
+    String config = Sshd.config(h, NetFiles.authorizedKeys(HOME, "lab"));
+    assertThat(config.lines())
+        .contains(
+            "ListenAddress 10.201.3.2",
+            "Port 22",
+            "HostKey /srv/solrscale/nets/lab/hosts/lab-h1/ssh_host_ed25519_key",
+            "AuthorizedKeysFile /srv/solrscale/nets/lab/authorized_keys",
+            "PasswordAuthentication no",
+            "KbdInteractiveAuthentication no",
+            "PermitRootLogin prohibit-password",
+            "UsePAM no",
+            "StrictModes no",
+            "PidFile none",
+            "SetEnv SOLRSCALE_HOST_DIR=/srv/solrscale/nets/lab/hosts/lab-h1");
+  }
+}
