@@ -49,7 +49,7 @@ public final class Ssh {
 
   /** The ssh config solrscale passes with -F, when there is one. */
   public Path config() {
-    return home.dir().resolve("ssh").resolve("config");
+    return org.solrscale.net.SshConfig.file(home);
   }
 
   /** Runs the agent script on {@code host} with {@code op} and its arguments. */
@@ -262,7 +262,8 @@ public final class Ssh {
   /** Sockets in the state directory, unless that path is too long for a unix socket. */
   private static Path controlDir(Path stateDir) {
     Path dir = stateDir.resolve("ssh").toAbsolutePath();
-    if (dir.toString().length() + 42 < 100) {
+    // a socket path holds at most 107 bytes; ssh adds "/" + 40 (%C) + 17 (a temporary suffix)
+    if (dir.toString().length() + 58 <= 100) {
       return dir;
     }
     try {

@@ -18,6 +18,8 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import org.solrscale.net.LabNet;
+import org.solrscale.net.LinkRate;
 import org.solrscale.runtime.SolrRuntime;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.ClusterSpec;
@@ -48,6 +50,7 @@ public final class SshProvider implements Provider {
       HostFacts facts,
       long clockOffsetMs) {}
 
+  private final SolrscaleHome home;
   private final StateStore store;
   private final Ssh ssh;
   private final Consumer<String> progress;
@@ -57,6 +60,7 @@ public final class SshProvider implements Provider {
 
   public SshProvider(
       SolrscaleHome home, StateStore store, String cluster, Consumer<String> progress) {
+    this.home = home;
     this.store = store;
     this.ssh = new Ssh(home, store.clusterDir(cluster));
     this.progress = progress;
@@ -579,22 +583,20 @@ public final class SshProvider implements Provider {
     onHosts(cluster, args, "bandwidth");
   }
 
-  /** A token bucket of 10 ms at {@code rate} (e.g. 100mbit), at least 32 KiB. */
+  /** A token bucket of 10 ms at {@code rate} (e.g. 100mbit), as the lab network's caps have. */
   static long burstBytes(String rate) {
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("([0-9.]+)(bit|kbit|mbit|gbit)").matcher(rate);
-    if (!m.matches()) {
-      throw SolrscaleException.usage("'" + rate + "' is not a link rate such as 1mbit");
+    try {
+      return LinkRate.parse(rate).burstBytes();
+    } catch (IllegalArgumentException e) {
+      throw SolrscaleException.usage(e.getMessage());
     }
-    double bits =
-        Double.parseDouble(m.group(1))
-            * switch (m.group(2)) {
-              case "kbit" -> 1e3;
-              case "mbit" -> 1e6;
-              case "gbit" -> 1e9;
-              default -> 1;
-            };
-    return Math.max(32 * 1024, (long) (bits / 8 / 100));
+  }
+
+  @Override
+  public void link(ClusterState cluster, List<String> hosts, boolean up) {
+    for (String h : hosts) {
+      LabNet.link(home, h, up);
+    }
   }
 
   @Override

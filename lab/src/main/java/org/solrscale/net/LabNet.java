@@ -113,6 +113,33 @@ public final class LabNet {
   }
 
   /** Caps {@code host}'s link at {@code rate} both ways, e.g. 10mbit (a bandwidth fault). */
+  /** The lab network that has a host of this name, if one does. */
+  public static Optional<NetState> netOf(SolrscaleHome home, String host) {
+    return all(home).stream()
+        .filter(n -> n.hosts().stream().anyMatch(h -> h.name().equals(host)))
+        .findFirst();
+  }
+
+  /**
+   * Takes a lab host's link to the bridge down (nothing in or out, this machine's way included) or
+   * up again, on the veth this machine holds.
+   */
+  public static void link(SolrscaleHome home, String host, boolean up) {
+    NetState net =
+        netOf(home, host)
+            .orElseThrow(
+                () ->
+                    SolrscaleException.usage(
+                        "link-down works on lab-network hosts only (it takes the link down from"
+                            + " this machine) and '"
+                            + host
+                            + "' is none; use partition on other hosts"));
+    requireRoot("link-down", "it changes network interfaces");
+    NetHost h = net.host(host);
+    Ip.ip(
+        (up ? "bring up " : "take down ") + h.veth(), "link", "set", h.veth(), up ? "up" : "down");
+  }
+
   public static void limit(SolrscaleHome home, String net, String host, String rate) {
     LinkRate r = LinkRate.parse(rate);
     requireRoot("a bandwidth cap", "it changes network interfaces");

@@ -126,6 +126,7 @@ final class NetDown {
 
   /** Deletes a namespace solrscale made; one already gone is fine. */
   static void deleteNamespace(String ns) {
+    EtcNetns.delete(ns);
     Commands.Result r = Ip.tryIp("netns", "del", ns);
     if (!r.ok() && Ip.namespaces().contains(ns)) {
       throw SolrscaleException.environment("cannot delete namespace " + ns + ": " + r.firstLine());

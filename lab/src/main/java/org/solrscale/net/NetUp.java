@@ -184,6 +184,7 @@ final class NetUp {
     String ns = h.namespace();
     Ip.ip("create namespace " + ns, "netns", "add", ns);
     undo.push(new Undo("delete namespace " + ns, () -> NetDown.deleteNamespace(ns)));
+    EtcNetns.write(net, h);
     Ip.ip(
         "link " + h.name() + " to the bridge",
         "link",
