@@ -190,12 +190,30 @@ public final class Cluster {
    */
   private ClusterState plan(ClusterSpec spec) {
     List<ClusterState> others = store.all().stream().filter(c -> !c.name().equals(name)).toList();
-    Map<String, Ports> portsByHost = new HashMap<>();
-    Map<String, String> addresses = new HashMap<>();
+    Map<String, Ports> portsByHost = new java.util.concurrent.ConcurrentHashMap<>();
+    Map<String, String> addresses = new java.util.concurrent.ConcurrentHashMap<>();
     java.util.function.Function<String, Ports> ports =
         h -> portsByHost.computeIfAbsent(String.valueOf(h), k -> provider.ports(spec, h, others));
     java.util.function.Function<String, String> address =
         h -> addresses.computeIfAbsent(String.valueOf(h), k -> provider.address(spec, h));
+    // every host asked at once (a round trip each), before the nodes are placed in order
+    List<String> unfit =
+        Parallel.map(
+                spec.hosts(),
+                h -> {
+                  try {
+                    ports.apply(h.ssh());
+                    return null;
+                  } catch (SolrscaleException e) {
+                    return e.getMessage();
+                  }
+                })
+            .stream()
+            .filter(java.util.Objects::nonNull)
+            .toList();
+    if (!unfit.isEmpty()) {
+      throw SolrscaleException.environment(String.join("\n", unfit)); // a line for each host
+    }
     List<NodeState> nodes = new ArrayList<>();
     int servers = spec.zookeeper().servers();
     for (int i = 1; i <= servers; i++) {
@@ -296,14 +314,35 @@ public final class Cluster {
       }
       int limit = role == NodeRole.ZK ? Integer.MAX_VALUE : startParallelism();
       while (!toStart.isEmpty() || !starting.isEmpty()) {
-        while (!toStart.isEmpty() && starting.size() < limit) {
-          NodeState running =
-              provider.start(
-                  state, toStart.remove(0), launch.runtime(), launch.jdk(), launch.nodeJar());
-          state = state.with(running);
-          store.save(state);
-          starting.add(running);
-          progress.accept("started " + describe(running));
+        List<NodeState> batch = new ArrayList<>();
+        while (!toStart.isEmpty() && starting.size() + batch.size() < limit) {
+          batch.add(toStart.remove(0));
+        }
+        // started together: on hosts each start is a round trip or two
+        ClusterState before = state;
+        Launch l = launch;
+        List<RuntimeException> failed = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<NodeState> started =
+            Parallel.map(
+                batch,
+                n -> {
+                  try {
+                    return provider.start(before, n, l.runtime(), l.jdk(), l.nodeJar());
+                  } catch (RuntimeException e) {
+                    failed.add(e);
+                    return null;
+                  }
+                });
+        for (NodeState running : started) {
+          if (running != null) { // recorded even when another failed: it must be stopped again
+            state = state.with(running);
+            starting.add(running);
+            progress.accept("started " + describe(running));
+          }
+        }
+        store.save(state);
+        if (!failed.isEmpty()) {
+          throw failed.get(0);
         }
         ClusterState current = state;
         starting.removeIf(n -> checkServing(current, n, deadline));
@@ -345,6 +384,11 @@ public final class Cluster {
 
   /** True once the node serves; fails if its process died or the deadline passed. */
   private boolean checkServing(ClusterState state, NodeState n, long deadline) {
+    if (serving(
+        n)) { // asked first: a node that serves runs, and asking its host costs a round trip
+      progress.accept(n.id() + " is serving");
+      return true;
+    }
     if (!provider.state(state, n).alive()) {
       throw SolrscaleException.failed(
           n.id()
@@ -352,10 +396,6 @@ public final class Cluster {
               + provider.nodeDir(state, n).resolve("logs")
               + "\n"
               + provider.logTail(state, n, 15).stripTrailing());
-    }
-    if (serving(n)) {
-      progress.accept(n.id() + " is serving");
-      return true;
     }
     if (System.nanoTime() > deadline) {
       throw SolrscaleException.failed(

@@ -48,7 +48,8 @@ public final class SshProvider implements Provider {
       long freeMb,
       boolean rsync,
       HostFacts facts,
-      long clockOffsetMs) {}
+      long clockOffsetMs,
+      Set<Integer> listening) {}
 
   private final SolrscaleHome home;
   private final StateStore store;
@@ -80,8 +81,8 @@ public final class SshProvider implements Provider {
   /** The host's facts, asked once per process. */
   HostInfo info(HostSpec host, int minimumJava) {
     HostInfo known = hosts.get(host.ssh());
-    if (known != null) {
-      return known;
+    if (known != null && (minimumJava == 0 || known.javaFeature() >= minimumJava)) {
+      return known; // asked again only when a newer Java is needed than the one found
     }
     long before = System.currentTimeMillis();
     Ssh.Result r =
@@ -136,9 +137,20 @@ public final class SshProvider implements Provider {
             parseLong(kv.get("free_mb")),
             "yes".equals(kv.get("rsync")),
             facts,
-            now <= 0 ? 0 : now - (before + after) / 2);
+            now <= 0 ? 0 : now - (before + after) / 2,
+            ports(kv.getOrDefault("listening", "")));
     hosts.put(host.ssh(), info);
     return info;
+  }
+
+  private static Set<Integer> ports(String list) {
+    Set<Integer> ports = new TreeSet<>();
+    for (String p : list.split("[,\\s]+")) {
+      if (!p.isBlank()) {
+        ports.add(Integer.parseInt(p.strip()));
+      }
+    }
+    return ports;
   }
 
   private static long parseLong(String s) {
@@ -222,16 +234,17 @@ public final class SshProvider implements Provider {
           HostInfo info = info(h, minimumJava);
           long sent = 0;
           String rt = info.dir() + "/runtimes/" + digest;
-          if (!"yes".equals(ssh.agentOk(h, QUICK, "has", rt + "/.complete").strip())) {
+          String jars = info.dir() + "/jars/" + jarDigest;
+          List<String> there =
+              ssh.agentOk(h, QUICK, "has", rt + "/.complete", jars + "/.complete").lines().toList();
+          if (!"yes".equals(there.get(0))) {
             ssh.agentOk(h, QUICK, "mkdir", info.dir() + "/runtimes");
             String partial = rt + ".partial";
             sent += ssh.copy(h, runtime.dir().resolve("lib"), partial, info.rsync());
-            ssh.agentOk(h, QUICK, "mkdir", partial);
             ssh.run(h, List.of("touch", partial + "/.complete"), null, QUICK);
             ssh.agentOk(h, QUICK, "commit", partial, rt);
           }
-          String jars = info.dir() + "/jars/" + jarDigest;
-          if (!"yes".equals(ssh.agentOk(h, QUICK, "has", jars + "/.complete").strip())) {
+          if (!"yes".equals(there.get(1))) {
             ssh.agentOk(h, QUICK, "mkdir", info.dir() + "/jars");
             String partial = jars + ".partial";
             Path one = stageJar(nodeJar);
@@ -273,7 +286,7 @@ public final class SshProvider implements Provider {
   private List<String> busyPorts(ClusterState cluster, List<HostSpec> used) {
     List<String> problems = new ArrayList<>();
     for (HostSpec h : used) {
-      Set<Integer> busy = listening(h);
+      Set<Integer> busy = info(h, 0).listening();
       for (NodeState n : cluster.nodes()) {
         if (!h.ssh().equals(n.ssh()) || state(cluster, n).alive()) {
           continue;
@@ -295,20 +308,11 @@ public final class SshProvider implements Provider {
     return problems;
   }
 
-  private Set<Integer> listening(HostSpec h) {
-    Set<Integer> ports = new TreeSet<>();
-    for (String line : ssh.agentOk(h, QUICK, "listening").split("\n")) {
-      if (!line.isBlank()) {
-        ports.add(Integer.parseInt(line.strip()));
-      }
-    }
-    return ports;
-  }
-
   @Override
   public Ports ports(ClusterSpec spec, String host, List<ClusterState> others) {
     HostSpec h = spec.hostNamed(host);
-    return new Ports(address(spec, host), host, listening(h), others);
+    // the probe's list: a new cluster's ports are chosen and checked in one round trip per host
+    return new Ports(address(spec, host), host, info(h, 0).listening(), others);
   }
 
   @Override
@@ -369,11 +373,21 @@ public final class SshProvider implements Provider {
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot write " + stage + ": " + e.getMessage());
     }
-    ssh.agentOk(h, QUICK, "mkdir", there);
-    ssh.copy(h, stage, there, info.rsync());
+    // one call: the node's small files go as arguments, then it starts
     List<String> args = new ArrayList<>();
     args.add(there);
     args.add(LocalProcesses.marker(cluster.name(), node.id()));
+    List<String> files = new ArrayList<>();
+    try (java.util.stream.Stream<Path> walk = Files.walk(stage)) {
+      for (Path f : walk.filter(Files::isRegularFile).sorted().toList()) {
+        files.add(stage.relativize(f).toString());
+        files.add(Files.readString(f));
+      }
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot read " + stage + ": " + e.getMessage());
+    }
+    args.add(Integer.toString(files.size() / 2));
+    args.addAll(files);
     args.addAll(cmd);
     String out = ssh.agentOk(h, QUICK, "start", args.toArray(String[]::new)).strip();
     try {

@@ -23,6 +23,9 @@ final class EtcNetns {
         new StringBuilder("# written by solrscale for lab host " + host.name() + "\n")
             .append("127.0.0.1\tlocalhost\n")
             .append("::1\tlocalhost ip6-localhost ip6-loopback\n");
+    // the machine's host name is the lab host's too (the UTS namespace is shared): like a real
+    // machine's, it resolves to the host's own address (a JVM's getLocalHost() asks)
+    hosts.append(host.address()).append('\t').append(machineName()).append('\n');
     for (NetHost h : net.hosts()) {
       hosts.append(h.address()).append('\t').append(h.name()).append('\n');
     }
@@ -36,6 +39,14 @@ final class EtcNetns {
       Files.writeString(dir.resolve("hosts"), hosts.toString());
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot write " + dir + ": " + e.getMessage());
+    }
+  }
+
+  private static String machineName() {
+    try {
+      return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+    } catch (IOException e) {
+      return "localhost";
     }
   }
 

@@ -45,6 +45,13 @@ state_of() {
   case $s in T|t) echo paused ;; Z|X|'') echo dead ;; *) echo running ;; esac
 }
 
+# the TCP ports something listens on, one per line
+listening() {
+  for t in /proc/net/tcp /proc/net/tcp6; do
+    [ -r "$t" ] && awk 'NR > 1 && $4 == "0A" {split($2, a, ":"); print a[2]}' "$t"
+  done | sort -u | while read -r hex; do printf '%d\n' "0x$hex"; done
+}
+
 op=$1
 shift
 case $op in
@@ -61,24 +68,27 @@ probe) # DIR MIN_JAVA JAVA_HOME|-  -> key=value lines
   echo "os=$(. /etc/os-release 2>/dev/null && echo "${PRETTY_NAME:-}")"
   echo "kernel=$(uname -r)"
   echo "now_ms=$(date +%s%3N)"
+  echo "listening=$(listening | tr '\n' ',')"
   ;;
 listening) # the TCP ports something listens on, one per line
-  for t in /proc/net/tcp /proc/net/tcp6; do
-    [ -r "$t" ] && awk 'NR > 1 && $4 == "0A" {split($2, a, ":"); print a[2]}' "$t"
-  done | sort -u | while read -r hex; do printf '%d\n' "0x$hex"; done
+  listening
   ;;
 mkdir) # PATH...
   mkdir -p -- "$@"
   ;;
-has) # PATH: "yes" when the file exists
-  [ -e "$1" ] && echo yes || echo no
+has) # PATH...: "yes" or "no" for each, one per line
+  for p in "$@"; do [ -e "$p" ] && echo yes || echo no; done
   ;;
 commit) # PARTIAL FINAL: a copied directory becomes complete
   if [ -e "$2" ]; then rm -rf "$1"; else mv "$1" "$2"; fi
   ;;
-start) # NODE_DIR MARKER CMD... -> pid
-  dir=$1; marker=$2; shift 2
+start) # NODE_DIR MARKER N [PATH TEXT]*N CMD... -> pid: writes the node's N files, starts it
+  dir=$1; marker=$2; n=$3; shift 3
   mkdir -p "$dir/logs" "$dir/tmp" && cd "$dir" || exit 3
+  while [ "$n" -gt 0 ]; do
+    mkdir -p "$(dirname "$dir/$1")" && printf '%s' "$2" >"$dir/$1" || exit 3
+    shift 2; n=$((n - 1))
+  done
   setsid "$@" >>"$dir/logs/console.log" 2>&1 </dev/null &
   pid=$!
   # wait until the child is the command itself (setsid execs in place), so the marker is there
