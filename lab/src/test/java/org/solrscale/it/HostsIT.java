@@ -1,6 +1,7 @@
 package org.solrscale.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -48,6 +49,8 @@ class HostsIT {
 
   @BeforeAll
   static void net() {
+    assumeTrue("root".equals(System.getProperty("user.name")), "lab networks need root");
+    assumeTrue(Files.isExecutable(Path.of("/usr/sbin/sshd")), "needs openssh-server");
     Cli.run("net", "down", "--name", NET, "--if-exists"); // what a killed earlier run left
     Cli.Result r = Cli.run("net", "up", "--name", NET, "--hosts", "3");
     assertThat(r.exitCode()).as(r.err()).isZero();
@@ -307,18 +310,21 @@ class HostsIT {
         spec, "name: it-hosts-java\nhosts:\n  - {ssh: hit-h1, java_home: /opt/no-java-here}\n");
     Cli.Result noJava = Cli.run("up", "--spec", spec.toString());
     assertOneLine(noJava, "host hit-h1 has no Java 11 or newer");
-    // a port taken on a host
+    // a port taken on a host: a listener of our own in the host's namespace, stopped by its pid
+    Path source = dir.resolve("Listen.java");
+    Files.writeString(
+        source,
+        "public class Listen { public static void main(String[] a) throws Exception {"
+            + " try (var s = new java.net.ServerSocket(8990)) { System.out.println(\"ok\");"
+            + " Thread.sleep(120_000); } } }");
     Process listener =
         new ProcessBuilder(
                 "ip",
                 "netns",
                 "exec",
                 "solrscale-" + NET + "-h2",
-                "python3",
-                "-c",
-                "import socket,time\n"
-                    + "s=socket.socket(); s.bind(('0.0.0.0', 8990)); s.listen(1); print('ok',"
-                    + " flush=True); time.sleep(120)")
+                ProcessHandle.current().info().command().orElse("java"),
+                source.toString())
             .redirectErrorStream(true)
             .start();
     try {
