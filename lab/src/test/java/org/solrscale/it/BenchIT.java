@@ -306,19 +306,21 @@ class BenchIT {
       double from = step.get("start_s").asDouble();
       double to = from + step.get("seconds").asDouble();
       assertThat(step.get("seconds").asDouble()).isEqualTo(4.0); // the last step too: its own 4 s
-      long counted = 0; // requests the timeline saw complete within the step's seconds
+      long counted = 0; // requests the timeline saw complete in intervals that start in the step
       for (String line : lines.subList(1, lines.size())) {
         String[] c = line.split(",");
         double second = Double.parseDouble(c[head.indexOf("second")]);
-        double len = Double.parseDouble(c[head.indexOf("seconds")]);
-        if (second >= from - 1e-6 && second + len <= to + 1e-6) {
+        if (second >= from - 1e-6 && second < to - 1e-6) {
           counted += Long.parseLong(c[head.indexOf("requests")]);
         }
       }
-      // a completion within microseconds of a step's edge may fall on either side in the two counts
+      // a completion within microseconds of a step's edge may fall on either side in the two
+      // counts, and the run's last interval may go on past the last step's end while the
+      // requests in flight finish: counting only intervals that end within the step once missed
+      // the last step's final second (180 counted against 239 completed, CI of 2026-11-26)
       assertThat(step.get("completed").asLong())
           .as(step.toString())
-          .isCloseTo(counted, Offset.offset(1L));
+          .isCloseTo(counted, Offset.offset(2L));
       assertThat(step.get("achieved").asDouble()).isEqualTo(step.get("completed").asLong() / 4.0);
       assertThat(step.get("scheduled").asLong())
           .isEqualTo(Math.round(step.get("rate").asDouble() * 4));
