@@ -48,11 +48,24 @@ final class NetCommand {
         description = "Cap each host's link both ways, e.g. 100mbit or 1gbit (default: none).")
     String bandwidth;
 
+    @Option(
+        names = "--cpus",
+        paramLabel = "CORES",
+        description = "Each host's CPU share, e.g. 0.5 or 2 (a cgroup quota; default: all).")
+    Double cpus;
+
+    @Option(
+        names = "--memory",
+        paramLabel = "SIZE",
+        description =
+            "Each host's memory, page cache included, e.g. 2g (a cgroup limit; default: all).")
+    String memory;
+
     @Override
     public Integer call() {
       SolrscaleHome home = Terminal.home();
       Optional<NetState> before = LabNet.find(home, name);
-      NetState net = LabNet.up(home, name, hosts, bandwidth, Terminal.progress());
+      NetState net = LabNet.up(home, name, hosts, bandwidth, cpus, memory, Terminal.progress());
       boolean wasUp = before.isPresent() && before.get().equals(net);
       System.out.println(
           "lab network "
@@ -63,6 +76,8 @@ final class NetCommand {
               + " on bridge "
               + net.bridge()
               + (net.bandwidth() == null ? "" : ", links capped at " + net.bandwidth())
+              + (net.cpus() == null ? "" : ", " + net.cpus() + " CPUs each")
+              + (net.memory() == null ? "" : ", " + net.memory() + " of memory each")
               + ")");
       for (NetHost h : net.hosts()) {
         System.out.println(
@@ -118,14 +133,15 @@ final class NetCommand {
                 + s.bridge()
                 + (s.bridgePresent() ? "" : " (gone)")
                 + (s.healthy() ? "" : "; take it down and up again to repair it"));
-        Table t = new Table("HOST", "ADDRESS", "NAMESPACE", "SSHD", "BANDWIDTH");
+        Table t = new Table("HOST", "ADDRESS", "NAMESPACE", "SSHD", "BANDWIDTH", "LIMITS");
         for (NetStatus.HostStatus h : s.hosts()) {
           t.row(
               h.name(),
               h.address(),
               h.namespace() + (h.namespacePresent() ? "" : " (gone)"),
               "pid " + h.sshdPid() + (h.sshdAlive() ? "" : " (not running)"),
-              h.bandwidth() == null ? "-" : h.bandwidth());
+              h.bandwidth() == null ? "-" : h.bandwidth(),
+              h.limits() == null ? "-" : h.limits());
         }
         System.out.print(t.render());
         System.out.println(hint(home, nets.get(i)));

@@ -40,6 +40,23 @@ public final class LabNet {
    */
   public static NetState up(
       SolrscaleHome home, String name, int hosts, String bandwidth, Consumer<String> progress) {
+    return up(home, name, hosts, bandwidth, null, null, progress);
+  }
+
+  /**
+   * The same, each host given a CPU share ({@code cpus} cores, e.g. 0.5) and a memory limit that
+   * counts the page cache ({@code memory}, e.g. 2g) through cgroups; null for none.
+   */
+  public static NetState up(
+      SolrscaleHome home,
+      String name,
+      int hosts,
+      String bandwidth,
+      Double cpus,
+      String memory,
+      Consumer<String> progress) {
+    Cgroups.Limits limits =
+        cpus == null && memory == null ? null : new Cgroups.Limits(cpus, memory);
     NetPlan.checkName(name);
     NetPlan.checkHosts(hosts);
     LinkRate rate = bandwidth == null ? null : LinkRate.parse(bandwidth);
@@ -96,7 +113,8 @@ public final class LabNet {
           rate = LinkRate.parse(net.bandwidth()); // made again as it was
         }
       }
-      return up.create(name, hosts, rate);
+      return up.create(
+          name, hosts, rate, limits != null ? limits : existing.map(NetState::limits).orElse(null));
     }
   }
 
@@ -172,7 +190,8 @@ public final class LabNet {
               namespaces.contains(h.namespace()),
               h.sshdPid(),
               Sshd.isOurs(h.sshdPid(), h),
-              links.contains(h.veth()) ? Ip.tbfRate(null, h.veth()) : null));
+              links.contains(h.veth()) ? Ip.tbfRate(null, h.veth()) : null,
+              net.limits() == null ? null : Cgroups.describe(h)));
     }
     return new NetStatus(
         net.name(),

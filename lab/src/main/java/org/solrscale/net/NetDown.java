@@ -55,6 +55,9 @@ final class NetDown {
         deleteNamespace(h.namespace());
       }
     }
+    if (net.limits() != null) {
+      net.hosts().forEach(Cgroups::remove);
+    }
     Set<String> links = Ip.links();
     for (NetHost h : net.hosts()) {
       if (links.contains(h.veth())) {

@@ -59,6 +59,17 @@ final class NetPlan {
 
   /** Net {@code name} of {@code hosts} hosts on 10.201.K.0/24, nothing started yet (pids 0). */
   static NetState plan(SolrscaleHome home, String name, int hosts, int k, LinkRate bandwidth) {
+    return plan(home, name, hosts, k, bandwidth, null);
+  }
+
+  /** The same, each host limited to {@code limits} (null: none). */
+  static NetState plan(
+      SolrscaleHome home,
+      String name,
+      int hosts,
+      int k,
+      LinkRate bandwidth,
+      Cgroups.Limits limits) {
     checkName(name);
     checkHosts(hosts);
     List<NetHost> list = new ArrayList<>();
@@ -79,6 +90,8 @@ final class NetPlan {
         bridge(name),
         Subnets.address(k, 1),
         bandwidth == null ? null : bandwidth.text(),
-        list);
+        list,
+        limits == null ? null : limits.cpus(),
+        limits == null ? null : limits.memory());
   }
 }

@@ -20,10 +20,17 @@ public record NetState(
     @JsonProperty("bridge") String bridge,
     @JsonProperty("bridge_address") String bridgeAddress,
     @JsonProperty("bandwidth") String bandwidth,
-    @JsonProperty("hosts") List<NetHost> hosts) {
+    @JsonProperty("hosts") List<NetHost> hosts,
+    @JsonProperty("cpus") Double cpus,
+    @JsonProperty("memory") String memory) {
 
   public NetState {
     hosts = List.copyOf(hosts);
+  }
+
+  /** Each host's CPU share and memory limit (cgroups), or null for none. */
+  Cgroups.Limits limits() {
+    return cpus == null && memory == null ? null : new Cgroups.Limits(cpus, memory);
   }
 
   public Optional<NetHost> find(String hostName) {
@@ -52,6 +59,8 @@ public record NetState(
         bridge,
         bridgeAddress,
         bandwidth,
-        hosts.stream().map(h -> h.name().equals(changed.name()) ? changed : h).toList());
+        hosts.stream().map(h -> h.name().equals(changed.name()) ? changed : h).toList(),
+        cpus,
+        memory);
   }
 }

@@ -22,6 +22,7 @@ public record NetStatus(
    *
    * @param bandwidth the cap on the root side of its link (what it receives) as tc reports it, e.g.
    *     50mbit, or null when uncapped
+   * @param limits what its cgroups allow, e.g. "cpus 0.5, memory 512m", or null for no limits
    */
   public record HostStatus(
       @JsonProperty("name") String name,
@@ -30,7 +31,8 @@ public record NetStatus(
       @JsonProperty("namespace_present") boolean namespacePresent,
       @JsonProperty("sshd_pid") long sshdPid,
       @JsonProperty("sshd_alive") boolean sshdAlive,
-      @JsonProperty("bandwidth") String bandwidth) {}
+      @JsonProperty("bandwidth") String bandwidth,
+      @JsonProperty("limits") String limits) {}
 
   /** Whether every piece is there and every sshd runs. */
   public boolean healthy() {

@@ -39,12 +39,13 @@ final class NetUp {
   }
 
   /** Creates net {@code name}; nothing of a net of that name may exist. */
-  NetState create(String name, int hosts, LinkRate rate) {
+  NetState create(String name, int hosts, LinkRate rate, Cgroups.Limits limits) {
     Set<String> namespaces = Ip.namespaces();
     Set<String> links = Ip.links();
     Set<Integer> taken = new HashSet<>();
     NetStore.all(home).forEach(n -> taken.add(Subnets.k(n.subnet())));
-    NetState net = NetPlan.plan(home, name, hosts, Subnets.choose(taken, Ip.routes()), rate);
+    NetState net =
+        NetPlan.plan(home, name, hosts, Subnets.choose(taken, Ip.routes()), rate, limits);
     refuseTaken(net, namespaces, links);
     try {
       undo.push(new Undo("rewrite " + SshConfig.file(home), () -> SshConfig.write(home)));
@@ -89,6 +90,10 @@ final class NetUp {
           NetFiles.sshdConfig(h), Sshd.config(h, NetFiles.authorizedKeys(home, net.name())));
       long pid = Sshd.start(h);
       undo.push(new Undo("stop sshd pid " + pid, () -> Sshd.stop(List.of(pid))));
+      if (net.limits() != null) {
+        undo.push(new Undo("remove the cgroups of " + h.name(), () -> Cgroups.remove(h)));
+        Cgroups.enter(h, net.limits(), pid); // before any session: all of them inherit it
+      }
       net = net.with(h.withSshdPid(pid));
       NetStore.save(home, net);
     }
@@ -100,6 +105,7 @@ final class NetUp {
     for (NetHost h : net.hosts()) {
       if (!Sshd.isOurs(h.sshdPid(), h)) {
         long pid = Sshd.start(h);
+        Cgroups.enter(h, net.limits(), pid);
         progress.accept(
             "restarted the sshd of "
                 + h.name()
