@@ -3,6 +3,7 @@ package org.solrscale.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -15,6 +16,7 @@ import org.solrscale.load.Bench;
 import org.solrscale.load.BenchPlan;
 import org.solrscale.load.Clock;
 import org.solrscale.load.Driver;
+import org.solrscale.load.Drivers;
 import org.solrscale.load.HttpSender;
 import org.solrscale.load.LoadModel;
 import org.solrscale.load.Workload;
@@ -168,6 +170,20 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print summary.json to stdout.")
   boolean json;
 
+  @Option(
+      names = "--drivers",
+      split = ",",
+      paramLabel = "HOST",
+      description =
+          "Run one driver on each of these hosts over SSH (e.g. lab-h3,lab-h4), the rate or the"
+              + " threads split between them, started together; their logs are merged exactly"
+              + " into --out, each driver's own run in --out/drivers/HOST.")
+  List<String> drivers;
+
+  /** Set by solrscale for its drivers: wait until this moment (epoch ms) before starting. */
+  @Option(names = "--start-at", hidden = true)
+  Long startAt;
+
   @Override
   public Integer call() throws Exception {
     LoadModel loadModel =
@@ -190,6 +206,15 @@ final class BenchCommand implements Callable<Integer> {
       throw SolrscaleException.usage("--max-error-rate: " + e.getMessage());
     }
     List<String> urls = nodeUrls();
+    if (drivers != null) {
+      return onDrivers(urls, loadModel, errorRate);
+    }
+    if (startAt != null) {
+      long wait = startAt - System.currentTimeMillis();
+      if (wait > 0) {
+        Thread.sleep(wait); // the drivers of one run start together
+      }
+    }
     Bench.Options options =
         new Bench.Options(workload, loadModel, bounds, seed, timeout.toNanos(), out, errorRate);
     BenchSummary s;
@@ -211,6 +236,86 @@ final class BenchCommand implements Callable<Integer> {
       Terminal.printJson(s);
     } else {
       print(s);
+    }
+    if (s.failed() != null) {
+      System.err.println("solrscale: the run measured nothing worth keeping: " + s.failed());
+      return ExitCode.FAILED.code();
+    }
+    return 0;
+  }
+
+  /** The run on several driver hosts: each runs this command with its share, then all merge. */
+  private int onDrivers(List<String> urls, LoadModel loadModel, double errorRate)
+      throws IOException {
+    if (out == null) {
+      throw SolrscaleException.usage(
+          "--drivers needs --out: the directory the drivers' runs are merged into");
+    }
+    if (loadModel instanceof LoadModel.Open o && o.rates().size() > 1) {
+      throw SolrscaleException.usage(
+          "--drivers runs one --rate or --threads; a staircase on several drivers is not"
+              + " supported yet (run one bench per rate)");
+    }
+    if (requests != null || warmupRequests != null) {
+      throw SolrscaleException.usage(
+          "--drivers runs for a time: give --duration and --warmup, not --requests or"
+              + " --warmup-requests");
+    }
+    List<String> hosts = drivers.stream().map(String::strip).distinct().toList();
+    List<String> args = new ArrayList<>();
+    args.addAll(List.of("--url", String.join(",", urls), "--collection", collection));
+    args.addAll(List.of("--warmup", warmup.toMillis() + "ms"));
+    Duration measured = duration == null ? Duration.ofSeconds(60) : duration;
+    args.addAll(List.of("--duration", measured.toMillis() + "ms"));
+    args.addAll(List.of("--timeout", timeout.toMillis() + "ms", "--order", order));
+    args.addAll(List.of("--zipf", Double.toString(zipf), "--arrivals", arrivals));
+    args.addAll(List.of("--connections", Integer.toString(connections)));
+    args.addAll(List.of("--max-error-rate", maxErrorRate));
+    args.addAll(
+        List.of("--routing", routing.startsWith("node:") ? "node:" + urls.get(0) : routing));
+    if (shardsPreference != null) {
+      args.addAll(List.of("--shards-preference", shardsPreference));
+    }
+    if (shardsTolerant) {
+      args.add("--shards-tolerant");
+    }
+    if (compression != null) {
+      args.addAll(List.of("--compression", compression));
+    }
+    List<Path> files = new ArrayList<>();
+    List<String> weights = new ArrayList<>();
+    for (Workload.Part part : Workload.parseMix(queries)) {
+      files.add(part.file());
+      weights.add(Double.toString(part.weight()));
+    }
+    Drivers.Plan plan =
+        new Drivers.Plan(
+            hosts,
+            args,
+            files,
+            weights,
+            model.threads,
+            loadModel instanceof LoadModel.Open o ? o.rates().get(0) : null,
+            seed,
+            warmup.plus(measured),
+            errorRate);
+    BenchSummary s = Drivers.run(Terminal.home(), plan, out, Terminal.progress());
+    if (json) {
+      Terminal.printJson(s);
+    } else {
+      print(s);
+      for (BenchSummary.DriverRun d : s.drivers()) {
+        System.out.printf(
+            "  driver %s: %,d requests, %.1f/s achieved, p50 %.2f ms, p99 %.2f ms, %s%n",
+            d.host(),
+            d.count(),
+            d.achieved(),
+            d.latencyMs().getOrDefault("p50", 0.0),
+            d.latencyMs().getOrDefault("p99", 0.0),
+            d.failed() != null
+                ? "failed: " + d.failed()
+                : "bottleneck: " + (d.bottleneck() == null ? "none" : d.bottleneck()));
+      }
     }
     if (s.failed() != null) {
       System.err.println("solrscale: the run measured nothing worth keeping: " + s.failed());
@@ -319,6 +424,9 @@ final class BenchCommand implements Callable<Integer> {
         .forEach((k, v) -> System.out.println("  " + k + ": " + v.count() + " " + v.samples()));
     if (s.steps() != null) {
       System.out.print(StaircaseTable.render(s.steps()));
+    }
+    if (s.driver() == null) {
+      return; // several drivers: each one's own health is printed after this
     }
     System.out.println(
         "driver: "

@@ -994,6 +994,24 @@ public final class Cluster {
     provider.bandwidth(requireState(), hosts, rate);
   }
 
+  /**
+   * Drops the OS page cache on the hosts of these nodes, each host once (cold-cache measurements);
+   * returns the hosts ("local" for this machine).
+   */
+  public List<String> dropCaches(List<String> nodeIds) {
+    ClusterState state = requireState();
+    Map<String, NodeState> byHost = new java.util.LinkedHashMap<>();
+    for (String id : nodeIds) {
+      NodeState n = state.node(id);
+      byHost.putIfAbsent(n.where(), n);
+    }
+    for (NodeState n : byHost.values()) {
+      provider.dropCaches(state, n);
+      progress.accept("dropped the page cache on " + n.where());
+    }
+    return List.copyOf(byHost.keySet());
+  }
+
   /** Takes the links of lab-network hosts down, or up again. */
   public void link(List<String> hosts, boolean up) {
     provider.link(requireState(), hosts, up);

@@ -123,6 +123,26 @@ public final class LocalProvider implements Provider {
   }
 
   @Override
+  public void dropCaches(ClusterState cluster, NodeState node) {
+    Path file = Path.of("/proc/sys/vm/drop_caches");
+    if (!Files.isWritable(file)) {
+      throw SolrscaleException.usage(
+          "drop_caches needs root on this machine (it writes "
+              + file
+              + "); run as root or leave drop_caches out");
+    }
+    try {
+      new ProcessBuilder("sync").inheritIO().start().waitFor();
+      Files.writeString(file, "3\n");
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot drop the page cache: " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw SolrscaleException.failed("interrupted while dropping the page cache");
+    }
+  }
+
+  @Override
   public HostFacts facts(ClusterState cluster, NodeState node) {
     return thisMachine();
   }

@@ -10,11 +10,11 @@ import java.util.function.Function;
 import org.solrscale.spec.SolrscaleException;
 
 /** Runs one task per item at once (nodes, hosts) and returns their results in order. */
-final class Parallel {
+public final class Parallel {
   private Parallel() {}
 
   /** f of every item, all at once; the first failure is thrown as it was. */
-  static <T, R> List<R> map(List<T> items, Function<T, R> f) {
+  public static <T, R> List<R> map(List<T> items, Function<T, R> f) {
     if (items.isEmpty()) {
       return List.of();
     }

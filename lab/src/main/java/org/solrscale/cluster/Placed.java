@@ -82,6 +82,11 @@ final class Placed implements Provider {
   }
 
   @Override
+  public void dropCaches(ClusterState c, NodeState node) {
+    of(node).dropCaches(c, node);
+  }
+
+  @Override
   public void close(ClusterState c) {
     if (ssh != null) {
       ssh.close(c);

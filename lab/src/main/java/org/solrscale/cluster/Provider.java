@@ -48,6 +48,9 @@ public interface Provider {
         "link-down needs a cluster on lab-network hosts (net up, then up --hosts)");
   }
 
+  /** Drops the OS page cache of the host {@code node} runs on (needs root there). */
+  void dropCaches(ClusterState cluster, NodeState node);
+
   /** Lets go of what the provider holds for the cluster (e.g. SSH connections). */
   default void close(ClusterState cluster) {}
 

@@ -190,6 +190,36 @@ public final class Ssh {
     }
   }
 
+  /** Where {@link #putOnce} put a file, and the bytes it sent (0: it was there). */
+  public record Put(String path, long bytes) {}
+
+  /**
+   * Puts {@code file} on the host once: at {@code hostDir/jars/DIGEST/NAME}, DIGEST the SHA-256 of
+   * its content, copied only when it is not there yet (into a .partial directory, then renamed).
+   */
+  public Put putOnce(HostSpec host, String hostDir, Path file, boolean rsync) {
+    String dir = hostDir + "/jars/" + SshProvider.RuntimeDigest.ofFile(file);
+    String path = dir + "/" + file.getFileName();
+    if ("yes".equals(agentOk(host, Duration.ofSeconds(60), "has", path).strip())) {
+      return new Put(path, 0);
+    }
+    Path stage;
+    try {
+      stage = Files.createTempDirectory("solrscale-put");
+      Files.copy(file, stage.resolve(file.getFileName()));
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot stage " + file + ": " + e.getMessage());
+    }
+    try {
+      agentOk(host, Duration.ofSeconds(60), "mkdir", hostDir + "/jars");
+      long bytes = copy(host, stage, dir + ".partial", rsync);
+      agentOk(host, Duration.ofSeconds(60), "commit", dir + ".partial", dir);
+      return new Put(path, bytes);
+    } finally {
+      LocalProvider.deleteTree(stage);
+    }
+  }
+
   /** The host name or address ssh connects to for {@code host}, after the ssh config (ssh -G). */
   public String hostName(HostSpec host) {
     List<String> cmd = new ArrayList<>(options(host));

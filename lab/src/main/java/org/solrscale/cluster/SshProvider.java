@@ -14,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -39,23 +38,11 @@ public final class SshProvider implements Provider {
   /** A host needs at least this much free disk for a runtime and a node's data. */
   static final long MIN_FREE_MB = 1024;
 
-  /** What a host told the probe. */
-  record HostInfo(
-      String dir,
-      String java,
-      int javaFeature,
-      String tooOldJava,
-      long freeMb,
-      boolean rsync,
-      HostFacts facts,
-      long clockOffsetMs,
-      Set<Integer> listening) {}
-
   private final SolrscaleHome home;
   private final StateStore store;
   private final Ssh ssh;
   private final Consumer<String> progress;
-  private final Map<String, HostInfo> hosts = new ConcurrentHashMap<>();
+  private final Map<String, HostProbe.Info> hosts = new ConcurrentHashMap<>();
   private final Map<String, String> runtimeDirs = new ConcurrentHashMap<>();
   private volatile long bytesCopied;
 
@@ -79,91 +66,19 @@ public final class SshProvider implements Provider {
   }
 
   /** The host's facts, asked once per process. */
-  HostInfo info(HostSpec host, int minimumJava) {
-    HostInfo known = hosts.get(host.ssh());
+  HostProbe.Info info(HostSpec host, int minimumJava) {
+    HostProbe.Info known = hosts.get(host.ssh());
     if (known != null && (minimumJava == 0 || known.javaFeature() >= minimumJava)) {
       return known; // asked again only when a newer Java is needed than the one found
     }
-    long before = System.currentTimeMillis();
-    Ssh.Result r =
-        ssh.agent(
-            host,
-            QUICK,
-            "probe",
-            host.dir() == null ? "-" : host.dir(),
-            Integer.toString(minimumJava),
-            host.javaHome() == null ? "-" : host.javaHome());
-    long after = System.currentTimeMillis();
-    if (!r.ok()) {
-      throw ssh.failure(host, r, "probing");
-    }
-    Map<String, String> kv = new LinkedHashMap<>();
-    for (String line : r.out().split("\n")) {
-      int eq = line.indexOf('=');
-      if (eq > 0) {
-        kv.put(line.substring(0, eq), line.substring(eq + 1).strip());
-      }
-    }
-    if (kv.containsKey("error")) {
-      throw SolrscaleException.environment("host " + host.ssh() + ": " + kv.get("error"));
-    }
-    String java = kv.getOrDefault("java", "");
-    String tooOld = null;
-    String javaPath = null;
-    int feature = 0;
-    if (java.startsWith("too-old ")) {
-      tooOld = java.substring(8);
-    } else if (!java.isBlank()) {
-      String[] parts = java.split(" ");
-      javaPath = parts[0];
-      feature = Integer.parseInt(parts[1]);
-    }
-    long now = parseLong(kv.get("now_ms"));
-    HostFacts facts =
-        new HostFacts(
-            kv.getOrDefault("cpu", "unknown"),
-            (int) parseLong(kv.get("cores")),
-            parseLong(kv.get("memory_kb")) * 1024,
-            kv.getOrDefault("os", ""),
-            kv.getOrDefault("kernel", ""),
-            javaPath == null ? null : javaPath + " (Java " + feature + ")",
-            now <= 0 ? null : now - (before + after) / 2);
-    HostInfo info =
-        new HostInfo(
-            kv.get("dir"),
-            javaPath,
-            feature,
-            tooOld,
-            parseLong(kv.get("free_mb")),
-            "yes".equals(kv.get("rsync")),
-            facts,
-            now <= 0 ? 0 : now - (before + after) / 2,
-            ports(kv.getOrDefault("listening", "")));
+    HostProbe.Info info = HostProbe.probe(ssh, host, minimumJava);
     hosts.put(host.ssh(), info);
     return info;
   }
 
-  private static Set<Integer> ports(String list) {
-    Set<Integer> ports = new TreeSet<>();
-    for (String p : list.split("[,\\s]+")) {
-      if (!p.isBlank()) {
-        ports.add(Integer.parseInt(p.strip()));
-      }
-    }
-    return ports;
-  }
-
-  private static long parseLong(String s) {
-    try {
-      return s == null ? 0 : Long.parseLong(s.strip());
-    } catch (NumberFormatException e) {
-      return 0;
-    }
-  }
-
   /** Why the host cannot run nodes that need Java {@code minimumJava}, or null when it can. */
   String unfit(HostSpec host, int minimumJava) {
-    HostInfo info;
+    HostProbe.Info info;
     try {
       info = info(host, minimumJava);
     } catch (SolrscaleException e) {
@@ -231,7 +146,7 @@ public final class SshProvider implements Provider {
     Parallel.map(
         used,
         h -> {
-          HostInfo info = info(h, minimumJava);
+          HostProbe.Info info = info(h, minimumJava);
           long sent = 0;
           String rt = info.dir() + "/runtimes/" + digest;
           String jars = info.dir() + "/jars/" + jarDigest;
@@ -341,7 +256,7 @@ public final class SshProvider implements Provider {
       prepare(cluster, runtime, nodeJar);
       digests = runtimeDirs.get(runtime.version());
     }
-    HostInfo info = info(h, runtime.minimumJava());
+    HostProbe.Info info = info(h, runtime.minimumJava());
     String rt = info.dir() + "/runtimes/" + digests.substring(0, digests.indexOf('/'));
     String jar = info.dir() + "/jars/" + digests.substring(digests.indexOf('/') + 1);
     String there = remoteDir(cluster, node);
@@ -503,6 +418,11 @@ public final class SshProvider implements Provider {
     HostSpec h = host(cluster, node);
     ssh.agentOk(h, QUICK, "rm", info(h, 0).dir(), remoteDir(cluster, node));
     LocalProvider.deleteTree(nodeDir(cluster, node));
+  }
+
+  @Override
+  public void dropCaches(ClusterState cluster, NodeState node) {
+    onHosts(cluster, Map.of(node.ssh(), List.of("drop-caches")), "drop_caches");
   }
 
   @Override

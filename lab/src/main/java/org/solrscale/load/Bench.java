@@ -131,7 +131,8 @@ public final class Bench {
         o.maxErrorRate(),
         failed(log.measuredCount(), log.measuredErrors(), rec, o.maxErrorRate()),
         o.model() instanceof LoadModel.Closed c ? Integer.valueOf(c.threads()) : null,
-        o.model() instanceof LoadModel.Open op ? op.rates() : null);
+        o.model() instanceof LoadModel.Open op ? op.rates() : null,
+        null);
   }
 
   /** Why a run with these counts measured nothing worth keeping, or null when it did. */

@@ -36,7 +36,25 @@ public record BenchSummary(
     @JsonProperty("max_error_rate") Double maxErrorRate,
     @JsonProperty("failed") String failed,
     @JsonProperty("threads") Integer threads,
-    @JsonProperty("rates") List<Double> rates) {
+    @JsonProperty("rates") List<Double> rates,
+    @JsonProperty("drivers") @JsonInclude(JsonInclude.Include.NON_NULL) List<DriverRun> drivers) {
+
+  /**
+   * One driver of a bench run on several driver hosts: its host, its share of the load, what it
+   * measured by itself (its own percentiles, which are not averaged into anything) and its own
+   * verdict on who limited it.
+   */
+  public record DriverRun(
+      @JsonProperty("host") String host,
+      @JsonProperty("threads") Integer threads,
+      @JsonProperty("rate") Double rate,
+      @JsonProperty("count") long count,
+      @JsonProperty("errors") long errors,
+      @JsonProperty("achieved") double achieved,
+      @JsonProperty("latency_ms") Map<String, Double> latencyMs,
+      @JsonProperty("cpu_percent") Double cpuPercent,
+      @JsonProperty("bottleneck") String bottleneck,
+      @JsonProperty("failed") String failed) {}
 
   static final double[] PERCENTILES = {50, 75, 90, 95, 99, 99.9};
 

@@ -123,6 +123,10 @@ rm) # HOSTDIR PATH...: deletes paths that lie under the host's solrscale directo
     case $p in "$base"/*) rm -rf -- "$p" ;; *) echo "refused: $p is not under $base" >&2; exit 4 ;; esac
   done
   ;;
+drop-caches) # the OS page cache, dentries and inodes dropped (cold-cache measurements)
+  [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }
+  sync && echo 3 >/proc/sys/vm/drop_caches
+  ;;
 routes) # block|unblock ADDR...: blackhole routes to the addresses (a partition), or none
   [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }
   command -v ip >/dev/null 2>&1 || { echo "no ip command (iproute2)" >&2; exit 6; }

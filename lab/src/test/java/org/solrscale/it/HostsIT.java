@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.chaos.History;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.results.IntervalLog;
 import org.solrscale.runtime.SolrscaleHome;
 
 /**
@@ -171,6 +173,47 @@ class HostsIT {
     assertThat(bench.exitCode()).as(bench.out() + bench.err()).isZero();
     JsonNode summary = JSON.readTree(dir.resolve("bench/summary.json").toFile());
     assertThat(summary.get("count").asLong()).isPositive();
+
+    // two drivers on two hosts, the rate split between them, merged exactly
+    Path two = dir.resolve("bench2");
+    Cli.Result drivers =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "c",
+            "--queries",
+            queries.toString(),
+            "--rate",
+            "20",
+            "--duration",
+            "6s",
+            "--warmup",
+            "2s",
+            "--drivers",
+            "hit-h1,hit-h2",
+            "--out",
+            two.toString());
+    assertThat(drivers.exitCode()).as(drivers.out() + drivers.err()).isZero();
+    JsonNode merged = JSON.readTree(two.resolve("summary.json").toFile());
+    Histogram sum = new Histogram(3);
+    long driverCounts = 0;
+    for (String h : List.of("hit-h1", "hit-h2")) {
+      JsonNode own = JSON.readTree(two.resolve("drivers/" + h + "/summary.json").toFile());
+      assertThat(own.get("rates").get(0).asDouble()).isEqualTo(10.0);
+      driverCounts += own.get("count").asLong();
+      sum.add(
+          IntervalLog.read(two.resolve("drivers/" + h + "/latency.hlog"))
+              .merged("latency")
+              .orElseThrow());
+    }
+    assertThat(merged.get("count").asLong()).isEqualTo(driverCounts).isBetween(90L, 150L);
+    assertThat(merged.get("drivers")).hasSize(2);
+    Histogram all = IntervalLog.read(two.resolve("latency.hlog")).merged("latency").orElseThrow();
+    assertThat(all).isEqualTo(sum);
+    assertThat(merged.get("latency_ms").get("p99").asDouble())
+        .isEqualTo(all.getValueAtPercentile(99) / 1000.0);
 
     // a node killed on its host is dead there, and starts again over SSH
     Cli.Result kill = Cli.run("node", "kill", "solr2", "--name", NAME);

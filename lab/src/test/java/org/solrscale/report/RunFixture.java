@@ -343,6 +343,7 @@ final class RunFixture {
         0.5,
         null,
         load.threads(),
+        null,
         null);
   }
 

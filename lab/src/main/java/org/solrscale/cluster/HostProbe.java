@@ -1,0 +1,107 @@
+package org.solrscale.cluster;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.solrscale.spec.HostSpec;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * Asks a host over SSH what it is and has (its solrscale directory, a Java of at least a version,
+ * free disk, rsync, CPU, memory, OS, kernel, its clock, the ports something listens on) in one
+ * round trip of the host agent.
+ */
+public final class HostProbe {
+  static final Duration QUICK = Duration.ofSeconds(60);
+
+  private HostProbe() {}
+
+  /** What a host told the probe. */
+  public record Info(
+      String dir,
+      String java,
+      int javaFeature,
+      String tooOldJava,
+      long freeMb,
+      boolean rsync,
+      HostFacts facts,
+      long clockOffsetMs,
+      Set<Integer> listening) {}
+
+  public static Info probe(Ssh ssh, HostSpec host, int minimumJava) {
+    long before = System.currentTimeMillis();
+    Ssh.Result r =
+        ssh.agent(
+            host,
+            QUICK,
+            "probe",
+            host.dir() == null ? "-" : host.dir(),
+            Integer.toString(minimumJava),
+            host.javaHome() == null ? "-" : host.javaHome());
+    long after = System.currentTimeMillis();
+    if (!r.ok()) {
+      throw ssh.failure(host, r, "probing");
+    }
+    Map<String, String> kv = new LinkedHashMap<>();
+    for (String line : r.out().split("\n")) {
+      int eq = line.indexOf('=');
+      if (eq > 0) {
+        kv.put(line.substring(0, eq), line.substring(eq + 1).strip());
+      }
+    }
+    if (kv.containsKey("error")) {
+      throw SolrscaleException.environment("host " + host.ssh() + ": " + kv.get("error"));
+    }
+    String java = kv.getOrDefault("java", "");
+    String tooOld = null;
+    String javaPath = null;
+    int feature = 0;
+    if (java.startsWith("too-old ")) {
+      tooOld = java.substring(8);
+    } else if (!java.isBlank()) {
+      String[] parts = java.split(" ");
+      javaPath = parts[0];
+      feature = Integer.parseInt(parts[1]);
+    }
+    long now = parseLong(kv.get("now_ms"));
+    HostFacts facts =
+        new HostFacts(
+            kv.getOrDefault("cpu", "unknown"),
+            (int) parseLong(kv.get("cores")),
+            parseLong(kv.get("memory_kb")) * 1024,
+            kv.getOrDefault("os", ""),
+            kv.getOrDefault("kernel", ""),
+            javaPath == null ? null : javaPath + " (Java " + feature + ")",
+            now <= 0 ? null : now - (before + after) / 2);
+    return new Info(
+        kv.get("dir"),
+        javaPath,
+        feature,
+        tooOld,
+        parseLong(kv.get("free_mb")),
+        "yes".equals(kv.get("rsync")),
+        facts,
+        now <= 0 ? 0 : now - (before + after) / 2,
+        ports(kv.getOrDefault("listening", "")));
+  }
+
+  private static long parseLong(String s) {
+    try {
+      return s == null ? 0 : Long.parseLong(s.strip());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private static Set<Integer> ports(String list) {
+    Set<Integer> ports = new TreeSet<>();
+    for (String p : list.split("[,\\s]+")) {
+      if (!p.isBlank()) {
+        ports.add(Integer.parseInt(p.strip()));
+      }
+    }
+    return ports;
+  }
+}

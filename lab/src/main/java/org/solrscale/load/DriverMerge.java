@@ -1,0 +1,302 @@
+package org.solrscale.load;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.HdrHistogram.HistogramLogWriter;
+import org.solrscale.results.BenchSummary;
+import org.solrscale.results.TimelineRow;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * Merges what several drivers of one bench run recorded into one run directory, exactly: their
+ * interval histograms are added per tag and per second since the common start (histogram addition,
+ * never averaged percentiles), so the merged latency.hlog holds every sample of every driver, and
+ * the merged totals are the sums of all intervals. Each driver's own summary stays beside it
+ * ({@code drivers/HOST/}) and is listed with its own verdict in the merged summary.
+ */
+public final class DriverMerge {
+  /** One driver's run directory (summary.json, latency.hlog, timeline.csv) and its host. */
+  public record Driver(String host, Path dir) {}
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private DriverMerge() {}
+
+  /** A tag's intervals of all drivers added up, by whole seconds since {@code startAtMs}. */
+  static Map<String, TreeMap<Long, Histogram>> intervals(
+      List<Path> logs, List<Long> starts, long startAtMs) {
+    Map<String, TreeMap<Long, Histogram>> byTag = new LinkedHashMap<>();
+    for (int i = 0; i < logs.size(); i++) {
+      Path log = logs.get(i);
+      long shift = startAtMs - starts.get(i); // from the driver host's clock to this machine's
+      try {
+        HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        for (EncodableHistogram h;
+            (h = reader.nextIntervalHistogram(-Double.MAX_VALUE, Double.MAX_VALUE)) != null; ) {
+          if (!(h instanceof Histogram hist)) {
+            continue;
+          }
+          long begin = h.getStartTimeStamp() + shift;
+          long end = h.getEndTimeStamp() + shift;
+          long second = Math.round((begin - startAtMs) / 1000.0);
+          Histogram sum =
+              byTag
+                  .computeIfAbsent(h.getTag() == null ? "" : h.getTag(), t -> new TreeMap<>())
+                  .computeIfAbsent(
+                      second, s -> new Histogram(hist.getNumberOfSignificantValueDigits()));
+          sum.add(hist);
+          sum.setStartTimeStamp(
+              sum.getStartTimeStamp() == 0 ? begin : Math.min(sum.getStartTimeStamp(), begin));
+          sum.setEndTimeStamp(Math.max(sum.getEndTimeStamp(), end));
+        }
+      } catch (FileNotFoundException e) {
+        throw SolrscaleException.failed("a driver wrote no " + log);
+      }
+    }
+    return byTag;
+  }
+
+  /** Every interval of one tag added up. */
+  static Histogram total(Map<String, TreeMap<Long, Histogram>> byTag, String tag) {
+    Histogram sum = new Histogram(3);
+    byTag.getOrDefault(tag, new TreeMap<>()).values().forEach(sum::add);
+    return sum;
+  }
+
+  /**
+   * Writes the merged latency.hlog, timeline.csv and summary.json into {@code out} and returns the
+   * summary. {@code starts} is when each driver was told to start, by its host's clock; {@code
+   * startAtMs} the same moment by this machine's.
+   */
+  public static BenchSummary merge(
+      List<Driver> drivers, List<Long> starts, Path out, long startAtMs, double maxErrorRate)
+      throws IOException {
+    List<BenchSummary> each = new ArrayList<>();
+    for (Driver d : drivers) {
+      Path f = d.dir().resolve("summary.json");
+      if (!Files.isRegularFile(f)) {
+        throw SolrscaleException.failed("driver on " + d.host() + " wrote no summary (" + f + ")");
+      }
+      each.add(JSON.readValue(f.toFile(), BenchSummary.class));
+    }
+    Map<String, TreeMap<Long, Histogram>> byTag =
+        intervals(
+            drivers.stream().map(d -> d.dir().resolve("latency.hlog")).toList(), starts, startAtMs);
+    writeLog(byTag, out.resolve("latency.hlog"), startAtMs);
+    writeTimeline(drivers, byTag, out.resolve("timeline.csv"));
+    BenchSummary merged = summary(drivers, each, byTag, startAtMs, maxErrorRate);
+    JSON.writerWithDefaultPrettyPrinter().writeValue(out.resolve("summary.json").toFile(), merged);
+    return merged;
+  }
+
+  private static void writeLog(
+      Map<String, TreeMap<Long, Histogram>> byTag, Path file, long startAtMs) throws IOException {
+    try (PrintStream ps = new PrintStream(Files.newOutputStream(file))) {
+      HistogramLogWriter w = new HistogramLogWriter(ps);
+      w.outputComment("merged by solrscale from the interval logs of several drivers");
+      w.outputLogFormatVersion();
+      w.outputStartTime(startAtMs);
+      w.setBaseTime(startAtMs);
+      w.outputLegend();
+      List<Histogram> all = new ArrayList<>();
+      byTag.forEach(
+          (tag, seconds) ->
+              seconds
+                  .values()
+                  .forEach(
+                      h -> {
+                        h.setTag(tag);
+                        all.add(h);
+                      }));
+      all.sort((a, b) -> Long.compare(a.getStartTimeStamp(), b.getStartTimeStamp()));
+      all.forEach(w::outputIntervalHistogram);
+    }
+  }
+
+  /** Per second: counts summed from the drivers' timelines, percentiles from merged histograms. */
+  private static void writeTimeline(
+      List<Driver> drivers, Map<String, TreeMap<Long, Histogram>> byTag, Path file)
+      throws IOException {
+    Map<String, TimelineRow> rows = new TreeMap<>();
+    for (Driver d : drivers) {
+      Path f = d.dir().resolve("timeline.csv");
+      if (!Files.isRegularFile(f)) {
+        continue;
+      }
+      for (TimelineRow r : TimelineRow.TABLE.read(f)) {
+        String key = String.format("%08.0f|%s", r.second(), r.phase());
+        TimelineRow sum = rows.get(key);
+        rows.put(
+            key,
+            sum == null
+                ? r
+                : new TimelineRow(
+                    sum.second(),
+                    sum.phase(),
+                    sum.requests() + r.requests(),
+                    sum.errors() + r.errors(),
+                    sum.qps() + r.qps(),
+                    0,
+                    0,
+                    0,
+                    0,
+                    0,
+                    sum.bytes() + r.bytes(),
+                    Math.max(sum.seconds(), r.seconds()),
+                    null,
+                    null,
+                    null));
+      }
+    }
+    List<TimelineRow> merged = new ArrayList<>();
+    for (TimelineRow r : rows.values()) {
+      boolean warm = TimelineRow.WARMUP.equals(r.phase());
+      long second = Math.round(r.second());
+      Histogram lat =
+          byTag.getOrDefault(warm ? "warmup-latency" : "latency", new TreeMap<>()).get(second);
+      Histogram svc =
+          byTag.getOrDefault(warm ? "warmup-service" : "service", new TreeMap<>()).get(second);
+      merged.add(
+          new TimelineRow(
+              r.second(),
+              r.phase(),
+              r.requests(),
+              r.errors(),
+              r.qps(),
+              RunLog.ms(orEmpty(lat), 50),
+              RunLog.ms(orEmpty(lat), 99),
+              orEmpty(lat).getMaxValue() / 1000.0,
+              RunLog.ms(orEmpty(svc), 50),
+              RunLog.ms(orEmpty(svc), 99),
+              r.bytes(),
+              r.seconds(),
+              null,
+              null,
+              null));
+    }
+    TimelineRow.TABLE.write(file, merged);
+  }
+
+  private static Histogram orEmpty(Histogram h) {
+    return h == null ? new Histogram(3) : h;
+  }
+
+  private static BenchSummary summary(
+      List<Driver> drivers,
+      List<BenchSummary> each,
+      Map<String, TreeMap<Long, Histogram>> byTag,
+      long startAtMs,
+      double maxErrorRate) {
+    Histogram latency = total(byTag, "latency");
+    Histogram service = total(byTag, "service");
+    long count = 0;
+    long errors = 0;
+    long unfinished = 0;
+    long warmupCount = 0;
+    double warmupSeconds = 0;
+    double seconds = 0;
+    double offered = 0;
+    double achieved = 0;
+    int threads = 0;
+    double rate = 0;
+    Map<String, BenchSummary.ErrorKind> kinds = new TreeMap<>();
+    List<BenchSummary.DriverRun> runs = new ArrayList<>();
+    for (int i = 0; i < each.size(); i++) {
+      BenchSummary s = each.get(i);
+      count += s.count();
+      errors += s.errors().total();
+      unfinished += s.unfinished();
+      warmupCount += s.warmup() == null ? 0 : s.warmup().count();
+      warmupSeconds = Math.max(warmupSeconds, s.warmup() == null ? 0 : s.warmup().seconds());
+      seconds = Math.max(seconds, s.seconds());
+      offered += s.throughput().offered();
+      achieved += s.throughput().achieved();
+      threads += s.threads() == null ? 0 : s.threads();
+      Double driverRate = s.rates() == null || s.rates().isEmpty() ? null : s.rates().get(0);
+      rate += driverRate == null ? 0 : driverRate;
+      s.errors()
+          .byKind()
+          .forEach(
+              (k, v) ->
+                  kinds.merge(
+                      k,
+                      v,
+                      (a, b) -> {
+                        List<String> samples = new ArrayList<>(a.samples());
+                        b.samples().stream().filter(x -> samples.size() < 3).forEach(samples::add);
+                        return new BenchSummary.ErrorKind(a.count() + b.count(), samples);
+                      }));
+      runs.add(
+          new BenchSummary.DriverRun(
+              drivers.get(i).host(),
+              s.threads(),
+              driverRate,
+              s.count(),
+              s.errors().total(),
+              s.throughput().achieved(),
+              s.latencyMs(),
+              s.driver() == null ? null : s.driver().cpuPercent(),
+              s.driver() == null ? null : s.driver().bottleneck(),
+              s.failed()));
+    }
+    if (latency.getTotalCount() != count) {
+      throw SolrscaleException.failed(
+          "the drivers' interval logs hold "
+              + latency.getTotalCount()
+              + " measured requests but their summaries "
+              + count
+              + "; the merge would not be exact");
+    }
+    boolean open = "open".equals(each.get(0).loadModel());
+    Double per1000 = !open && count > 0 ? seconds * 1000.0 * threads / count * 1000 : null;
+    String failed = null;
+    if (count == 0) {
+      failed = "no request completed in the measured time";
+    } else if ((double) errors / count > maxErrorRate) {
+      failed =
+          String.format(
+              java.util.Locale.ROOT,
+              "%,d of %,d requests failed (%.1f %%, above the %s %% allowed), over %d drivers",
+              errors,
+              count,
+              100.0 * errors / count,
+              maxErrorRate * 100,
+              drivers.size());
+    }
+    return new BenchSummary(
+        each.get(0).loadModel(),
+        startAtMs,
+        count,
+        new BenchSummary.Errors(errors, kinds),
+        new BenchSummary.Throughput(offered, achieved),
+        BenchSummary.millis(latency),
+        BenchSummary.millis(service),
+        per1000,
+        null, // response sizes and hits are kept by each driver: percentiles do not add
+        null,
+        List.of(),
+        List.of(),
+        null,
+        new BenchSummary.Warmup(warmupCount, warmupSeconds),
+        seconds,
+        unfinished,
+        null, // each driver's health is its own, in drivers
+        maxErrorRate,
+        failed,
+        open ? null : threads,
+        open ? List.of(rate) : null,
+        runs);
+  }
+}

@@ -1,0 +1,205 @@
+package org.solrscale.load;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.solrscale.cluster.HostProbe;
+import org.solrscale.cluster.Parallel;
+import org.solrscale.cluster.Ssh;
+import org.solrscale.results.BenchSummary;
+import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.spec.HostSpec;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * A bench on several driver hosts: solrscale's own jar and the query files are put on each host
+ * (once, by content), one {@code bench} process runs on each with its share of the rate or of the
+ * threads, all told to start at the same moment (each host's clock offset taken into account), and
+ * their run directories are fetched and merged exactly ({@link DriverMerge}).
+ */
+public final class Drivers {
+  /** solrscale's jar needs this Java on a driver host. */
+  static final int JAVA = 17;
+
+  /** How long the drivers get to reach their hosts and start before the common start. */
+  static final Duration LEAD = Duration.ofSeconds(5);
+
+  /**
+   * What each driver runs: {@code args} are bench's options common to all (not --queries, --rate,
+   * --threads, --out, --seed), {@code queries} the local query files in the order of the --queries
+   * mix, {@code mixWeights} their weights (null: as in the file list), and the load to split.
+   */
+  public record Plan(
+      List<String> hosts,
+      List<String> args,
+      List<Path> queries,
+      List<String> weights,
+      Integer threads,
+      Double rate,
+      long seed,
+      Duration runTime,
+      double maxErrorRate) {}
+
+  private Drivers() {}
+
+  /** Each driver's share: the rate divided evenly, or the threads as evenly as whole ones go. */
+  static List<String[]> shares(Plan p) {
+    List<String[]> out = new ArrayList<>();
+    int n = p.hosts().size();
+    for (int i = 0; i < n; i++) {
+      if (p.rate() != null) {
+        out.add(new String[] {"--rate", Double.toString(p.rate() / n)});
+      } else {
+        int t = p.threads() / n + (i < p.threads() % n ? 1 : 0);
+        out.add(new String[] {"--threads", Integer.toString(t)});
+      }
+    }
+    return out;
+  }
+
+  /** Runs the plan and writes the merged run into {@code out}; returns the merged summary. */
+  public static BenchSummary run(SolrscaleHome home, Plan p, Path out, Consumer<String> progress)
+      throws IOException {
+    if (p.threads() != null && p.threads() < p.hosts().size()) {
+      throw SolrscaleException.usage(
+          "--threads " + p.threads() + " is fewer than the " + p.hosts().size() + " drivers");
+    }
+    Path jar = ownJar();
+    Files.createDirectories(out);
+    Ssh ssh = new Ssh(home, home.dir().resolve("drivers"));
+    List<HostSpec> hosts = p.hosts().stream().map(HostSpec::of).toList();
+    List<String[]> shares = shares(p);
+    String runId = "run-" + System.currentTimeMillis();
+    try {
+      // every host checked and given the jar and queries before any starts
+      List<HostProbe.Info> infos =
+          Parallel.map(
+              hosts,
+              h -> {
+                HostProbe.Info info = HostProbe.probe(ssh, h, JAVA);
+                if (info.java() == null) {
+                  throw SolrscaleException.environment(
+                      "driver host "
+                          + h.ssh()
+                          + " has no Java "
+                          + JAVA
+                          + " or newer"
+                          + (info.tooOldJava() == null ? "" : " (found " + info.tooOldJava() + ")")
+                          + "; install one there");
+                }
+                return info;
+              });
+      List<List<String>> commands = new ArrayList<>();
+      long startAt = System.currentTimeMillis() + LEAD.toMillis();
+      for (int i = 0; i < hosts.size(); i++) {
+        HostSpec h = hosts.get(i);
+        HostProbe.Info info = infos.get(i);
+        Ssh.Put put = ssh.putOnce(h, info.dir(), jar, info.rsync());
+        String dir = info.dir() + "/drivers/" + runId;
+        List<String> mix = new ArrayList<>();
+        for (int q = 0; q < p.queries().size(); q++) {
+          Ssh.Put qf = ssh.putOnce(h, info.dir(), p.queries().get(q), info.rsync());
+          mix.add(qf.path() + (p.weights().get(q) == null ? "" : ":" + p.weights().get(q)));
+        }
+        progress.accept(
+            h.ssh()
+                + ": driver "
+                + (i + 1)
+                + " of "
+                + hosts.size()
+                + ", "
+                + shares.get(i)[0].substring(2)
+                + " "
+                + shares.get(i)[1]
+                + (put.bytes() > 0
+                    ? String.format(", solrscale's jar copied (%,d bytes)", put.bytes())
+                    : ""));
+        List<String> cmd = new ArrayList<>(List.of(info.java(), "-jar", put.path(), "bench"));
+        cmd.addAll(p.args());
+        cmd.addAll(List.of("--queries", String.join(",", mix)));
+        cmd.addAll(List.of(shares.get(i)));
+        cmd.addAll(List.of("--seed", Long.toString(p.seed() + i)));
+        cmd.addAll(List.of("--out", dir + "/out"));
+        cmd.addAll(List.of("--start-at", Long.toString(startAt + info.clockOffsetMs())));
+        commands.add(cmd);
+      }
+      Duration limit = p.runTime().plus(LEAD).plusMinutes(2);
+      List<Ssh.Result> results = new ArrayList<>();
+      for (Ssh.Result r :
+          Parallel.map(
+              List.of(range(hosts.size())),
+              i -> ssh.run(hosts.get(i), commands.get(i), null, limit))) {
+        results.add(r);
+      }
+      List<DriverMerge.Driver> dirs = new ArrayList<>();
+      List<Long> starts = new ArrayList<>();
+      for (int i = 0; i < hosts.size(); i++) {
+        HostSpec h = hosts.get(i);
+        Ssh.Result r = results.get(i);
+        if (r.exit() != 0 && r.exit() != 1) { // 1: the driver ran but measured nothing worth it
+          throw ssh.failure(h, r, "the driver");
+        }
+        Path local = out.resolve("drivers").resolve(h.ssh());
+        ssh.fetch(
+            h, infos.get(i).dir() + "/drivers/" + runId + "/out", local, infos.get(i).rsync());
+        if (!Files.isRegularFile(local.resolve("summary.json"))) {
+          String said = (r.err() + r.out()).strip();
+          throw SolrscaleException.failed(
+              "the driver on "
+                  + h.ssh()
+                  + " measured nothing (exit "
+                  + r.exit()
+                  + "): "
+                  + (said.isEmpty() ? "no message" : said.lines().reduce((a, b) -> b).orElse("")));
+        }
+        ssh.agent(
+            h,
+            Duration.ofSeconds(60),
+            "rm",
+            infos.get(i).dir(),
+            infos.get(i).dir() + "/drivers/" + runId);
+        dirs.add(new DriverMerge.Driver(h.ssh(), local));
+        starts.add(startAt + infos.get(i).clockOffsetMs());
+      }
+      return DriverMerge.merge(dirs, starts, out, startAt, p.maxErrorRate());
+    } finally {
+      hosts.forEach(ssh::close);
+    }
+  }
+
+  private static Integer[] range(int n) {
+    Integer[] out = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = i;
+    }
+    return out;
+  }
+
+  /**
+   * solrscale's jar: the one this runs from, or (run from classes, as in tests) the one the build
+   * put beside them.
+   */
+  static Path ownJar() {
+    try {
+      Path where =
+          Path.of(Drivers.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      if (Files.isRegularFile(where) && where.getFileName().toString().equals("solrscale.jar")) {
+        return where;
+      }
+      // run from classes or the module's own thin jar (tests): the whole jar the build made
+      Path built = where.resolveSibling("solrscale.jar");
+      if (Files.isRegularFile(built)) {
+        return built;
+      }
+    } catch (URISyntaxException | RuntimeException e) {
+      // below
+    }
+    throw SolrscaleException.environment(
+        "--drivers needs solrscale's jar to copy to the driver hosts; build it with: mvn package");
+  }
+}

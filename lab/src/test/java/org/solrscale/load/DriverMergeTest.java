@@ -1,0 +1,177 @@
+package org.solrscale.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.solrscale.results.BenchSummary;
+import org.solrscale.results.IntervalLog;
+import org.solrscale.results.TimelineRow;
+
+/**
+ * Two drivers' interval logs merge to exactly the histogram of all their samples: planted values,
+ * one driver's host clock 7 s ahead of the other's.
+ */
+class DriverMergeTest {
+  static final long START = 1_800_000_000_000L;
+
+  /** A driver's run directory: per second, {@code perSecond} planted latencies (and services). */
+  static List<Long> plant(
+      Path dir, long hostStart, int seconds, int perSecond, long seed, long offset)
+      throws Exception {
+    Files.createDirectories(dir);
+    Random rnd = new Random(seed);
+    List<Long> all = new ArrayList<>();
+    List<TimelineRow> rows = new ArrayList<>();
+    try (PrintStream ps = new PrintStream(Files.newOutputStream(dir.resolve("latency.hlog")))) {
+      HistogramLogWriter w = new HistogramLogWriter(ps);
+      w.outputLogFormatVersion();
+      w.outputStartTime(hostStart);
+      w.setBaseTime(hostStart);
+      for (int s = 0; s < seconds; s++) {
+        Histogram lat = new Histogram(3600_000_000L, 3);
+        Histogram svc = new Histogram(3600_000_000L, 3);
+        for (int i = 0; i < perSecond; i++) {
+          long v = offset + rnd.nextInt(200_000);
+          lat.recordValue(v);
+          svc.recordValue(v / 2);
+          all.add(v);
+        }
+        // a driver's ticks are a few ms off the agreed start, as real ones are
+        long begin = hostStart + s * 1000L + 3 + seed;
+        for (Object[] t : new Object[][] {{"latency", lat}, {"service", svc}}) {
+          Histogram h = (Histogram) t[1];
+          h.setStartTimeStamp(begin);
+          h.setEndTimeStamp(begin + 1000);
+          h.setTag((String) t[0]);
+          w.outputIntervalHistogram(h);
+        }
+        rows.add(
+            new TimelineRow(
+                s, false, perSecond, 1, perSecond, 0, 0, 0, 0, 0, 1000L * perSecond, 1));
+      }
+    }
+    TimelineRow.TABLE.write(dir.resolve("timeline.csv"), rows);
+    Histogram lat = new Histogram(3600_000_000L, 3);
+    all.forEach(lat::recordValue);
+    BenchSummary s =
+        new BenchSummary(
+            "open",
+            hostStart,
+            all.size(),
+            new BenchSummary.Errors(
+                seconds, Map.of("timeout", new BenchSummary.ErrorKind(seconds, List.of("slow")))),
+            new BenchSummary.Throughput(perSecond, perSecond),
+            BenchSummary.millis(lat),
+            BenchSummary.millis(lat),
+            null,
+            null,
+            null,
+            List.of(),
+            List.of(),
+            null,
+            new BenchSummary.Warmup(0, 0),
+            seconds,
+            0,
+            new BenchSummary.DriverHealth(12, 2, Map.of("p99", 0.1), "server"),
+            0.5,
+            null,
+            null,
+            List.of((double) perSecond),
+            null);
+    new ObjectMapper().writeValue(dir.resolve("summary.json").toFile(), s);
+    return all;
+  }
+
+  @Test
+  void twoDriversMergeToTheHistogramOfAllTheirSamples(@TempDir Path dir) throws Exception {
+    long ahead = 7_000; // driver b's host clock
+    List<Long> a = plant(dir.resolve("a"), START, 10, 50, 1, 1_000);
+    List<Long> b = plant(dir.resolve("b"), START + ahead, 10, 70, 2, 50_000);
+    Path out = dir.resolve("merged");
+    Files.createDirectories(out);
+    BenchSummary s =
+        DriverMerge.merge(
+            List.of(
+                new DriverMerge.Driver("h1", dir.resolve("a")),
+                new DriverMerge.Driver("h2", dir.resolve("b"))),
+            List.of(START, START + ahead),
+            out,
+            START,
+            0.5);
+
+    Histogram expected = new Histogram(3600_000_000L, 3);
+    a.forEach(expected::recordValue);
+    b.forEach(expected::recordValue);
+    Histogram merged =
+        IntervalLog.read(out.resolve("latency.hlog")).merged("latency").orElseThrow();
+    assertThat(merged.getTotalCount()).isEqualTo(1200);
+    for (double p : new double[] {50, 90, 99, 99.9, 100}) {
+      assertThat(merged.getValueAtPercentile(p))
+          .as("p" + p)
+          .isEqualTo(expected.getValueAtPercentile(p));
+    }
+    assertThat(merged).isEqualTo(expected); // every bucket's count, not only some percentiles
+    assertThat(s.count()).isEqualTo(1200);
+    assertThat(s.latencyMs()).isEqualTo(BenchSummary.millis(expected));
+    assertThat(s.errors().total()).isEqualTo(20);
+    assertThat(s.errors().byKind().get("timeout").count()).isEqualTo(20);
+    assertThat(s.rates()).containsExactly(120.0);
+    assertThat(s.drivers()).extracting(BenchSummary.DriverRun::host).containsExactly("h1", "h2");
+    assertThat(s.drivers().get(1).bottleneck()).isEqualTo("server");
+
+    // per second: both drivers' intervals of the same second, whatever their host clocks say
+    IntervalLog log = IntervalLog.read(out.resolve("latency.hlog"));
+    assertThat(log.tagged("latency")).hasSize(10);
+    assertThat(log.tagged("latency"))
+        .allSatisfy(e -> assertThat(e.histogram().getTotalCount()).isEqualTo(120));
+    List<TimelineRow> rows = TimelineRow.TABLE.read(out.resolve("timeline.csv"));
+    assertThat(rows).hasSize(10);
+    assertThat(rows).allSatisfy(r -> assertThat(r.requests()).isEqualTo(120));
+  }
+
+  @Test
+  void aSummaryThatDisagreesWithItsLogIsRefusedNotMerged(@TempDir Path dir) throws Exception {
+    plant(dir.resolve("a"), START, 3, 10, 1, 1_000);
+    plant(dir.resolve("b"), START, 3, 10, 2, 1_000);
+    Files.delete(dir.resolve("b/latency.hlog"));
+    Files.writeString(dir.resolve("b/latency.hlog"), "");
+    Path out = Files.createDirectories(dir.resolve("merged"));
+    assertThatThrownBy(
+            () ->
+                DriverMerge.merge(
+                    List.of(
+                        new DriverMerge.Driver("h1", dir.resolve("a")),
+                        new DriverMerge.Driver("h2", dir.resolve("b"))),
+                    List.of(START, START),
+                    out,
+                    START,
+                    0.5))
+        .hasMessageContaining("the merge would not be exact");
+  }
+
+  @Test
+  void ratesSplitEvenlyAndThreadsAsWholeOnes() {
+    Drivers.Plan rate =
+        new Drivers.Plan(
+            List.of("a", "b", "c"), List.of(), List.of(), List.of(), null, 100.0, 1, null, 0.01);
+    assertThat(Drivers.shares(rate))
+        .extracting(x -> x[1])
+        .allMatch(v -> Math.abs(Double.parseDouble(v) - 33.333) < 0.001);
+    Drivers.Plan threads =
+        new Drivers.Plan(
+            List.of("a", "b", "c"), List.of(), List.of(), List.of(), 8, null, 1, null, 0.01);
+    assertThat(Drivers.shares(threads)).extracting(x -> x[1]).containsExactly("3", "3", "2");
+  }
+}
