@@ -77,6 +77,16 @@ final class StepActions {
           r.nodes().contains("all")
               ? cluster.requireState().solrNodes().stream().map(NodeState::id).toList()
               : r.nodes();
+      if (r.dropCaches()) {
+        // cold caches: all stopped, the OS page cache dropped on their hosts, all started again
+        for (String id : ids) {
+          cluster.node(Cluster.NodeOp.STOP, id, TIMEOUT);
+        }
+        List<String> hosts = cluster.dropCaches(ids);
+        cluster.startNodes(ids, TIMEOUT);
+        cluster.waitForCollections(TIMEOUT);
+        return JSON.valueToTree(Map.of("restarted", ids, "caches_dropped_on", hosts));
+      }
       for (String id : ids) {
         cluster.node(Cluster.NodeOp.RESTART, id, TIMEOUT);
       }

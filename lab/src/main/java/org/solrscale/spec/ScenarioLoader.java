@@ -385,7 +385,8 @@ public final class ScenarioLoader {
               cluster.nodeCount(),
               cluster.zookeeper().servers(),
               external ? null : collections,
-              first);
+              first,
+              cluster.hosts());
       List<Problem> found = step.problems(context);
       String at = "/steps/" + i + "/" + step.kind();
       String named = step.kind() + " step '" + step.name() + "'";

@@ -11,7 +11,21 @@ import java.util.Map;
  * collections are only known at run time), and the collection steps use when they name none.
  */
 public record StepContext(
-    int solrNodes, int zkServers, Map<String, Integer> collections, String defaultCollection) {
+    int solrNodes,
+    int zkServers,
+    Map<String, Integer> collections,
+    String defaultCollection,
+    List<HostSpec> hosts) {
+
+  public StepContext {
+    hosts = hosts == null ? List.of() : List.copyOf(hosts);
+  }
+
+  /** A context without hosts (nodes on this machine, or a cluster of someone else's). */
+  public StepContext(
+      int solrNodes, int zkServers, Map<String, Integer> collections, String defaultCollection) {
+    this(solrNodes, zkServers, collections, defaultCollection, null);
+  }
 
   /** solr1, solr2, ... */
   public List<String> solrNodeIds() {

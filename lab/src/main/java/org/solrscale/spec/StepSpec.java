@@ -207,11 +207,15 @@ public interface StepSpec {
   }
 
   /** Restart Solr nodes ({@code all}, or ids), for unwarmed measurements. */
-  record Restart(@JsonProperty("name") String name, @JsonProperty("nodes") List<String> nodes)
+  record Restart(
+      @JsonProperty("name") String name,
+      @JsonProperty("nodes") List<String> nodes,
+      @JsonProperty("drop_caches") Boolean dropCaches)
       implements StepSpec {
     public Restart {
       name = name == null ? "restart" : name;
       nodes = nodes == null ? List.of("all") : List.copyOf(nodes);
+      dropCaches = dropCaches != null && dropCaches;
     }
 
     @Override
@@ -406,11 +410,51 @@ public interface StepSpec {
       return out;
     }
 
+    /** Why a network fault's target names no host of the cluster, or null. */
+    private String hostTargetProblem(StepContext c) {
+      if (c.hosts().isEmpty()) {
+        return fault + " needs a cluster on hosts: give the cluster hosts (cluster.hosts)";
+      }
+      List<String> names = c.hosts().stream().map(HostSpec::ssh).toList();
+      List<String> ids = new ArrayList<>(c.solrNodeIds());
+      ids.addAll(c.zkNodeIds());
+      for (String part : target.split(",")) {
+        String p = part.strip();
+        if (p.startsWith("host-of:")) {
+          if (!ids.contains(p.substring(8))) {
+            return "target '" + p + "' names no node; the nodes are " + String.join(", ", ids);
+          }
+        } else if (p.contains("=")) {
+          String key = p.substring(0, p.indexOf('='));
+          String value = p.substring(p.indexOf('=') + 1);
+          if (c.hosts().stream().noneMatch(h -> value.equals(h.labels().get(key)))) {
+            return "target '" + p + "': no host has that label";
+          }
+        } else if (!names.contains(p)) {
+          return "target '"
+              + p
+              + "' is no host of this cluster; give a host ("
+              + String.join(", ", names)
+              + "), host-of:NODE, a label such as dc=east, or random";
+        }
+      }
+      return null;
+    }
+
     /**
      * Why the target names nothing on this cluster, or null (leaders are only known at run time).
      */
     private String targetProblem(StepContext c) {
-      if (target == null || target.equals("random") || target.equals("overseer")) {
+      if (target == null || target.equals("random")) {
+        return null;
+      }
+      FaultKind kind = FaultKind.named(fault).orElse(null);
+      if (kind == FaultKind.PARTITION
+          || kind == FaultKind.BANDWIDTH
+          || kind == FaultKind.LINK_DOWN) {
+        return hostTargetProblem(c);
+      }
+      if (target.equals("overseer")) {
         return null;
       }
       if (target.startsWith("leader-of:") || target.startsWith("replicas-of:")) {

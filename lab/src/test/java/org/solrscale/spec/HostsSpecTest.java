@@ -1,6 +1,7 @@
 package org.solrscale.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
@@ -85,5 +86,29 @@ class HostsSpecTest {
         .singleElement()
         .asString()
         .contains("no valid ssh target");
+  }
+
+  @Test
+  void aNetworkFaultInAScenarioNamesHostsOfItsCluster() {
+    String scenario =
+        "name: s\ncluster:\n  hosts: [{ssh: h1, labels: {dc: east}}, {ssh: h2, labels: {dc:"
+            + " west}}]\n  collections: [{name: c}]\nsteps:\n  - fault: {fault: partition,"
+            + " target: \"TARGET\", at: 1s, duration: 5s}\n  - chaos: {collection: c, duration:"
+            + " 10s}\n";
+    for (String ok : List.of("h1", "dc=west", "host-of:solr2", "h1,dc=west")) {
+      assertThat(ScenarioLoader.parse(scenario.replace("TARGET", ok), "s.yaml").combinations())
+          .as(ok)
+          .isNotEmpty();
+    }
+    assertThatThrownBy(() -> ScenarioLoader.parse(scenario.replace("TARGET", "dc=north"), "s.yaml"))
+        .hasMessageContaining("s.yaml:6:")
+        .hasMessageContaining("target 'dc=north': no host has that label");
+    assertThatThrownBy(() -> ScenarioLoader.parse(scenario.replace("TARGET", "h9"), "s.yaml"))
+        .hasMessageContaining("'h9' is no host of this cluster; give a host (h1, h2)");
+    String local =
+        "name: s\ncluster:\n  collections: [{name: c}]\n"
+            + scenario.substring(scenario.indexOf("steps:"));
+    assertThatThrownBy(() -> ScenarioLoader.parse(local.replace("TARGET", "h1"), "s.yaml"))
+        .hasMessageContaining("partition needs a cluster on hosts");
   }
 }

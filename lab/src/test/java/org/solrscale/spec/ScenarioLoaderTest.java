@@ -125,7 +125,13 @@ class ScenarioLoaderTest {
       List<Path> yamls = files.filter(f -> f.toString().endsWith(".yaml")).toList();
       assertThat(yamls)
           .extracting(f -> f.getFileName().toString())
-          .contains("quick.yaml", "scaling-solr.yaml", "facet-drop.yaml", "chaos.yaml");
+          .contains(
+              "quick.yaml",
+              "scaling-solr.yaml",
+              "facet-drop.yaml",
+              "chaos.yaml",
+              "ram-cliff.yaml",
+              "cross-dc.yaml");
       for (Path f : yamls) {
         assertThat(ScenarioLoader.load(f).combinations()).as(f.toString()).isNotEmpty();
       }
