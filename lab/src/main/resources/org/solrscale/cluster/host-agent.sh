@@ -67,7 +67,6 @@ probe) # DIR MIN_JAVA JAVA_HOME|-  -> key=value lines
   echo "memory_kb=$(awk '/^MemTotal:/ {print $2}' /proc/meminfo)"
   echo "os=$(. /etc/os-release 2>/dev/null && echo "${PRETTY_NAME:-}")"
   echo "kernel=$(uname -r)"
-  echo "now_ms=$(date +%s%3N)"
   echo "listening=$(listening | tr '\n' ',')"
   ;;
 listening) # the TCP ports something listens on, one per line
