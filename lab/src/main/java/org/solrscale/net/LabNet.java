@@ -243,7 +243,10 @@ public final class LabNet {
   private static void requireRoot(String what, String why) {
     if (uid() != 0) {
       throw SolrscaleException.environment(
-          what + " needs root: " + why + "; run it as root or with sudo");
+          what
+              + " needs root: "
+              + why
+              + "; run it as root, and the clusters on the net from the same $SOLRSCALE_HOME");
     }
   }
 
