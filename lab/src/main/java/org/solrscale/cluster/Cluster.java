@@ -1,14 +1,23 @@
 package org.solrscale.cluster;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Stream;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.NodeJar;
 import org.solrscale.runtime.RuntimeResolver;
@@ -17,6 +26,7 @@ import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.CollectionSpec;
 import org.solrscale.spec.ExitCode;
+import org.solrscale.spec.HostSpec;
 import org.solrscale.spec.Interruption;
 import org.solrscale.spec.NodeGroup;
 import org.solrscale.spec.Problem;
@@ -190,11 +200,11 @@ public final class Cluster {
    */
   private ClusterState plan(ClusterSpec spec) {
     List<ClusterState> others = store.all().stream().filter(c -> !c.name().equals(name)).toList();
-    Map<String, Ports> portsByHost = new java.util.concurrent.ConcurrentHashMap<>();
-    Map<String, String> addresses = new java.util.concurrent.ConcurrentHashMap<>();
-    java.util.function.Function<String, Ports> ports =
+    Map<String, Ports> portsByHost = new ConcurrentHashMap<>();
+    Map<String, String> addresses = new ConcurrentHashMap<>();
+    Function<String, Ports> ports =
         h -> portsByHost.computeIfAbsent(String.valueOf(h), k -> provider.ports(spec, h, others));
-    java.util.function.Function<String, String> address =
+    Function<String, String> address =
         h -> addresses.computeIfAbsent(String.valueOf(h), k -> provider.address(spec, h));
     // every host asked at once (a round trip each), before the nodes are placed in order
     List<String> unfit =
@@ -209,7 +219,7 @@ public final class Cluster {
                   }
                 })
             .stream()
-            .filter(java.util.Objects::nonNull)
+            .filter(Objects::nonNull)
             .toList();
     if (!unfit.isEmpty()) {
       throw SolrscaleException.environment(String.join("\n", unfit)); // a line for each host
@@ -321,7 +331,7 @@ public final class Cluster {
         // started together: on hosts each start is a round trip or two
         ClusterState before = state;
         Launch l = launch;
-        List<RuntimeException> failed = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<RuntimeException> failed = Collections.synchronizedList(new ArrayList<>());
         List<NodeState> started =
             Parallel.map(
                 batch,
@@ -862,7 +872,7 @@ public final class Cluster {
   private static String leastLoadedHost(ClusterState state) {
     String best = null;
     long fewest = Long.MAX_VALUE;
-    for (org.solrscale.spec.HostSpec h : state.spec().hosts()) {
+    for (HostSpec h : state.spec().hosts()) {
       if (!h.may("solr")) {
         continue;
       }
@@ -1000,7 +1010,7 @@ public final class Cluster {
    */
   public List<String> dropCaches(List<String> nodeIds) {
     ClusterState state = requireState();
-    Map<String, NodeState> byHost = new java.util.LinkedHashMap<>();
+    Map<String, NodeState> byHost = new LinkedHashMap<>();
     for (String id : nodeIds) {
       NodeState n = state.node(id);
       byHost.putIfAbsent(n.where(), n);
@@ -1031,17 +1041,16 @@ public final class Cluster {
     fetchLogs();
     for (NodeState n : state.nodes()) {
       Path from = provider.nodeDir(state, n).resolve("logs");
-      if (!java.nio.file.Files.isDirectory(from)) {
+      if (!Files.isDirectory(from)) {
         continue;
       }
       Path dest = to.resolve(n.id());
-      try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(from)) {
-        java.nio.file.Files.createDirectories(dest);
-        for (Path f : files.filter(java.nio.file.Files::isRegularFile).toList()) {
-          java.nio.file.Files.copy(
-              f, dest.resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      try (Stream<Path> files = Files.list(from)) {
+        Files.createDirectories(dest);
+        for (Path f : files.filter(Files::isRegularFile).toList()) {
+          Files.copy(f, dest.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
         }
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         throw SolrscaleException.environment(
             "cannot copy the logs of " + n.id() + " to " + dest + ": " + e.getMessage());
       }

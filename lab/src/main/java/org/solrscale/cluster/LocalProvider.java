@@ -6,9 +6,8 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
+import org.solrscale.runtime.FileTrees;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
 import org.solrscale.spec.ClusterSpec;
@@ -103,13 +102,13 @@ public final class LocalProvider implements Provider {
   public void deleteData(ClusterState cluster, NodeState node) {
     Path dir = nodeDir(cluster, node);
     for (String sub : List.of("data", "home", "tmp")) {
-      deleteTree(dir.resolve(sub));
+      FileTrees.delete(dir.resolve(sub));
     }
   }
 
   @Override
   public void deleteNode(ClusterState cluster, NodeState node) {
-    deleteTree(nodeDir(cluster, node));
+    FileTrees.delete(nodeDir(cluster, node));
   }
 
   @Override
@@ -155,19 +154,6 @@ public final class LocalProvider implements Provider {
         memory(),
         os(),
         System.getProperty("os.version"));
-  }
-
-  static void deleteTree(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      throw SolrscaleException.environment("cannot delete " + dir + ": " + e.getMessage());
-    }
   }
 
   private static String cpuModel() {

@@ -41,6 +41,11 @@ final class Placed implements Provider {
     return node.remote() ? ssh() : local;
   }
 
+  /** The provider of a cluster's hosts: SSH when any node runs on one (this machine's refuses). */
+  private Provider onHosts(ClusterState c) {
+    return c.nodes().stream().anyMatch(NodeState::remote) ? ssh() : local;
+  }
+
   private Provider of(String host) {
     return host != null ? ssh() : local;
   }
@@ -59,26 +64,17 @@ final class Placed implements Provider {
 
   @Override
   public void partition(ClusterState c, List<String> hosts, boolean cut) {
-    if (c.nodes().stream().noneMatch(NodeState::remote)) {
-      local.partition(c, hosts, cut);
-    }
-    ssh().partition(c, hosts, cut);
+    onHosts(c).partition(c, hosts, cut);
   }
 
   @Override
   public void bandwidth(ClusterState c, List<String> hosts, String rate) {
-    if (c.nodes().stream().noneMatch(NodeState::remote)) {
-      local.bandwidth(c, hosts, rate);
-    }
-    ssh().bandwidth(c, hosts, rate);
+    onHosts(c).bandwidth(c, hosts, rate);
   }
 
   @Override
   public void link(ClusterState c, List<String> hosts, boolean up) {
-    if (c.nodes().stream().noneMatch(NodeState::remote)) {
-      local.link(c, hosts, up);
-    }
-    ssh().link(c, hosts, up);
+    onHosts(c).link(c, hosts, up);
   }
 
   @Override

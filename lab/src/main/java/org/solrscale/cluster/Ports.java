@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.solrscale.spec.SolrscaleException;
@@ -38,7 +39,7 @@ public final class Ports {
     this.listening = listening;
     for (ClusterState c : others) {
       for (NodeState n : c.nodes()) {
-        if (java.util.Objects.equals(n.ssh(), ssh)) {
+        if (Objects.equals(n.ssh(), ssh)) {
           taken.add(n.port());
           taken.add(n.peerPort());
           taken.add(n.electionPort());

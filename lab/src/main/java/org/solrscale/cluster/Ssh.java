@@ -1,5 +1,6 @@
 package org.solrscale.cluster;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,6 +16,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.solrscale.net.SshConfig;
+import org.solrscale.runtime.FileTrees;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.HostSpec;
 import org.solrscale.spec.SolrscaleException;
@@ -49,7 +52,7 @@ public final class Ssh {
 
   /** The ssh config solrscale passes with -F, when there is one. */
   public Path config() {
-    return org.solrscale.net.SshConfig.file(home);
+    return SshConfig.file(home);
   }
 
   /** Runs the agent script on {@code host} with {@code op} and its arguments. */
@@ -198,7 +201,7 @@ public final class Ssh {
    * its content, copied only when it is not there yet (into a .partial directory, then renamed).
    */
   public Put putOnce(HostSpec host, String hostDir, Path file, boolean rsync) {
-    String dir = hostDir + "/jars/" + SshProvider.RuntimeDigest.ofFile(file);
+    String dir = hostDir + "/jars/" + ContentDigest.ofFile(file);
     String path = dir + "/" + file.getFileName();
     if ("yes".equals(agentOk(host, Duration.ofSeconds(60), "has", path).strip())) {
       return new Put(path, 0);
@@ -216,7 +219,7 @@ public final class Ssh {
       agentOk(host, Duration.ofSeconds(60), "commit", dir + ".partial", dir);
       return new Put(path, bytes);
     } finally {
-      LocalProvider.deleteTree(stage);
+      FileTrees.delete(stage);
     }
   }
 
@@ -309,8 +312,8 @@ public final class Ssh {
   private static Result exec(List<String> cmd, String stdin, Duration timeout) {
     try {
       Process p = new ProcessBuilder(cmd).start();
-      var out = new java.io.ByteArrayOutputStream();
-      var err = new java.io.ByteArrayOutputStream();
+      var out = new ByteArrayOutputStream();
+      var err = new ByteArrayOutputStream();
       Thread o = daemon(() -> drain(p.getInputStream(), out));
       Thread e = daemon(() -> drain(p.getErrorStream(), err));
       try (var in = p.getOutputStream()) {
@@ -345,7 +348,7 @@ public final class Ssh {
     return t;
   }
 
-  private static void drain(InputStream in, java.io.ByteArrayOutputStream to) {
+  private static void drain(InputStream in, ByteArrayOutputStream to) {
     try {
       in.transferTo(to);
     } catch (IOException ignored) {

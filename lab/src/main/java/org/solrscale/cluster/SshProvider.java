@@ -1,15 +1,10 @@
 package org.solrscale.cluster;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +12,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.solrscale.net.LabNet;
 import org.solrscale.net.LinkRate;
+import org.solrscale.runtime.FileTrees;
+import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.ClusterSpec;
@@ -43,8 +41,11 @@ public final class SshProvider implements Provider {
   private final Ssh ssh;
   private final Consumer<String> progress;
   private final Map<String, HostProbe.Info> hosts = new ConcurrentHashMap<>();
-  private final Map<String, String> runtimeDirs = new ConcurrentHashMap<>();
-  private volatile long bytesCopied;
+
+  /** Where prepare put a Solr version's runtime and the node jar, under each host's directory. */
+  private record OnHosts(String runtime, String nodeJar) {}
+
+  private final Map<String, OnHosts> onHosts = new ConcurrentHashMap<>();
 
   public SshProvider(
       SolrscaleHome home, StateStore store, String cluster, Consumer<String> progress) {
@@ -52,11 +53,6 @@ public final class SshProvider implements Provider {
     this.store = store;
     this.ssh = new Ssh(home, store.clusterDir(cluster));
     this.progress = progress;
-  }
-
-  /** Bytes this provider copied to hosts so far (runtime, node jar, node files). */
-  public long bytesCopied() {
-    return bytesCopied;
   }
 
   // ---------------------------------------------------------------- hosts
@@ -141,17 +137,20 @@ public final class SshProvider implements Provider {
     if (!problems.isEmpty()) {
       throw SolrscaleException.environment(String.join("\n", problems));
     }
-    String digest = RuntimeDigest.of(runtime);
-    String jarDigest = RuntimeDigest.ofFile(nodeJar);
+    OnHosts where =
+        new OnHosts(
+            "runtimes/" + ContentDigest.of(runtime),
+            "jars/" + ContentDigest.ofFile(nodeJar) + "/" + nodeJar.getFileName());
     Parallel.map(
         used,
         h -> {
           HostProbe.Info info = info(h, minimumJava);
           long sent = 0;
-          String rt = info.dir() + "/runtimes/" + digest;
-          String jars = info.dir() + "/jars/" + jarDigest;
+          String rt = info.dir() + "/" + where.runtime();
           List<String> there =
-              ssh.agentOk(h, QUICK, "has", rt + "/.complete", jars + "/.complete").lines().toList();
+              ssh.agentOk(h, QUICK, "has", rt + "/.complete", info.dir() + "/" + where.nodeJar())
+                  .lines()
+                  .toList();
           if (!"yes".equals(there.get(0))) {
             ssh.agentOk(h, QUICK, "mkdir", info.dir() + "/runtimes");
             String partial = rt + ".partial";
@@ -160,15 +159,7 @@ public final class SshProvider implements Provider {
             ssh.agentOk(h, QUICK, "commit", partial, rt);
           }
           if (!"yes".equals(there.get(1))) {
-            ssh.agentOk(h, QUICK, "mkdir", info.dir() + "/jars");
-            String partial = jars + ".partial";
-            Path one = stageJar(nodeJar);
-            sent += ssh.copy(h, one, partial, info.rsync());
-            ssh.run(h, List.of("touch", partial + "/.complete"), null, QUICK);
-            ssh.agentOk(h, QUICK, "commit", partial, jars);
-          }
-          synchronized (this) {
-            bytesCopied += sent;
+            sent += ssh.putOnce(h, info.dir(), nodeJar, info.rsync()).bytes();
           }
           progress.accept(
               h.ssh()
@@ -179,22 +170,7 @@ public final class SshProvider implements Provider {
                           "copied %,d bytes (Solr %s runtime)", sent, runtime.version())));
           return null;
         });
-    runtimeDirs.put(runtime.version(), digest + "/" + jarDigest);
-  }
-
-  /** A directory holding only the node jar, for copying. */
-  private Path stageJar(Path nodeJar) {
-    Path dir = nodeJar.resolveSibling(nodeJar.getFileName() + ".d");
-    try {
-      Files.createDirectories(dir);
-      Path copy = dir.resolve("solrscale-node.jar");
-      if (!Files.exists(copy) || Files.size(copy) != Files.size(nodeJar)) {
-        Files.copy(nodeJar, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      }
-      return dir;
-    } catch (IOException e) {
-      throw SolrscaleException.environment("cannot stage " + nodeJar + ": " + e.getMessage());
-    }
+    onHosts.put(runtime.version(), where);
   }
 
   /** A one-line error for each recorded port of a node not running that is busy on its host. */
@@ -245,23 +221,18 @@ public final class SshProvider implements Provider {
 
   @Override
   public NodeState start(
-      ClusterState cluster,
-      NodeState node,
-      SolrRuntime runtime,
-      org.solrscale.runtime.Jdk jdk,
-      Path nodeJar) {
+      ClusterState cluster, NodeState node, SolrRuntime runtime, Jdk jdk, Path nodeJar) {
     HostSpec h = host(cluster, node);
-    String digests = runtimeDirs.get(runtime.version());
-    if (digests == null) {
+    if (!onHosts.containsKey(runtime.version())) {
       prepare(cluster, runtime, nodeJar);
-      digests = runtimeDirs.get(runtime.version());
     }
+    OnHosts where = onHosts.get(runtime.version());
     HostProbe.Info info = info(h, runtime.minimumJava());
-    String rt = info.dir() + "/runtimes/" + digests.substring(0, digests.indexOf('/'));
-    String jar = info.dir() + "/jars/" + digests.substring(digests.indexOf('/') + 1);
+    String rt = info.dir() + "/" + where.runtime();
+    String jar = info.dir() + "/" + where.nodeJar();
     String there = remoteDir(cluster, node);
     Path stage = nodeDir(cluster, node).resolve("files");
-    LocalProvider.deleteTree(stage);
+    FileTrees.delete(stage);
     String classpath =
         runtime.classpath().stream()
             .map(p -> rt + "/" + p.getFileName())
@@ -277,7 +248,7 @@ public final class SshProvider implements Provider {
         cmd =
             NodeCommand.solr(
                 info.java(),
-                classpath + ":" + jar + "/solrscale-node.jar",
+                classpath + ":" + jar,
                 runtime.launcher().mainClass(),
                 cluster,
                 node,
@@ -293,7 +264,7 @@ public final class SshProvider implements Provider {
     args.add(there);
     args.add(LocalProcesses.marker(cluster.name(), node.id()));
     List<String> files = new ArrayList<>();
-    try (java.util.stream.Stream<Path> walk = Files.walk(stage)) {
+    try (Stream<Path> walk = Files.walk(stage)) {
       for (Path f : walk.filter(Files::isRegularFile).sorted().toList()) {
         files.add(stage.relativize(f).toString());
         files.add(Files.readString(f));
@@ -417,7 +388,7 @@ public final class SshProvider implements Provider {
   public void deleteNode(ClusterState cluster, NodeState node) {
     HostSpec h = host(cluster, node);
     ssh.agentOk(h, QUICK, "rm", info(h, 0).dir(), remoteDir(cluster, node));
-    LocalProvider.deleteTree(nodeDir(cluster, node));
+    FileTrees.delete(nodeDir(cluster, node));
   }
 
   @Override
@@ -428,11 +399,6 @@ public final class SshProvider implements Provider {
   @Override
   public HostFacts facts(ClusterState cluster, NodeState node) {
     return info(host(cluster, node), 0).facts();
-  }
-
-  /** The clock of the node's host minus this machine's, in milliseconds (from the probe). */
-  public long clockOffsetMs(ClusterState cluster, NodeState node) {
-    return info(host(cluster, node), 0).clockOffsetMs();
   }
 
   // ---------------------------------------------------------------- network faults
@@ -519,11 +485,7 @@ public final class SshProvider implements Provider {
 
   /** A token bucket of 10 ms at {@code rate} (e.g. 100mbit), as the lab network's caps have. */
   static long burstBytes(String rate) {
-    try {
-      return LinkRate.parse(rate).burstBytes();
-    } catch (IllegalArgumentException e) {
-      throw SolrscaleException.usage(e.getMessage());
-    }
+    return LinkRate.parse(rate).burstBytes(); // a bad rate is a one-line usage error there
   }
 
   @Override
@@ -537,46 +499,6 @@ public final class SshProvider implements Provider {
   public void close(ClusterState cluster) {
     for (HostSpec h : cluster.spec().hosts()) {
       ssh.close(h);
-    }
-  }
-
-  /** Content digests of runtimes and jars, computed once and kept beside them. */
-  static final class RuntimeDigest {
-    private RuntimeDigest() {}
-
-    static String of(SolrRuntime runtime) {
-      Path cached = runtime.dir().resolve("content.sha256");
-      try {
-        if (Files.exists(cached)
-            && Files.getLastModifiedTime(cached)
-                    .compareTo(Files.getLastModifiedTime(runtime.dir().resolve("lib")))
-                >= 0) {
-          return Files.readString(cached).strip();
-        }
-        MessageDigest all = MessageDigest.getInstance("SHA-256");
-        List<Path> jars = runtime.classpath().stream().sorted().toList();
-        for (Path jar : jars) {
-          all.update(
-              jar.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-          all.update(HexFormat.of().parseHex(ofFile(jar)));
-        }
-        String digest = HexFormat.of().formatHex(all.digest()).substring(0, 32);
-        Files.writeString(cached, digest + "\n");
-        return digest;
-      } catch (IOException | NoSuchAlgorithmException e) {
-        throw SolrscaleException.environment(
-            "cannot digest the runtime in " + runtime.dir() + ": " + e.getMessage());
-      }
-    }
-
-    static String ofFile(Path file) {
-      try (InputStream in =
-          new DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
-        in.transferTo(java.io.OutputStream.nullOutputStream());
-        return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
-      } catch (IOException | NoSuchAlgorithmException e) {
-        throw SolrscaleException.environment("cannot read " + file + ": " + e.getMessage());
-      }
     }
   }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.solrscale.runtime.FileTrees;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.SolrscaleException;
 
@@ -124,6 +125,6 @@ public final class StateStore {
 
   /** Deletes the cluster's folder: its state and whatever its nodes kept in it. */
   public void delete(String name) {
-    LocalProvider.deleteTree(clusterDir(name));
+    FileTrees.delete(clusterDir(name));
   }
 }

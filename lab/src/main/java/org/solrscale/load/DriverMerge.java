@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.EncodableHistogram;
@@ -267,7 +268,7 @@ public final class DriverMerge {
     } else if ((double) errors / count > maxErrorRate) {
       failed =
           String.format(
-              java.util.Locale.ROOT,
+              Locale.ROOT,
               "%,d of %,d requests failed (%.1f %%, above the %s %% allowed), over %d drivers",
               errors,
               count,

@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.solrscale.runtime.FileTrees;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.SolrscaleException;
 
@@ -67,7 +68,7 @@ final class NetDown {
     if (links.contains(net.bridge())) {
       deleteLink(net.bridge());
     }
-    NetStore.deleteTree(NetFiles.dir(home, net.name()));
+    FileTrees.delete(NetFiles.dir(home, net.name()));
     removePrivsepIfUnused(home, net.name());
     SshConfig.write(home);
   }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import org.solrscale.runtime.FileTrees;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.ExitCode;
 import org.solrscale.spec.Interruption;
@@ -50,8 +51,8 @@ final class NetUp {
     try {
       undo.push(new Undo("rewrite " + SshConfig.file(home), () -> SshConfig.write(home)));
       Path dir = NetFiles.dir(home, name);
-      NetStore.deleteTree(dir); // files of an earlier attempt that recorded nothing
-      undo.push(new Undo("delete " + dir, () -> NetStore.deleteTree(dir)));
+      FileTrees.delete(dir); // files of an earlier attempt that recorded nothing
+      undo.push(new Undo("delete " + dir, () -> FileTrees.delete(dir)));
       NetStore.save(home, net);
       progress.accept(
           "lab network "

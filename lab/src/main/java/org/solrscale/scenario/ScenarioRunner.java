@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,6 +18,7 @@ import org.solrscale.cluster.ExternalCluster;
 import org.solrscale.cluster.Target;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.StepResult;
+import org.solrscale.runtime.FileTrees;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.CollectionSpec;
@@ -103,7 +103,7 @@ public final class ScenarioRunner {
       data = DataPrep.prepare(base.data(), out, scenarioDir, loaded.places());
     } catch (RuntimeException e) {
       if (created) { // nothing ran: leave nothing behind that a corrected run would trip over
-        deleteTree(out);
+        FileTrees.delete(out);
       }
       throw e;
     }
@@ -293,7 +293,7 @@ public final class ScenarioRunner {
         try (var entries = Files.list(out)) {
           for (Path p : entries.toList()) {
             if (!p.getFileName().toString().equals("data")) {
-              deleteTree(p);
+              FileTrees.delete(p);
             }
           }
         }
@@ -303,19 +303,6 @@ public final class ScenarioRunner {
       return record;
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot write to " + out + ": " + e.getMessage());
-    }
-  }
-
-  private static void deleteTree(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (var walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      throw SolrscaleException.environment("cannot delete " + dir + ": " + e.getMessage());
     }
   }
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * One step of a scenario, written as a one-key map whose key is the kind: {@code - index: {...}},
@@ -324,8 +325,7 @@ public interface StepSpec {
       @JsonProperty("rate") String rate)
       implements StepSpec {
     /** A link rate as tc writes it: 100mbit, 1gbit, 512kbit. */
-    static final java.util.regex.Pattern LINK_RATE =
-        java.util.regex.Pattern.compile("[1-9][0-9]*(\\.[0-9]+)?(bit|kbit|mbit|gbit)");
+    static final Pattern LINK_RATE = Pattern.compile("[1-9][0-9]*(\\.[0-9]+)?(bit|kbit|mbit|gbit)");
 
     public Fault {
       if (fault == null) {
