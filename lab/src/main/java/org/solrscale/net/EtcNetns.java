@@ -14,6 +14,7 @@ import org.solrscale.spec.SolrscaleException;
  */
 final class EtcNetns {
   static final Path ROOT = Path.of("/etc/netns");
+  private static final String MARK = ".made-by-solrscale";
 
   private EtcNetns() {}
 
@@ -30,6 +31,10 @@ final class EtcNetns {
       hosts.append(h.address()).append('\t').append(h.name()).append('\n');
     }
     try {
+      if (!Files.isDirectory(ROOT)) { // made here: marked, so that the last net down removes it
+        Files.createDirectories(ROOT);
+        Files.writeString(ROOT.resolve(MARK), "made by solrscale's net up\n");
+      }
       Files.createDirectories(dir);
       Files.writeString(
           dir.resolve("resolv.conf"),
@@ -60,6 +65,15 @@ final class EtcNetns {
         try (var rest = Files.list(dir)) {
           if (rest.findAny().isEmpty()) {
             Files.delete(dir);
+          }
+        }
+      }
+      // /etc/netns itself, when solrscale made it and nothing else is left in it
+      if (Files.isRegularFile(ROOT.resolve(MARK))) {
+        try (var rest = Files.list(ROOT)) {
+          if (rest.allMatch(f -> f.getFileName().toString().equals(MARK))) {
+            Files.delete(ROOT.resolve(MARK));
+            Files.delete(ROOT);
           }
         }
       }
