@@ -108,16 +108,21 @@ final class DataPrep {
     }
   }
 
-  static Data prepare(ScenarioSpec.DataSpec d, Path runDir, Path scenarioDir, YamlPlaces places) {
+  /**
+   * The corpus and queries of data settings {@code d}, generated into {@code dataDir} unless they
+   * are there already from the same settings.
+   */
+  static Data prepare(ScenarioSpec.DataSpec d, Path dataDir, Path scenarioDir, YamlPlaces places) {
     List<Path> corpus = new ArrayList<>();
-    Path settings = runDir.resolve("data/settings.json");
+    Path settings = dataDir.resolve("settings.json");
     boolean same = sameSettings(settings, d);
     if (!d.files().isEmpty()) {
       corpus.addAll(Inputs.expand(d.files().stream().map(f -> resolve(scenarioDir, f)).toList()));
     } else if (d.synth() != null) {
-      Path out = runDir.resolve("data/corpus.jsonl");
+      Path out = dataDir.resolve("corpus.jsonl");
       if (!same || !Files.isRegularFile(out)) {
-        Path tmp = runDir.resolve("data/corpus.tmp.jsonl");
+        mkdirs(dataDir);
+        Path tmp = dataDir.resolve("corpus.tmp.jsonl");
         Synth.write(synthOptions(d.synth(), places), tmp, Format.JSONL);
         move(tmp, out);
       }
@@ -127,9 +132,10 @@ final class DataPrep {
     if (!d.queries().isEmpty()) {
       d.queries().forEach(q -> queries.add(Path.of(resolve(scenarioDir, q))));
     } else if (!corpus.isEmpty()) {
-      Path out = runDir.resolve("data/queries.txt");
+      Path out = dataDir.resolve("queries.txt");
       if (!same || !Files.isRegularFile(out)) {
-        Path tmp = runDir.resolve("data/queries.tmp.txt");
+        mkdirs(dataDir);
+        Path tmp = dataDir.resolve("queries.tmp.txt");
         QueryOptions o = queryOptions(d.deriveQueries(), places);
         scenarioKeys(
             places,
@@ -167,6 +173,14 @@ final class DataPrep {
       JSON.writeValue(file.toFile(), d);
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot write " + file + ": " + e.getMessage());
+    }
+  }
+
+  private static void mkdirs(Path dir) {
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot create " + dir + ": " + e.getMessage());
     }
   }
 

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -97,10 +98,21 @@ public final class ScenarioRunner {
     }
     boolean created = !Files.exists(out);
     RunRecord record;
-    DataPrep.Data data;
+    // each combination's data: the scenario's in data/, one the matrix changed in data/cNNN/
+    Map<ScenarioSpec.DataSpec, DataPrep.Data> data = new HashMap<>();
     try {
       record = prepareDir(loaded.text(), name);
-      data = DataPrep.prepare(base.data(), out, scenarioDir, loaded.places());
+      for (ScenarioLoader.Combination c : loaded.combinations()) {
+        ScenarioSpec.DataSpec d = c.spec().data();
+        if (!data.containsKey(d)) {
+          boolean own = !d.equals(base.data());
+          if (own) {
+            progress.accept("generating the data of " + c.id() + " (" + c.label() + ")");
+          }
+          Path dir = own ? out.resolve("data").resolve(c.id()) : out.resolve("data");
+          data.put(d, DataPrep.prepare(d, dir, scenarioDir, loaded.places()));
+        }
+      }
     } catch (RuntimeException e) {
       if (created) { // nothing ran: leave nothing behind that a corrected run would trip over
         FileTrees.delete(out);
@@ -155,7 +167,7 @@ public final class ScenarioRunner {
                     ? c.spec().cluster().solrVersion()
                     : "unknown (" + external.where() + ")");
           }
-          CombinationRun result = runOne(target, attempt, data, scenarioDir);
+          CombinationRun result = runOne(target, attempt, data.get(c.spec().data()), scenarioDir);
           record.add(result);
           ran++;
           if (!result.done()) {

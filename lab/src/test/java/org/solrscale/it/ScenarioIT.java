@@ -39,12 +39,14 @@ class ScenarioIT {
             "  - bench: {name: q, collection: docs, threads: 1, warmup: 1s, requests: 100}",
             "matrix:",
             "  cluster.nodes: [1, 2]",
-            "  bench.threads: [1, 2]",
+            "  data.synth.docs: [2000, 2500]", // each combination indexes its own corpus
             ""));
     Path out = dir.resolve("run");
     Cli.Result r = Cli.run("run", scenario.toString(), "--out", out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.err()).contains("combination 4 of 4");
+    assertThat(out.resolve("data/c002/corpus.jsonl")).exists(); // the matrix's own data
+    assertThat(out.resolve("data/c003")).doesNotExist(); // the scenario's data, in data/
     JsonNode results = JSON.readTree(out.resolve("results.json").toFile());
     assertThat(results.get("combinations")).hasSize(4);
     for (JsonNode c : results.get("combinations")) {
@@ -52,7 +54,8 @@ class ScenarioIT {
       JsonNode index = c.get("steps").get(0).get("summary");
       assertThat(index.get("verified").asBoolean())
           .isTrue(); // collections were made afresh on reuse
-      assertThat(index.get("accepted").asLong()).isEqualTo(2000);
+      assertThat(index.get("accepted").asLong())
+          .isEqualTo(c.get("params").get("data.synth.docs").asLong());
       JsonNode bench = c.get("steps").get(1).get("summary");
       assertThat(bench.get("count").asLong()).isBetween(100L, 102L);
       Path benchDir = out.resolve(c.get("steps").get(1).get("dir").asText());
