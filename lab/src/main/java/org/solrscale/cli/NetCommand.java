@@ -55,6 +55,13 @@ final class NetCommand {
     Double cpus;
 
     @Option(
+        names = "--cores",
+        paramLabel = "N",
+        description =
+            "Each host's own N cores of this machine's, given round robin (a cpuset; default: all).")
+    Integer cores;
+
+    @Option(
         names = "--memory",
         paramLabel = "SIZE",
         description =
@@ -65,7 +72,8 @@ final class NetCommand {
     public Integer call() {
       SolrscaleHome home = Terminal.home();
       Optional<NetState> before = LabNet.find(home, name);
-      NetState net = LabNet.up(home, name, hosts, bandwidth, cpus, memory, Terminal.progress());
+      NetState net =
+          LabNet.up(home, name, hosts, bandwidth, cpus, cores, memory, Terminal.progress());
       boolean wasUp = before.isPresent() && before.get().equals(net);
       System.out.println(
           "lab network "
@@ -77,6 +85,9 @@ final class NetCommand {
               + net.bridge()
               + (net.bandwidth() == null ? "" : ", links capped at " + net.bandwidth())
               + (net.cpus() == null ? "" : ", " + net.cpus() + " CPUs each")
+              + (net.cores() == null
+                  ? ""
+                  : ", " + net.cores() + (net.cores() == 1 ? " core" : " cores") + " each")
               + (net.memory() == null ? "" : ", " + net.memory() + " of memory each")
               + ")");
       for (NetHost h : net.hosts()) {

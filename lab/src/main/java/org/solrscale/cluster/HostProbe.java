@@ -11,8 +11,9 @@ import org.solrscale.spec.SolrscaleException;
 
 /**
  * Asks a host over SSH what it is and has (its solrscale directory, a Java of at least a version,
- * free disk, rsync, CPU, memory, OS, kernel, its clock, the ports something listens on) in one
- * round trip of the host agent.
+ * free disk, rsync, CPU, memory, OS, kernel, its clock, the ports something listens on, whether it
+ * is reached as root, the cgroup limits its sessions run under) in one round trip of the host
+ * agent.
  */
 public final class HostProbe {
   static final Duration QUICK = Duration.ofSeconds(60);
@@ -29,7 +30,8 @@ public final class HostProbe {
       boolean rsync,
       HostFacts facts,
       long clockOffsetMs,
-      Set<Integer> listening) {}
+      Set<Integer> listening,
+      boolean root) {}
 
   public static Info probe(Ssh ssh, HostSpec host, int minimumJava) {
     Ssh.Result r =
@@ -73,7 +75,8 @@ public final class HostProbe {
             kv.getOrDefault("os", ""),
             kv.getOrDefault("kernel", ""),
             javaPath == null ? null : javaPath + " (Java " + feature + ")",
-            offset);
+            offset,
+            kv.getOrDefault("limits", "").isBlank() ? null : kv.get("limits"));
     return new Info(
         kv.get("dir"),
         javaPath,
@@ -83,7 +86,8 @@ public final class HostProbe {
         "yes".equals(kv.get("rsync")),
         facts,
         offset == null ? 0 : offset,
-        ports(kv.getOrDefault("listening", "")));
+        ports(kv.getOrDefault("listening", "")),
+        "yes".equals(kv.get("root")));
   }
 
   /**

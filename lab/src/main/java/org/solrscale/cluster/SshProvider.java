@@ -89,6 +89,26 @@ public final class SshProvider implements Provider {
           + (info.tooOldJava() == null ? "" : " (found " + info.tooOldJava() + ")")
           + "; install one there or give its java_home in the host's entry of the spec";
     }
+    if (host.limited() && !info.root()) {
+      return "host "
+          + host.ssh()
+          + " limits its nodes ("
+          + host.limitsText()
+          + ") through cgroups, which needs root there; reach it as root (ssh: root@"
+          + host.ssh().replaceFirst("^.*@", "")
+          + ") or drop the limits";
+    }
+    if (host.cores() != null && highestCore(host.cores()) >= info.facts().cores()) {
+      return "host "
+          + host.ssh()
+          + " has "
+          + info.facts().cores()
+          + " cores (0-"
+          + (info.facts().cores() - 1)
+          + "); its cores '"
+          + host.cores()
+          + "' name one it does not have";
+    }
     if (info.freeMb() < MIN_FREE_MB) {
       return "host "
           + host.ssh()
@@ -101,6 +121,36 @@ public final class SshProvider implements Provider {
           + " MB a runtime and a node need; free some or give another dir";
     }
     return null;
+  }
+
+  private static int highestCore(String cores) {
+    int max = 0;
+    for (String part : cores.split("[,-]")) {
+      max = Math.max(max, Integer.parseInt(part));
+    }
+    return max;
+  }
+
+  /**
+   * The cgroup the cluster's nodes on a host share, as the agent's start takes it
+   * (NAME/QUOTA/CORES/MEMORY), or "-" when the host limits nothing.
+   */
+  private static String cgroup(ClusterState cluster, HostSpec h) {
+    if (!h.limited()) {
+      return "-";
+    }
+    return cgroupName(cluster, h)
+        + "/"
+        + (h.cpus() == null ? "-" : Long.toString(Math.round(h.cpus() * 100_000)))
+        + "/"
+        + (h.cores() == null ? "-" : h.cores())
+        + "/"
+        + (h.memory() == null ? "-" : Long.toString(h.memoryBytes()));
+  }
+
+  /** solrscale-CLUSTER-HOST: lab hosts share one kernel, so the host is part of the name. */
+  private static String cgroupName(ClusterState cluster, HostSpec h) {
+    return "solrscale-" + cluster.name() + "-" + h.ssh().replaceAll("[^A-Za-z0-9_.-]", "_");
   }
 
   /** The path of a node's folder on its host. */
@@ -263,6 +313,7 @@ public final class SshProvider implements Provider {
     List<String> args = new ArrayList<>();
     args.add(there);
     args.add(LocalProcesses.marker(cluster.name(), node.id()));
+    args.add(cgroup(cluster, h));
     List<String> files = new ArrayList<>();
     try (Stream<Path> walk = Files.walk(stage)) {
       for (Path f : walk.filter(Files::isRegularFile).sorted().toList()) {
@@ -398,7 +449,8 @@ public final class SshProvider implements Provider {
 
   @Override
   public HostFacts facts(ClusterState cluster, NodeState node) {
-    return info(host(cluster, node), 0).facts();
+    HostSpec h = host(cluster, node);
+    return info(h, 0).facts().limitedBy(h.limitsText());
   }
 
   // ---------------------------------------------------------------- network faults
@@ -497,6 +549,30 @@ public final class SshProvider implements Provider {
 
   @Override
   public void close(ClusterState cluster) {
+    // close follows stopping every node (down, or an up that failed): their cgroups go too
+    List<HostSpec> limited =
+        cluster.nodes().stream()
+            .filter(NodeState::remote)
+            .map(NodeState::ssh)
+            .distinct()
+            .map(cluster.spec()::hostNamed)
+            .filter(HostSpec::limited)
+            .toList();
+    Parallel.map(
+        limited,
+        h -> {
+          try {
+            Ssh.Result r =
+                ssh.agent(
+                    h, QUICK, "cgroup-rm", info(h, 0).dir() + "/cgroups/" + cgroupName(cluster, h));
+            if (!r.ok()) {
+              throw ssh.failure(h, r, "removing the cluster's cgroups");
+            }
+          } catch (SolrscaleException e) {
+            progress.accept("warning: " + e.getMessage());
+          }
+          return null;
+        });
     for (HostSpec h : cluster.spec().hosts()) {
       ssh.close(h);
     }

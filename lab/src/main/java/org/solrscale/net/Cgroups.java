@@ -5,9 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.solrscale.spec.Sizes;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -20,16 +18,24 @@ import org.solrscale.spec.SolrscaleException;
 final class Cgroups {
   static final Path ROOT = Path.of("/sys/fs/cgroup");
   static final long PERIOD_US = 100_000;
-  private static final Pattern SIZE = Pattern.compile("([1-9][0-9]*)([kmg]?)");
 
   private Cgroups() {}
 
-  /** A host's limits: a share of CPU (cores, e.g. 0.5) and memory (e.g. 2g); null for none. */
-  record Limits(Double cpus, String memory) {
+  /**
+   * A host's limits: a share of CPU (cores, e.g. 0.5), a number of cores of its own to run on
+   * (cpuset; host i gets the next {@code cores} of this machine's, round robin) and memory (e.g.
+   * 2g); null for none.
+   */
+  record Limits(Double cpus, Integer cores, String memory) {
     Limits {
       if (cpus != null && (cpus <= 0 || cpus > 1024)) {
         throw SolrscaleException.usage(
             "--cpus " + cpus + " must be a share above 0, e.g. 0.5 or 2");
+      }
+      int have = Runtime.getRuntime().availableProcessors();
+      if (cores != null && (cores < 1 || cores > have)) {
+        throw SolrscaleException.usage(
+            "--cores " + cores + " must be 1 to the " + have + " cores this machine has");
       }
       if (memory != null) {
         bytes(memory);
@@ -37,24 +43,29 @@ final class Cgroups {
     }
 
     boolean any() {
-      return cpus != null || memory != null;
+      return cpus != null || cores != null || memory != null;
+    }
+
+    /** The cores host number {@code index} (from 0) runs on, e.g. "1" or "0,1". */
+    String coresOf(int index) {
+      int have = Runtime.getRuntime().availableProcessors();
+      return java.util.stream.IntStream.range(0, cores)
+          .map(j -> (index * cores + j) % have)
+          .sorted()
+          .distinct()
+          .mapToObj(Integer::toString)
+          .collect(java.util.stream.Collectors.joining(","));
     }
   }
 
   /** 512m, 2g, 1048576: bytes. */
   static long bytes(String size) {
-    Matcher m = SIZE.matcher(size.strip().toLowerCase(Locale.ROOT));
-    if (!m.matches()) {
+    long bytes = Sizes.bytes(size);
+    if (bytes < 0) {
       throw SolrscaleException.usage(
           "--memory '" + size + "' is not a size like 512m or 2g (k, m, g: powers of 1024)");
     }
-    long n = Long.parseLong(m.group(1));
-    return switch (m.group(2)) {
-      case "k" -> n << 10;
-      case "m" -> n << 20;
-      case "g" -> n << 30;
-      default -> n;
-    };
+    return bytes;
   }
 
   static boolean v2() {
@@ -93,11 +104,15 @@ final class Cgroups {
     if (v2()) {
       return List.of(own(null).resolve(name));
     }
-    return List.of(own("cpu").resolve(name), own("memory").resolve(name));
+    return List.of(
+        own("cpu").resolve(name), own("memory").resolve(name), own("cpuset").resolve(name));
   }
 
-  /** Makes the host's cgroups with {@code limits} and puts {@code pid} (its sshd) in them. */
-  static void enter(NetHost host, Limits limits, long pid) {
+  /**
+   * Makes the host's cgroups with {@code limits} and puts {@code pid} (its sshd) in them; {@code
+   * index} is the host's number in its net, from 0 (which cores it gets).
+   */
+  static void enter(NetHost host, Limits limits, int index, long pid) {
     if (limits == null || !limits.any()) {
       return;
     }
@@ -109,6 +124,9 @@ final class Cgroups {
         if (limits.cpus() != null) {
           write(dir.resolve("cpu.max"), Math.round(limits.cpus() * PERIOD_US) + " " + PERIOD_US);
         }
+        if (limits.cores() != null) {
+          write(dir.resolve("cpuset.cpus"), limits.coresOf(index));
+        }
         if (limits.memory() != null) {
           write(dir.resolve("memory.max"), Long.toString(bytes(limits.memory())));
         }
@@ -118,6 +136,15 @@ final class Cgroups {
       List<Path> dirs = dirs(host);
       Path cpu = dirs.get(0);
       Path memory = dirs.get(1);
+      Path cpuset = dirs.get(2);
+      if (limits.cores() != null) {
+        Files.createDirectories(cpuset);
+        write(
+            cpuset.resolve("cpuset.mems"),
+            Files.readString(cpuset.resolveSibling("cpuset.mems")).strip());
+        write(cpuset.resolve("cpuset.cpus"), limits.coresOf(index));
+        write(cpuset.resolve("cgroup.procs"), Long.toString(pid));
+      }
       if (limits.cpus() != null) {
         Files.createDirectories(cpu);
         write(cpu.resolve("cpu.cfs_period_us"), Long.toString(PERIOD_US));
@@ -141,6 +168,9 @@ final class Cgroups {
     List<String> want = new ArrayList<>();
     if (limits.cpus() != null) {
       want.add("+cpu");
+    }
+    if (limits.cores() != null) {
+      want.add("+cpuset");
     }
     if (limits.memory() != null) {
       want.add("+memory");
@@ -187,6 +217,12 @@ final class Cgroups {
             parts.add("cpus " + Double.parseDouble(q[0]) / Double.parseDouble(q[1]));
           }
         }
+        if (Files.isRegularFile(dir.resolve("cpuset.cpus"))) {
+          String c = Files.readString(dir.resolve("cpuset.cpus")).strip();
+          if (!c.isEmpty()) {
+            parts.add("cores " + c);
+          }
+        }
         if (Files.isRegularFile(dir.resolve("memory.max"))) {
           String m = Files.readString(dir.resolve("memory.max")).strip();
           if (!m.equals("max")) {
@@ -200,6 +236,10 @@ final class Cgroups {
           if (quota > 0) {
             parts.add("cpus " + (double) quota / PERIOD_US);
           }
+        }
+        Path cores = dirs(host).get(2).resolve("cpuset.cpus");
+        if (Files.isRegularFile(cores)) {
+          parts.add("cores " + Files.readString(cores).strip());
         }
         Path mem = dirs(host).get(1).resolve("memory.limit_in_bytes");
         if (Files.isRegularFile(mem)) {

@@ -40,12 +40,13 @@ public final class LabNet {
    */
   public static NetState up(
       SolrscaleHome home, String name, int hosts, String bandwidth, Consumer<String> progress) {
-    return up(home, name, hosts, bandwidth, null, null, progress);
+    return up(home, name, hosts, bandwidth, null, null, null, progress);
   }
 
   /**
-   * The same, each host given a CPU share ({@code cpus} cores, e.g. 0.5) and a memory limit that
-   * counts the page cache ({@code memory}, e.g. 2g) through cgroups; null for none.
+   * The same, each host given a CPU share ({@code cpus} cores, e.g. 0.5), {@code cores} of this
+   * machine's to itself (round robin) and a memory limit that counts the page cache ({@code
+   * memory}, e.g. 2g) through cgroups; null for none.
    */
   public static NetState up(
       SolrscaleHome home,
@@ -53,10 +54,13 @@ public final class LabNet {
       int hosts,
       String bandwidth,
       Double cpus,
+      Integer cores,
       String memory,
       Consumer<String> progress) {
     Cgroups.Limits limits =
-        cpus == null && memory == null ? null : new Cgroups.Limits(cpus, memory);
+        cpus == null && cores == null && memory == null
+            ? null
+            : new Cgroups.Limits(cpus, cores, memory);
     NetPlan.checkName(name);
     NetPlan.checkHosts(hosts);
     LinkRate rate = bandwidth == null ? null : LinkRate.parse(bandwidth);

@@ -92,6 +92,7 @@ final class NetPlan {
         bandwidth == null ? null : bandwidth.text(),
         list,
         limits == null ? null : limits.cpus(),
-        limits == null ? null : limits.memory());
+        limits == null ? null : limits.memory(),
+        limits == null ? null : limits.cores());
   }
 }

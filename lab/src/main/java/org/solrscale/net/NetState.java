@@ -22,15 +22,18 @@ public record NetState(
     @JsonProperty("bandwidth") String bandwidth,
     @JsonProperty("hosts") List<NetHost> hosts,
     @JsonProperty("cpus") Double cpus,
-    @JsonProperty("memory") String memory) {
+    @JsonProperty("memory") String memory,
+    @JsonProperty("cores") Integer cores) {
 
   public NetState {
     hosts = List.copyOf(hosts);
   }
 
-  /** Each host's CPU share and memory limit (cgroups), or null for none. */
+  /** Each host's CPU share, cores and memory limit (cgroups), or null for none. */
   Cgroups.Limits limits() {
-    return cpus == null && memory == null ? null : new Cgroups.Limits(cpus, memory);
+    return cpus == null && memory == null && cores == null
+        ? null
+        : new Cgroups.Limits(cpus, cores, memory);
   }
 
   public Optional<NetHost> find(String hostName) {
@@ -61,6 +64,7 @@ public record NetState(
         bandwidth,
         hosts.stream().map(h -> h.name().equals(changed.name()) ? changed : h).toList(),
         cpus,
-        memory);
+        memory,
+        cores);
   }
 }

@@ -93,7 +93,7 @@ final class NetUp {
       undo.push(new Undo("stop sshd pid " + pid, () -> Sshd.stop(List.of(pid))));
       if (net.limits() != null) {
         undo.push(new Undo("remove the cgroups of " + h.name(), () -> Cgroups.remove(h)));
-        Cgroups.enter(h, net.limits(), pid); // before any session: all of them inherit it
+        Cgroups.enter(h, net.limits(), net.hosts().indexOf(h), pid); // before any session
       }
       net = net.with(h.withSshdPid(pid));
       NetStore.save(home, net);
@@ -106,7 +106,7 @@ final class NetUp {
     for (NetHost h : net.hosts()) {
       if (!Sshd.isOurs(h.sshdPid(), h)) {
         long pid = Sshd.start(h);
-        Cgroups.enter(h, net.limits(), pid);
+        Cgroups.enter(h, net.limits(), net.hosts().indexOf(h), pid);
         progress.accept(
             "restarted the sshd of "
                 + h.name()

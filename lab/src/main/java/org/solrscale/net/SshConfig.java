@@ -9,7 +9,8 @@ import org.solrscale.runtime.SolrscaleHome;
  * ($SOLRSCALE_HOME/ssh/config), for {@code ssh -F}. The user's own configuration and the system's
  * are included after the hosts, under {@code Match all}: an Include after a Host block would apply
  * only to that block's host, and ssh takes the first value it reads of an option, so the lab hosts'
- * settings win for them and the user's apply to everything else.
+ * settings win for them and the user's apply to everything else (a {@code Host *} with a ProxyJump
+ * among them would otherwise send lab traffic through the user's jump host).
  */
 public final class SshConfig {
   static final String HEADER =
@@ -40,7 +41,9 @@ public final class SshConfig {
             .append(NetFiles.clientKey(home, net.name()).toAbsolutePath())
             .append("\n  IdentitiesOnly yes\n  UserKnownHostsFile ")
             .append(NetFiles.knownHosts(home, net.name()).toAbsolutePath())
-            .append("\n  StrictHostKeyChecking yes\n\n");
+            .append("\n  StrictHostKeyChecking yes")
+            // a lab host is on this machine: no jump host, proxy or canonical name of the user's
+            .append("\n  ProxyJump none\n  ProxyCommand none\n  CanonicalizeHostname no\n\n");
       }
     }
     return sb.append("Match all\nInclude ~/.ssh/config\nInclude /etc/ssh/ssh_config\n").toString();

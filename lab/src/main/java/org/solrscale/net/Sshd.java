@@ -78,11 +78,60 @@ final class Sshd {
 
   /**
    * Starts {@code host}'s sshd in its namespace, in the foreground (-D) and in a session of its own
-   * (so Ctrl-C on solrscale does not reach it), and returns its pid. `ip netns exec` and setsid
-   * both exec in place (setsid forks only when it is a process group leader, which a child of the
+   * (so Ctrl-C on solrscale does not reach it), and returns its pid. `ip netns exec`, sh and setsid
+   * all exec in place (setsid forks only when it is a process group leader, which a child of the
    * JVM is not), so the child's pid is the sshd's; should that ever change, the sshd is found among
    * the namespace's processes by its configuration file.
    */
+  /**
+   * Shell commands that mount this machine's cgroup file systems again inside a lab host: `ip netns
+   * exec` mounts a sysfs of the namespace's own over /sys, without them, and a host's nodes need
+   * them for the cgroups of a host's limits. The same hierarchies are mounted (a cgroup v1
+   * hierarchy mounted with the same controllers is the one that exists, v2 has one), in this mount
+   * namespace of the host's only. Read from /proc/self/mountinfo; a mount that fails leaves the
+   * host without cgroups, which the host agent then reports in one line.
+   */
+  static String cgroupMounts() {
+    StringBuilder sh = new StringBuilder();
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/mountinfo"))) {
+        String[] f = line.split(" ");
+        int dash = java.util.Arrays.asList(f).indexOf("-");
+        if (f.length < 5 || dash < 0 || dash + 3 >= f.length) {
+          continue;
+        }
+        String point = f[4];
+        String type = f[dash + 1];
+        String options = f[dash + 3];
+        boolean cgroup = type.equals("cgroup") || type.equals("cgroup2");
+        if (!point.equals("/sys/fs/cgroup") && !(cgroup && point.startsWith("/sys/fs/cgroup/"))) {
+          continue;
+        }
+        if (!cgroup && !type.equals("tmpfs")) {
+          continue;
+        }
+        if (!point.matches("/sys/fs/cgroup[A-Za-z0-9_./=-]*")
+            || !options.matches("[A-Za-z0-9_,=.]*")) {
+          continue; // nothing to quote
+        }
+        sh.append("mkdir -p ")
+            .append(point)
+            .append(" && mount -t ")
+            .append(type)
+            .append(" -o ")
+            .append(options)
+            .append(' ')
+            .append(type)
+            .append(' ')
+            .append(point)
+            .append(" 2>/dev/null; ");
+      }
+    } catch (IOException e) {
+      return ""; // no limits for this host's nodes, said by the agent when asked for them
+    }
+    return sh.toString();
+  }
+
   static long start(NetHost host) {
     Path config = NetFiles.sshdConfig(host);
     Path log = NetFiles.sshdLog(host);
@@ -92,6 +141,10 @@ final class Sshd {
             "netns",
             "exec",
             host.namespace(),
+            "/bin/sh",
+            "-c",
+            cgroupMounts() + "exec \"$@\"",
+            "sh",
             setsid(),
             BINARY.toString(),
             "-D",

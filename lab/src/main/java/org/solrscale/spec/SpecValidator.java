@@ -15,6 +15,7 @@ public final class SpecValidator {
   private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]");
   private static final Pattern VERSION = Pattern.compile("[0-9]+\\.[0-9]+\\.[0-9]+");
   private static final Pattern LABEL = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]*");
+  private static final Pattern CORES = Pattern.compile("[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*");
 
   /** ZooKeeper limits below this across data centres risk followers falling out of the quorum. */
   static final int CROSS_DC_MIN_MILLIS = 10_000;
@@ -203,6 +204,36 @@ public final class SpecValidator {
       }
       if (h.port() != null && (h.port() < 1 || h.port() > 65535)) {
         problems.add(Problem.error("host '" + h.ssh() + "' has ssh port " + h.port()).at(at));
+      }
+      if (h.cpus() != null && (h.cpus() < 0.01 || h.cpus() > 1024)) {
+        problems.add(
+            Problem.error(
+                    "host '"
+                        + h.ssh()
+                        + "' has cpus "
+                        + h.cpus()
+                        + "; give a share of CPU of 0.01 or more, e.g. 0.5 or 2")
+                .at(at + "/cpus"));
+      }
+      if (h.cores() != null && !CORES.matcher(h.cores()).matches()) {
+        problems.add(
+            Problem.error(
+                    "host '"
+                        + h.ssh()
+                        + "' has cores '"
+                        + h.cores()
+                        + "'; give CPU numbers like 0, 0-1 or 0,2")
+                .at(at + "/cores"));
+      }
+      if (h.memory() != null && h.memoryBytes() < (1 << 20)) {
+        problems.add(
+            Problem.error(
+                    "host '"
+                        + h.ssh()
+                        + "' has memory '"
+                        + h.memory()
+                        + "'; give a size of 1m or more like 512m or 2g")
+                .at(at + "/memory"));
       }
     }
     if (unusable) {

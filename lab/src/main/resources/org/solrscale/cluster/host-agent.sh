@@ -52,6 +52,88 @@ listening() {
   done | sort -u | while read -r hex; do printf '%d\n' "0x$hex"; done
 }
 
+# where the cgroup file systems are (a lab host's sshd mounts them again in its namespace)
+cg_root() {
+  r=/sys/fs/cgroup
+  if [ -f "$r/cgroup.controllers" ] || [ -d "$r/cpu" ] || [ -d "$r/memory" ]; then
+    echo "$r"
+    return 0
+  fi
+  return 1
+}
+
+# the directory of this shell's cgroup for controller $1 (v1), or in the one v2 hierarchy (no $1)
+cg_base() {
+  r=$(cg_root) || return 1
+  if [ -z "${1:-}" ]; then
+    p=$(sed -n 's/^0:://p' /proc/self/cgroup)
+    echo "$r${p%/}"
+  else
+    [ -d "$r/$1" ] || return 1
+    p=$(awk -F: -v c="$1" '{n = split($2, a, ","); for (i = 1; i <= n; i++) if (a[i] == c) print $3}' /proc/self/cgroup | head -n1)
+    echo "$r/$1${p%/}"
+  fi
+}
+
+cg_v2() { r=$(cg_root) && [ -f "$r/cgroup.controllers" ]; }
+
+# what this shell's own cgroups allow (a lab host's limits, say): "cpus 0.5, memory 1024m" or ""
+cg_limits() {
+  out=""
+  if cg_v2; then
+    b=$(cg_base)
+    q=$(cat "$b/cpu.max" 2>/dev/null)
+    case $q in ''|max*) ;; *) out="cpus $(echo "$q" | awk '{printf "%g", $1 / $2}')" ;; esac
+    m=$(cat "$b/memory.max" 2>/dev/null)
+    case $m in ''|max) ;; *) out="${out:+$out, }memory $((m / 1048576))m" ;; esac
+  else
+    b=$(cg_base cpu) && q=$(cat "$b/cpu.cfs_quota_us" 2>/dev/null) && p=$(cat "$b/cpu.cfs_period_us" 2>/dev/null)
+    case ${q:--1} in -*) ;; *) out="cpus $(awk -v q="$q" -v p="$p" 'BEGIN {printf "%g", q / p}')" ;; esac
+    b=$(cg_base memory) && m=$(cat "$b/memory.limit_in_bytes" 2>/dev/null)
+    if [ -n "${m:-}" ] && [ "${#m}" -lt 16 ]; then out="${out:+$out, }memory $((m / 1048576))m"; fi
+  fi
+  echo "$out"
+}
+
+# puts this shell (and so what it starts) into cgroup NAME under its own, made with the limits:
+# a CPU quota in microseconds per 100 ms, cores for cpuset, memory in bytes ("-" for none). Each
+# directory made is recorded in file REC, for cgroup-rm.
+cg_enter() {
+  name=$1; quota=$2; cores=$3; mem=$4; rec=$5
+  [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }
+  cg_root >/dev/null || { echo "no cgroup file system is mounted at /sys/fs/cgroup" >&2; exit 9; }
+  mkdir -p "$(dirname "$rec")" || exit 9
+  if cg_v2; then
+    base=$(cg_base); d="$base/$name"
+    for c in cpu:$quota cpuset:$cores memory:$mem; do
+      [ "${c#*:}" = - ] && continue
+      echo "+${c%%:*}" >"$base/cgroup.subtree_control" ||
+        { echo "cgroup v2: $base cannot hand ${c%%:*} to child cgroups; run sshd there in a cgroup of its own" >&2; exit 9; }
+    done
+    mkdir -p "$d" || exit 9
+    grep -qxF "$d" "$rec" 2>/dev/null || echo "$d" >>"$rec"
+    if [ "$quota" != - ]; then echo "$quota 100000" >"$d/cpu.max" || exit 9; fi
+    if [ "$cores" != - ]; then echo "$cores" >"$d/cpuset.cpus" || exit 9; fi
+    if [ "$mem" != - ]; then echo "$mem" >"$d/memory.max" || exit 9; fi
+    echo $$ >"$d/cgroup.procs" || exit 9
+    return 0
+  fi
+  for c in cpu:$quota cpuset:$cores memory:$mem; do
+    ctl=${c%%:*}; v=${c#*:}
+    [ "$v" = - ] && continue
+    base=$(cg_base "$ctl") || { echo "no cgroup $ctl controller is mounted" >&2; exit 9; }
+    d="$base/$name"
+    mkdir -p "$d" || exit 9
+    grep -qxF "$d" "$rec" 2>/dev/null || echo "$d" >>"$rec"
+    case $ctl in
+    cpu) echo 100000 >"$d/cpu.cfs_period_us" && echo "$v" >"$d/cpu.cfs_quota_us" ;;
+    cpuset) cat "$base/cpuset.mems" >"$d/cpuset.mems" && echo "$v" >"$d/cpuset.cpus" ;;
+    memory) echo "$v" >"$d/memory.limit_in_bytes" ;;
+    esac || { echo "cannot set $ctl of $d to $v" >&2; exit 9; }
+    echo $$ >"$d/cgroup.procs" || exit 9
+  done
+}
+
 op=$1
 shift
 case $op in
@@ -68,6 +150,8 @@ probe) # DIR MIN_JAVA JAVA_HOME|-  -> key=value lines
   echo "os=$(. /etc/os-release 2>/dev/null && echo "${PRETTY_NAME:-}")"
   echo "kernel=$(uname -r)"
   echo "listening=$(listening | tr '\n' ',')"
+  echo "root=$([ "$(id -u)" = 0 ] && echo yes || echo no)"
+  echo "limits=$(cg_limits)"
   ;;
 listening) # the TCP ports something listens on, one per line
   listening
@@ -81,9 +165,15 @@ has) # PATH...: "yes" or "no" for each, one per line
 commit) # PARTIAL FINAL: a copied directory becomes complete
   if [ -e "$2" ]; then rm -rf "$1"; else mv "$1" "$2"; fi
   ;;
-start) # NODE_DIR MARKER N [PATH TEXT]*N CMD... -> pid: writes the node's N files, starts it
-  dir=$1; marker=$2; n=$3; shift 3
+start) # NODE_DIR MARKER CGROUP N [PATH TEXT]*N CMD... -> pid: writes the node's N files, starts it
+  # in cgroup CGROUP (NAME/QUOTA/CORES/MEMORY, see cg_enter, recorded under the host's directory,
+  # which holds clusters/C/NODE; "-" for none)
+  dir=$1; marker=$2; cg=$3; n=$4; shift 4
   mkdir -p "$dir/logs" "$dir/tmp" && cd "$dir" || exit 3
+  if [ "$cg" != - ]; then
+    f() { echo "$cg" | cut -d/ -f"$1"; }
+    cg_enter "$(f 1)" "$(f 2)" "$(f 3)" "$(f 4)" "$(cd ../../.. && pwd -P)/cgroups/$(f 1)"
+  fi
   while [ "$n" -gt 0 ]; do
     mkdir -p "$(dirname "$dir/$1")" && printf '%s' "$2" >"$dir/$1" || exit 3
     shift 2; n=$((n - 1))
@@ -121,6 +211,16 @@ rm) # HOSTDIR PATH...: deletes paths that lie under the host's solrscale directo
   for p in "$@"; do
     case $p in "$base"/*) rm -rf -- "$p" ;; *) echo "refused: $p is not under $base" >&2; exit 4 ;; esac
   done
+  ;;
+cgroup-rm) # REC: removes the cgroups recorded in file REC (once nothing runs in them)
+  [ -f "$1" ] || exit 0
+  left=""
+  for d in $(sort -r "$1"); do
+    case $d in /sys/fs/cgroup/*) ;; *) continue ;; esac
+    if [ -d "$d" ] && ! rmdir "$d" 2>/dev/null; then left="$left $d"; fi
+  done
+  if [ -n "$left" ]; then echo "still in use:$left" >&2; exit 10; fi
+  rm -f "$1"
   ;;
 drop-caches) # the OS page cache, dentries and inodes dropped (cold-cache measurements)
   [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }

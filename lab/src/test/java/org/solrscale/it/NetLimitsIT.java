@@ -22,6 +22,7 @@ class NetLimitsIT {
   static final String NET = "lim";
   static final Path CPU = Path.of("/sys/fs/cgroup/cpu");
   static final Path MEMORY = Path.of("/sys/fs/cgroup/memory");
+  static final Path CPUSET = Path.of("/sys/fs/cgroup/cpuset");
 
   @BeforeAll
   static void up() {
@@ -30,9 +31,21 @@ class NetLimitsIT {
     assumeTrue(Files.isDirectory(CPU) && Files.isDirectory(MEMORY), "this test reads cgroup v1");
     Cli.run("net", "down", "--name", NET, "--if-exists");
     Cli.Result r =
-        Cli.run("net", "up", "--name", NET, "--hosts", "1", "--cpus", "0.5", "--memory", "256m");
+        Cli.run(
+            "net",
+            "up",
+            "--name",
+            NET,
+            "--hosts",
+            "1",
+            "--cpus",
+            "0.5",
+            "--memory",
+            "256m",
+            "--cores",
+            "1");
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(r.out()).contains("0.5 CPUs each", "256m of memory each");
+    assertThat(r.out()).contains("0.5 CPUs each", "256m of memory each", "1 core each");
   }
 
   @AfterAll
@@ -41,6 +54,7 @@ class NetLimitsIT {
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(cgroup(CPU, "cpu")).doesNotExist();
     assertThat(cgroup(MEMORY, "memory")).doesNotExist();
+    assertThat(cgroup(CPUSET, "cpuset")).doesNotExist();
   }
 
   /** The host's cgroup of a controller: a child of the one this JVM runs in. */
@@ -79,7 +93,10 @@ class NetLimitsIT {
         .isEqualTo("50000");
     assertThat(Files.readString(cgroup(MEMORY, "memory").resolve("memory.limit_in_bytes")).strip())
         .isEqualTo(Long.toString(256L << 20));
-    assertThat(Cli.run("net", "status", "--name", NET).out()).contains("cpus 0.5, memory 256m");
+    assertThat(Files.readString(cgroup(CPUSET, "cpuset").resolve("cpuset.cpus")).strip())
+        .isEqualTo("0");
+    assertThat(Cli.run("net", "status", "--name", NET).out())
+        .contains("cpus 0.5, cores 0, memory 256m");
 
     // a busy loop started over ssh, stopped by its pid after 3 s
     Process p = ssh("setsid sh -c 'while :; do :; done' >/dev/null 2>&1 </dev/null & echo $!");
@@ -87,6 +104,9 @@ class NetLimitsIT {
     try {
       assertThat(Files.readString(Path.of("/proc/" + pid + "/cgroup")))
           .contains("solrscale-" + NET + "-h1");
+      // the kernel runs it on the host's one core only
+      assertThat(Files.readString(Path.of("/proc/" + pid + "/status")))
+          .containsPattern("Cpus_allowed_list:\\s+0\\n");
       long t0 = cpuTicks(pid);
       long w0 = System.nanoTime();
       Thread.sleep(3000);

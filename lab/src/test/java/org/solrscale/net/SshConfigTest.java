@@ -1,10 +1,13 @@
 package org.solrscale.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.runtime.SolrscaleHome;
 
 /** The text of the ssh client configuration and of each host's sshd configuration. */
@@ -24,13 +27,40 @@ class SshConfigTest {
                 + "  IdentityFile /srv/solrscale/nets/lab/id_ed25519\n"
                 + "  IdentitiesOnly yes\n"
                 + "  UserKnownHostsFile /srv/solrscale/nets/lab/known_hosts\n"
-                + "  StrictHostKeyChecking yes\n")
+                + "  StrictHostKeyChecking yes\n"
+                + "  ProxyJump none\n")
         .endsWith("\nMatch all\nInclude ~/.ssh/config\nInclude /etc/ssh/ssh_config\n");
     assertThat(SshConfig.text(HOME, List.of()))
         .isEqualTo(
             SshConfig.HEADER
                 + "\n\nMatch all\nInclude ~/.ssh/config\nInclude /etc/ssh/ssh_config\n");
     assertThat(SshConfig.file(HOME)).isEqualTo(Path.of("/srv/solrscale/ssh/config"));
+  }
+
+  @Test
+  void aUsersJumpHostForAllHostsDoesNotApplyToLabHosts(@TempDir Path dir) throws Exception {
+    assumeTrue(Files.isExecutable(Path.of("/usr/bin/ssh")), "needs the ssh client");
+    NetState net = NetPlan.plan(HOME, "lab", 1, 0, null);
+    // the user's configuration comes after Match all; here written in place of the includes
+    Path config = dir.resolve("config");
+    Files.writeString(
+        config,
+        SshConfig.text(HOME, List.of(net))
+                .replace("Include ~/.ssh/config\nInclude /etc/ssh/ssh_config\n", "")
+            + "Host *\n  ProxyJump jump.example.org\n");
+    Process p =
+        new ProcessBuilder("ssh", "-G", "-F", config.toString(), "lab-h1")
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertThat(p.waitFor()).as(out).isZero();
+    assertThat(out.lines()).contains("hostname 10.201.0.2").noneMatch(l -> l.contains("jump."));
+    Process other =
+        new ProcessBuilder("ssh", "-G", "-F", config.toString(), "db1.example.org")
+            .redirectErrorStream(true)
+            .start();
+    assertThat(new String(other.getInputStream().readAllBytes()))
+        .contains("proxyjump jump.example.org");
   }
 
   @Test

@@ -89,6 +89,28 @@ class HostsSpecTest {
   }
 
   @Test
+  void aHostsLimitsAreReadAndBadOnesRefused() {
+    ClusterSpec s = spec("name: a\nhosts: [{ssh: h1, cpus: 0.5, cores: '0-1', memory: 2g}, h2]\n");
+    HostSpec one = s.hosts().get(0);
+    assertThat(one.limited()).isTrue();
+    assertThat(one.memoryBytes()).isEqualTo(2L << 30);
+    assertThat(one.limitsText()).isEqualTo("cpus 0.5, cores 0-1, memory 2g");
+    assertThat(s.hosts().get(1).limited()).isFalse();
+    assertThat(errors("name: a\nhosts: [{ssh: h1, cpus: 0}]\n"))
+        .singleElement()
+        .asString()
+        .contains("host 'h1' has cpus 0.0; give a share of CPU of 0.01 or more");
+    assertThat(errors("name: a\nhosts: [{ssh: h1, cores: 'first'}]\n"))
+        .singleElement()
+        .asString()
+        .contains("host 'h1' has cores 'first'; give CPU numbers like 0, 0-1 or 0,2");
+    assertThat(errors("name: a\nhosts: [{ssh: h1, memory: 2 GB}]\n"))
+        .singleElement()
+        .asString()
+        .contains("host 'h1' has memory '2 GB'; give a size of 1m or more like 512m or 2g");
+  }
+
+  @Test
   void aNetworkFaultInAScenarioNamesHostsOfItsCluster() {
     String scenario =
         "name: s\ncluster:\n  hosts: [{ssh: h1, labels: {dc: east}}, {ssh: h2, labels: {dc:"
