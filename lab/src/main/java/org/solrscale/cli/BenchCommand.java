@@ -23,6 +23,7 @@ import org.solrscale.load.Workload;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.spec.ErrorRate;
 import org.solrscale.spec.ExitCode;
+import org.solrscale.spec.HostSpec;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -251,37 +252,31 @@ final class BenchCommand implements Callable<Integer> {
       throw SolrscaleException.usage(
           "--drivers needs --out: the directory the drivers' runs are merged into");
     }
-    if (loadModel instanceof LoadModel.Open o && o.rates().size() > 1) {
-      throw SolrscaleException.usage(
-          "--drivers runs one --rate or --threads; a staircase on several drivers is not"
-              + " supported yet (run one bench per rate)");
-    }
     if (requests != null || warmupRequests != null) {
       throw SolrscaleException.usage(
           "--drivers runs for a time: give --duration and --warmup, not --requests or"
               + " --warmup-requests");
     }
-    List<String> hosts = drivers.stream().map(String::strip).distinct().toList();
-    List<String> args = new ArrayList<>();
-    args.addAll(List.of("--url", String.join(",", urls), "--collection", collection));
-    args.addAll(List.of("--warmup", warmup.toMillis() + "ms"));
-    Duration measured = duration == null ? Duration.ofSeconds(60) : duration;
-    args.addAll(List.of("--duration", measured.toMillis() + "ms"));
-    args.addAll(List.of("--timeout", timeout.toMillis() + "ms", "--order", order));
-    args.addAll(List.of("--zipf", Double.toString(zipf), "--arrivals", arrivals));
-    args.addAll(List.of("--connections", Integer.toString(connections)));
-    args.addAll(List.of("--max-error-rate", maxErrorRate));
-    args.addAll(
-        List.of("--routing", routing.startsWith("node:") ? "node:" + urls.get(0) : routing));
-    if (shardsPreference != null) {
-      args.addAll(List.of("--shards-preference", shardsPreference));
-    }
-    if (shardsTolerant) {
-      args.add("--shards-tolerant");
-    }
-    if (compression != null) {
-      args.addAll(List.of("--compression", compression));
-    }
+    List<HostSpec> hosts =
+        drivers.stream().map(String::strip).distinct().map(this::driverHost).toList();
+    List<Double> rates = loadModel instanceof LoadModel.Open o ? o.rates() : null;
+    Drivers.Common common =
+        new Drivers.Common(
+            urls,
+            collection,
+            warmup,
+            duration == null ? Duration.ofSeconds(60) : duration,
+            stepDuration,
+            timeout,
+            order,
+            zipf,
+            arrivals,
+            connections,
+            errorRate,
+            routing,
+            shardsPreference,
+            shardsTolerant,
+            compression);
     List<Path> files = new ArrayList<>();
     List<String> weights = new ArrayList<>();
     for (Workload.Part part : Workload.parseMix(queries)) {
@@ -291,13 +286,13 @@ final class BenchCommand implements Callable<Integer> {
     Drivers.Plan plan =
         new Drivers.Plan(
             hosts,
-            args,
+            common.args(),
             files,
             weights,
             model.threads,
-            loadModel instanceof LoadModel.Open o ? o.rates().get(0) : null,
+            rates,
             seed,
-            warmup.plus(measured),
+            common.runTime(rates),
             errorRate);
     BenchSummary s = Drivers.run(Terminal.home(), plan, out, Terminal.progress());
     if (json) {
@@ -382,6 +377,19 @@ final class BenchCommand implements Callable<Integer> {
       }
     }
     return urls;
+  }
+
+  /** A --drivers host: the cluster's own host of that name when bench targets one of ours. */
+  private HostSpec driverHost(String host) {
+    if (target.zk != null || target.url != null) {
+      return Drivers.host(host, null);
+    }
+    return Drivers.host(
+        host,
+        new Cluster(Terminal.home(), target.name, Terminal.progress())
+            .state()
+            .map(c -> c.spec())
+            .orElse(null));
   }
 
   private String nodeUrl(String id) {

@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.spec.SolrscaleException;
 
@@ -54,6 +57,9 @@ public final class Bench {
       BenchSummary s = summarize(o, result, log, recorder, cpu, startedAtMs);
       if (o.outDir() != null) {
         try {
+          if (!result.steps().isEmpty()) {
+            writeSteps(o.outDir().resolve(STEPS_LOG), result, startedAtMs);
+          }
           JSON.writeValue(o.outDir().resolve("summary.json").toFile(), s);
         } catch (IOException e) {
           throw SolrscaleException.usage(
@@ -61,6 +67,37 @@ public final class Bench {
         }
       }
       return s;
+    }
+  }
+
+  /** A staircase's histograms per step, tagged stepK-latency, -service, -lag (K from 1). */
+  public static final String STEPS_LOG = "steps.hlog";
+
+  /**
+   * Writes each step's latency, service time and schedule lag histograms, so that the steps of
+   * several drivers merge exactly.
+   */
+  private static void writeSteps(Path file, Driver.Result r, long startedAtMs) throws IOException {
+    try (PrintStream ps = new PrintStream(Files.newOutputStream(file), false, "UTF-8")) {
+      HistogramLogWriter w = new HistogramLogWriter(ps);
+      w.outputComment("each step of the staircase: latency, service time, schedule lag (us)");
+      w.outputLogFormatVersion();
+      w.outputStartTime(startedAtMs);
+      w.setBaseTime(startedAtMs);
+      w.outputLegend();
+      int k = 0;
+      for (StepStats.Step step : r.steps()) {
+        k++;
+        Histogram[] hs = {step.latency(), step.service(), step.lag()};
+        String[] names = {"latency", "service", "lag"};
+        for (int i = 0; i < hs.length; i++) {
+          Histogram copy = hs[i].copy();
+          copy.setStartTimeStamp(startedAtMs + (step.startNanos() - r.startNanos()) / 1_000_000);
+          copy.setEndTimeStamp(startedAtMs + (step.endNanos() - r.startNanos()) / 1_000_000);
+          copy.setTag("step" + k + "-" + names[i]);
+          w.outputIntervalHistogram(copy);
+        }
+      }
     }
   }
 

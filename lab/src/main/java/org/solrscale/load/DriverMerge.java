@@ -261,6 +261,11 @@ public final class DriverMerge {
               + "; the merge would not be exact");
     }
     boolean open = "open".equals(each.get(0).loadModel());
+    List<BenchSummary.Step> steps = steps(drivers, each);
+    List<Double> rates = List.of(rate);
+    if (steps != null) {
+      rates = steps.stream().map(BenchSummary.Step::rate).toList();
+    }
     Double per1000 = !open && count > 0 ? seconds * 1000.0 * threads / count * 1000 : null;
     String failed = null;
     if (count == 0) {
@@ -289,7 +294,7 @@ public final class DriverMerge {
         null,
         List.of(),
         List.of(),
-        null,
+        steps,
         new BenchSummary.Warmup(warmupCount, warmupSeconds),
         seconds,
         unfinished,
@@ -297,7 +302,67 @@ public final class DriverMerge {
         maxErrorRate,
         failed,
         open ? null : threads,
-        open ? List.of(rate) : null,
+        open ? rates : null,
         runs);
+  }
+
+  /**
+   * The steps of a staircase all drivers ran (each its share of every rate, from the same start):
+   * counts and rates added, latency, service time and lag from the steps' histograms added (each
+   * driver's steps.hlog), and who limited a step by each driver's own verdict; null for no
+   * staircase.
+   */
+  static List<BenchSummary.Step> steps(List<Driver> drivers, List<BenchSummary> each) {
+    int n = each.stream().mapToInt(s -> s.steps() == null ? 0 : s.steps().size()).max().orElse(0);
+    if (n == 0) {
+      return null;
+    }
+    List<Path> logs = drivers.stream().map(d -> d.dir().resolve(Bench.STEPS_LOG)).toList();
+    Map<String, TreeMap<Long, Histogram>> byTag =
+        intervals(logs, logs.stream().map(l -> 0L).toList(), 0);
+    List<BenchSummary.Step> out = new ArrayList<>();
+    for (int k = 0; k < n; k++) {
+      double rate = 0;
+      double achieved = 0;
+      double seconds = 0;
+      Double startS = null;
+      long scheduled = 0;
+      long completed = 0;
+      long errors = 0;
+      List<String> limited = new ArrayList<>();
+      for (int i = 0; i < each.size(); i++) {
+        List<BenchSummary.Step> own = each.get(i).steps();
+        if (own == null || k >= own.size()) {
+          continue;
+        }
+        BenchSummary.Step st = own.get(k);
+        rate += st.rate();
+        achieved += st.achieved();
+        seconds = Math.max(seconds, st.seconds());
+        startS = startS == null ? st.startS() : startS;
+        scheduled += st.scheduled() == null ? 0 : st.scheduled();
+        completed += st.completed() == null ? 0 : st.completed();
+        errors += st.errors() == null ? 0 : st.errors();
+        if (st.bottleneck() != null && !st.bottleneck().startsWith("none")) {
+          limited.add(drivers.get(i).host() + ": " + st.bottleneck());
+        }
+      }
+      String tag = "step" + (k + 1) + "-";
+      out.add(
+          new BenchSummary.Step(
+              rate,
+              achieved,
+              seconds,
+              startS,
+              scheduled,
+              completed,
+              errors,
+              BenchSummary.millis(total(byTag, tag + "latency")),
+              BenchSummary.millis(total(byTag, tag + "service")),
+              BenchSummary.millis(total(byTag, tag + "lag")),
+              null, // each driver's CPU is its own
+              limited.isEmpty() ? "none" : String.join("; ", limited)));
+    }
+    return out;
   }
 }

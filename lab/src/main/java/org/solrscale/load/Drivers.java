@@ -13,6 +13,7 @@ import org.solrscale.cluster.Parallel;
 import org.solrscale.cluster.Ssh;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.HostSpec;
 import org.solrscale.spec.SolrscaleException;
 
@@ -31,29 +32,109 @@ public final class Drivers {
 
   /**
    * What each driver runs: {@code args} are bench's options common to all (not --queries, --rate,
-   * --threads, --out, --seed), {@code queries} the local query files in the order of the --queries
-   * mix, {@code mixWeights} their weights (null: as in the file list), and the load to split.
+   * --threads, --out, --seed; see {@link Common}), {@code queries} the local query files in the
+   * order of the --queries mix, {@code weights} their weights (null: as in the file list), and the
+   * load to split: threads, or the rate (several: a staircase, each step split).
    */
   public record Plan(
-      List<String> hosts,
+      List<HostSpec> hosts,
       List<String> args,
       List<Path> queries,
       List<String> weights,
       Integer threads,
-      Double rate,
+      List<Double> rates,
       long seed,
       Duration runTime,
       double maxErrorRate) {}
 
+  /** bench's settings every driver of one run shares, as the options of the command each runs. */
+  public record Common(
+      List<String> urls,
+      String collection,
+      Duration warmup,
+      Duration duration,
+      Duration stepDuration,
+      Duration timeout,
+      String order,
+      double zipf,
+      String arrivals,
+      int connections,
+      double maxErrorRate,
+      String routing,
+      String shardsPreference,
+      boolean shardsTolerant,
+      String compression) {
+
+    public List<String> args() {
+      List<String> args = new ArrayList<>();
+      args.addAll(List.of("--url", String.join(",", urls), "--collection", collection));
+      args.addAll(List.of("--warmup", warmup.toMillis() + "ms"));
+      args.addAll(List.of("--duration", duration.toMillis() + "ms"));
+      args.addAll(List.of("--step-duration", stepDuration.toMillis() + "ms"));
+      args.addAll(List.of("--timeout", timeout.toMillis() + "ms", "--order", order));
+      args.addAll(List.of("--zipf", Double.toString(zipf), "--arrivals", arrivals));
+      args.addAll(List.of("--connections", Integer.toString(connections)));
+      args.addAll(List.of("--max-error-rate", Double.toString(maxErrorRate)));
+      // a node named by id is this machine's name for it: a driver gets its URL
+      args.addAll(
+          List.of("--routing", routing.startsWith("node:") ? "node:" + urls.get(0) : routing));
+      if (shardsPreference != null) {
+        args.addAll(List.of("--shards-preference", shardsPreference));
+      }
+      if (shardsTolerant) {
+        args.add("--shards-tolerant");
+      }
+      if (compression != null) {
+        args.addAll(List.of("--compression", compression));
+      }
+      return args;
+    }
+
+    /** How long a driver runs: warm-up, then the duration or every step of a staircase. */
+    public Duration runTime(List<Double> rates) {
+      return warmup.plus(
+          rates != null && rates.size() > 1 ? stepDuration.multipliedBy(rates.size()) : duration);
+    }
+  }
+
   private Drivers() {}
 
-  /** Each driver's share: the rate divided evenly, or the threads as evenly as whole ones go. */
+  /**
+   * The driver host named {@code name}: the cluster's host of that name (its port, Java and
+   * directory), which must be allowed the role driver, or else a host known only to ssh.
+   */
+  public static HostSpec host(String name, ClusterSpec spec) {
+    HostSpec known =
+        spec == null
+            ? null
+            : spec.hosts().stream().filter(h -> h.ssh().equals(name)).findFirst().orElse(null);
+    if (known == null) {
+      return HostSpec.of(name);
+    }
+    if (!known.may("driver")) {
+      throw SolrscaleException.usage(
+          "host "
+              + name
+              + " may not run drivers (its roles: "
+              + String.join(", ", known.roles())
+              + "); give it the role driver or name another host");
+    }
+    return known;
+  }
+
+  /** Each driver's share: every rate divided evenly, or the threads as evenly as whole ones go. */
   static List<String[]> shares(Plan p) {
     List<String[]> out = new ArrayList<>();
     int n = p.hosts().size();
     for (int i = 0; i < n; i++) {
-      if (p.rate() != null) {
-        out.add(new String[] {"--rate", Double.toString(p.rate() / n)});
+      if (p.rates() != null) {
+        out.add(
+            new String[] {
+              "--rate",
+              p.rates().stream()
+                  .map(r -> Double.toString(r / n))
+                  .collect(java.util.stream.Collectors.joining(","))
+            });
       } else {
         int t = p.threads() / n + (i < p.threads() % n ? 1 : 0);
         out.add(new String[] {"--threads", Integer.toString(t)});
@@ -72,7 +153,7 @@ public final class Drivers {
     Path jar = ownJar();
     Files.createDirectories(out);
     Ssh ssh = new Ssh(home, home.dir().resolve("drivers"));
-    List<HostSpec> hosts = p.hosts().stream().map(HostSpec::of).toList();
+    List<HostSpec> hosts = p.hosts();
     List<String[]> shares = shares(p);
     String runId = "run-" + System.currentTimeMillis();
     try {

@@ -2,18 +2,27 @@ package org.solrscale.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.load.Bench;
 import org.solrscale.load.BenchPlan;
 import org.solrscale.load.Clock;
 import org.solrscale.load.Driver;
+import org.solrscale.load.Drivers;
 import org.solrscale.load.HttpSender;
 import org.solrscale.load.LoadModel;
 import org.solrscale.load.QueryFile;
 import org.solrscale.load.Workload;
+import org.solrscale.results.BenchSummary;
+import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.Durations;
 import org.solrscale.spec.ErrorRate;
+import org.solrscale.spec.Rates;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
 
@@ -26,6 +35,14 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
 
   @Override
   public JsonNode run(StepSpec.Bench b, StepRun run) throws InterruptedException {
+    double maxErrors =
+        ErrorRate.parse(
+            b.maxErrorRate() != null
+                ? b.maxErrorRate()
+                : run.faulted() ? "100%" : ErrorRate.DEFAULT);
+    if (b.drivers() != null) {
+      return JSON.valueToTree(onDrivers(b, run, maxErrors));
+    }
     List<Workload.Part> parts =
         b.queries() != null
             ? Workload.parseMix(b.queries(), run.scenarioDir())
@@ -52,11 +69,6 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
             b.compression(),
             timeout,
             b.connections())) {
-      double maxErrors =
-          ErrorRate.parse(
-              b.maxErrorRate() != null
-                  ? b.maxErrorRate()
-                  : run.faulted() ? "100%" : ErrorRate.DEFAULT);
       return JSON.valueToTree(
           Bench.run(
               new Bench.Options(
@@ -64,6 +76,60 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
               sender,
               Clock.SYSTEM,
               i -> {}));
+    }
+  }
+
+  /** The step on its driver hosts: each runs its share, their runs merged into the step's. */
+  private static BenchSummary onDrivers(StepSpec.Bench b, StepRun run, double maxErrors) {
+    List<Path> files = new ArrayList<>();
+    List<String> weights = new ArrayList<>();
+    if (b.queries() != null) {
+      for (Workload.Part part : Workload.parseMix(b.queries(), run.scenarioDir())) {
+        files.add(part.file());
+        weights.add(Double.toString(part.weight()));
+      }
+    } else {
+      for (Path q : run.data().queries()) {
+        files.add(q);
+        weights.add(null);
+      }
+    }
+    List<Double> rates = b.rate() == null ? null : Rates.parse(b.rate());
+    Drivers.Common common =
+        new Drivers.Common(
+            urls(b.routing(), run),
+            run.collection(b.collection()),
+            Durations.parse(b.warmup()),
+            b.duration() == null ? Duration.ofSeconds(60) : Durations.parse(b.duration()),
+            Durations.parse(b.stepDuration()),
+            Durations.parse(b.timeout()),
+            b.order(),
+            b.zipf(),
+            b.arrivals(),
+            b.connections(),
+            maxErrors,
+            b.routing(),
+            b.shardsPreference(),
+            b.shardsTolerant(),
+            b.compression());
+    ClusterSpec spec =
+        run.target().cluster().flatMap(c -> c.state()).map(c -> c.spec()).orElse(null);
+    Drivers.Plan plan =
+        new Drivers.Plan(
+            b.drivers().stream().map(h -> Drivers.host(h, spec)).toList(),
+            common.args(),
+            files,
+            weights,
+            b.threads(),
+            rates,
+            b.seed(),
+            common.runTime(rates),
+            maxErrors);
+    try {
+      return Drivers.run(SolrscaleHome.fromEnvironment(), plan, run.dir(), run.progress());
+    } catch (IOException e) {
+      throw SolrscaleException.environment(
+          "cannot write the drivers' merged run into " + run.dir() + ": " + e.getMessage());
     }
   }
 

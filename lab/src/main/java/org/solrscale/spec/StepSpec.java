@@ -1,6 +1,7 @@
 package org.solrscale.spec;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.ArrayList;
@@ -112,7 +113,9 @@ public interface StepSpec {
       @JsonProperty("shards_tolerant") Boolean shardsTolerant,
       @JsonProperty("compression") String compression,
       @JsonProperty("connections") Integer connections,
-      @JsonProperty("max_error_rate") String maxErrorRate)
+      @JsonProperty("max_error_rate") String maxErrorRate,
+      @JsonProperty("drivers") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+          List<String> drivers)
       implements OnCollection {
     public Bench {
       name = name == null ? "bench" : name;
@@ -126,6 +129,7 @@ public interface StepSpec {
       routing = routing == null ? "cloud" : routing;
       shardsTolerant = shardsTolerant != null && shardsTolerant;
       connections = connections == null ? 32 : connections;
+      drivers = drivers == null ? null : List.copyOf(drivers);
     }
 
     @Override
@@ -181,6 +185,36 @@ public interface StepSpec {
       Checks.range(out, "/connections", "connections", connections, 1, 10_000);
       if (maxErrorRate != null) {
         Checks.problem(out, "/max_error_rate", () -> ErrorRate.parse(maxErrorRate));
+      }
+      if (drivers != null) {
+        if (drivers.isEmpty() || drivers.stream().anyMatch(d -> d == null || d.isBlank())) {
+          out.add(Problem.error("bench step '" + name + "': drivers lists no host").at("/drivers"));
+        } else if (drivers.stream().distinct().count() < drivers.size()) {
+          out.add(
+              Problem.error("bench step '" + name + "': a host is listed twice in drivers")
+                  .at("/drivers"));
+        }
+        if (requests != null || warmupRequests != null) {
+          out.add(
+              Problem.error(
+                      "bench step '"
+                          + name
+                          + "': drivers run for a time; give duration and warmup, not requests or"
+                          + " warmup_requests")
+                  .at(requests != null ? "/requests" : "/warmup_requests"));
+        }
+        if (threads != null && threads < drivers.size()) {
+          out.add(
+              Problem.error(
+                      "bench step '"
+                          + name
+                          + "': threads "
+                          + threads
+                          + " are fewer than its "
+                          + drivers.size()
+                          + " drivers")
+                  .at("/threads"));
+        }
       }
       return out;
     }

@@ -14,8 +14,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
@@ -42,6 +44,7 @@ class HostsIT {
   static final String NET = "hit";
   static final String NAME = "it-hosts";
   static final String HOSTS = "hit-h1,hit-h2,hit-h3";
+  static final String LIMITED = "it-hosts-lim";
   static final ObjectMapper JSON = new ObjectMapper();
   @TempDir static Path dir;
 
@@ -60,7 +63,7 @@ class HostsIT {
 
   @AfterAll
   static void cleanUp() throws IOException {
-    for (String name : List.of(NAME, "it-hosts-port")) {
+    for (String name : List.of(NAME, "it-hosts-port", LIMITED)) {
       if (cluster(name).state().isPresent()) {
         cluster(name).down(true);
       }
@@ -273,6 +276,55 @@ class HostsIT {
     assertThat(v.get("found").asLong()).isEqualTo(found);
     assertThat(v.get("lost").asLong()).isEqualTo(acked.size() - found);
 
+    // a scenario's bench step on two drivers, a staircase split step by step and merged exactly
+    Path scenario = dir.resolve("stairs.yaml");
+    Files.writeString(
+        scenario,
+        String.join(
+            "\n",
+            "name: it-stairs",
+            "cluster: {collections: [{name: c}]}",
+            "steps:",
+            "  - bench: {name: stairs, collection: c, queries: "
+                + queries
+                + ", rate: '10,20', step_duration: 3s, warmup: 1s, drivers: [hit-h1, hit-h2]}",
+            ""));
+    Path stairs = dir.resolve("stairs");
+    Cli.Result run =
+        Cli.run(
+            "run",
+            scenario.toString(),
+            "--zk",
+            cluster(NAME).requireState().zkHost(),
+            "--out",
+            stairs.toString());
+    assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+    JsonNode step =
+        JSON.readTree(stairs.resolve("results.json").toFile())
+            .get("combinations")
+            .get(0)
+            .get("steps")
+            .get(0);
+    JsonNode stepSummary = step.get("summary");
+    assertThat(stepSummary.get("drivers")).hasSize(2);
+    assertThat(stepSummary.get("steps")).hasSize(2);
+    assertThat(stepSummary.get("steps").get(0).get("rate").asDouble()).isEqualTo(10.0);
+    assertThat(stepSummary.get("steps").get(1).get("rate").asDouble()).isEqualTo(20.0);
+    long scheduled = 0;
+    for (JsonNode d : stepSummary.get("drivers")) {
+      JsonNode own =
+          JSON.readTree(
+              stairs
+                  .resolve(step.get("dir").asText())
+                  .resolve("drivers/" + d.get("host").asText() + "/summary.json")
+                  .toFile());
+      assertThat(own.get("rates")).extracting(JsonNode::asDouble).containsExactly(5.0, 10.0);
+      scheduled += own.get("steps").get(1).get("scheduled").asLong();
+    }
+    assertThat(stepSummary.get("steps").get(1).get("scheduled").asLong())
+        .isEqualTo(scheduled)
+        .isBetween(50L, 70L);
+
     // the logs come to this machine; down leaves no process of the cluster on any host
     assertThat(cluster(NAME).logFile("solr1", false)).exists();
     Cli.Result down = Cli.run("down", "--name", NAME);
@@ -392,6 +444,67 @@ class HostsIT {
       assertThat(cluster(name).state()).as(name).isEmpty();
       assertThat(markedProcesses("-Dsolrscale.node=" + name + "/")).isEmpty();
     }
+  }
+
+  @Test
+  @Order(3)
+  void aHostsLimitsHoldItsNodesInCgroupsThatDownRemoves() throws Exception {
+    Path spec = dir.resolve("limited.yaml");
+    Files.writeString(
+        spec,
+        String.join(
+            "\n",
+            "name: " + LIMITED,
+            "zookeeper: 1",
+            "nodes: 1",
+            "heap: 256m",
+            "hosts:",
+            "  - {ssh: hit-h1, cpus: 0.5, cores: '0', memory: 1500m}",
+            ""));
+    Cli.Result up = Cli.run("up", "--spec", spec.toString());
+    assertThat(up.exitCode()).as(up.err()).isZero();
+    String name = "solrscale-" + LIMITED + "-hit-h1";
+    List<Path> groups = new ArrayList<>();
+    for (String n : List.of("zk1", "solr1")) {
+      long pid = cluster(LIMITED).requireState().node(n).pid();
+      // the kernel's word, not solrscale's: the node's cgroups, and what they allow
+      Map<String, Path> own = cgroupsOf(pid);
+      for (String controller : List.of("cpu", "memory", "cpuset")) {
+        assertThat(own.get(controller)).as(n + " " + controller).isNotNull();
+        assertThat(own.get(controller).getFileName().toString()).isEqualTo(name);
+        groups.add(own.get(controller));
+      }
+      assertThat(read(own.get("memory").resolve("memory.limit_in_bytes")))
+          .isEqualTo(Long.toString(1500L << 20));
+      assertThat(read(own.get("cpu").resolve("cpu.cfs_quota_us"))).isEqualTo("50000");
+      assertThat(read(own.get("cpuset").resolve("cpuset.cpus"))).isEqualTo("0");
+    }
+    JsonNode env = JSON.readTree(Cli.run("status", "--name", LIMITED, "--json").out());
+    assertThat(env.get("nodes"))
+        .allSatisfy(n -> assertThat(n.get("state").asText()).isEqualTo("running"));
+    Cli.Result down = Cli.run("down", "--name", LIMITED, "--purge");
+    assertThat(down.exitCode()).as(down.err()).isZero();
+    assertThat(down.err()).doesNotContain("warning");
+    assertThat(markedProcesses("-Dsolrscale.node=" + LIMITED + "/")).isEmpty();
+    assertThat(groups).allSatisfy(g -> assertThat(g).doesNotExist());
+  }
+
+  /** The cgroup directory of each v1 controller a pid is in, from /proc/PID/cgroup. */
+  static Map<String, Path> cgroupsOf(long pid) throws IOException {
+    Map<String, Path> out = new HashMap<>();
+    for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/cgroup"))) {
+      String[] f = line.split(":", 3);
+      for (String c : f[1].split(",")) {
+        if (!c.isEmpty()) {
+          out.put(c, Path.of("/sys/fs/cgroup", c, f[2].substring(1)));
+        }
+      }
+    }
+    return out;
+  }
+
+  static String read(Path p) throws IOException {
+    return Files.readString(p).strip();
   }
 
   static void assertOneLine(Cli.Result r, String expected) {

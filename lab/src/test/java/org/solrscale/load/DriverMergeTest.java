@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.IntervalLog;
 import org.solrscale.results.TimelineRow;
+import org.solrscale.spec.HostSpec;
 
 /**
  * Two drivers' interval logs merge to exactly the histogram of all their samples: planted values,
@@ -163,15 +165,85 @@ class DriverMergeTest {
 
   @Test
   void ratesSplitEvenlyAndThreadsAsWholeOnes() {
+    List<HostSpec> hosts = List.of(HostSpec.of("a"), HostSpec.of("b"), HostSpec.of("c"));
     Drivers.Plan rate =
         new Drivers.Plan(
-            List.of("a", "b", "c"), List.of(), List.of(), List.of(), null, 100.0, 1, null, 0.01);
+            hosts, List.of(), List.of(), List.of(), null, List.of(100.0), 1, null, 0.01);
     assertThat(Drivers.shares(rate))
         .extracting(x -> x[1])
         .allMatch(v -> Math.abs(Double.parseDouble(v) - 33.333) < 0.001);
-    Drivers.Plan threads =
+    Drivers.Plan stairs =
         new Drivers.Plan(
-            List.of("a", "b", "c"), List.of(), List.of(), List.of(), 8, null, 1, null, 0.01);
+            hosts, List.of(), List.of(), List.of(), null, List.of(30.0, 60.0), 1, null, 0.01);
+    assertThat(Drivers.shares(stairs)).extracting(x -> x[1]).containsOnly("10.0,20.0");
+    Drivers.Plan threads =
+        new Drivers.Plan(hosts, List.of(), List.of(), List.of(), 8, null, 1, null, 0.01);
     assertThat(Drivers.shares(threads)).extracting(x -> x[1]).containsExactly("3", "3", "2");
+  }
+
+  @Test
+  void aStaircaseOnTwoDriversMergesStepByStep(@TempDir Path dir) throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    List<Histogram> expected =
+        List.of(new Histogram(3600_000_000L, 3), new Histogram(3600_000_000L, 3));
+    List<DriverMerge.Driver> drivers = new ArrayList<>();
+    for (int d = 0; d < 2; d++) {
+      Path run = dir.resolve("d" + d);
+      plant(run, START, 4, 10, d, 1_000);
+      Random rnd = new Random(d);
+      List<BenchSummary.Step> steps = new ArrayList<>();
+      try (PrintStream ps = new PrintStream(Files.newOutputStream(run.resolve(Bench.STEPS_LOG)))) {
+        HistogramLogWriter w = new HistogramLogWriter(ps);
+        w.outputLogFormatVersion();
+        w.outputStartTime(START);
+        w.setBaseTime(START);
+        for (int k = 0; k < 2; k++) {
+          Histogram lat = new Histogram(3600_000_000L, 3);
+          for (int i = 0; i < 20 * (k + 1); i++) {
+            lat.recordValue(1_000 + rnd.nextInt(100_000 * (k + 1)));
+          }
+          expected.get(k).add(lat);
+          for (String tag : List.of("latency", "service", "lag")) {
+            Histogram h = lat.copy();
+            h.setStartTimeStamp(START + 2000L * k);
+            h.setEndTimeStamp(START + 2000L * (k + 1));
+            h.setTag("step" + (k + 1) + "-" + tag);
+            w.outputIntervalHistogram(h);
+          }
+          steps.add(
+              new BenchSummary.Step(
+                  10.0 * (k + 1),
+                  9.5 * (k + 1),
+                  2,
+                  2.0 * k,
+                  20L * (k + 1),
+                  19L * (k + 1),
+                  (long) d,
+                  BenchSummary.millis(lat),
+                  BenchSummary.millis(lat),
+                  BenchSummary.millis(lat),
+                  40.0,
+                  d == 1 && k == 1 ? "server (latency grew)" : "none"));
+        }
+      }
+      ObjectNode summary = (ObjectNode) json.readTree(run.resolve("summary.json").toFile());
+      summary.set("steps", json.valueToTree(steps));
+      json.writeValue(run.resolve("summary.json").toFile(), summary);
+      drivers.add(new DriverMerge.Driver("h" + (d + 1), run));
+    }
+    Path out = Files.createDirectories(dir.resolve("merged"));
+    BenchSummary s = DriverMerge.merge(drivers, List.of(START, START), out, START, 0.5);
+    assertThat(s.steps()).hasSize(2);
+    assertThat(s.rates()).containsExactly(20.0, 40.0);
+    for (int k = 0; k < 2; k++) {
+      BenchSummary.Step step = s.steps().get(k);
+      assertThat(step.rate()).isEqualTo(20.0 * (k + 1));
+      assertThat(step.achieved()).isEqualTo(19.0 * (k + 1));
+      assertThat(step.scheduled()).isEqualTo(40L * (k + 1));
+      assertThat(step.errors()).isEqualTo(1L);
+      assertThat(step.latencyMs()).isEqualTo(BenchSummary.millis(expected.get(k)));
+    }
+    assertThat(s.steps().get(0).bottleneck()).isEqualTo("none");
+    assertThat(s.steps().get(1).bottleneck()).isEqualTo("h2: server (latency grew)");
   }
 }

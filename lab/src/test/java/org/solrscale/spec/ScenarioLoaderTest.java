@@ -184,6 +184,17 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void aMatrixSweepsTheDriversOfABenchStep() {
+    List<ScenarioLoader.Combination> combos =
+        ScenarioLoader.parse(
+                BASE.replace("bench.threads: [1, 2]", "bench.drivers: [[h3], [h3, h4]]"), "s.yaml")
+            .combinations();
+    assertThat(combos)
+        .extracting(c -> ((StepSpec.Bench) c.spec().steps().get(1)).drivers())
+        .containsExactly(List.of("h3"), List.of("h3", "h4"));
+  }
+
+  @Test
   void theValidScenarioLoads() {
     assertThat(ScenarioLoader.parse(BASE, "s.yaml").combinations()).hasSize(2);
   }
@@ -221,6 +232,12 @@ class ScenarioLoaderTest {
         .startsWith("s.yaml:9:15: restart step 'restart': 'solr3' is no Solr node");
     assertThat(error(BASE.replace("  - index: {collection: items}", "  - wait: soon")))
         .startsWith("s.yaml:9:5: wait step 'wait': 'soon' is not a duration");
+    assertThat(error(BASE.replace("duration: 10s", "requests: 100, drivers: [h1, h2]")))
+        .contains("bench step 'q': drivers run for a time; give duration and warmup, not requests");
+    assertThat(error(BASE.replace("threads: 2, duration: 10s", "threads: 1, drivers: [h1, h2]")))
+        .contains("bench step 'q': threads 1 are fewer than its 2 drivers");
+    assertThat(error(BASE.replace("duration: 10s", "duration: 10s, drivers: [h1, h1]")))
+        .contains("bench step 'q': a host is listed twice in drivers");
   }
 
   @Test
