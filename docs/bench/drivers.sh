@@ -2,7 +2,9 @@
 # Two drivers against one at the same total open-loop rate, on the same cluster in the same run:
 # the merged percentiles judged by `compare`, and what each driver process cost (its own CPU).
 # A cluster of 1 ZooKeeper and 2 Solr nodes on lab hosts 1-2, drivers on lab hosts 3-4; the
-# scenario's matrix runs one driver (bdr-h3) then two (bdr-h3, bdr-h4), REPEATS times each.
+# scenario's matrix runs one driver (bdr-h3) then two (bdr-h3, bdr-h4), REPEATS times each, every
+# repeat after a 30 s warm-up load from this machine (without it the first repeat measures a cold
+# Solr: p99 3.6 s in a first run, against 10-40 ms in the next two).
 # Needs root (net up). Usage: docs/bench/drivers.sh WORKDIR [RATE] [REPEATS]
 set -u
 work=${1:?usage: docs/bench/drivers.sh WORKDIR [RATE] [REPEATS]}
@@ -25,6 +27,7 @@ name: drivers
 cluster: {collections: [{name: docs}]}
 repeat: $repeats
 steps:
+  - bench: {name: warm, collection: docs, queries: $work/q.txt, rate: $rate, warmup: 0s, duration: 30s}
   - bench: {name: q, collection: docs, queries: $work/q.txt, rate: $rate, warmup: 5s, duration: 30s,
             drivers: [bdr-h3]}
 matrix:
@@ -34,6 +37,6 @@ rm -rf "$work/run"
 ./solrscale run "$work/drivers.yaml" --zk "$zk" --out "$work/run" >/dev/null || exit 1
 ./solrscale compare "$work/run#c001" "$work/run#c002"
 echo "each driver's own CPU (percent of one core), by combination and repeat:"
-jq -r '.combinations[] | "\(.id) r\(.repeat): " + ([.steps[0].summary.drivers[]
+jq -r '.combinations[] | "\(.id) r\(.repeat): " + ([.steps[1].summary.drivers[]
   | "\(.host) \(.cpu_percent | floor)% p99 \(.latency_ms.p99) ms"] | join(", "))' \
   "$work/run/results.json"

@@ -42,6 +42,7 @@ public final class Main implements Runnable {
           NetCommand.class,
           CompletionCommand.class,
           CdsTrainingCommand.class,
+          RelayCommand.class,
           CommandLine.HelpCommand.class);
 
   /**
