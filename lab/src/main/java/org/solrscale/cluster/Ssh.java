@@ -103,6 +103,20 @@ public final class Ssh {
   }
 
   /**
+   * The local command that runs {@code remote} on the host, for a caller that reads its output as
+   * it comes (a long-running process whose progress matters); its standard input is not used.
+   */
+  public List<String> command(HostSpec host, List<String> remote) {
+    ensureControlDir();
+    List<String> cmd = new ArrayList<>(base(host));
+    cmd.add("-n");
+    cmd.add(host.ssh());
+    cmd.add("--");
+    cmd.add(quote(remote));
+    return cmd;
+  }
+
+  /**
    * Copies the contents of local directory {@code from} into {@code to} on the host (created);
    * returns the bytes sent over the wire.
    */
