@@ -37,6 +37,7 @@ public final class Main implements Runnable {
           ReportCommand.class,
           CompareCommand.class,
           ChaosCommand.class,
+          DistributeCommand.class,
           DemoCommand.class,
           LogsCommand.class,
           NetCommand.class,

@@ -1032,6 +1032,21 @@ public final class Cluster {
     return provider.facts(requireState(), node);
   }
 
+  /** The absolute path of a Solr node's home on its host. */
+  public String solrHome(NodeState node) {
+    return provider.solrHome(requireState(), node);
+  }
+
+  /** The command (run here) that runs solrscale with {@code args} on the node's host. */
+  public List<String> solrscaleCommand(NodeState node, List<String> args) {
+    return provider.solrscaleCommand(requireState(), node, args);
+  }
+
+  /** A file's text on the node's host (absolute path), or null when there is none. */
+  public String readFile(NodeState node, String path) {
+    return provider.readFile(requireState(), node, path);
+  }
+
   /**
    * Copies every node's logs (main, console, GC) into {@code to}/NODE/, fetching them first from
    * the hosts of nodes that run on one.

@@ -6,10 +6,12 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.solrscale.runtime.FileTrees;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
+import org.solrscale.runtime.SolrscaleJar;
 import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.SolrscaleException;
 
@@ -25,6 +27,31 @@ public final class LocalProvider implements Provider {
   @Override
   public Path nodeDir(ClusterState cluster, NodeState node) {
     return store.nodeDir(cluster.name(), node.id());
+  }
+
+  @Override
+  public String solrHome(ClusterState cluster, NodeState node) {
+    return nodeDir(cluster, node).resolve("home").toAbsolutePath().toString();
+  }
+
+  @Override
+  public List<String> solrscaleCommand(ClusterState cluster, NodeState node, List<String> args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(SolrscaleJar.java());
+    cmd.add("-jar");
+    cmd.add(SolrscaleJar.path("this command").toString());
+    cmd.addAll(args);
+    return cmd;
+  }
+
+  @Override
+  public String readFile(ClusterState cluster, NodeState node, String path) {
+    try {
+      Path p = Path.of(path);
+      return Files.isRegularFile(p) ? Files.readString(p) : null;
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot read " + path + ": " + e.getMessage());
+    }
   }
 
   /** Writes the node's files and starts its JVM; returns the node with its new pid. */

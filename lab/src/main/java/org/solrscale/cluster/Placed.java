@@ -125,6 +125,21 @@ final class Placed implements Provider {
   }
 
   @Override
+  public String solrHome(ClusterState c, NodeState node) {
+    return of(node).solrHome(c, node);
+  }
+
+  @Override
+  public List<String> solrscaleCommand(ClusterState c, NodeState node, List<String> args) {
+    return of(node).solrscaleCommand(c, node, args);
+  }
+
+  @Override
+  public String readFile(ClusterState c, NodeState node, String path) {
+    return of(node).readFile(c, node, path);
+  }
+
+  @Override
   public Path nodeDir(ClusterState c, NodeState node) {
     return of(node).nodeDir(c, node);
   }

@@ -95,4 +95,16 @@ public interface Provider {
 
   /** What the host a node runs on is: CPU, cores, memory, OS. */
   HostFacts facts(ClusterState cluster, NodeState node);
+
+  /** The absolute path of the node's Solr home on its host (where its cores and seeds go). */
+  String solrHome(ClusterState cluster, NodeState node);
+
+  /**
+   * The command (to run here) that runs solrscale itself with {@code args} on the node's host: this
+   * JVM's java and jar here, or over ssh with the jar put on the host once.
+   */
+  List<String> solrscaleCommand(ClusterState cluster, NodeState node, List<String> args);
+
+  /** The text of a file on the node's host (absolute, under its folder), or null when absent. */
+  String readFile(ClusterState cluster, NodeState node, String path);
 }

@@ -19,6 +19,7 @@ import org.solrscale.runtime.FileTrees;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
 import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.runtime.SolrscaleJar;
 import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.HostSpec;
 import org.solrscale.spec.SolrscaleException;
@@ -445,6 +446,37 @@ public final class SshProvider implements Provider {
   @Override
   public void dropCaches(ClusterState cluster, NodeState node) {
     onHosts(cluster, Map.of(node.ssh(), List.of("drop-caches")), "drop_caches");
+  }
+
+  @Override
+  public String solrHome(ClusterState cluster, NodeState node) {
+    return remoteDir(cluster, node) + "/home";
+  }
+
+  @Override
+  public List<String> solrscaleCommand(ClusterState cluster, NodeState node, List<String> args) {
+    HostSpec h = host(cluster, node);
+    HostProbe.Info info = info(h, 17); // solrscale's jar needs Java 17
+    if (info.java() == null) {
+      throw SolrscaleException.environment(
+          "host " + h.ssh() + " has no Java 17 or newer to run solrscale's jar");
+    }
+    Ssh.Put jar = ssh.putOnce(h, info.dir(), SolrscaleJar.path("this command"), info.rsync());
+    List<String> remote = new ArrayList<>(List.of(info.java(), "-jar", jar.path()));
+    remote.addAll(args);
+    return ssh.command(h, remote);
+  }
+
+  @Override
+  public String readFile(ClusterState cluster, NodeState node, String path) {
+    HostSpec h = host(cluster, node);
+    Ssh.Result r =
+        ssh.run(
+            h, List.of("sh", "-c", "[ -f \"$1\" ] && cat \"$1\" || true", "sh", path), null, QUICK);
+    if (!r.ok()) {
+      throw ssh.failure(h, r, "reading " + path);
+    }
+    return r.out().isEmpty() ? null : r.out();
   }
 
   @Override

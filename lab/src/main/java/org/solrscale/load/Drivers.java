@@ -1,7 +1,6 @@
 package org.solrscale.load;
 
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,6 +12,7 @@ import org.solrscale.cluster.Parallel;
 import org.solrscale.cluster.Ssh;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.runtime.SolrscaleJar;
 import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.HostSpec;
 import org.solrscale.spec.SolrscaleException;
@@ -150,7 +150,7 @@ public final class Drivers {
       throw SolrscaleException.usage(
           "--threads " + p.threads() + " is fewer than the " + p.hosts().size() + " drivers");
     }
-    Path jar = ownJar();
+    Path jar = SolrscaleJar.path("--drivers");
     Files.createDirectories(out);
     Ssh ssh = new Ssh(home, home.dir().resolve("drivers"));
     List<HostSpec> hosts = p.hosts();
@@ -259,28 +259,5 @@ public final class Drivers {
       out[i] = i;
     }
     return out;
-  }
-
-  /**
-   * solrscale's jar: the one this runs from, or (run from classes, as in tests) the one the build
-   * put beside them.
-   */
-  static Path ownJar() {
-    try {
-      Path where =
-          Path.of(Drivers.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-      if (Files.isRegularFile(where) && where.getFileName().toString().equals("solrscale.jar")) {
-        return where;
-      }
-      // run from classes or the module's own thin jar (tests): the whole jar the build made
-      Path built = where.resolveSibling("solrscale.jar");
-      if (Files.isRegularFile(built)) {
-        return built;
-      }
-    } catch (URISyntaxException | RuntimeException e) {
-      // below
-    }
-    throw SolrscaleException.environment(
-        "--drivers needs solrscale's jar to copy to the driver hosts; build it with: mvn package");
   }
 }

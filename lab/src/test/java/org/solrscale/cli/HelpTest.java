@@ -90,7 +90,7 @@ class HelpTest {
   void aMistypedCommandIsNamedWithTheCommandsThereAre() {
     assertThat(error("stauts"))
         .startsWith("unknown command 'stauts': give one of up, status, down,")
-        .endsWith("; did you mean status or data?")
+        .endsWith("; did you mean status, distribute or data?")
         .doesNotContain("cds-training");
     assertThat(error("collection", "delet"))
         .isEqualTo("unknown command 'delet': give one of create, delete; did you mean delete?");

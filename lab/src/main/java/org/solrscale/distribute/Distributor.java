@@ -1,0 +1,428 @@
+package org.solrscale.distribute;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.ClusterState;
+import org.solrscale.cluster.CollectionStatus;
+import org.solrscale.cluster.LiveStatus;
+import org.solrscale.cluster.NodeState;
+import org.solrscale.cluster.Parallel;
+import org.solrscale.cluster.ReplicaStatus;
+import org.solrscale.cluster.ShardStatus;
+import org.solrscale.cluster.SolrAdmin;
+import org.solrscale.cluster.SolrHttp;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * Adds N replicas of a collection's shards and brings them to active. With {@code solr}, Solr's own
+ * ADDREPLICA (every replica copies the index from its leader). With {@code chain} or {@code tree},
+ * the leader's latest hard commit is pinned (a named snapshot), its files go peer to peer into each
+ * new replica's data directory under the target node's Solr home (relays on the target hosts, the
+ * source on the leader's), and ADDREPLICA with that {@code dataDir} lets Solr's recovery find the
+ * replica in sync: only what the leader committed meanwhile moves. What Solr itself downloaded is
+ * read from the replica's {@code replication.properties} (written only when its IndexFetcher
+ * fetched something).
+ */
+public final class Distributor {
+  /** How the index reaches the new replicas. */
+  public enum Method {
+    CHAIN,
+    TREE,
+    SOLR;
+
+    public static Method parse(String s) {
+      try {
+        return valueOf(s.toUpperCase(Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw SolrscaleException.usage("--method '" + s + "' is not one of chain, tree, solr");
+      }
+    }
+
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /** What to distribute. {@code shards} and {@code nodes} null: all of them. */
+  public record Options(
+      String collection,
+      List<String> shards,
+      int replicas,
+      String type,
+      List<String> nodes,
+      Method method,
+      int chunk,
+      Duration timeout) {}
+
+  /** One new replica: where, how its bytes came, when it had its data and when it was active. */
+  public record Target(
+      @JsonProperty("shard") String shard,
+      @JsonProperty("node") String node,
+      @JsonProperty("core") String core,
+      @JsonProperty("state") String state,
+      @JsonProperty("bytes_received") long bytesReceived,
+      @JsonProperty("bytes_had") long bytesHad,
+      @JsonProperty("resent_chunks") int resentChunks,
+      @JsonProperty("solr_bytes_downloaded") Long solrBytesDownloaded,
+      @JsonProperty("seconds_to_data") Double secondsToData,
+      @JsonProperty("seconds_to_active") Double secondsToActive,
+      @JsonProperty("docs") Long docs,
+      @JsonProperty("error") String error) {}
+
+  /** One shard's distribution. */
+  public record ShardRun(
+      @JsonProperty("shard") String shard,
+      @JsonProperty("leader") String leader,
+      @JsonProperty("leader_docs") long leaderDocs,
+      @JsonProperty("generation") Long generation,
+      @JsonProperty("files") Integer files,
+      @JsonProperty("index_bytes") Long indexBytes,
+      @JsonProperty("route") Route route,
+      @JsonProperty("targets") List<Target> targets) {}
+
+  /** The whole run. */
+  public record Result(
+      @JsonProperty("collection") String collection,
+      @JsonProperty("method") String method,
+      @JsonProperty("replicas") int replicas,
+      @JsonProperty("type") String type,
+      @JsonProperty("seconds") double seconds,
+      @JsonProperty("shards") List<ShardRun> shards) {
+    public boolean ok() {
+      return shards.stream()
+          .allMatch(s -> s.targets().stream().allMatch(t -> "active".equals(t.state())));
+    }
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Duration CALL = Duration.ofSeconds(60);
+
+  private final Cluster cluster;
+  private final Consumer<String> progress;
+  private final Consumer<Overview.Row> live;
+  private final SolrHttp http = new SolrHttp();
+
+  public Distributor(Cluster cluster, Consumer<String> progress, Consumer<Overview.Row> live) {
+    this.cluster = cluster;
+    this.progress = progress;
+    this.live = live;
+  }
+
+  /** Plans (refusing bad input before anything is touched), then distributes every shard. */
+  public Result run(Options o) {
+    ClusterState state = cluster.requireState();
+    LiveStatus status;
+    try (SolrAdmin admin = new SolrAdmin(state.solrNodes())) {
+      status = admin.clusterStatus();
+    }
+    CollectionStatus col =
+        status.collections().stream()
+            .filter(c -> c.name().equals(o.collection()))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    SolrscaleException.usage(
+                        "no collection '"
+                            + o.collection()
+                            + "' in cluster "
+                            + state.name()
+                            + "; it has "
+                            + String.join(
+                                ", ",
+                                status.collections().stream()
+                                    .map(CollectionStatus::name)
+                                    .toList())));
+    List<ShardStatus> shards = new ArrayList<>();
+    for (ShardStatus s : col.shards()) {
+      if (o.shards() == null || o.shards().contains(s.name())) {
+        shards.add(s);
+      }
+    }
+    if (o.shards() != null) {
+      for (String want : o.shards()) {
+        if (col.shards().stream().noneMatch(s -> s.name().equals(want))) {
+          throw SolrscaleException.usage(
+              "collection "
+                  + o.collection()
+                  + " has no shard '"
+                  + want
+                  + "'; it has "
+                  + String.join(", ", col.shards().stream().map(ShardStatus::name).toList()));
+        }
+      }
+    }
+    Map<String, List<NodeState>> targets = place(state, status, shards, o);
+    long t0 = System.nanoTime();
+    List<ShardRun> runs = Parallel.map(shards, s -> shard(state, o, s, targets.get(s.name()), t0));
+    return new Result(
+        o.collection(),
+        o.method().label(),
+        o.replicas(),
+        o.type(),
+        (System.nanoTime() - t0) / 1e9,
+        runs);
+  }
+
+  /**
+   * The nodes each shard's new replicas go on: allowed nodes not holding a replica of that shard,
+   * the least loaded first; a one-line error when there are not enough.
+   */
+  static Map<String, List<NodeState>> place(
+      ClusterState state, LiveStatus status, List<ShardStatus> shards, Options o) {
+    List<NodeState> allowed = new ArrayList<>();
+    for (NodeState n : state.solrNodes()) {
+      if (o.nodes() == null || o.nodes().contains(n.id())) {
+        allowed.add(n);
+      }
+    }
+    if (o.nodes() != null) {
+      for (String id : o.nodes()) {
+        if (allowed.stream().noneMatch(n -> n.id().equals(id))) {
+          throw SolrscaleException.usage(
+              "--nodes: no Solr node '"
+                  + id
+                  + "' in cluster "
+                  + state.name()
+                  + "; it has "
+                  + String.join(", ", state.solrNodes().stream().map(NodeState::id).toList()));
+        }
+      }
+    }
+    Map<String, Integer> load = new LinkedHashMap<>();
+    allowed.forEach(n -> load.put(n.solrNodeName(), 0));
+    for (CollectionStatus c : status.collections()) {
+      for (ShardStatus s : c.shards()) {
+        for (ReplicaStatus r : s.replicas()) {
+          load.computeIfPresent(r.node(), (k, v) -> v + 1);
+        }
+      }
+    }
+    Map<String, List<NodeState>> out = new LinkedHashMap<>();
+    for (ShardStatus s : shards) {
+      List<NodeState> free =
+          allowed.stream()
+              .filter(n -> s.replicas().stream().noneMatch(r -> r.node().equals(n.solrNodeName())))
+              .sorted(Comparator.comparingInt(n -> load.get(n.solrNodeName())))
+              .toList();
+      if (free.size() < o.replicas()) {
+        throw SolrscaleException.usage(
+            "--replicas "
+                + o.replicas()
+                + " for "
+                + s.name()
+                + ", but only "
+                + free.size()
+                + " node(s) hold no replica of it"
+                + (o.nodes() == null ? "" : " among --nodes")
+                + "; add nodes (add-node) or ask for fewer");
+      }
+      List<NodeState> chosen = free.subList(0, o.replicas());
+      chosen.forEach(n -> load.merge(n.solrNodeName(), 1, Integer::sum));
+      out.put(s.name(), List.copyOf(chosen));
+    }
+    return out;
+  }
+
+  private ShardRun shard(
+      ClusterState state, Options o, ShardStatus s, List<NodeState> targets, long t0) {
+    ReplicaStatus leader =
+        s.replicas().stream()
+            .filter(ReplicaStatus::leader)
+            .findFirst()
+            .orElseThrow(
+                () -> SolrscaleException.failed(s.name() + " has no leader now; try again"));
+    NodeState leaderNode = nodeNamed(state, leader.node());
+    long leaderDocs = coreDocs(leaderNode, leader.core());
+    if (o.method() == Method.SOLR) {
+      List<Target> done =
+          Parallel.map(
+              targets, n -> addReplica(state, o, s.name(), n, null, t0, null, 0, 0, 0, leaderDocs));
+      return new ShardRun(s.name(), leader.core(), leaderDocs, null, null, null, null, done);
+    }
+    return new PeerCopy(this, state, o, s.name(), leader, leaderNode, targets, t0, leaderDocs)
+        .run();
+  }
+
+  NodeState nodeNamed(ClusterState state, String solrNodeName) {
+    return state.solrNodes().stream()
+        .filter(n -> n.solrNodeName().equals(solrNodeName))
+        .findFirst()
+        .orElseThrow(
+            () ->
+                SolrscaleException.failed(
+                    "Solr node " + solrNodeName + " is not one of cluster " + state.name()));
+  }
+
+  /** GET a Solr admin URL; its JSON, or a one-line error naming {@code what}. */
+  JsonNode get(String url, String what) {
+    SolrHttp.Reply r = http.get(url, CALL);
+    if (!r.ok()) {
+      throw SolrscaleException.failed(what + " failed: " + r.message());
+    }
+    return r.body();
+  }
+
+  static String enc(String s) {
+    return URLEncoder.encode(s, StandardCharsets.UTF_8);
+  }
+
+  long coreDocs(NodeState node, String core) {
+    return get(
+            node.baseUrl() + "/" + enc(core) + "/select?q=*:*&rows=0&distrib=false&wt=json",
+            "counting " + core)
+        .path("response")
+        .path("numFound")
+        .asLong();
+  }
+
+  /**
+   * ADDREPLICA of {@code shard} on {@code node} (with its data already in {@code dataDir}, or
+   * none), waited until active; then what Solr downloaded and the replica's count.
+   */
+  Target addReplica(
+      ClusterState state,
+      Options o,
+      String shard,
+      NodeState node,
+      String dataDir,
+      long t0,
+      Double secondsToData,
+      long received,
+      long had,
+      int resent,
+      long leaderDocs) {
+    StringBuilder url =
+        new StringBuilder(node.baseUrl())
+            .append("/admin/collections?action=ADDREPLICA&wt=json&collection=")
+            .append(enc(o.collection()))
+            .append("&shard=")
+            .append(enc(shard))
+            .append("&node=")
+            .append(enc(node.solrNodeName()))
+            .append("&type=")
+            .append(enc(o.type()))
+            .append("&waitForFinalState=true&timeout=")
+            .append(o.timeout().toSeconds());
+    if (dataDir != null) {
+      url.append("&dataDir=").append(enc(dataDir));
+    }
+    progress.accept(shard + ": adding a " + o.type() + " replica on " + node.id());
+    SolrHttp.Reply r = http.get(url.toString(), o.timeout().plusSeconds(30));
+    double active = (System.nanoTime() - t0) / 1e9;
+    if (!r.ok()) {
+      return new Target(
+          shard,
+          node.id(),
+          null,
+          "failed",
+          received,
+          had,
+          resent,
+          null,
+          secondsToData,
+          null,
+          null,
+          "ADDREPLICA: " + r.message());
+    }
+    String core = newCore(shard, node);
+    Long solrBytes = null;
+    Long docs = null;
+    String error = null;
+    if (core != null) {
+      docs = coreDocs(node, core);
+      String dir =
+          dataDir != null
+              ? dataDir
+              : get(
+                      node.baseUrl() + "/admin/cores?action=STATUS&wt=json&core=" + enc(core),
+                      "STATUS of " + core)
+                  .path("status")
+                  .path(core)
+                  .path("dataDir")
+                  .asText(null);
+      solrBytes = dir == null ? null : downloaded(node, dir);
+      if (docs < leaderDocs) {
+        error = core + " has " + docs + " documents, the leader " + leaderDocs;
+      }
+    }
+    return new Target(
+        shard,
+        node.id(),
+        core,
+        error == null ? "active" : "failed",
+        received,
+        had,
+        resent,
+        solrBytes,
+        secondsToData,
+        active,
+        docs,
+        error);
+  }
+
+  /** The core of the replica of {@code shard} on {@code node}, from CLUSTERSTATUS. */
+  private String newCore(String shard, NodeState node) {
+    try (SolrAdmin admin = new SolrAdmin(cluster.requireState().solrNodes())) {
+      for (CollectionStatus c : admin.clusterStatus().collections()) {
+        for (ShardStatus s : c.shards()) {
+          if (s.name().equals(shard)) {
+            for (ReplicaStatus r : s.replicas()) {
+              if (r.node().equals(node.solrNodeName())) {
+                return r.core();
+              }
+            }
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * What Solr's IndexFetcher downloaded into a replica's data directory: 0 when it wrote no
+   * replication.properties (the replica was in sync), else its last cycle's bytes.
+   */
+  Long downloaded(NodeState node, String dataDir) {
+    String text = cluster.readFile(node, dataDir.replaceAll("/+$", "") + "/replication.properties");
+    if (text == null) {
+      return 0L;
+    }
+    java.util.Properties p = new java.util.Properties();
+    try {
+      p.load(new java.io.StringReader(text));
+    } catch (IOException e) {
+      return null;
+    }
+    String v = p.getProperty("lastCycleBytesDownloaded");
+    return v == null ? null : Long.parseLong(v.strip());
+  }
+
+  Cluster cluster() {
+    return cluster;
+  }
+
+  Consumer<String> progress() {
+    return progress;
+  }
+
+  Consumer<Overview.Row> live() {
+    return live;
+  }
+
+  static ObjectMapper json() {
+    return JSON;
+  }
+}
