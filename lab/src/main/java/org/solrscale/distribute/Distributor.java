@@ -72,6 +72,7 @@ public final class Distributor {
       @JsonProperty("shard") String shard,
       @JsonProperty("node") String node,
       @JsonProperty("core") String core,
+      @JsonProperty("replica") String replica,
       @JsonProperty("state") String state,
       @JsonProperty("bytes_received") long bytesReceived,
       @JsonProperty("bytes_had") long bytesHad,
@@ -327,6 +328,7 @@ public final class Distributor {
           shard,
           node.id(),
           null,
+          null,
           "failed",
           received,
           had,
@@ -337,7 +339,8 @@ public final class Distributor {
           null,
           "ADDREPLICA: " + r.message());
     }
-    String core = newCore(shard, node);
+    ReplicaStatus added = newReplica(shard, node);
+    String core = added == null ? null : added.core();
     Long solrBytes = null;
     Long docs = null;
     String error = null;
@@ -362,6 +365,7 @@ public final class Distributor {
         shard,
         node.id(),
         core,
+        added == null ? null : added.name(),
         error == null ? "active" : "failed",
         received,
         had,
@@ -373,15 +377,15 @@ public final class Distributor {
         error);
   }
 
-  /** The core of the replica of {@code shard} on {@code node}, from CLUSTERSTATUS. */
-  private String newCore(String shard, NodeState node) {
+  /** The replica of {@code shard} on {@code node}, from CLUSTERSTATUS. */
+  private ReplicaStatus newReplica(String shard, NodeState node) {
     try (SolrAdmin admin = new SolrAdmin(cluster.requireState().solrNodes())) {
       for (CollectionStatus c : admin.clusterStatus().collections()) {
         for (ShardStatus s : c.shards()) {
           if (s.name().equals(shard)) {
             for (ReplicaStatus r : s.replicas()) {
               if (r.node().equals(node.solrNodeName())) {
-                return r.core();
+                return r;
               }
             }
           }

@@ -219,6 +219,7 @@ final class PeerCopy {
                 shard,
                 n.id(),
                 null,
+                null,
                 "failed",
                 r == null ? 0 : r.path("bytes_received").asLong(),
                 r == null ? 0 : r.path("bytes_had").asLong(),

@@ -1,0 +1,42 @@
+#!/bin/bash
+# Index distribution on capped links: Solr's own replication (ADDREPLICA) against chain and tree,
+# N = 1, 2, 4, 6 new PULL replicas of each shard of a 2-shard collection, on a lab network of 8
+# hosts whose links are all capped at RATE, one Solr node per host (ZooKeeper on the first). The
+# figure is `distribute`'s own: from the command until every new replica is active with its
+# leader's count. The new replicas are deleted after each run; methods alternate for each N.
+# Needs root (net up). Usage: docs/bench/distribute.sh WORKDIR [DOCS] [RATE]
+set -u
+work=${1:?usage: docs/bench/distribute.sh WORKDIR [DOCS] [RATE]}
+docs=${2:-100000}
+rate=${3:-50mbit}
+cd "$(dirname "$0")/../.."
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+export SOLRSCALE_HOME=$work/home
+./solrscale net up --name bds --hosts 8 --bandwidth "$rate" >/dev/null || exit 1
+trap './solrscale down --name bds-c --purge >/dev/null 2>&1; ./solrscale net down --name bds >/dev/null' EXIT
+./solrscale up --name bds-c --hosts bds-h1,bds-h2,bds-h3,bds-h4,bds-h5,bds-h6,bds-h7,bds-h8 \
+  --zookeepers 1 --heap 384m --collection docs --shards 2 >/dev/null || exit 1
+./solrscale data synth --docs "$docs" -o "$work/docs.jsonl" >/dev/null
+./solrscale index --name bds-c --collection docs "$work/docs.jsonl" >/dev/null || exit 1
+url=$(./solrscale status --name bds-c --json | jq -r '[.nodes[] | select(.role == "SOLR" or .role == "solr")][0].url')
+delete_new() { # the replicas a result lists
+  jq -r '.shards[] | .shard as $s | .targets[] | select(.replica != null) | "\($s) \(.replica)"' "$1" |
+    while read -r shard replica; do
+      curl -sf "$url/admin/collections?action=DELETEREPLICA&collection=docs&shard=$shard&replica=$replica&wt=json" >/dev/null ||
+        echo "could not delete $replica"
+    done
+}
+# once, not measured: puts solrscale's jar (which runs the relays) on every host
+./solrscale distribute --name bds-c --collection docs --replicas 6 --method chain --json >"$work/warm.json" 2>/dev/null
+delete_new "$work/warm.json"
+echo "method N seconds index_MB_per_shard solr_MB_downloaded max_active_s"
+for n in 1 2 4 6; do
+  for m in solr chain tree; do
+    out="$work/$m-$n.json"
+    ./solrscale distribute --name bds-c --collection docs --replicas "$n" --method "$m" --json \
+      >"$out" 2>"$work/$m-$n.err" || { echo "$m $n failed: $(tail -1 "$work/$m-$n.err")"; }
+    jq -r --arg m "$m" --arg n "$n" '"\($m) \($n) \(.seconds * 10 | round / 10) \([.shards[].index_bytes // 0] | max / 1e6 * 10 | round / 10) \([.shards[].targets[].solr_bytes_downloaded // 0] | add / 1e6 * 10 | round / 10) \([.shards[].targets[].seconds_to_active // 0] | max * 10 | round / 10)"' "$out"
+    delete_new "$out"
+  done
+done
