@@ -377,6 +377,27 @@ public final class Distributor {
         error);
   }
 
+  /** Deletes the replicas a run added (DELETEREPLICA, which also removes their data). */
+  public void deleteNew(Result r) {
+    NodeState any = cluster.requireState().solrNodes().get(0);
+    for (ShardRun s : r.shards()) {
+      for (Target t : s.targets()) {
+        if (t.replica() == null) {
+          continue;
+        }
+        get(
+            any.baseUrl()
+                + "/admin/collections?action=DELETEREPLICA&wt=json&collection="
+                + enc(r.collection())
+                + "&shard="
+                + enc(s.shard())
+                + "&replica="
+                + enc(t.replica()),
+            "deleting replica " + t.replica());
+      }
+    }
+  }
+
   /** The replica of {@code shard} on {@code node}, from CLUSTERSTATUS. */
   private ReplicaStatus newReplica(String shard, NodeState node) {
     try (SolrAdmin admin = new SolrAdmin(cluster.requireState().solrNodes())) {

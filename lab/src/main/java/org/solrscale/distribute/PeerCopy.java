@@ -113,24 +113,36 @@ final class PeerCopy {
     Route route = null;
     try {
       for (NodeState n : targets) {
-        String dataDir =
-            d.cluster().solrHome(n) + "/distribute/" + o.collection() + "_" + shard + "_" + stamp;
-        dataDirs.put(n.id(), dataDir);
-        List<String> args =
-            List.of(
-                "relay",
-                "receive",
-                "--dir",
-                dataDir + "/index",
-                "--bind",
-                n.host(),
-                "--wait-seconds",
-                Long.toString(o.timeout().toSeconds()));
-        try {
-          relays.put(
-              n.id(), new RelayProcess(n.id(), d.cluster().solrscaleCommand(n, args), e -> {}));
-        } catch (IOException | SolrscaleException e) {
-          startErrors.put(n.id(), "relay did not start: " + e.getMessage());
+        dataDirs.put(
+            n.id(),
+            d.cluster().solrHome(n) + "/distribute/" + o.collection() + "_" + shard + "_" + stamp);
+      }
+      // every host at once: asking a host what it has and putting the jar there take round trips
+      List<Object> started =
+          Parallel.map(
+              targets,
+              n -> {
+                List<String> args =
+                    List.of(
+                        "relay",
+                        "receive",
+                        "--dir",
+                        dataDirs.get(n.id()) + "/index",
+                        "--bind",
+                        n.host(),
+                        "--wait-seconds",
+                        Long.toString(o.timeout().toSeconds()));
+                try {
+                  return new RelayProcess(n.id(), d.cluster().solrscaleCommand(n, args), e -> {});
+                } catch (IOException | SolrscaleException e) {
+                  return "relay did not start: " + e.getMessage();
+                }
+              });
+      for (int i = 0; i < targets.size(); i++) {
+        if (started.get(i) instanceof RelayProcess rp) {
+          relays.put(targets.get(i).id(), rp);
+        } else {
+          startErrors.put(targets.get(i).id(), (String) started.get(i));
         }
       }
       Map<String, String> byAddress = new LinkedHashMap<>();

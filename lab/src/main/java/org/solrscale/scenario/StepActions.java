@@ -35,7 +35,8 @@ final class StepActions {
           new Entry<>(StepSpec.Wait.class, new WaitAction()),
           new Entry<>(StepSpec.Restart.class, new RestartAction()),
           new Entry<>(StepSpec.Collection.class, new CollectionAction()),
-          new Entry<>(StepSpec.Chaos.class, new ChaosAction()));
+          new Entry<>(StepSpec.Chaos.class, new ChaosAction()),
+          new Entry<>(StepSpec.Distribute.class, new DistributeAction()));
 
   private StepActions() {}
 

@@ -56,6 +56,14 @@ public final class StepKinds {
               "solrscale does not create or delete collections on a SolrCloud it did not start",
               "create, delete, split-shard or add-replica"),
           new StepKind(
+              "distribute",
+              StepSpec.Distribute.class,
+              false,
+              false,
+              true,
+              "it starts relays on the nodes' hosts and adds replicas to the cluster",
+              "new replicas by chain, tree or Solr's own copy, timed to active"),
+          new StepKind(
               "fault",
               StepSpec.Fault.class,
               false,

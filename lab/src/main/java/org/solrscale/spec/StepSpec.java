@@ -271,6 +271,59 @@ public interface StepSpec {
     }
   }
 
+  /**
+   * New replicas of a collection's shards by chain, tree or Solr's own copy (solrscale distribute),
+   * taken away again after the step unless {@code keep}, so that every combination starts alike.
+   */
+  record Distribute(
+      @JsonProperty("name") String name,
+      @JsonProperty("collection") String collection,
+      @JsonProperty("shards") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+          List<String> shards,
+      @JsonProperty("replicas") Integer replicas,
+      @JsonProperty("type") String type,
+      @JsonProperty("method") String method,
+      @JsonProperty("nodes") List<String> nodes,
+      @JsonProperty("chunk_kb") Integer chunkKb,
+      @JsonProperty("timeout") String timeout,
+      @JsonProperty("keep") Boolean keep)
+      implements OnCollection {
+    public Distribute {
+      name = name == null ? "distribute" : name;
+      replicas = replicas == null ? 1 : replicas;
+      type = type == null ? "pull" : type;
+      method = method == null ? "chain" : method;
+      chunkKb = chunkKb == null ? 1024 : chunkKb;
+      timeout = timeout == null ? "10m" : timeout;
+      keep = keep != null && keep;
+    }
+
+    @Override
+    public List<Problem> problems(StepContext c) {
+      List<Problem> out = new ArrayList<>();
+      Checks.collection(out, this, c, collection != null);
+      Checks.range(out, "/replicas", "replicas", replicas, 1, 100);
+      Checks.oneOf(out, "/type", "type", type, List.of("pull", "tlog", "nrt"));
+      Checks.oneOf(out, "/method", "method", method, List.of("chain", "tree", "solr"));
+      Checks.range(out, "/chunk_kb", "chunk_kb", chunkKb, 16, 65536);
+      Checks.duration(out, "/timeout", timeout);
+      if (nodes != null) {
+        for (String id : nodes) {
+          if (c.knowsCollections() && !c.solrNodeIds().contains(id)) {
+            out.add(
+                Problem.error(
+                        "'"
+                            + id
+                            + "' is no Solr node of this cluster; it has "
+                            + String.join(", ", c.solrNodeIds()))
+                    .at("/nodes"));
+          }
+        }
+      }
+      return out;
+    }
+  }
+
   /** A Collections API operation: create, delete, split-shard, add-replica. */
   record Collection(
       @JsonProperty("name") String name,

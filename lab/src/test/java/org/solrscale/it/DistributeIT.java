@@ -175,6 +175,50 @@ class DistributeIT {
   }
 
   @Test
+  void aScenarioSweepsTheMethodAndTakesTheNewReplicasAwayAfterEachStep() throws Exception {
+    Path scenario = dir.resolve("dist.yaml");
+    Files.writeString(
+        scenario,
+        String.join(
+            "\n",
+            "name: it-dist-scn",
+            "cluster:",
+            "  nodes: 3",
+            "  heap: 384m",
+            "  collections: [{name: d, shards: 1}]",
+            "data:",
+            "  synth: {docs: 3000}",
+            "steps:",
+            "  - index: {collection: d}",
+            "  - distribute: {collection: d, replicas: 2}",
+            "  - distribute: {name: again, collection: d, replicas: 2, method: solr}",
+            "matrix:",
+            "  distribute.distribute.method: [chain, tree]",
+            ""));
+    Path out = dir.resolve("scn");
+    Cli.Result r = Cli.run("run", scenario.toString(), "--out", out.toString());
+    assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    JsonNode combos = JSON.readTree(out.resolve("results.json").toFile()).get("combinations");
+    assertThat(combos).hasSize(2);
+    for (JsonNode c : combos) {
+      JsonNode peer = c.get("steps").get(1).get("summary");
+      assertThat(peer.get("method").asText())
+          .isEqualTo(c.get("params").get("distribute.distribute.method").asText());
+      for (JsonNode t : peer.get("shards").get(0).get("targets")) {
+        assertThat(t.get("state").asText()).isEqualTo("active");
+        assertThat(t.get("solr_bytes_downloaded").asLong()).isZero();
+      }
+      // the second step found the same two free nodes: the first step's replicas were deleted
+      JsonNode solr = c.get("steps").get(2).get("summary").get("shards").get(0).get("targets");
+      assertThat(solr).hasSize(2);
+      for (JsonNode t : solr) {
+        assertThat(t.get("state").asText()).isEqualTo("active");
+        assertThat(t.get("solr_bytes_downloaded").asLong()).isPositive();
+      }
+    }
+  }
+
+  @Test
   void badInputIsOneLine() {
     Cli.Result noShard =
         Cli.run(

@@ -36,6 +36,7 @@ class StepKindsTest {
             "  - wait: 1s",
             "  - restart: {}",
             "  - collection: {action: create, collection: more}",
+            "  - distribute: {replicas: 1}",
             "  - fault: {fault: pause, target: solr1}",
             "  - chaos: {duration: 5s}");
     ScenarioLoader.Loaded l =

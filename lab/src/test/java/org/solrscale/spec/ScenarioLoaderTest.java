@@ -212,7 +212,7 @@ class ScenarioLoaderTest {
         .contains("threads");
     assertThat(error(BASE.replace("  - index:", "  - indexx:")))
         .isEqualTo(
-            "s.yaml:9:5: 'indexx' is not a kind of step at steps[0]; use one of bench, chaos, collection, "
+            "s.yaml:9:5: 'indexx' is not a kind of step at steps[0]; use one of bench, chaos, collection, distribute, "
                 + "fault, index, restart, wait");
   }
 

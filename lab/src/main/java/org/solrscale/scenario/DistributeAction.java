@@ -1,0 +1,35 @@
+package org.solrscale.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.solrscale.distribute.Distributor;
+import org.solrscale.spec.Durations;
+import org.solrscale.spec.StepSpec;
+
+/**
+ * A distribute step: new replicas by the step's method, timed to active; unless it keeps them, they
+ * are deleted again, so that the next combination starts from the same collection.
+ */
+final class DistributeAction implements StepAction<StepSpec.Distribute> {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Override
+  public JsonNode run(StepSpec.Distribute d, StepRun run) {
+    Distributor distributor = new Distributor(run.cluster(), run.progress(), row -> {});
+    Distributor.Result r =
+        distributor.run(
+            new Distributor.Options(
+                run.collection(d.collection()),
+                d.shards(),
+                d.replicas(),
+                d.type(),
+                d.nodes(),
+                Distributor.Method.parse(d.method()),
+                d.chunkKb() * 1024,
+                Durations.parse(d.timeout())));
+    if (!d.keep()) {
+      distributor.deleteNew(r);
+    }
+    return JSON.valueToTree(r);
+  }
+}
