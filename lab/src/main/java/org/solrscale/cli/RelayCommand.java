@@ -43,6 +43,38 @@ final class RelayCommand {
     System.out.flush();
   }
 
+  /**
+   * Ends this process when what it prints goes nowhere: whoever started it (distribute, here or
+   * through ssh, where no hang-up signal comes without a terminal) is gone or gave up on it, so
+   * nothing would use what it receives or sends.
+   */
+  static void exitWhenNobodyListens() {
+    if (System.out.checkError()) {
+      Runtime.getRuntime().halt(3);
+    }
+  }
+
+  /** For the sender: a heartbeat that also notices when nobody listens any more. */
+  static Thread heartbeat() {
+    Thread t =
+        new Thread(
+            () -> {
+              while (true) {
+                try {
+                  Thread.sleep(500);
+                } catch (InterruptedException e) {
+                  return;
+                }
+                emit("alive", Map.of());
+                exitWhenNobodyListens();
+              }
+            },
+            "heartbeat");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
   static final Events PRINTED =
       new Events() {
         @Override
@@ -94,6 +126,7 @@ final class RelayCommand {
                   while (!Thread.currentThread().isInterrupted()) {
                     long[] p = relay.progress();
                     emit("progress", Map.of("bytes", p[0], "total", p[1]));
+                    exitWhenNobodyListens();
                     try {
                       Thread.sleep(500);
                     } catch (InterruptedException e) {
@@ -131,7 +164,9 @@ final class RelayCommand {
       List<IndexFile> list = JSON.readValue(files, new TypeReference<List<IndexFile>>() {});
       Route r = JSON.readValue(route, Route.class);
       long t0 = System.nanoTime();
+      Thread beat = heartbeat();
       List<String> failed = Source.send(dir, list, chunk, r, PRINTED);
+      beat.interrupt();
       emit("sent", Map.of("failed_targets", failed, "seconds", (System.nanoTime() - t0) / 1e9));
       return 0;
     }

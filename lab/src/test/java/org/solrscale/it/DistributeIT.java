@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.runtime.SolrscaleJar;
 
 /**
  * `distribute` on a real cluster of three nodes: two PULL replicas of one shard seeded by a chain
@@ -215,6 +216,34 @@ class DistributeIT {
         assertThat(t.get("state").asText()).isEqualTo("active");
         assertThat(t.get("solr_bytes_downloaded").asLong()).isPositive();
       }
+    }
+  }
+
+  @Test
+  void aRelayWhoseOutputGoesNowhereEndsItself() throws Exception {
+    // what a relay on a host sees when distribute is gone: its ssh closed, no hang-up signal
+    Process p =
+        new ProcessBuilder(
+                SolrscaleJar.java(),
+                "-jar",
+                SolrscaleJar.path("this test").toString(),
+                "relay",
+                "receive",
+                "--dir",
+                dir.resolve("orphan").toString(),
+                "--bind",
+                "127.0.0.1")
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    try {
+      String first =
+          new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).readLine();
+      assertThat(first).contains("\"listening\"");
+      p.getInputStream().close();
+      assertThat(p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).as("relay ended").isTrue();
+      assertThat(p.exitValue()).isEqualTo(3);
+    } finally {
+      p.destroyForcibly();
     }
   }
 
