@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.StringReader;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import java.util.function.Consumer;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ClusterState;
@@ -425,9 +427,9 @@ public final class Distributor {
     if (text == null) {
       return 0L;
     }
-    java.util.Properties p = new java.util.Properties();
+    Properties p = new Properties();
     try {
-      p.load(new java.io.StringReader(text));
+      p.load(new StringReader(text));
     } catch (IOException e) {
       return null;
     }

@@ -128,12 +128,7 @@ final class Forwarder {
           continue;
         }
         byte[] data = store.read(f, pos);
-        out.writeByte(Wire.CHUNK);
-        out.writeInt(f);
-        out.writeLong(pos);
-        out.writeInt(data.length);
-        out.write(Store.sha256(data));
-        out.write(data);
+        writeChunk(out, f, pos, data);
         pos += data.length;
       }
       out.writeByte(Wire.END);
@@ -157,6 +152,17 @@ final class Forwarder {
     }
   }
 
+  /** One CHUNK frame: the file, the offset, the length, the chunk's SHA-256, the bytes. */
+  private static void writeChunk(DataOutputStream out, int f, long pos, byte[] data)
+      throws IOException {
+    out.writeByte(Wire.CHUNK);
+    out.writeInt(f);
+    out.writeLong(pos);
+    out.writeInt(data.length);
+    out.write(Store.sha256(data));
+    out.write(data);
+  }
+
   /** After END: the rest from a rewound offset, then END again. */
   private void resendFrom(DataOutputStream out, long[] back) throws IOException {
     List<IndexFile> files = store.files();
@@ -164,12 +170,7 @@ final class Forwarder {
     for (int f = (int) back[0]; f < files.size(); f++) {
       for (; pos < files.get(f).length(); ) {
         byte[] data = store.read(f, pos);
-        out.writeByte(Wire.CHUNK);
-        out.writeInt(f);
-        out.writeLong(pos);
-        out.writeInt(data.length);
-        out.write(Store.sha256(data));
-        out.write(data);
+        writeChunk(out, f, pos, data);
         pos += data.length;
       }
       pos = 0; // later files: the receiver skips chunks it has

@@ -70,17 +70,7 @@ public final class Relay implements AutoCloseable {
   /** Bytes received so far (verified and written), and of all files (0 before the first hello). */
   public long[] progress() {
     Store st = store;
-    return new long[] {received, st == null ? 0 : st.totalBytes() - bytesHadNow(st)};
-  }
-
-  private static long bytesHadNow(Store st) {
-    long had = 0;
-    for (int i = 0; i < st.files().size(); i++) {
-      if (st.had(i)) {
-        had += st.files().get(i).length();
-      }
-    }
-    return had;
+    return new long[] {received, st == null ? 0 : st.totalBytes() - st.bytesHad()};
   }
 
   /** The port it listens on. */
@@ -127,15 +117,12 @@ public final class Relay implements AutoCloseable {
       error = "interrupted";
     }
     int had = 0;
-    long bytesHad = 0;
     if (store != null) {
       for (int i = 0; i < store.files().size(); i++) {
-        if (store.had(i)) {
-          had++;
-          bytesHad += store.files().get(i).length();
-        }
+        had += store.had(i) ? 1 : 0;
       }
     }
+    long bytesHad = store == null ? 0 : store.bytesHad();
     return new Result(
         error == null,
         received,

@@ -105,6 +105,17 @@ final class Store implements AutoCloseable {
     return files.stream().mapToLong(IndexFile::length).sum();
   }
 
+  /** Bytes of the files that were here before this distribution. */
+  long bytesHad() {
+    long sum = 0;
+    for (int i = 0; i < files.size(); i++) {
+      if (had[i]) {
+        sum += files.get(i).length();
+      }
+    }
+    return sum;
+  }
+
   /** Bytes here, verified, of all files. */
   synchronized long bytesHere() {
     long sum = 0;

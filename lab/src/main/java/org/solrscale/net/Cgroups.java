@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.solrscale.spec.Sizes;
 import org.solrscale.spec.SolrscaleException;
 
@@ -49,12 +51,12 @@ final class Cgroups {
     /** The cores host number {@code index} (from 0) runs on, e.g. "1" or "0,1". */
     String coresOf(int index) {
       int have = Runtime.getRuntime().availableProcessors();
-      return java.util.stream.IntStream.range(0, cores)
+      return IntStream.range(0, cores)
           .map(j -> (index * cores + j) % have)
           .sorted()
           .distinct()
           .mapToObj(Integer::toString)
-          .collect(java.util.stream.Collectors.joining(","));
+          .collect(Collectors.joining(","));
     }
   }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -61,7 +62,7 @@ public record HostSpec(
 
   /** The limits as people write them, e.g. "cpus 0.5, cores 0-1, memory 2g"; null for none. */
   public String limitsText() {
-    List<String> parts = new java.util.ArrayList<>();
+    List<String> parts = new ArrayList<>();
     if (cpus != null) {
       parts.add("cpus " + cpus);
     }
