@@ -115,10 +115,20 @@ public final class BulkIndexer {
         () -> client.commit(options.collection()), "commit on " + options.collection() + " failed");
   }
 
+  /**
+   * Counts and family sizes are asked of the shard leaders: a PULL or TLOG replica sees a commit
+   * only after its next poll of the leader (half the autoCommit time, or longer), so a count there
+   * can miss what was just indexed and committed.
+   */
+  static final String LEADERS = "replica.leader:true";
+
   private long count() {
     return retries
         .orFail(
-            () -> client.query(options.collection(), new SolrQuery("*:*").setRows(0)),
+            () ->
+                client.query(
+                    options.collection(),
+                    new SolrQuery("*:*").setRows(0).setParam("shards.preference", LEADERS)),
             "cannot count documents in " + options.collection())
         .getResults()
         .getNumFound();

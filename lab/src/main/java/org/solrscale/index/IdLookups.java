@@ -95,6 +95,7 @@ final class IdLookups {
     try {
       SolrQuery q = new SolrQuery("{!terms f=_root_ separator=$sep v=$roots}").setRows(0);
       q.set("sep", "\u001f");
+      q.set("shards.preference", BulkIndexer.LEADERS);
       q.set("roots", String.join("\u001f", roots));
       q.setFacet(true).addFacetField("_root_").setFacetLimit(-1).setFacetMinCount(2);
       FacetField f = client.query(collection, q, SolrRequest.METHOD.POST).getFacetField("_root_");
