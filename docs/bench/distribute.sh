@@ -4,11 +4,15 @@
 # hosts whose links are all capped at RATE, one Solr node per host (ZooKeeper on the first). The
 # figure is `distribute`'s own: from the command until every new replica is active with its
 # leader's count. The new replicas are deleted after each run; methods alternate for each N.
-# Needs root (net up). Usage: docs/bench/distribute.sh WORKDIR [DOCS] [RATE]
+# With SHARD (e.g. shard1) only that shard gets new replicas: its targets then have hosts of their
+# own, the clean comparison with size / bandwidth.
+# Needs root (net up). Usage: docs/bench/distribute.sh WORKDIR [DOCS] [RATE] [SHARD]
 set -u
-work=${1:?usage: docs/bench/distribute.sh WORKDIR [DOCS] [RATE]}
+work=${1:?usage: docs/bench/distribute.sh WORKDIR [DOCS] [RATE] [SHARD]}
 docs=${2:-100000}
 rate=${3:-50mbit}
+only=()
+[ -n "${4:-}" ] && only=(--shard "$4")
 cd "$(dirname "$0")/../.."
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
@@ -30,13 +34,13 @@ delete_new() { # the replicas a result lists
 # once, not measured: puts solrscale's jar (which runs the relays) on every host
 ./solrscale distribute --name bds-c --collection docs --replicas 6 --method chain --json >"$work/warm.json" 2>/dev/null
 delete_new "$work/warm.json"
-echo "method N seconds index_MB_per_shard solr_MB_downloaded max_active_s"
+echo "method N seconds index_MB_per_shard solr_MB_downloaded max_data_s max_active_s setup_s"
 for n in 1 2 4 6; do
   for m in solr chain tree; do
     out="$work/$m-$n.json"
-    ./solrscale distribute --name bds-c --collection docs --replicas "$n" --method "$m" --json \
+    ./solrscale distribute --name bds-c --collection docs "${only[@]}" --replicas "$n" --method "$m" --json \
       >"$out" 2>"$work/$m-$n.err" || { echo "$m $n failed: $(tail -1 "$work/$m-$n.err")"; }
-    jq -r --arg m "$m" --arg n "$n" '"\($m) \($n) \(.seconds * 10 | round / 10) \([.shards[].index_bytes // 0] | max / 1e6 * 10 | round / 10) \([.shards[].targets[].solr_bytes_downloaded // 0] | add / 1e6 * 10 | round / 10) \([.shards[].targets[].seconds_to_active // 0] | max * 10 | round / 10)"' "$out"
+    jq -r --arg m "$m" --arg n "$n" '"\($m) \($n) \(.seconds * 10 | round / 10) \([.shards[].index_bytes // 0] | max / 1e6 * 10 | round / 10) \([.shards[].targets[].solr_bytes_downloaded // 0] | add / 1e6 * 10 | round / 10) \([.shards[].targets[].seconds_to_data // 0] | max * 10 | round / 10) \([.shards[].targets[].seconds_to_active // 0] | max * 10 | round / 10) \((.setup_seconds // 0) * 10 | round / 10)"' "$out"
     delete_new "$out"
   done
 done

@@ -83,6 +83,23 @@ final class DistributeCommand implements Callable<Integer> {
       description = "Give up on a replica after this long (default: ${DEFAULT-VALUE}).")
   Duration timeout;
 
+  @Option(
+      names = "--max-mbit",
+      defaultValue = "0",
+      paramLabel = "MBIT",
+      description =
+          "chain, tree: send at most MBIT Mbit/s from each peer to each target, to spare a busy"
+              + " network (default: no cap).")
+  int maxMbit;
+
+  @Option(
+      names = "--refresh",
+      description =
+          "chain, tree: also bring each existing PULL and TLOG replica to the leader's current"
+              + " commit: only the files it lacks are sent to its host, then it is replaced, one at"
+              + " a time, by a replica of the complete copy (--replicas may then be 0).")
+  boolean refresh;
+
   @Option(names = "--out", description = "Write distribute.json and overview.csv here.")
   Path out;
 
@@ -91,11 +108,15 @@ final class DistributeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    if (replicas < 1 || replicas > 100) {
-      throw SolrscaleException.usage("--replicas " + replicas + " must be 1 to 100");
+    if (replicas < (refresh ? 0 : 1) || replicas > 100) {
+      throw SolrscaleException.usage(
+          "--replicas " + replicas + " must be " + (refresh ? 0 : 1) + " to 100");
     }
     if (!List.of("pull", "tlog", "nrt").contains(type.toLowerCase(Locale.ROOT))) {
       throw SolrscaleException.usage("--type '" + type + "' is not one of pull, tlog, nrt");
+    }
+    if (maxMbit < 0 || maxMbit > 100_000) {
+      throw SolrscaleException.usage("--max-mbit " + maxMbit + " must be 0 (no cap) to 100000");
     }
     if (chunkKb < 16 || chunkKb > 65536) {
       throw SolrscaleException.usage("--chunk-kb " + chunkKb + " must be 16 to 65536");
@@ -130,7 +151,9 @@ final class DistributeCommand implements Callable<Integer> {
                 nodes,
                 m,
                 chunkKb * 1024,
-                timeout));
+                timeout,
+                maxMbit * 125_000L,
+                refresh));
     if (out != null) {
       Files.createDirectories(out);
       new ObjectMapper()
@@ -151,12 +174,16 @@ final class DistributeCommand implements Callable<Integer> {
   private static void print(Distributor.Result r) {
     System.out.printf(
         Locale.ROOT,
-        "%s: %d new %s replica(s) per shard by %s in %.1f s%n",
+        "%s: %d new %s replica(s) per shard by %s in %.1f s%s%n",
         r.collection(),
         r.replicas(),
         r.type(),
         r.method(),
-        r.seconds());
+        r.seconds(),
+        r.setupSeconds() >= 0.05
+            ? String.format(
+                Locale.ROOT, " (after %.1f s putting solrscale on the hosts)", r.setupSeconds())
+            : "");
     System.out.printf(
         Locale.ROOT,
         "%-8s %-8s %-16s %-7s %9s %9s %11s %8s %8s %9s%n",

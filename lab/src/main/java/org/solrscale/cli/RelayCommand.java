@@ -13,6 +13,8 @@ import org.solrscale.distribute.IndexFile;
 import org.solrscale.distribute.Relay;
 import org.solrscale.distribute.Route;
 import org.solrscale.distribute.Source;
+import org.solrscale.runtime.FileTrees;
+import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -25,7 +27,7 @@ import picocli.CommandLine.Option;
     name = "relay",
     hidden = true,
     description = "Internal: one end of `distribute`; prints JSON events, one per line.",
-    subcommands = {RelayCommand.Receive.class, RelayCommand.Send.class})
+    subcommands = {RelayCommand.Receive.class, RelayCommand.Send.class, RelayCommand.Remove.class})
 final class RelayCommand {
   static final ObjectMapper JSON = new ObjectMapper();
 
@@ -115,11 +117,26 @@ final class RelayCommand {
     @Option(names = "--corrupt-chunk", description = "Tests: damage chunk FILE_INDEX:OFFSET once.")
     String corrupt;
 
+    @Option(names = "--max-bytes-per-second", defaultValue = "0", description = "Cap per target.")
+    long cap;
+
+    @Option(names = "--have", description = "A live index whose files need not be sent again.")
+    Path have;
+
     @Override
     public Integer call() throws Exception {
       try (Relay relay =
-          new Relay(dir, new InetSocketAddress(bind, 0), PRINTED, waitSeconds * 1000, corrupt)) {
-        emit("listening", Map.of("address", bind + ":" + relay.port()));
+          new Relay(
+              dir,
+              new InetSocketAddress(bind, 0),
+              PRINTED,
+              waitSeconds * 1000,
+              corrupt,
+              cap,
+              have)) {
+        emit(
+            "listening",
+            Map.of("address", bind + ":" + relay.port(), "pid", ProcessHandle.current().pid()));
         Thread progress =
             new Thread(
                 () -> {
@@ -159,15 +176,37 @@ final class RelayCommand {
     @Option(names = "--chunk", defaultValue = "1048576", description = "Chunk size in bytes.")
     int chunk;
 
+    @Option(names = "--max-bytes-per-second", defaultValue = "0", description = "Cap per target.")
+    long cap;
+
     @Override
     public Integer call() throws Exception {
       List<IndexFile> list = JSON.readValue(files, new TypeReference<List<IndexFile>>() {});
       Route r = JSON.readValue(route, Route.class);
       long t0 = System.nanoTime();
       Thread beat = heartbeat();
-      List<String> failed = Source.send(dir, list, chunk, r, PRINTED);
+      List<String> failed = Source.send(dir, list, chunk, r, PRINTED, cap);
       beat.interrupt();
       emit("sent", Map.of("failed_targets", failed, "seconds", (System.nanoTime() - t0) / 1e9));
+      return 0;
+    }
+  }
+
+  @Command(
+      name = "remove",
+      description = "Remove a failed target's seed directory (one under a 'distribute' directory).")
+  static final class Remove implements Callable<Integer> {
+    @Option(names = "--dir", required = true, description = "The seed directory.")
+    Path dir;
+
+    @Override
+    public Integer call() {
+      Path parent = dir.toAbsolutePath().normalize().getParent();
+      if (parent == null || !parent.getFileName().toString().equals("distribute")) {
+        throw SolrscaleException.usage(dir + " is not a seed directory of distribute; not removed");
+      }
+      FileTrees.delete(dir);
+      emit("removed", Map.of("dir", dir.toString()));
       return 0;
     }
   }

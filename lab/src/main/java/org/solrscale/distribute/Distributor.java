@@ -67,7 +67,12 @@ public final class Distributor {
       List<String> nodes,
       Method method,
       int chunk,
-      Duration timeout) {}
+      Duration timeout,
+      long maxBytesPerSecond,
+      boolean refresh) {}
+
+  /** A PULL or TLOG replica a refresh replaces, and where its live index is. */
+  record Existing(NodeState node, String replica, String core, String type, String indexDir) {}
 
   /** One new replica: where, how its bytes came, when it had its data and when it was active. */
   public record Target(
@@ -83,7 +88,15 @@ public final class Distributor {
       @JsonProperty("seconds_to_data") Double secondsToData,
       @JsonProperty("seconds_to_active") Double secondsToActive,
       @JsonProperty("docs") Long docs,
+      @JsonProperty("data_dir") String dataDir,
+      @JsonProperty("replaced") String replaced,
       @JsonProperty("error") String error) {}
+
+  /** What one target had received, once a second from the start of the run. */
+  public record Progress(
+      @JsonProperty("node") String node,
+      @JsonProperty("seconds") List<Double> seconds,
+      @JsonProperty("bytes") List<Long> bytes) {}
 
   /** One shard's distribution. */
   public record ShardRun(
@@ -94,7 +107,9 @@ public final class Distributor {
       @JsonProperty("files") Integer files,
       @JsonProperty("index_bytes") Long indexBytes,
       @JsonProperty("route") Route route,
-      @JsonProperty("targets") List<Target> targets) {}
+      @JsonProperty("targets") List<Target> targets,
+      @JsonProperty("progress") List<Progress> progress,
+      @JsonProperty("phases") Map<String, Double> phases) {}
 
   /** The whole run. */
   public record Result(
@@ -102,6 +117,7 @@ public final class Distributor {
       @JsonProperty("method") String method,
       @JsonProperty("replicas") int replicas,
       @JsonProperty("type") String type,
+      @JsonProperty("setup_seconds") double setupSeconds,
       @JsonProperty("seconds") double seconds,
       @JsonProperty("shards") List<ShardRun> shards) {
     public boolean ok() {
@@ -168,15 +184,70 @@ public final class Distributor {
       }
     }
     Map<String, List<NodeState>> targets = place(state, status, shards, o);
+    Map<String, List<Existing>> existing = new LinkedHashMap<>();
+    if (o.refresh()) {
+      if (o.method() == Method.SOLR) {
+        throw SolrscaleException.usage(
+            "--refresh needs --method chain or tree: with Solr's own replication, PULL and TLOG"
+                + " replicas already fetch each new commit from their leader");
+      }
+      for (ShardStatus s : shards) {
+        existing.put(s.name(), existing(state, s, o));
+        if (existing.get(s.name()).isEmpty() && o.replicas() == 0) {
+          throw SolrscaleException.usage(
+              s.name()
+                  + " has no PULL or TLOG replica to refresh"
+                  + (o.nodes() == null ? "" : " on --nodes")
+                  + "; add new ones with --replicas N");
+        }
+      }
+    }
+    double setup =
+        o.method() == Method.SOLR ? 0 : prepareHosts(state, shards, targets, o.refresh());
     long t0 = System.nanoTime();
-    List<ShardRun> runs = Parallel.map(shards, s -> shard(state, o, s, targets.get(s.name()), t0));
+    List<ShardRun> runs =
+        Parallel.map(
+            shards,
+            s ->
+                shard(
+                    state,
+                    o,
+                    s,
+                    targets.get(s.name()),
+                    existing.getOrDefault(s.name(), List.of()),
+                    t0));
     return new Result(
         o.collection(),
         o.method().label(),
         o.replicas(),
         o.type(),
+        setup,
         (System.nanoTime() - t0) / 1e9,
         runs);
+  }
+
+  /**
+   * Puts solrscale's jar (which runs the relays and the source) on every host taking part, once,
+   * before the clock starts: a one-time set-up per host, not part of any transfer. Its seconds.
+   */
+  private double prepareHosts(
+      ClusterState state,
+      List<ShardStatus> shards,
+      Map<String, List<NodeState>> targets,
+      boolean refreshing) {
+    long s0 = System.nanoTime();
+    Map<String, NodeState> hosts = new LinkedHashMap<>();
+    for (ShardStatus s : shards) {
+      s.replicas().stream()
+          .filter(ReplicaStatus::leader)
+          .forEach(r -> hosts.putIfAbsent(r.node(), nodeNamed(state, r.node())));
+      targets.get(s.name()).forEach(n -> hosts.putIfAbsent(n.solrNodeName(), n));
+      if (refreshing) {
+        s.replicas().forEach(r -> hosts.putIfAbsent(r.node(), nodeNamed(state, r.node())));
+      }
+    }
+    Parallel.map(List.copyOf(hosts.values()), n -> cluster.solrscaleCommand(n, List.of()));
+    return (System.nanoTime() - s0) / 1e9;
   }
 
   /**
@@ -240,7 +311,12 @@ public final class Distributor {
   }
 
   private ShardRun shard(
-      ClusterState state, Options o, ShardStatus s, List<NodeState> targets, long t0) {
+      ClusterState state,
+      Options o,
+      ShardStatus s,
+      List<NodeState> targets,
+      List<Existing> existing,
+      long t0) {
     ReplicaStatus leader =
         s.replicas().stream()
             .filter(ReplicaStatus::leader)
@@ -252,11 +328,61 @@ public final class Distributor {
     if (o.method() == Method.SOLR) {
       List<Target> done =
           Parallel.map(
-              targets, n -> addReplica(state, o, s.name(), n, null, t0, null, 0, 0, 0, leaderDocs));
-      return new ShardRun(s.name(), leader.core(), leaderDocs, null, null, null, null, done);
+              targets,
+              n ->
+                  addReplica(
+                      state, o, s.name(), n, o.type(), null, t0, null, 0, 0, 0, leaderDocs, null));
+      return new ShardRun(
+          s.name(), leader.core(), leaderDocs, null, null, null, null, done, null, null);
     }
-    return new PeerCopy(this, state, o, s.name(), leader, leaderNode, targets, t0, leaderDocs)
+    return new PeerCopy(
+            this, state, o, s.name(), leader, leaderNode, targets, existing, t0, leaderDocs)
         .run();
+  }
+
+  /**
+   * The PULL and TLOG replicas of a shard a refresh replaces (on --nodes, when given), each with
+   * its live index directory (after a full copy Solr switches to the one index.properties names).
+   */
+  private List<Existing> existing(ClusterState state, ShardStatus s, Options o) {
+    List<Existing> out = new ArrayList<>();
+    for (ReplicaStatus r : s.replicas()) {
+      String type = r.type() == null ? "" : r.type().toLowerCase(Locale.ROOT);
+      if (r.leader() || !(type.equals("pull") || type.equals("tlog"))) {
+        continue;
+      }
+      NodeState node = nodeNamed(state, r.node());
+      if (o.nodes() != null && !o.nodes().contains(node.id())) {
+        continue;
+      }
+      String dataDir =
+          get(
+                  node.baseUrl() + "/admin/cores?action=STATUS&wt=json&core=" + enc(r.core()),
+                  "STATUS of " + r.core())
+              .path("status")
+              .path(r.core())
+              .path("dataDir")
+              .asText(null);
+      if (dataDir == null) {
+        throw SolrscaleException.failed(
+            r.core() + " on " + node.id() + " is not loaded; it cannot be refreshed now");
+      }
+      dataDir = dataDir.replaceAll("/+$", "");
+      String index = "index";
+      String props = cluster.readFile(node, dataDir + "/index.properties");
+      if (props != null) {
+        Properties p = new Properties();
+        try {
+          p.load(new StringReader(props));
+        } catch (IOException e) {
+          throw SolrscaleException.failed(
+              "cannot read " + dataDir + "/index.properties on " + node.id());
+        }
+        index = p.getProperty("index", "index").strip();
+      }
+      out.add(new Existing(node, r.name(), r.core(), type, dataDir + "/" + index));
+    }
+    return out;
   }
 
   NodeState nodeNamed(ClusterState state, String solrNodeName) {
@@ -300,13 +426,15 @@ public final class Distributor {
       Options o,
       String shard,
       NodeState node,
+      String type,
       String dataDir,
       long t0,
       Double secondsToData,
       long received,
       long had,
       int resent,
-      long leaderDocs) {
+      long leaderDocs,
+      String replaced) {
     StringBuilder url =
         new StringBuilder(node.baseUrl())
             .append("/admin/collections?action=ADDREPLICA&wt=json&collection=")
@@ -316,13 +444,19 @@ public final class Distributor {
             .append("&node=")
             .append(enc(node.solrNodeName()))
             .append("&type=")
-            .append(enc(o.type()))
+            .append(enc(type))
             .append("&waitForFinalState=true&timeout=")
             .append(o.timeout().toSeconds());
     if (dataDir != null) {
       url.append("&dataDir=").append(enc(dataDir));
     }
-    progress.accept(shard + ": adding a " + o.type() + " replica on " + node.id());
+    progress.accept(
+        shard
+            + ": adding a "
+            + type
+            + " replica on "
+            + node.id()
+            + (replaced == null ? "" : " in place of " + replaced));
     SolrHttp.Reply r = http.get(url.toString(), o.timeout().plusSeconds(30));
     double active = (System.nanoTime() - t0) / 1e9;
     if (!r.ok()) {
@@ -339,16 +473,19 @@ public final class Distributor {
           secondsToData,
           null,
           null,
+          dataDir,
+          replaced,
           "ADDREPLICA: " + r.message());
     }
-    ReplicaStatus added = newReplica(shard, node);
+    ReplicaStatus added = newReplica(o.collection(), shard, node);
     String core = added == null ? null : added.core();
     Long solrBytes = null;
     Long docs = null;
     String error = null;
+    String dir = dataDir;
     if (core != null) {
       docs = coreDocs(node, core);
-      String dir =
+      dir =
           dataDir != null
               ? dataDir
               : get(
@@ -376,6 +513,8 @@ public final class Distributor {
         secondsToData,
         active,
         docs,
+        dir,
+        replaced,
         error);
   }
 
@@ -384,8 +523,8 @@ public final class Distributor {
     NodeState any = cluster.requireState().solrNodes().get(0);
     for (ShardRun s : r.shards()) {
       for (Target t : s.targets()) {
-        if (t.replica() == null) {
-          continue;
+        if (t.replica() == null || t.replaced() != null) {
+          continue; // not added, or in place of one that was there before
         }
         get(
             any.baseUrl()
@@ -400,22 +539,35 @@ public final class Distributor {
     }
   }
 
+  /** The core of {@code shard}'s leader now, from CLUSTERSTATUS (null: none). */
+  String leaderCore(String collection, String shard) {
+    return shardNow(collection, shard).stream()
+        .filter(ReplicaStatus::leader)
+        .map(ReplicaStatus::core)
+        .findFirst()
+        .orElse(null);
+  }
+
   /** The replica of {@code shard} on {@code node}, from CLUSTERSTATUS. */
-  private ReplicaStatus newReplica(String shard, NodeState node) {
+  private ReplicaStatus newReplica(String collection, String shard, NodeState node) {
+    return shardNow(collection, shard).stream()
+        .filter(r -> r.node().equals(node.solrNodeName()))
+        .findFirst()
+        .orElse(null);
+  }
+
+  /** The replicas of a collection's shard now, from CLUSTERSTATUS (none when it is gone). */
+  private List<ReplicaStatus> shardNow(String collection, String shard) {
     try (SolrAdmin admin = new SolrAdmin(cluster.requireState().solrNodes())) {
       for (CollectionStatus c : admin.clusterStatus().collections()) {
         for (ShardStatus s : c.shards()) {
-          if (s.name().equals(shard)) {
-            for (ReplicaStatus r : s.replicas()) {
-              if (r.node().equals(node.solrNodeName())) {
-                return r;
-              }
-            }
+          if (c.name().equals(collection) && s.name().equals(shard)) {
+            return s.replicas();
           }
         }
       }
     }
-    return null;
+    return List.of();
   }
 
   /**

@@ -25,11 +25,14 @@ final class Forwarder {
 
   private final Store store;
   private final Events events;
+  private final long bytesPerSecond;
   private final List<String> failed = new ArrayList<>();
 
-  Forwarder(Store store, Events events) {
+  /** {@code bytesPerSecond}: the most each connection sends per second (0: no cap). */
+  Forwarder(Store store, Events events, long bytesPerSecond) {
     this.store = store;
     this.events = events;
+    this.bytesPerSecond = bytesPerSecond;
   }
 
   /**
@@ -107,6 +110,8 @@ final class Forwarder {
       reader.start();
       int f = 0;
       long pos = have.length > 0 ? have[0] : 0;
+      long paceStart = System.nanoTime();
+      long paced = 0;
       while (f < files.size()) {
         long[] back = rewind.getAndSet(null);
         if (back != null) {
@@ -130,6 +135,8 @@ final class Forwarder {
         byte[] data = store.read(f, pos);
         writeChunk(out, f, pos, data);
         pos += data.length;
+        paced += data.length;
+        pace(paceStart, paced);
       }
       out.writeByte(Wire.END);
       out.flush();
@@ -149,6 +156,18 @@ final class Forwarder {
         Thread.sleep(20);
       }
       throw new IOException(r.address() + " did not confirm within " + DONE_WAIT_MS / 1000 + " s");
+    }
+  }
+
+  /** Under a cap, waits until {@code bytes} sent since {@code start} are within it. */
+  private void pace(long start, long bytes) throws InterruptedException {
+    if (bytesPerSecond <= 0) {
+      return;
+    }
+    long dueNanos = bytes * 1_000_000_000L / bytesPerSecond;
+    long early = dueNanos - (System.nanoTime() - start);
+    if (early > 1_000_000) {
+      Thread.sleep(early / 1_000_000);
     }
   }
 

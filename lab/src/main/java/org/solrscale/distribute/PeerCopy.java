@@ -26,9 +26,12 @@ final class PeerCopy {
   private final String shard;
   private final ReplicaStatus leader;
   private final NodeState leaderNode;
-  private final List<NodeState> targets;
+  private final List<NodeState> targets; // new replicas' nodes, then those refreshed
+  private final Map<String, Distributor.Existing> refreshing = new LinkedHashMap<>(); // by node id
   private final long t0;
   private final long leaderDocs;
+  private final Map<String, Distributor.Progress> progress = new LinkedHashMap<>();
+  private final Map<String, Double> phases = new LinkedHashMap<>(); // seconds since the start
 
   PeerCopy(
       Distributor d,
@@ -38,6 +41,7 @@ final class PeerCopy {
       ReplicaStatus leader,
       NodeState leaderNode,
       List<NodeState> targets,
+      List<Distributor.Existing> existing,
       long t0,
       long leaderDocs) {
     this.d = d;
@@ -46,7 +50,12 @@ final class PeerCopy {
     this.shard = shard;
     this.leader = leader;
     this.leaderNode = leaderNode;
-    this.targets = targets;
+    List<NodeState> all = new ArrayList<>(targets);
+    for (Distributor.Existing e : existing) {
+      all.add(e.node());
+      refreshing.put(e.node().id(), e);
+    }
+    this.targets = List.copyOf(all);
     this.t0 = t0;
     this.leaderDocs = leaderDocs;
   }
@@ -60,6 +69,7 @@ final class PeerCopy {
         d.get(
             cores + "&action=CREATESNAPSHOT&commitName=" + Distributor.enc(snapshot),
             "pinning the commit of " + leader.core() + " (CREATESNAPSHOT)");
+    phase("pinned");
     try {
       return copy(snap, stamp);
     } finally {
@@ -95,6 +105,7 @@ final class PeerCopy {
           leader.core() + " listed no files for generation " + generation + ": " + list);
     }
     long bytes = files.stream().mapToLong(IndexFile::length).sum();
+    phase("listed");
     d.progress()
         .accept(
             String.format(
@@ -123,15 +134,21 @@ final class PeerCopy {
               targets,
               n -> {
                 List<String> args =
-                    List.of(
-                        "relay",
-                        "receive",
-                        "--dir",
-                        dataDirs.get(n.id()) + "/index",
-                        "--bind",
-                        n.host(),
-                        "--wait-seconds",
-                        Long.toString(o.timeout().toSeconds()));
+                    new ArrayList<>(
+                        List.of(
+                            "relay",
+                            "receive",
+                            "--dir",
+                            dataDirs.get(n.id()) + "/index",
+                            "--bind",
+                            n.host(),
+                            "--wait-seconds",
+                            Long.toString(o.timeout().toSeconds()),
+                            "--max-bytes-per-second",
+                            Long.toString(o.maxBytesPerSecond())));
+                if (refreshing.containsKey(n.id())) {
+                  args.addAll(List.of("--have", refreshing.get(n.id()).indexDir()));
+                }
                 try {
                   return new RelayProcess(n.id(), d.cluster().solrscaleCommand(n, args), e -> {});
                 } catch (IOException | SolrscaleException e) {
@@ -155,8 +172,14 @@ final class PeerCopy {
                   + e.getValue().stderr().lines().findFirst().orElse("no output"));
         } else {
           byAddress.put(address, e.getKey());
+          d.progress()
+              .accept(
+                  String.format(
+                      "%s: relay on %s at %s (pid %d)",
+                      shard, e.getKey(), address, e.getValue().pid()));
         }
       }
+      phase("relays_listening");
       List<String> addresses = new ArrayList<>(byAddress.keySet());
       route =
           o.method() == Distributor.Method.CHAIN
@@ -173,12 +196,15 @@ final class PeerCopy {
               "--route",
               Distributor.json().writeValueAsString(route),
               "--chunk",
-              Integer.toString(o.chunk()));
+              Integer.toString(o.chunk()),
+              "--max-bytes-per-second",
+              Long.toString(o.maxBytesPerSecond()));
       Map<String, Double> dataAt = new LinkedHashMap<>();
       try (RelayProcess source =
           new RelayProcess("source", d.cluster().solrscaleCommand(leaderNode, sendArgs), e -> {})) {
         watch(source, relays, byAddress);
         JsonNode sent = source.awaitResult(o.timeout().toMillis());
+        phase("source_done");
         if (sent == null) {
           throw SolrscaleException.failed(
               shard
@@ -196,25 +222,49 @@ final class PeerCopy {
           dataAt.put(e.getKey(), (r.path("t_ms").asLong() - t0Ms()) / 1000.0);
         }
       }
-      List<NodeState> ready = targets.stream().filter(n -> dataAt.containsKey(n.id())).toList();
-      out.addAll(
-          Parallel.map(
-              ready,
-              n -> {
-                JsonNode r = results.get(n.id());
-                return d.addReplica(
-                    state,
-                    o,
-                    shard,
-                    n,
-                    dataDirs.get(n.id()),
-                    t0,
-                    dataAt.get(n.id()),
-                    r.path("bytes_received").asLong(),
-                    r.path("bytes_had").asLong(),
-                    r.path("resent_chunks").asInt(),
-                    leaderDocs);
-              }));
+      phase("relays_done");
+      String now = d.leaderCore(o.collection(), shard);
+      if (!dataAt.isEmpty() && !leader.core().equals(now)) {
+        String why =
+            "the leader of "
+                + shard
+                + " changed from "
+                + leader.core()
+                + " to "
+                + (now == null ? "none" : now)
+                + " during the transfer; its copy was not handed to Solr (run distribute again)";
+        d.progress().accept(shard + ": " + why);
+        dataAt.keySet().forEach(id -> startErrors.put(id, why));
+        dataAt.clear();
+      }
+      List<NodeState> ready =
+          targets.stream()
+              .filter(n -> dataAt.containsKey(n.id()) && !refreshing.containsKey(n.id()))
+              .toList();
+      out.addAll(Parallel.map(ready, n -> handOver(n, dataDirs.get(n.id()), results, dataAt)));
+      // one at a time, so that the shard loses at most one replica at any moment
+      for (NodeState n : targets) {
+        Distributor.Existing old = refreshing.get(n.id());
+        if (old == null || !dataAt.containsKey(n.id())) {
+          continue;
+        }
+        try {
+          d.get(
+              leaderNode.baseUrl()
+                  + "/admin/collections?action=DELETEREPLICA&wt=json&collection="
+                  + Distributor.enc(o.collection())
+                  + "&shard="
+                  + Distributor.enc(shard)
+                  + "&replica="
+                  + Distributor.enc(old.replica()),
+              "deleting " + old.replica() + " to put its refreshed copy in its place");
+        } catch (SolrscaleException e) {
+          dataAt.remove(n.id());
+          startErrors.put(n.id(), e.getMessage());
+          continue;
+        }
+        out.add(handOver(n, dataDirs.get(n.id()), results, dataAt));
+      }
       for (NodeState n : targets) {
         if (dataAt.containsKey(n.id())) {
           continue;
@@ -226,6 +276,7 @@ final class PeerCopy {
                 : r == null
                     ? "its relay ended without a result (killed?)"
                     : r.path("error").asText("failed");
+        removeSeed(n, dataDirs.get(n.id()));
         out.add(
             new Distributor.Target(
                 shard,
@@ -240,6 +291,8 @@ final class PeerCopy {
                 null,
                 null,
                 null,
+                dataDirs.get(n.id()),
+                refreshing.containsKey(n.id()) ? refreshing.get(n.id()).replica() : null,
                 why));
       }
     } catch (IOException e) {
@@ -250,8 +303,78 @@ final class PeerCopy {
     } finally {
       relays.values().forEach(RelayProcess::close);
     }
+    List<Distributor.Progress> series;
+    synchronized (progress) {
+      series =
+          progress.values().stream()
+              .map(
+                  p ->
+                      new Distributor.Progress(
+                          p.node(), List.copyOf(p.seconds()), List.copyOf(p.bytes())))
+              .toList();
+    }
+    phase("handed_over");
     return new Distributor.ShardRun(
-        shard, leader.core(), leaderDocs, generation, files.size(), bytes, route, out);
+        shard,
+        leader.core(),
+        leaderDocs,
+        generation,
+        files.size(),
+        bytes,
+        route,
+        out,
+        series,
+        java.util.Collections.unmodifiableMap(new LinkedHashMap<>(phases)));
+  }
+
+  /** ADDREPLICA of a complete copy (in place of a refreshed replica's old one, if any). */
+  private Distributor.Target handOver(
+      NodeState n, String dataDir, Map<String, JsonNode> results, Map<String, Double> dataAt) {
+    JsonNode r = results.get(n.id());
+    Distributor.Existing old = refreshing.get(n.id());
+    return d.addReplica(
+        state,
+        o,
+        shard,
+        n,
+        old == null ? o.type() : old.type(),
+        dataDir,
+        t0,
+        dataAt.get(n.id()),
+        r.path("bytes_received").asLong(),
+        r.path("bytes_had").asLong(),
+        r.path("resent_chunks").asInt(),
+        leaderDocs,
+        old == null ? null : old.replica());
+  }
+
+  /** A failed target's seed directory goes again: no half-made copy is left on its host. */
+  private void removeSeed(NodeState n, String dataDir) {
+    try (RelayProcess rm =
+        new RelayProcess(
+            "remove",
+            d.cluster().solrscaleCommand(n, List.of("relay", "remove", "--dir", dataDir)),
+            e -> {})) {
+      if (rm.awaitResult(60_000) == null) {
+        d.progress()
+            .accept(
+                "warning: could not remove "
+                    + dataDir
+                    + " on "
+                    + n.id()
+                    + ": "
+                    + rm.stderr().lines().findFirst().orElse("no answer"));
+      }
+    } catch (IOException | SolrscaleException e) {
+      d.progress().accept("warning: could not remove " + dataDir + " on " + n.id() + ": " + e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** When a step of the copy was reached, in seconds since the run started. */
+  private void phase(String name) {
+    phases.put(name, Math.round((System.nanoTime() - t0) / 1e7) / 100.0);
   }
 
   private long t0Ms() {
@@ -280,6 +403,14 @@ final class PeerCopy {
                   long before = last.getOrDefault(e.getKey(), 0L);
                   last.put(e.getKey(), r.bytes());
                   String from = r.from();
+                  synchronized (progress) {
+                    Distributor.Progress p =
+                        progress.computeIfAbsent(
+                            e.getKey(),
+                            k -> new Distributor.Progress(k, new ArrayList<>(), new ArrayList<>()));
+                    p.seconds().add(Math.round((now - t0) / 1e7) / 100.0);
+                    p.bytes().add(r.bytes());
+                  }
                   d.live()
                       .accept(
                           new Overview.Row(

@@ -11,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -40,6 +41,8 @@ public final class Relay implements AutoCloseable {
   private final Events events;
   private final long upstreamWaitMs;
   private final long[] corrupt; // a test's planted corruption: file index, offset (once)
+  private final long bytesPerSecond;
+  private final Path have;
   private volatile Store store;
   private Thread sending;
   private volatile List<String> failedBelow = List.of();
@@ -55,7 +58,26 @@ public final class Relay implements AutoCloseable {
   public Relay(
       Path dir, InetSocketAddress bind, Events events, long upstreamWaitMs, String corruptChunk)
       throws IOException {
+    this(dir, bind, events, upstreamWaitMs, corruptChunk, 0, null);
+  }
+
+  /**
+   * As above, forwarding at most {@code bytesPerSecond} to each target below (0: no cap); {@code
+   * have}: null, or a directory (the live index of a replica being refreshed) whose files of this
+   * distribution are linked into {@code dir} first, so that only the others are sent.
+   */
+  public Relay(
+      Path dir,
+      InetSocketAddress bind,
+      Events events,
+      long upstreamWaitMs,
+      String corruptChunk,
+      long bytesPerSecond,
+      Path have)
+      throws IOException {
     this.dir = dir;
+    this.bytesPerSecond = bytesPerSecond;
+    this.have = have;
     this.events = events;
     this.upstreamWaitMs = upstreamWaitMs;
     this.corrupt =
@@ -160,6 +182,9 @@ public final class Relay implements AutoCloseable {
     DataOutputStream out = new DataOutputStream(new BufferedOutputStream(up.getOutputStream()));
     Wire.Hello hello = Wire.readHello(in);
     if (store == null) {
+      if (have != null) {
+        linkHad(hello.files());
+      }
       store = new Store(dir, hello.files(), hello.chunk(), false);
       forward(hello.route().children());
     } else if (!store.files().equals(hello.files()) || store.chunk() != hello.chunk()) {
@@ -226,13 +251,34 @@ public final class Relay implements AutoCloseable {
     }
   }
 
+  /**
+   * The files of this distribution that {@code have} holds with the leader's length are linked here
+   * (copied where a link cannot be made); the store then checks each by its footer checksum, and
+   * one that differs is received like any other.
+   */
+  private void linkHad(List<IndexFile> files) throws IOException {
+    Files.createDirectories(dir);
+    for (IndexFile f : files) {
+      Path from = have.resolve(f.name());
+      Path to = dir.resolve(f.name());
+      if (Files.exists(to) || !Files.isRegularFile(from) || Files.size(from) != f.length()) {
+        continue;
+      }
+      try {
+        Files.createLink(to, from);
+      } catch (IOException | UnsupportedOperationException e) {
+        Files.copy(from, to); // another file system: a local copy still beats the network
+      }
+    }
+  }
+
   /** Starts serving the targets below this one, from the store, while it fills. */
   private void forward(List<Route> below) {
     sending =
         new Thread(
             () -> {
               try {
-                failedBelow = new Forwarder(store, events).serve(below);
+                failedBelow = new Forwarder(store, events, bytesPerSecond).serve(below);
               } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
               }

@@ -24,6 +24,7 @@ public final class RelayProcess implements AutoCloseable {
   private final Thread reader;
   private final List<String> stderr = new ArrayList<>();
   private volatile String address;
+  private volatile long pid;
   private volatile long bytes;
   private volatile long total;
   private volatile String from;
@@ -85,13 +86,16 @@ public final class RelayProcess implements AutoCloseable {
       events.add(e);
     }
     switch (e.path("event").asText()) {
-      case "listening" -> address = e.path("address").asText();
+      case "listening" -> {
+        pid = e.path("pid").asLong();
+        address = e.path("address").asText();
+      }
       case "progress" -> {
         bytes = e.path("bytes").asLong();
         total = e.path("total").asLong();
       }
       case "upstream" -> from = e.path("from").asText();
-      case "result", "sent" -> result = e;
+      case "result", "sent", "removed" -> result = e;
       default -> {}
     }
   }
@@ -107,6 +111,11 @@ public final class RelayProcess implements AutoCloseable {
       Thread.sleep(20);
     }
     return address;
+  }
+
+  /** The relay's process id on its host (0 until it listens). */
+  public long pid() {
+    return pid;
   }
 
   public long bytes() {

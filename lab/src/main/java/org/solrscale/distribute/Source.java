@@ -15,8 +15,20 @@ public final class Source {
   public static List<String> send(
       Path indexDir, List<IndexFile> files, int chunk, Route route, Events events)
       throws IOException, InterruptedException {
+    return send(indexDir, files, chunk, route, events, 0);
+  }
+
+  /** As above, sending at most {@code bytesPerSecond} to each first target (0: no cap). */
+  public static List<String> send(
+      Path indexDir,
+      List<IndexFile> files,
+      int chunk,
+      Route route,
+      Events events,
+      long bytesPerSecond)
+      throws IOException, InterruptedException {
     try (Store store = new Store(indexDir, files, chunk, true)) {
-      return new Forwarder(store, events).serve(route.children());
+      return new Forwarder(store, events, bytesPerSecond).serve(route.children());
     }
   }
 }

@@ -26,7 +26,9 @@ final class DistributeAction implements StepAction<StepSpec.Distribute> {
                 d.nodes(),
                 Distributor.Method.parse(d.method()),
                 d.chunkKb() * 1024,
-                Durations.parse(d.timeout())));
+                Durations.parse(d.timeout()),
+                d.maxMbit() * 125_000L,
+                d.refresh()));
     if (!d.keep()) {
       distributor.deleteNew(r);
     }

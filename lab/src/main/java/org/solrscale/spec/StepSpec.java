@@ -286,9 +286,13 @@ public interface StepSpec {
       @JsonProperty("nodes") List<String> nodes,
       @JsonProperty("chunk_kb") Integer chunkKb,
       @JsonProperty("timeout") String timeout,
+      @JsonProperty("max_mbit") Integer maxMbit,
+      @JsonProperty("refresh") Boolean refresh,
       @JsonProperty("keep") Boolean keep)
       implements OnCollection {
     public Distribute {
+      refresh = refresh != null && refresh;
+      maxMbit = maxMbit == null ? 0 : maxMbit;
       name = name == null ? "distribute" : name;
       replicas = replicas == null ? 1 : replicas;
       type = type == null ? "pull" : type;
@@ -302,10 +306,18 @@ public interface StepSpec {
     public List<Problem> problems(StepContext c) {
       List<Problem> out = new ArrayList<>();
       Checks.collection(out, this, c, collection != null);
-      Checks.range(out, "/replicas", "replicas", replicas, 1, 100);
+      Checks.range(out, "/replicas", "replicas", replicas, refresh ? 0 : 1, 100);
+      if (refresh && "solr".equals(method)) {
+        out.add(
+            Problem.error(
+                    "refresh needs method chain or tree: with Solr's own replication, PULL and"
+                        + " TLOG replicas fetch each new commit from their leader by themselves")
+                .at("/refresh"));
+      }
       Checks.oneOf(out, "/type", "type", type, List.of("pull", "tlog", "nrt"));
       Checks.oneOf(out, "/method", "method", method, List.of("chain", "tree", "solr"));
       Checks.range(out, "/chunk_kb", "chunk_kb", chunkKb, 16, 65536);
+      Checks.range(out, "/max_mbit", "max_mbit", maxMbit, 0, 100_000);
       Checks.duration(out, "/timeout", timeout);
       if (nodes != null) {
         for (String id : nodes) {

@@ -85,6 +85,63 @@ class TransferTest {
   }
 
   @Test
+  void aTargetWithALiveIndexGetsOnlyWhatItLacksAndStillForwardsEverything() throws Exception {
+    List<IndexFile> files = leaderIndex();
+    Path live = dir.resolve("live");
+    Files.createDirectories(live);
+    Files.copy(dir.resolve("leader/_0.cfs"), live.resolve("_0.cfs")); // had, and verified
+    Files.write(live.resolve("_1.cfs"), new byte[300_000 + Footer.LENGTH]); // same size, not same
+    Relay have =
+        new Relay(
+            dir.resolve("refreshed"),
+            new InetSocketAddress("127.0.0.1", 0),
+            Events.NONE,
+            30_000,
+            null,
+            0,
+            live);
+    relays.add(have);
+    Started refreshed =
+        new Started("127.0.0.1:" + have.port(), pool.submit(have::run), dir.resolve("refreshed"));
+    Started below = relay("below", null);
+    Route chain = Route.chain(List.of(refreshed.address(), below.address()));
+    assertThat(Source.send(dir.resolve("leader"), files, CHUNK, chain, Events.NONE)).isEmpty();
+    long total = files.stream().mapToLong(IndexFile::length).sum();
+    Relay.Result r = refreshed.result().get(60, TimeUnit.SECONDS);
+    assertThat(r.ok()).as(r.error()).isTrue();
+    assertThat(r.bytesHad()).isEqualTo(files.get(0).length());
+    assertThat(r.bytesReceived()).isEqualTo(total - files.get(0).length());
+    assertSameFiles(refreshed.dir(), files, dir.resolve("leader"));
+    // the live index is left as it was: the damaged look-alike was replaced by a new file here
+    assertThat(live.resolve("_1.cfs")).hasSize(300_000 + Footer.LENGTH);
+    assertThat(Files.readAllBytes(live.resolve("_1.cfs"))).containsOnly((byte) 0);
+    Relay.Result b = below.result().get(60, TimeUnit.SECONDS);
+    assertThat(b.bytesReceived()).isEqualTo(total);
+    assertSameFiles(below.dir(), files, dir.resolve("leader"));
+  }
+
+  @Test
+  void aCapHoldsEachLinkToItsRate() throws Exception {
+    List<IndexFile> files = leaderIndex();
+    long total = files.stream().mapToLong(IndexFile::length).sum(); // about 1.4 MB
+    Started t = relay("capped", null);
+    long t0 = System.nanoTime();
+    assertThat(
+            Source.send(
+                dir.resolve("leader"),
+                files,
+                CHUNK,
+                Route.chain(List.of(t.address())),
+                Events.NONE,
+                2_000_000))
+        .isEmpty();
+    assertThat(t.result().get(60, TimeUnit.SECONDS).ok()).isTrue();
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    // at 2 MB/s the last chunk cannot leave before (total - one chunk) / rate
+    assertThat(seconds).isGreaterThanOrEqualTo((total - CHUNK) / 2e6);
+  }
+
+  @Test
   void aChainOfThreeGetsByteIdenticalCopies() throws Exception {
     List<IndexFile> files = leaderIndex();
     long total = files.stream().mapToLong(IndexFile::length).sum();

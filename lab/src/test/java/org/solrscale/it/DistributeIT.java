@@ -1,30 +1,43 @@
 package org.solrscale.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.Cluster.NodeOp;
+import org.solrscale.distribute.Distributor;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.runtime.SolrscaleJar;
 
 /**
- * `distribute` on a real cluster of three nodes: two PULL replicas of one shard seeded by a chain
- * of relays, which Solr finds in sync (its own replication.properties says it fetched nothing); the
- * other shard by Solr's own ADDREPLICA for contrast (which does fetch); bad input refused.
+ * `distribute` on a real cluster across four lab-network hosts (the relays started over SSH in
+ * their namespaces): three PULL replicas of one shard seeded by a chain of relays, which Solr finds
+ * in sync (its own replication.properties says it fetched nothing); the other shard by Solr's own
+ * ADDREPLICA for contrast (which does fetch); a relay killed mid-transfer, the leader stopped
+ * mid-transfer, a refresh of an existing replica after more indexing; a scenario sweeping the
+ * method (on this machine); bad input refused.
  */
 class DistributeIT {
   static final String NAME = "it-dist";
+  static final String NET = "dit";
   static final ObjectMapper JSON = new ObjectMapper();
   @TempDir static Path dir;
 
@@ -34,14 +47,22 @@ class DistributeIT {
 
   @BeforeAll
   static void up() {
+    assumeTrue("root".equals(System.getProperty("user.name")), "lab networks need root");
+    assumeTrue(Files.isExecutable(Path.of("/usr/sbin/sshd")), "needs openssh-server");
     cluster().state().ifPresent(s -> cluster().down(true));
+    Cli.run("net", "down", "--name", NET, "--if-exists"); // what a killed earlier run left
+    Cli.Result net = Cli.run("net", "up", "--name", NET, "--hosts", "4");
+    assertThat(net.exitCode()).as(net.err()).isZero();
+    // four lab hosts, each a network namespace with its own sshd: the relays run there over SSH
     Cli.Result r =
         Cli.run(
             "up",
             "--name",
             NAME,
-            "--nodes",
-            "3",
+            "--hosts",
+            "dit-h1,dit-h2,dit-h3,dit-h4",
+            "--zookeepers",
+            "1",
             "--heap",
             "384m",
             "--collection",
@@ -60,6 +81,21 @@ class DistributeIT {
   static void down() {
     if (cluster().state().isPresent()) {
       cluster().down(true);
+    }
+    Cli.Result r = Cli.run("net", "down", "--name", NET, "--if-exists");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+  }
+
+  /** A test's own collection goes, whatever the test's outcome, so the next finds free nodes. */
+  @org.junit.jupiter.api.AfterEach
+  void dropOwnCollections() throws Exception {
+    for (String c : List.of("k1", "k2", "k3")) {
+      try {
+        replicas(c);
+      } catch (IOException e) {
+        continue; // CLUSTERSTATUS answers 400 for a collection that is not there
+      }
+      Cli.run("collection", "delete", "--name", NAME, "--collection", c);
     }
   }
 
@@ -108,7 +144,7 @@ class DistributeIT {
             "--shard",
             "shard1",
             "--replicas",
-            "2",
+            "3",
             "--method",
             "chain",
             "--type",
@@ -123,7 +159,7 @@ class DistributeIT {
     JsonNode shard = r.get("shards").get(0);
     long leaderDocs = shard.get("leader_docs").asLong();
     assertThat(leaderDocs).isGreaterThan(5000);
-    assertThat(shard.get("targets")).hasSize(2);
+    assertThat(shard.get("targets")).hasSize(3);
     String leaderBase = null;
     for (var n : cluster().requireState().solrNodes()) {
       JsonNode st =
@@ -217,6 +253,262 @@ class DistributeIT {
         assertThat(t.get("solr_bytes_downloaded").asLong()).isPositive();
       }
     }
+  }
+
+  static final Pattern RELAY = Pattern.compile("relay on (\\S+) at \\S+ \\(pid (\\d+)\\)");
+
+  /** A collection of one shard with {@code replicas} NRT replicas, holding the 20,000 docs. */
+  static void collection(String name, int replicas) {
+    Cli.Result c =
+        Cli.run(
+            "collection",
+            "create",
+            "--name",
+            NAME,
+            "--collection",
+            name,
+            "--shards",
+            "1",
+            "--replicas",
+            Integer.toString(replicas));
+    assertThat(c.exitCode()).as(c.err()).isZero();
+    Cli.Result i =
+        Cli.run(
+            "index", "--name", NAME, "--collection", name, dir.resolve("synth.jsonl").toString());
+    assertThat(i.exitCode()).as(i.err()).isZero();
+  }
+
+  /** Distributes {@code name}'s shard1 to {@code n} PULL replicas at 8 Mbit/s per link. */
+  static Distributor.Result slowly(String name, int n, Distributor d) {
+    return d.run(
+        new Distributor.Options(
+            name,
+            List.of("shard1"),
+            n,
+            "pull",
+            null,
+            Distributor.Method.CHAIN,
+            64 * 1024,
+            Duration.ofMinutes(3),
+            1_000_000,
+            false));
+  }
+
+  /** The replicas of a one-shard collection now, as CLUSTERSTATUS gives them. */
+  static List<JsonNode> replicas(String collection) throws Exception {
+    JsonNode cs =
+        JSON.readTree(
+            new java.net.URL(
+                cluster().requireState().solrNodes().get(0).baseUrl()
+                    + "/admin/collections?action=CLUSTERSTATUS&wt=json&collection="
+                    + collection));
+    List<JsonNode> out = new java.util.ArrayList<>();
+    cs.path("cluster")
+        .path("collections")
+        .path(collection)
+        .path("shards")
+        .path("shard1")
+        .path("replicas")
+        .forEach(out::add);
+    return out;
+  }
+
+  /** The replicas of a one-shard collection now: core name to node. */
+  static Map<String, String> replicasOf(String collection) throws Exception {
+    Map<String, String> out = new TreeMap<>();
+    replicas(collection)
+        .forEach(r -> out.put(r.path("core").asText(), r.path("node_name").asText()));
+    return out;
+  }
+
+  @Test
+  void aTargetKilledMidTransferIsReportedWithoutAReplicaAndTheOtherCompletes() throws Exception {
+    collection("k1", 1);
+    Map<String, Long> pids = new ConcurrentHashMap<>();
+    AtomicReference<String> victim = new AtomicReference<>();
+    Distributor d =
+        new Distributor(
+            cluster(),
+            line -> {
+              System.err.println(line);
+              Matcher m = RELAY.matcher(line);
+              if (m.find()) {
+                pids.put(m.group(1), Long.parseLong(m.group(2)));
+              }
+            },
+            row -> {
+              // the first target seen half-way: killed as a crash would (by the pid it printed)
+              if (row.bytes() > 0
+                  && row.bytes() < row.total() / 2
+                  && pids.containsKey(row.node())
+                  && victim.compareAndSet(null, row.node())) {
+                ProcessHandle.of(pids.get(row.node())).ifPresent(ProcessHandle::destroyForcibly);
+              }
+            });
+    Distributor.Result r = slowly("k1", 2, d);
+    assertThat(victim.get()).as("a relay was killed mid-transfer").isNotNull();
+    assertThat(ProcessHandle.of(pids.get(victim.get())).map(ProcessHandle::isAlive))
+        .isNotEqualTo(java.util.Optional.of(true));
+    Distributor.ShardRun shard = r.shards().get(0);
+    assertThat(shard.targets()).hasSize(2);
+    for (Distributor.Target t : shard.targets()) {
+      if (t.node().equals(victim.get())) {
+        assertThat(t.state()).isEqualTo("failed");
+        assertThat(t.replica()).isNull();
+        assertThat(t.error()).contains("killed");
+        assertThat(Path.of(t.dataDir())).as("the half-made copy is removed").doesNotExist();
+      } else {
+        assertThat(t.state()).as(t.toString()).isEqualTo("active");
+        assertThat(t.docs()).isEqualTo(shard.leaderDocs());
+        assertThat(t.solrBytesDownloaded()).isZero();
+        assertThat(t.bytesReceived() + t.bytesHad()).isEqualTo(shard.indexBytes());
+      }
+    }
+    // Solr's word: the leader and the one that completed, nothing on the killed one's node
+    assertThat(replicasOf("k1")).hasSize(2);
+    assertThat(replicasOf("k1").values())
+        .doesNotContain(cluster().requireState().node(victim.get()).solrNodeName());
+  }
+
+  @Test
+  void aLeaderChangeDuringTheTransferFailsClearlyAndHandsNothingToSolr() throws Exception {
+    collection("k2", 2);
+    Map<String, String> before = replicasOf("k2");
+    String leaderNode =
+        replicas("k2").stream()
+            .filter(x -> x.path("leader").asBoolean())
+            .findFirst()
+            .orElseThrow()
+            .path("node_name")
+            .asText();
+    String leaderId =
+        cluster().requireState().solrNodes().stream()
+            .filter(n -> n.solrNodeName().equals(leaderNode))
+            .findFirst()
+            .orElseThrow()
+            .id();
+    AtomicReference<Thread> stopping = new AtomicReference<>();
+    Distributor d =
+        new Distributor(
+            cluster(),
+            System.err::println,
+            row -> {
+              if (row.bytes() > 0 && stopping.get() == null) {
+                Thread t =
+                    new Thread(() -> cluster().node(NodeOp.STOP, leaderId, Duration.ofMinutes(2)));
+                if (stopping.compareAndSet(null, t)) {
+                  t.start();
+                }
+              }
+            });
+    try {
+      Distributor.Result r = slowly("k2", 1, d);
+      assertThat(stopping.get()).as("the leader was stopped mid-transfer").isNotNull();
+      stopping.get().join();
+      Distributor.Target t = r.shards().get(0).targets().get(0);
+      assertThat(t.state()).isEqualTo("failed");
+      assertThat(t.replica()).isNull();
+      assertThat(t.error()).contains("the leader of shard1 changed from");
+      assertThat(Path.of(t.dataDir())).doesNotExist();
+      assertThat(replicasOf("k2").keySet()).isEqualTo(before.keySet());
+    } finally {
+      if (stopping.get() != null) {
+        stopping.get().join();
+        cluster().node(NodeOp.START, leaderId, Duration.ofMinutes(2));
+      }
+    }
+  }
+
+  @Test
+  void aRefreshSendsAnExistingReplicaOnlyTheFilesItLacksAndANewOneEverything() throws Exception {
+    collection("k3", 1);
+    Cli.Result first =
+        Cli.run("distribute", "--name", NAME, "--collection", "k3", "--replicas", "1", "--json");
+    assertThat(first.exitCode()).as(first.err()).isZero();
+    JsonNode a = JSON.readTree(first.out()).get("shards").get(0).get("targets").get(0);
+    assertThat(a.get("state").asText()).isEqualTo("active");
+    String aNode = a.get("node").asText();
+    String aBase = cluster().requireState().node(aNode).baseUrl();
+    // a PULL replica fetches each new commit by itself every half autoCommit time; a long one
+    // leaves the new commit to distribute, as a user would set it (the cores reload with it)
+    java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+    java.net.http.HttpResponse<String> set =
+        http.send(
+            java.net.http.HttpRequest.newBuilder(java.net.URI.create(aBase + "/k3/config?wt=json"))
+                .header("Content-Type", "application/json")
+                .POST(
+                    java.net.http.HttpRequest.BodyPublishers.ofString(
+                        "{\"set-property\": {\"updateHandler.autoCommit.maxTime\": 1200000}}"))
+                .build(),
+            java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(set.statusCode()).as(set.body()).isEqualTo(200);
+    long until = System.currentTimeMillis() + 60_000;
+    while (JSON.readTree(
+                new java.net.URL(
+                    aBase + "/" + a.get("core").asText() + "/config/updateHandler?wt=json"))
+            .path("config")
+            .path("updateHandler")
+            .path("autoCommit")
+            .path("maxTime")
+            .asLong()
+        != 1200000) {
+      assertThat(System.currentTimeMillis()).as("A's core reloaded").isLessThan(until);
+      Thread.sleep(500);
+    }
+    Map<String, Long> aBefore = indexFiles(a.get("data_dir").asText());
+    Path more = dir.resolve("more.jsonl");
+    assertThat(
+            Cli.run("data", "synth", "--docs", "4000", "--seed", "77", "-o", more.toString())
+                .exitCode())
+        .isZero();
+    Files.writeString(more, Files.readString(more).replace("\"id\":\"doc-", "\"id\":\"more-"));
+    assertThat(Cli.run("index", "--name", NAME, "--collection", "k3", more.toString()).exitCode())
+        .isZero();
+
+    Cli.Result second =
+        Cli.run(
+            "distribute",
+            "--name",
+            NAME,
+            "--collection",
+            "k3",
+            "--replicas",
+            "1",
+            "--refresh",
+            "--json");
+    assertThat(second.exitCode()).as(second.out() + second.err()).isZero();
+    JsonNode shard = JSON.readTree(second.out()).get("shards").get(0);
+    long indexBytes = shard.get("index_bytes").asLong();
+    assertThat(shard.get("targets")).hasSize(2);
+    JsonNode fresh = null;
+    JsonNode refreshed = null;
+    for (JsonNode t : shard.get("targets")) {
+      assertThat(t.get("state").asText()).as(t.toString()).isEqualTo("active");
+      assertThat(t.get("docs").asLong()).isEqualTo(shard.get("leader_docs").asLong());
+      assertThat(t.get("solr_bytes_downloaded").asLong()).as("Solr fetched nothing").isZero();
+      if (t.path("replaced").isNull() || t.path("replaced").isMissingNode()) {
+        fresh = t;
+      } else {
+        refreshed = t;
+      }
+    }
+    assertThat(fresh.get("bytes_received").asLong()).isEqualTo(indexBytes);
+    assertThat(refreshed.get("node").asText()).isEqualTo(aNode);
+    assertThat(refreshed.get("replaced").asText()).isEqualTo(a.get("replica").asText());
+    // the leader's commit, as the new replica has it, less what A had: counted here, on disk
+    Map<String, Long> commit = indexFiles(fresh.get("data_dir").asText());
+    long lacking = 0;
+    for (Map.Entry<String, Long> f : commit.entrySet()) {
+      if (!f.getValue().equals(aBefore.get(f.getKey()))) {
+        lacking += f.getValue();
+      }
+    }
+    assertThat(commit.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(indexBytes);
+    assertThat(lacking).isPositive().isLessThan(indexBytes);
+    assertThat(refreshed.get("bytes_received").asLong()).isEqualTo(lacking);
+    assertThat(refreshed.get("bytes_had").asLong()).isEqualTo(indexBytes - lacking);
+    // Solr's word: leader, the new one and A's replacement; A's old replica is gone
+    assertThat(replicasOf("k3")).hasSize(3).doesNotContainKey(a.get("core").asText());
   }
 
   @Test
