@@ -24,6 +24,7 @@ public final class Report {
         new FindingsSection(),
         new ResultsSection(),
         new ChaosSection(),
+        new DistributeSection(),
         new SweepSection(),
         new LatencySection(),
         new HitsSection(),
