@@ -100,6 +100,12 @@ final class DistributeCommand implements Callable<Integer> {
               + " a time, by a replica of the complete copy (--replicas may then be 0).")
   boolean refresh;
 
+  @Option(
+      names = "--test-corrupt-chunk",
+      hidden = true,
+      description = "Tests: NODE=FILE_INDEX:OFFSET, a chunk that arrives damaged there once.")
+  String corruptAt;
+
   @Option(names = "--out", description = "Write distribute.json and overview.csv here.")
   Path out;
 
@@ -153,7 +159,8 @@ final class DistributeCommand implements Callable<Integer> {
                 chunkKb * 1024,
                 timeout,
                 maxMbit * 125_000L,
-                refresh));
+                refresh,
+                corruptAt));
     if (out != null) {
       Files.createDirectories(out);
       new ObjectMapper()
@@ -216,6 +223,9 @@ final class DistributeCommand implements Callable<Integer> {
                 ? "-"
                 : String.format(Locale.ROOT, "%.1f", t.secondsToActive()),
             t.docs() == null ? "-" : t.docs().toString());
+        if (t.replaced() != null && t.error() == null) {
+          System.out.println("  " + t.node() + ": in place of " + t.replaced() + " (refreshed)");
+        }
         if (t.error() != null) {
           System.out.println("  " + t.node() + ": " + t.error());
         }

@@ -37,7 +37,7 @@ public final class LocalProvider implements Provider {
   @Override
   public List<String> solrscaleCommand(ClusterState cluster, NodeState node, List<String> args) {
     List<String> cmd = new ArrayList<>();
-    cmd.add(SolrscaleJar.java());
+    cmd.add(Jdk.running().java().toString());
     cmd.add("-jar");
     cmd.add(SolrscaleJar.path("this command").toString());
     cmd.addAll(args);

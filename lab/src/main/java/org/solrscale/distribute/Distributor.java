@@ -69,7 +69,34 @@ public final class Distributor {
       int chunk,
       Duration timeout,
       long maxBytesPerSecond,
-      boolean refresh) {}
+      boolean refresh,
+      String corruptAt) {
+    /** The usual options: no planted damage (that is for tests: "NODE=FILE_INDEX:OFFSET"). */
+    public Options(
+        String collection,
+        List<String> shards,
+        int replicas,
+        String type,
+        List<String> nodes,
+        Method method,
+        int chunk,
+        Duration timeout,
+        long maxBytesPerSecond,
+        boolean refresh) {
+      this(
+          collection,
+          shards,
+          replicas,
+          type,
+          nodes,
+          method,
+          chunk,
+          timeout,
+          maxBytesPerSecond,
+          refresh,
+          null);
+    }
+  }
 
   /** A PULL or TLOG replica a refresh replaces, and where its live index is. */
   record Existing(NodeState node, String replica, String core, String type, String indexDir) {}
@@ -128,6 +155,7 @@ public final class Distributor {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration CALL = Duration.ofSeconds(60);
+  private static final Duration COUNT_WAIT = Duration.ofSeconds(120);
 
   private final Cluster cluster;
   private final Consumer<String> progress;
@@ -485,6 +513,19 @@ public final class Distributor {
     String dir = dataDir;
     if (core != null) {
       docs = coreDocs(node, core);
+      // active, and answering with the leader's count: a PULL or TLOG replica that started from an
+      // older commit (writes went on) catches up at its next poll of the leader
+      long until = System.nanoTime() + Math.min(o.timeout().toNanos(), COUNT_WAIT.toNanos());
+      while (docs < leaderDocs && System.nanoTime() < until) {
+        try {
+          Thread.sleep(500);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          break;
+        }
+        docs = coreDocs(node, core);
+      }
+      active = (System.nanoTime() - t0) / 1e9;
       dir =
           dataDir != null
               ? dataDir
@@ -497,7 +538,13 @@ public final class Distributor {
                   .asText(null);
       solrBytes = dir == null ? null : downloaded(node, dir);
       if (docs < leaderDocs) {
-        error = core + " has " + docs + " documents, the leader " + leaderDocs;
+        error =
+            core
+                + " has "
+                + docs
+                + " documents, still fewer than the leader's "
+                + leaderDocs
+                + " at the start";
       }
     }
     return new Target(

@@ -149,6 +149,10 @@ final class PeerCopy {
                 if (refreshing.containsKey(n.id())) {
                   args.addAll(List.of("--have", refreshing.get(n.id()).indexDir()));
                 }
+                if (o.corruptAt() != null && o.corruptAt().startsWith(n.id() + "=")) {
+                  args.addAll(
+                      List.of("--corrupt-chunk", o.corruptAt().substring(n.id().length() + 1)));
+                }
                 try {
                   return new RelayProcess(n.id(), d.cluster().solrscaleCommand(n, args), e -> {});
                 } catch (IOException | SolrscaleException e) {

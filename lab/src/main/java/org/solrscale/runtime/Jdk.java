@@ -21,6 +21,11 @@ public record Jdk(Path home, int feature) {
     if (env != null && !env.isBlank()) {
       return at(Path.of(env), "SOLRSCALE_JAVA_HOME");
     }
+    return running();
+  }
+
+  /** The JDK this JVM runs on (solrscale's own: relays and drivers started here use it). */
+  public static Jdk running() {
     return new Jdk(Path.of(System.getProperty("java.home")), Runtime.version().feature());
   }
 

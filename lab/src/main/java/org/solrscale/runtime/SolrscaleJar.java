@@ -31,12 +31,4 @@ public final class SolrscaleJar {
     throw SolrscaleException.environment(
         forWhat + " needs solrscale's jar to run elsewhere; build it with: mvn package");
   }
-
-  /** The java command this JVM runs on. */
-  public static String java() {
-    return ProcessHandle.current()
-        .info()
-        .command()
-        .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-  }
 }

@@ -134,6 +134,20 @@ class DistributeIT {
   @Test
   void aChainSeedsPullReplicasThatSolrFindsInSyncWhileSolrsOwnCopyFetches() throws Exception {
     Path out = dir.resolve("chain");
+    // one target gets its first chunk damaged on arrival, once: caught by its hash, sent again
+    String leaderNode =
+        replicas("c").stream()
+            .filter(x -> x.path("leader").asBoolean())
+            .findFirst()
+            .orElseThrow()
+            .path("node_name")
+            .asText();
+    String damaged =
+        cluster().requireState().solrNodes().stream()
+            .filter(n -> !n.solrNodeName().equals(leaderNode))
+            .findFirst()
+            .orElseThrow()
+            .id();
     Cli.Result chain =
         Cli.run(
             "distribute",
@@ -151,6 +165,8 @@ class DistributeIT {
             "pull",
             "--chunk-kb",
             "256",
+            "--test-corrupt-chunk",
+            damaged + "=0:0",
             "--out",
             out.toString(),
             "--json");
@@ -177,6 +193,9 @@ class DistributeIT {
       assertThat(t.get("state").asText()).as(t.toString()).isEqualTo("active");
       assertThat(t.get("docs").asLong()).isEqualTo(leaderDocs);
       assertThat(t.get("bytes_received").asLong()).isEqualTo(shard.get("index_bytes").asLong());
+      assertThat(t.get("resent_chunks").asInt())
+          .as(t.get("node").asText())
+          .isEqualTo(t.get("node").asText().equals(damaged) ? 1 : 0);
       // Solr's own word: it wrote no replication.properties, so it fetched nothing
       String node = t.get("node").asText();
       String base = cluster().requireState().node(node).baseUrl();
@@ -516,7 +535,7 @@ class DistributeIT {
     // what a relay on a host sees when distribute is gone: its ssh closed, no hang-up signal
     Process p =
         new ProcessBuilder(
-                SolrscaleJar.java(),
+                org.solrscale.runtime.Jdk.running().java().toString(),
                 "-jar",
                 SolrscaleJar.path("this test").toString(),
                 "relay",
