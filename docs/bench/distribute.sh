@@ -19,6 +19,27 @@ work=$(cd "$work" && pwd)
 export SOLRSCALE_HOME=$work/home
 ./solrscale net up --name bds --hosts 8 --bandwidth "$rate" >/dev/null || exit 1
 trap './solrscale down --name bds-c --purge >/dev/null 2>&1; ./solrscale net down --name bds >/dev/null' EXIT
+# the peer: raw TCP over one capped link, host 1 to host 3 (a Python socket pair in the hosts'
+# namespaces), timed by the receiver from its first byte to the sender's end
+addr3=$(ip -n solrscale-bds-h3 -4 -o addr show | awk '$2 != "lo" {sub(/\/.*/, "", $4); print $4; exit}')
+ip netns exec solrscale-bds-h3 python3 -c '
+import socket, time
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(("0.0.0.0", 5099)); s.listen(1); s.settimeout(60); c, _ = s.accept()
+n = 0; t = None
+while True:
+    b = c.recv(1 << 16)
+    if not b: break
+    t = t or time.time(); n += len(b)
+print("raw TCP over one capped link: %.1f MB in %.1f s = %.2f MB/s" % (n / 1e6, time.time() - t, n / 1e6 / (time.time() - t)))
+' &
+sleep 1
+ip netns exec solrscale-bds-h1 python3 -c '
+import socket, sys
+s = socket.create_connection((sys.argv[1], 5099)); b = bytes(1 << 16); n = 0
+while n < 55_000_000: s.sendall(b); n += len(b)
+s.close()' "$addr3"
+wait
 ./solrscale up --name bds-c --hosts bds-h1,bds-h2,bds-h3,bds-h4,bds-h5,bds-h6,bds-h7,bds-h8 \
   --zookeepers 1 --heap 384m --collection docs --shards 2 >/dev/null || exit 1
 ./solrscale data synth --docs "$docs" -o "$work/docs.jsonl" >/dev/null

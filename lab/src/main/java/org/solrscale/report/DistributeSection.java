@@ -58,6 +58,11 @@ final class DistributeSection extends Section {
   void write() {
     List<Step> steps = steps();
     byMethod(steps);
+    for (Step s : steps) {
+      if (s.repeat() == 1) {
+        progress(s);
+      }
+    }
     Html.Table t =
         new Html.Table(
             "distribute",
@@ -97,11 +102,6 @@ final class DistributeSection extends Section {
       }
     }
     html.append(t.render());
-    for (Step s : steps) {
-      if (s.repeat() == 1) {
-        progress(s);
-      }
-    }
   }
 
   /** Seconds until every new replica was active, against N, a line per method. */

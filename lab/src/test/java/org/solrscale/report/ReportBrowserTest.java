@@ -82,6 +82,7 @@ class ReportBrowserTest {
   @Test
   void reportOpensWithoutConsoleErrorsAndEveryChartIsDrawn() throws Exception {
     Path dir = RunFixture.sweep(Files.createDirectories(tmp.resolve("run")));
+    RunFixture.addDistributeSteps(dir); // the index distribution section's charts too
     Path html = Report.write(dir);
     List<String> ids = Report.chartIds(dir);
     assertThat(ids).isNotEmpty();

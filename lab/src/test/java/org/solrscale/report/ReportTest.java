@@ -145,72 +145,10 @@ class ReportTest {
         .doesNotContain("Faults and verdicts", "href=\"#chaos\"");
   }
 
-  /** A distribute step's summary as Distributor writes it: one shard, n targets. */
-  static org.solrscale.distribute.Distributor.Result distribution(String method, int n) {
-    List<org.solrscale.distribute.Distributor.Target> targets = new ArrayList<>();
-    List<org.solrscale.distribute.Distributor.Progress> progress = new ArrayList<>();
-    boolean peer = !method.equals("solr");
-    for (int i = 0; i < n; i++) {
-      String node = "solr" + (i + 2);
-      targets.add(
-          new org.solrscale.distribute.Distributor.Target(
-              "shard1",
-              node,
-              "c_shard1_replica_p" + i,
-              "core_node" + i,
-              i == 2 ? "failed" : "active",
-              peer ? 50_000_000L : 0,
-              0,
-              0,
-              peer ? 0L : 50_000_000L,
-              peer ? 8.0 + i : null,
-              i == 2 ? null : 10.0 + (peer ? i : 9 * i),
-              i == 2 ? null : 1000L,
-              "/d/" + node,
-              null,
-              i == 2 ? "its relay ended without a result (killed?)" : null));
-      if (peer) {
-        progress.add(
-            new org.solrscale.distribute.Distributor.Progress(
-                node, List.of(1.0, 2.0, 3.0), List.of(10_000_000L, 30_000_000L, 50_000_000L)));
-      }
-    }
-    return new org.solrscale.distribute.Distributor.Result(
-        "c",
-        method,
-        n,
-        "pull",
-        0.0,
-        10.0 + (peer ? n : 9 * n),
-        List.of(
-            new org.solrscale.distribute.Distributor.ShardRun(
-                "shard1",
-                "c_shard1_replica_n1",
-                1000,
-                peer ? 3L : null,
-                peer ? 12 : null,
-                peer ? 50_000_000L : null,
-                null,
-                targets,
-                peer ? progress : null,
-                null)));
-  }
-
   @Test
   void distributeStepsGetTheirReplicasTheirProgressAndTimeToActiveAgainstN() throws Exception {
     Path dir = RunFixture.single(tmp, 1.0, 3, 1);
-    var json = new ObjectMapper();
-    var results = (ObjectNode) json.readTree(dir.resolve("results.json").toFile());
-    var steps = (ArrayNode) results.get("combinations").get(0).get("steps");
-    int index = 2;
-    for (String method : List.of("chain", "solr")) {
-      for (int n : new int[] {1, 3}) {
-        var step = steps.addObject();
-        step.put("index", index++).put("kind", "distribute").put("name", method + n);
-        step.set("summary", json.valueToTree(distribution(method, n)));
-      }
-    }
-    json.writeValue(dir.resolve("results.json").toFile(), results);
+    RunFixture.addDistributeSteps(dir);
     String page = Files.readString(Report.write(dir));
     assertThat(page)
         .contains(

@@ -48,6 +48,75 @@ final class RunFixture {
     this.scenario = scenario;
   }
 
+  /** A distribute step's summary as Distributor writes it: one shard, n targets. */
+  private static org.solrscale.distribute.Distributor.Result distribution(String method, int n) {
+    List<org.solrscale.distribute.Distributor.Target> targets = new ArrayList<>();
+    List<org.solrscale.distribute.Distributor.Progress> progress = new ArrayList<>();
+    boolean peer = !method.equals("solr");
+    for (int i = 0; i < n; i++) {
+      String node = "solr" + (i + 2);
+      targets.add(
+          new org.solrscale.distribute.Distributor.Target(
+              "shard1",
+              node,
+              "c_shard1_replica_p" + i,
+              "core_node" + i,
+              i == 2 ? "failed" : "active",
+              peer ? 50_000_000L : 0,
+              0,
+              0,
+              peer ? 0L : 50_000_000L,
+              peer ? 8.0 + i : null,
+              i == 2 ? null : 10.0 + (peer ? i : 9 * i),
+              i == 2 ? null : 1000L,
+              "/d/" + node,
+              null,
+              i == 2 ? "its relay ended without a result (killed?)" : null));
+      if (peer) {
+        progress.add(
+            new org.solrscale.distribute.Distributor.Progress(
+                node, List.of(1.0, 2.0, 3.0), List.of(10_000_000L, 30_000_000L, 50_000_000L)));
+      }
+    }
+    return new org.solrscale.distribute.Distributor.Result(
+        "c",
+        method,
+        n,
+        "pull",
+        0.0,
+        10.0 + (peer ? n : 9 * n),
+        List.of(
+            new org.solrscale.distribute.Distributor.ShardRun(
+                "shard1",
+                "c_shard1_replica_n1",
+                1000,
+                peer ? 3L : null,
+                peer ? 12 : null,
+                peer ? 50_000_000L : null,
+                null,
+                targets,
+                peer ? progress : null,
+                null)));
+  }
+
+  /**
+   * Adds four distribute steps to the first combination: chain and solr, 1 and 3 new replicas (the
+   * third target of a 3 failed).
+   */
+  static void addDistributeSteps(Path dir) throws IOException {
+    ObjectNode results = (ObjectNode) JSON.readTree(dir.resolve("results.json").toFile());
+    ArrayNode steps = (ArrayNode) results.get("combinations").get(0).get("steps");
+    int index = steps.size() + 1;
+    for (String method : List.of("chain", "solr")) {
+      for (int n : new int[] {1, 3}) {
+        ObjectNode step = steps.addObject();
+        step.put("index", index++).put("kind", "distribute").put("name", method + n);
+        step.set("summary", JSON.valueToTree(distribution(method, n)));
+      }
+    }
+    JSON.writeValue(dir.resolve("results.json").toFile(), results);
+  }
+
   /** nodes 1,2 x threads 1,2,4, two repeats each, plus an index step; c004 has a few errors. */
   static Path sweep(Path dir) throws IOException {
     RunFixture f = new RunFixture(dir, "scaling-test");
