@@ -193,7 +193,7 @@ final class DistributeCommand implements Callable<Integer> {
             : "");
     System.out.printf(
         Locale.ROOT,
-        "%-8s %-8s %-16s %-7s %9s %9s %11s %8s %8s %9s%n",
+        "%-8s %-8s %-22s %-7s %9s %9s %11s %8s %8s %9s%n",
         "SHARD",
         "NODE",
         "CORE",
@@ -208,7 +208,7 @@ final class DistributeCommand implements Callable<Integer> {
       for (Distributor.Target t : s.targets()) {
         System.out.printf(
             Locale.ROOT,
-            "%-8s %-8s %-16s %-7s %9.1f %9.1f %11s %8s %8s %9s%n",
+            "%-8s %-8s %-22s %-7s %9.1f %9.1f %11s %8s %8s %9s%n",
             t.shard(),
             t.node(),
             t.core() == null ? "-" : t.core(),

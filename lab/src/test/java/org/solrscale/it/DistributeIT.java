@@ -89,7 +89,7 @@ class DistributeIT {
   /** A test's own collection goes, whatever the test's outcome, so the next finds free nodes. */
   @org.junit.jupiter.api.AfterEach
   void dropOwnCollections() throws Exception {
-    for (String c : List.of("k1", "k2", "k3")) {
+    for (String c : List.of("k1", "k2", "k3", "k4")) {
       try {
         replicas(c);
       } catch (IOException e) {
@@ -297,14 +297,14 @@ class DistributeIT {
     assertThat(i.exitCode()).as(i.err()).isZero();
   }
 
-  /** Distributes {@code name}'s shard1 to {@code n} PULL replicas at 8 Mbit/s per link. */
-  static Distributor.Result slowly(String name, int n, Distributor d) {
+  /** Distributes {@code name}'s shard1 to {@code n} replicas of a type at 8 Mbit/s per link. */
+  static Distributor.Result slowly(String name, int n, String type, Distributor d) {
     return d.run(
         new Distributor.Options(
             name,
             List.of("shard1"),
             n,
-            "pull",
+            type,
             null,
             Distributor.Method.CHAIN,
             64 * 1024,
@@ -364,7 +364,7 @@ class DistributeIT {
                 ProcessHandle.of(pids.get(row.node())).ifPresent(ProcessHandle::destroyForcibly);
               }
             });
-    Distributor.Result r = slowly("k1", 2, d);
+    Distributor.Result r = slowly("k1", 2, "nrt", d); // NRT: Solr's recovery finds it in sync too
     assertThat(victim.get()).as("a relay was killed mid-transfer").isNotNull();
     assertThat(ProcessHandle.of(pids.get(victim.get())).map(ProcessHandle::isAlive))
         .isNotEqualTo(java.util.Optional.of(true));
@@ -421,7 +421,7 @@ class DistributeIT {
               }
             });
     try {
-      Distributor.Result r = slowly("k2", 1, d);
+      Distributor.Result r = slowly("k2", 1, "pull", d);
       assertThat(stopping.get()).as("the leader was stopped mid-transfer").isNotNull();
       stopping.get().join();
       Distributor.Target t = r.shards().get(0).targets().get(0);
@@ -528,6 +528,99 @@ class DistributeIT {
     assertThat(refreshed.get("bytes_had").asLong()).isEqualTo(indexBytes - lacking);
     // Solr's word: leader, the new one and A's replacement; A's old replica is gone
     assertThat(replicasOf("k3")).hasSize(3).doesNotContainKey(a.get("core").asText());
+  }
+
+  @Test
+  void aCollectionBeingWrittenToIsDistributedAndSolrFetchesOnlyWhatCameAfterThePin()
+      throws Exception {
+    collection("k4", 1);
+    String base = cluster().requireState().solrNodes().get(0).baseUrl();
+    java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+    java.util.concurrent.atomic.AtomicBoolean stop =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicInteger written =
+        new java.util.concurrent.atomic.AtomicInteger();
+    Thread writer =
+        new Thread(
+            () -> {
+              // 20 documents and a hard commit every 300 ms, at most 200 times, until stopped
+              for (int round = 0; round < 200 && !stop.get(); round++) {
+                StringBuilder docs = new StringBuilder("[");
+                for (int i = 0; i < 20; i++) {
+                  docs.append(i == 0 ? "" : ",")
+                      .append("{\"id\":\"w-")
+                      .append(round)
+                      .append('-')
+                      .append(i)
+                      .append("\",\"title_t\":\"written meanwhile\"}");
+                }
+                try {
+                  var r =
+                      http.send(
+                          java.net.http.HttpRequest.newBuilder(
+                                  java.net.URI.create(base + "/k4/update?commit=true&wt=json"))
+                              .header("Content-Type", "application/json")
+                              .POST(
+                                  java.net.http.HttpRequest.BodyPublishers.ofString(
+                                      docs.append(']').toString()))
+                              .build(),
+                          java.net.http.HttpResponse.BodyHandlers.ofString());
+                  if (r.statusCode() == 200) {
+                    written.addAndGet(20);
+                  }
+                  Thread.sleep(300);
+                } catch (Exception e) {
+                  return;
+                }
+              }
+            },
+            "writer");
+    writer.start();
+    Distributor.Result r;
+    try {
+      Thread.sleep(1000);
+      r = slowly("k4", 1, "tlog", new Distributor(cluster(), System.err::println, row -> {}));
+    } finally {
+      stop.set(true);
+      writer.join();
+    }
+    assertThat(written.get()).as("documents written during the run").isGreaterThan(100);
+    Distributor.ShardRun shard = r.shards().get(0);
+    Distributor.Target t = shard.targets().get(0);
+    assertThat(t.state()).as(t.toString()).isEqualTo("active");
+    assertThat(t.docs()).isGreaterThanOrEqualTo(shard.leaderDocs());
+    // and the replica ends with every document written (its next polls bring the last commits)
+    long until = System.currentTimeMillis() + 60_000;
+    String core = t.core();
+    String nodeBase = cluster().requireState().node(t.node()).baseUrl();
+    long want = 20000 + written.get();
+    long have = 0;
+    while (System.currentTimeMillis() < until) {
+      have =
+          JSON.readTree(
+                  new java.net.URL(
+                      nodeBase + "/" + core + "/select?q=*:*&rows=0&distrib=false&wt=json"))
+              .path("response")
+              .path("numFound")
+              .asLong();
+      if (have == want) {
+        break;
+      }
+      Thread.sleep(1000);
+    }
+    assertThat(have).isEqualTo(want);
+    // Solr's own word: it fetched what the leader committed after the pin, and only that: its
+    // cycles went into the seeded index (no full copy into an index.<timestamp> directory)
+    Path data = Path.of(t.dataDir());
+    java.util.Properties p = new java.util.Properties();
+    try (var in = Files.newInputStream(data.resolve("replication.properties"))) {
+      p.load(in);
+    }
+    assertThat(Integer.parseInt(p.getProperty("timesIndexReplicated"))).isPositive();
+    assertThat(Long.parseLong(p.getProperty("lastCycleBytesDownloaded")))
+        .isPositive()
+        .isLessThan(shard.indexBytes() / 2);
+    assertThat(data.resolve("index.properties")).doesNotExist();
   }
 
   @Test
