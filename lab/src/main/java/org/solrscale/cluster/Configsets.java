@@ -26,6 +26,11 @@ public final class Configsets {
     if (!spec.usesDefaultConfigset()) {
       return SolrAdmin.zipDirectory(Path.of(spec.configset()));
     }
+    return defaultZip();
+  }
+
+  /** solrscale's own configset (dynamic fields for everything it writes), zipped. */
+  public static byte[] defaultZip() {
     return SolrAdmin.zip(DEFAULT_FILES, f -> f, Configsets::readDefault);
   }
 
