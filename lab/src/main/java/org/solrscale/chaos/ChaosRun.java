@@ -43,7 +43,25 @@ public final class ChaosRun {
       int batch,
       double queryRate,
       Duration timeout,
-      Path dir) {}
+      Path dir,
+      String into,
+      boolean keep) {
+    /** Writing into a scratch collection shaped like {@code collection}, deleted afterwards. */
+    public Options(
+        String collection,
+        Duration duration,
+        Duration after,
+        double writeRate,
+        int batch,
+        double queryRate,
+        Duration timeout,
+        Path dir) {
+      this(collection, duration, after, writeRate, batch, queryRate, timeout, dir, null, false);
+    }
+  }
+
+  /** How long creating the scratch collection may take. */
+  static final Duration SCRATCH_TIMEOUT = Duration.ofMinutes(3);
 
   private ChaosRun() {}
 
@@ -70,11 +88,44 @@ public final class ChaosRun {
             : target.solrUrls();
     target.requireCollection(
         o.collection()); // before anything is written: a mistake leaves no run directory
+    if (o.into() != null) {
+      target.requireCollection(o.into());
+      ChaosSchema.require(urls.get(0), o.into());
+    }
     try {
       Files.createDirectories(o.dir());
     } catch (IOException e) {
       throw SolrscaleException.usage("cannot write to " + o.dir() + ": " + e.getMessage());
     }
+    String writeTo =
+        o.into() != null
+            ? o.into()
+            : ScratchCollection.create(
+                target,
+                target.collections().stream()
+                    .filter(c -> c.name().equals(o.collection()))
+                    .findFirst()
+                    .orElseThrow(),
+                SCRATCH_TIMEOUT,
+                progress);
+    try {
+      return run(target, o, writeTo, faults, progress, cluster, urls);
+    } finally {
+      if (o.into() == null && !o.keep()) {
+        Interruption.cleanUp(() -> ScratchCollection.delete(target, writeTo, progress));
+      }
+    }
+  }
+
+  private static ChaosVerdict run(
+      Target target,
+      Options o,
+      String writeTo,
+      List<StepSpec.Fault> faults,
+      Consumer<String> progress,
+      Cluster cluster,
+      List<String> urls)
+      throws InterruptedException {
     Path historyFile = o.dir().resolve("history.jsonl");
     String prefix = "chaos-" + Long.toString(System.currentTimeMillis(), 36) + "-";
     List<FaultRecord> records;
@@ -84,12 +135,15 @@ public final class ChaosRun {
     try (History history = new History(historyFile)) {
       FaultRunner runner =
           cluster == null ? null : new FaultRunner(cluster, o.collection(), history, progress);
+      if (runner != null) {
+        runner.alsoAwait(writeTo); // recovered means the collection written into as well
+      }
       before = runner == null ? null : runner.topology();
       long t0 = System.nanoTime();
       ChaosWorkload load =
           new ChaosWorkload(
               urls,
-              o.collection(),
+              writeTo,
               prefix,
               o.writeRate(),
               o.batch(),
@@ -157,12 +211,14 @@ public final class ChaosRun {
       }
     }
     write(o.dir().resolve("faults.json"), records);
-    return check(target, o, urls, prefix, historyFile, records, before, recovered, finalRecovery);
+    return check(
+        target, o, writeTo, urls, prefix, historyFile, records, before, recovered, finalRecovery);
   }
 
   private static ChaosVerdict check(
       Target target,
       Options o,
+      String writeTo,
       List<String> urls,
       String prefix,
       Path historyFile,
@@ -170,7 +226,7 @@ public final class ChaosRun {
       Topology before,
       boolean recovered,
       double finalRecovery) {
-    ClusterChecks checks = new ClusterChecks(urls, o.collection());
+    ClusterChecks checks = new ClusterChecks(urls, writeTo);
     List<String> notChecked = new ArrayList<>();
     LossChecker.Verdict loss;
     try {
@@ -184,12 +240,12 @@ public final class ChaosRun {
 
     CollectionStatus c =
         target.collections().stream()
-            .filter(x -> x.name().equals(o.collection()))
+            .filter(x -> x.name().equals(writeTo))
             .findFirst()
             .orElse(null);
     List<ChaosVerdict.ShardAgreement> shards = c == null ? List.of() : checks.agreement(c, prefix);
     if (c == null) {
-      notChecked.add("replica agreement: collection '" + o.collection() + "' is gone");
+      notChecked.add("replica agreement: collection '" + writeTo + "' is gone");
     }
     for (ChaosVerdict.ShardAgreement s : shards) {
       if (s.agree() == null) {

@@ -39,6 +39,7 @@ public final class FaultRunner {
 
   private final Cluster cluster;
   private final String collection;
+  private final Set<String> recovering = ConcurrentHashMap.newKeySet(); // also awaited healthy
   private final History history;
   private final Consumer<String> progress;
   private final Set<String> down = ConcurrentHashMap.newKeySet();
@@ -54,6 +55,16 @@ public final class FaultRunner {
     this.collection = collection;
     this.history = history;
     this.progress = progress;
+  }
+
+  /**
+   * A collection whose replicas must be active too before a fault counts as recovered (the one the
+   * workload writes into, when it is not the one the faults target).
+   */
+  void alsoAwait(String other) {
+    if (other != null && !other.equals(collection)) {
+      recovering.add(other);
+    }
   }
 
   /** Checks every fault's fields before anything runs (a bad duration must not surface mid-run). */
@@ -227,7 +238,10 @@ public final class FaultRunner {
     }
   }
 
-  /** Polls until every replica of the collection is active on a live node; false on timeout. */
+  /**
+   * Polls until every replica of the collection (and of those also awaited) is active on a live
+   * node; false on timeout.
+   */
   boolean awaitRecovered() {
     long deadline = System.nanoTime() + HEAL_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
@@ -235,6 +249,9 @@ public final class FaultRunner {
         LiveStatus s = liveStatus();
         if (s != null
             && s.collection(collection).map(c -> c.healthy(s.liveNodes())).orElse(true)
+            && recovering.stream()
+                .allMatch(
+                    other -> s.collection(other).map(c -> c.healthy(s.liveNodes())).orElse(true))
             && allSolrRunning()) {
           return true;
         }

@@ -155,6 +155,19 @@ final class ChaosCommand implements Callable<Integer> {
           "Directory for history.jsonl, faults.json, timeline.csv and verdict.json (default: runs/chaos-TIMESTAMP).")
   Path out;
 
+  @Option(
+      names = "--into",
+      paramLabel = "COLLECTION",
+      description =
+          "Write the workload's documents into this collection (its schema must take them)"
+              + " instead of a scratch collection shaped like --collection.")
+  String into;
+
+  @Option(
+      names = "--keep",
+      description = "Keep the scratch collection afterwards (default: it is deleted).")
+  boolean keep;
+
   @Option(names = "--json", description = "Print the verdict as JSON.")
   boolean json;
 
@@ -218,7 +231,7 @@ final class ChaosCommand implements Callable<Integer> {
     Duration total = at.plus(duration).plus(after);
     ChaosRun.Options options =
         new ChaosRun.Options(
-            collection, total, after, writeRate, batch, queryRate, requestTimeout, dir);
+            collection, total, after, writeRate, batch, queryRate, requestTimeout, dir, into, keep);
     ChaosVerdict v;
     if (cloud.external()) {
       try (CloudHttp2SolrClient client = cloud.client()) {

@@ -111,7 +111,9 @@ final class StepActions {
                   c.batch(),
                   c.queryRate(),
                   Durations.parse(c.timeout()),
-                  run.dir()),
+                  run.dir(),
+                  c.into() == null ? null : run.collection(c.into()),
+                  c.keep()),
               run.faults(),
               run.progress()));
     }

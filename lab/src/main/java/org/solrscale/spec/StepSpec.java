@@ -599,9 +599,12 @@ public interface StepSpec {
       @JsonProperty("write_rate") Double writeRate,
       @JsonProperty("batch") Integer batch,
       @JsonProperty("query_rate") Double queryRate,
-      @JsonProperty("timeout") String timeout)
+      @JsonProperty("timeout") String timeout,
+      @JsonProperty("into") String into,
+      @JsonProperty("keep") Boolean keep)
       implements OnCollection {
     public Chaos {
+      keep = keep != null && keep;
       name = name == null ? "chaos" : name;
       duration = duration == null ? "60s" : duration;
       after = after == null ? "10s" : after;

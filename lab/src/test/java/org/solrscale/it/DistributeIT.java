@@ -75,6 +75,11 @@ class DistributeIT {
         .isZero();
     assertThat(Cli.run("index", "--name", NAME, "--collection", "c", corpus.toString()).exitCode())
         .isZero();
+    // the tests' own one-shard collections: about 9 MB each, enough to strike mid-transfer
+    assertThat(
+            Cli.run("data", "synth", "--docs", "8000", "-o", dir.resolve("small.jsonl").toString())
+                .exitCode())
+        .isZero();
   }
 
   @AfterAll
@@ -243,7 +248,7 @@ class DistributeIT {
             "  heap: 384m",
             "  collections: [{name: d, shards: 1}]",
             "data:",
-            "  synth: {docs: 3000}",
+            "  synth: {docs: 2000}",
             "steps:",
             "  - index: {collection: d}",
             "  - distribute: {collection: d, replicas: 2}",
@@ -276,7 +281,7 @@ class DistributeIT {
 
   static final Pattern RELAY = Pattern.compile("relay on (\\S+) at \\S+ \\(pid (\\d+)\\)");
 
-  /** A collection of one shard with {@code replicas} NRT replicas, holding the 20,000 docs. */
+  /** A collection of one shard with {@code replicas} NRT replicas, holding 8,000 documents. */
   static void collection(String name, int replicas) {
     Cli.Result c =
         Cli.run(
@@ -293,12 +298,16 @@ class DistributeIT {
     assertThat(c.exitCode()).as(c.err()).isZero();
     Cli.Result i =
         Cli.run(
-            "index", "--name", NAME, "--collection", name, dir.resolve("synth.jsonl").toString());
+            "index", "--name", NAME, "--collection", name, dir.resolve("small.jsonl").toString());
     assertThat(i.exitCode()).as(i.err()).isZero();
   }
 
-  /** Distributes {@code name}'s shard1 to {@code n} replicas of a type at 8 Mbit/s per link. */
-  static Distributor.Result slowly(String name, int n, String type, Distributor d) {
+  /**
+   * Distributes {@code name}'s shard1 to {@code n} replicas of a type, each link capped at {@code
+   * bytesPerSecond} so that a fault can strike mid-transfer.
+   */
+  static Distributor.Result slowly(
+      String name, int n, String type, long bytesPerSecond, Distributor d) {
     return d.run(
         new Distributor.Options(
             name,
@@ -309,7 +318,7 @@ class DistributeIT {
             Distributor.Method.CHAIN,
             64 * 1024,
             Duration.ofMinutes(3),
-            1_000_000,
+            bytesPerSecond,
             false));
   }
 
@@ -364,7 +373,8 @@ class DistributeIT {
                 ProcessHandle.of(pids.get(row.node())).ifPresent(ProcessHandle::destroyForcibly);
               }
             });
-    Distributor.Result r = slowly("k1", 2, "nrt", d); // NRT: Solr's recovery finds it in sync too
+    Distributor.Result r =
+        slowly("k1", 2, "nrt", 1_000_000, d); // NRT: Solr's recovery finds it in sync too
     assertThat(victim.get()).as("a relay was killed mid-transfer").isNotNull();
     assertThat(ProcessHandle.of(pids.get(victim.get())).map(ProcessHandle::isAlive))
         .isNotEqualTo(java.util.Optional.of(true));
@@ -421,7 +431,7 @@ class DistributeIT {
               }
             });
     try {
-      Distributor.Result r = slowly("k2", 1, "pull", d);
+      Distributor.Result r = slowly("k2", 1, "pull", 500_000, d); // time to stop it
       assertThat(stopping.get()).as("the leader was stopped mid-transfer").isNotNull();
       stopping.get().join();
       Distributor.Target t = r.shards().get(0).targets().get(0);
@@ -579,7 +589,13 @@ class DistributeIT {
     Distributor.Result r;
     try {
       Thread.sleep(1000);
-      r = slowly("k4", 1, "tlog", new Distributor(cluster(), System.err::println, row -> {}));
+      r =
+          slowly(
+              "k4",
+              1,
+              "tlog",
+              1_000_000,
+              new Distributor(cluster(), System.err::println, row -> {}));
     } finally {
       stop.set(true);
       writer.join();
@@ -593,7 +609,7 @@ class DistributeIT {
     long until = System.currentTimeMillis() + 60_000;
     String core = t.core();
     String nodeBase = cluster().requireState().node(t.node()).baseUrl();
-    long want = 20000 + written.get();
+    long want = 8000 + written.get();
     long have = 0;
     while (System.currentTimeMillis() < until) {
       have =

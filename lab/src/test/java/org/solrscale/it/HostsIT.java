@@ -239,6 +239,8 @@ class HostsIT {
             NAME,
             "--collection",
             "c",
+            "--into",
+            "c",
             "--write-rate",
             "50",
             "--query-rate",

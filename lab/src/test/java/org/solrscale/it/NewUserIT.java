@@ -381,6 +381,8 @@ class NewUserIT {
             zk,
             "--collection",
             "ext",
+            "--into",
+            "ext",
             "--fault",
             "none",
             "--at",
