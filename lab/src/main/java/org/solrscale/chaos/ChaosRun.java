@@ -45,20 +45,7 @@ public final class ChaosRun {
       Duration timeout,
       Path dir,
       String into,
-      boolean keep) {
-    /** Writing into a scratch collection shaped like {@code collection}, deleted afterwards. */
-    public Options(
-        String collection,
-        Duration duration,
-        Duration after,
-        double writeRate,
-        int batch,
-        double queryRate,
-        Duration timeout,
-        Path dir) {
-      this(collection, duration, after, writeRate, batch, queryRate, timeout, dir, null, false);
-    }
-  }
+      boolean keep) {}
 
   /** How long creating the scratch collection may take. */
   static final Duration SCRATCH_TIMEOUT = Duration.ofMinutes(3);

@@ -70,33 +70,7 @@ public final class Distributor {
       Duration timeout,
       long maxBytesPerSecond,
       boolean refresh,
-      String corruptAt) {
-    /** The usual options: no planted damage (that is for tests: "NODE=FILE_INDEX:OFFSET"). */
-    public Options(
-        String collection,
-        List<String> shards,
-        int replicas,
-        String type,
-        List<String> nodes,
-        Method method,
-        int chunk,
-        Duration timeout,
-        long maxBytesPerSecond,
-        boolean refresh) {
-      this(
-          collection,
-          shards,
-          replicas,
-          type,
-          nodes,
-          method,
-          chunk,
-          timeout,
-          maxBytesPerSecond,
-          refresh,
-          null);
-    }
-  }
+      String corruptAt) {} // corruptAt: tests only, "NODE=FILE_INDEX:OFFSET" damaged once there
 
   /** A PULL or TLOG replica a refresh replaces, and where its live index is. */
   record Existing(NodeState node, String replica, String core, String type, String indexDir) {}

@@ -28,7 +28,8 @@ final class DistributeAction implements StepAction<StepSpec.Distribute> {
                 d.chunkKb() * 1024,
                 Durations.parse(d.timeout()),
                 d.maxMbit() * 125_000L,
-                d.refresh()));
+                d.refresh(),
+                null));
     if (!d.keep()) {
       distributor.deleteNew(r);
     }

@@ -319,7 +319,8 @@ class DistributeIT {
             64 * 1024,
             Duration.ofMinutes(3),
             bytesPerSecond,
-            false));
+            false,
+            null));
   }
 
   /** The replicas of a one-shard collection now, as CLUSTERSTATUS gives them. */
