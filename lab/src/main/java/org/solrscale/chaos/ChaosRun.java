@@ -12,7 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.solrscale.cluster.Access;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.CollectionChecks;
 import org.solrscale.cluster.CollectionStatus;
 import org.solrscale.cluster.Target;
 import org.solrscale.results.ChaosVerdict;
@@ -45,7 +47,12 @@ public final class ChaosRun {
       Duration timeout,
       Path dir,
       String into,
-      boolean keep) {}
+      boolean keep,
+      DocTemplate template) {
+    public Options {
+      template = template == null ? DocTemplate.DEFAULT : template;
+    }
+  }
 
   /** How long creating the scratch collection may take. */
   static final Duration SCRATCH_TIMEOUT = Duration.ofMinutes(3);
@@ -77,8 +84,10 @@ public final class ChaosRun {
         o.collection()); // before anything is written: a mistake leaves no run directory
     if (o.into() != null) {
       target.requireCollection(o.into());
-      ChaosSchema.require(urls.get(0), o.into());
+      ChaosSchema.require(urls.get(0), o.into(), target.access(), o.template());
     }
+    CollectionChecks.requireWrite(
+        urls.get(0), o.into() != null ? o.into() : o.collection(), target.access(), "chaos");
     try {
       Files.createDirectories(o.dir());
     } catch (IOException e) {
@@ -130,6 +139,8 @@ public final class ChaosRun {
       ChaosWorkload load =
           new ChaosWorkload(
               urls,
+              target.access(),
+              o.template(),
               writeTo,
               prefix,
               o.writeRate(),
@@ -213,7 +224,7 @@ public final class ChaosRun {
       Topology before,
       boolean recovered,
       double finalRecovery) {
-    ClusterChecks checks = new ClusterChecks(urls, writeTo);
+    ClusterChecks checks = new ClusterChecks(urls, writeTo, target.access());
     List<String> notChecked = new ArrayList<>();
     LossChecker.Verdict loss;
     try {
@@ -364,8 +375,8 @@ public final class ChaosRun {
 
   /** Checks a history again against the collection as it is now (ids deleted since are lost). */
   public static LossChecker.Verdict checkLoss(
-      List<String> baseUrls, String collection, Path history) {
-    ClusterChecks checks = new ClusterChecks(baseUrls, collection);
+      List<String> baseUrls, Access access, String collection, Path history) {
+    ClusterChecks checks = new ClusterChecks(baseUrls, collection, access);
     checks.commit();
     return LossChecker.check(history, checks::present);
   }

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.LongUnaryOperator;
+import org.solrscale.cluster.Access;
 import org.solrscale.cluster.SolrHttp;
 
 /**
@@ -36,7 +37,8 @@ final class ChaosWorkload {
   private final Duration timeout;
   private final History history;
   private final long t0;
-  private final SolrHttp http = new SolrHttp();
+  private final SolrHttp http;
+  private final DocTemplate template;
   private final AtomicBoolean stop = new AtomicBoolean();
   private final List<Thread> threads = new ArrayList<>();
 
@@ -52,6 +54,8 @@ final class ChaosWorkload {
 
   ChaosWorkload(
       List<String> baseUrls,
+      Access access,
+      DocTemplate template,
       String collection,
       String idPrefix,
       double writeRate,
@@ -64,6 +68,8 @@ final class ChaosWorkload {
       throw new IllegalArgumentException("no Solr node to send to");
     }
     this.baseUrls = List.copyOf(baseUrls);
+    this.http = new SolrHttp(access);
+    this.template = template;
     this.collection = collection;
     this.idPrefix = idPrefix;
     this.writeRate = writeRate;
@@ -210,14 +216,7 @@ final class ChaosWorkload {
     for (int i = 0; i < batch; i++, seq++) {
       String id = idPrefix + seq;
       ids.add(id);
-      body.append(i == 0 ? "" : ",")
-          .append("{\"id\":\"")
-          .append(id)
-          .append("\",\"chaos_seq_l\":")
-          .append(seq)
-          .append(",\"chaos_run_s\":\"")
-          .append(idPrefix)
-          .append("\"}");
+      body.append(i == 0 ? "" : ",").append(template.render(id, seq, idPrefix));
     }
     body.append(']');
     return send(

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.solrscale.cluster.Access;
 import org.solrscale.cluster.CollectionStatus;
 import org.solrscale.cluster.ReplicaStatus;
 import org.solrscale.cluster.ShardStatus;
@@ -24,11 +25,12 @@ import org.solrscale.spec.SolrscaleException;
  */
 final class ClusterChecks {
   private static final Duration TIMEOUT = Duration.ofSeconds(60);
-  private final SolrHttp http = new SolrHttp();
+  private final SolrHttp http;
   private final List<String> baseUrls;
   private final String collection;
 
-  ClusterChecks(List<String> baseUrls, String collection) {
+  ClusterChecks(List<String> baseUrls, String collection, Access access) {
+    this.http = new SolrHttp(access);
     this.baseUrls = baseUrls;
     this.collection = collection;
   }
@@ -95,7 +97,7 @@ final class ClusterChecks {
         String core = "http://" + r.node().replace("_solr", "/solr") + "/" + r.core();
         try {
           long all = count(core, "*:*");
-          Set<String> ids = ids(core, "chaos_run_s:" + runPrefix.replace("-", "\\-"));
+          Set<String> ids = ids(core, "{!prefix f=id}" + runPrefix);
           counts.add(new ChaosVerdict.ReplicaCount(r.name(), r.nodeId(), all, ids.size(), null));
           sets.add(ids);
         } catch (SolrscaleException e) {

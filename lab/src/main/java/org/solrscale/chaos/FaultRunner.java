@@ -46,12 +46,13 @@ public final class FaultRunner {
   private final List<FaultRecord> records = Collections.synchronizedList(new ArrayList<>());
   private final List<Thread> threads = new ArrayList<>();
   private final CountDownLatch stopping = new CountDownLatch(1);
-  private final SolrHttp http = new SolrHttp();
+  private final SolrHttp http;
   private long t0;
 
   public FaultRunner(
       Cluster cluster, String collection, History history, Consumer<String> progress) {
     this.cluster = cluster;
+    this.http = new SolrHttp(cluster.access());
     this.collection = collection;
     this.history = history;
     this.progress = progress;
@@ -283,7 +284,7 @@ public final class FaultRunner {
     if (running.isEmpty()) {
       return null;
     }
-    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes())) {
+    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes(), cluster.access())) {
       return admin.clusterStatus();
     }
   }

@@ -45,7 +45,7 @@ final class ScratchCollection {
             + " ("
             + shards.size()
             + " shard(s), its replicas' types and nodes); deleted afterwards unless --keep");
-    try (SolrAdmin admin = new SolrAdmin(target.nodes())) {
+    try (SolrAdmin admin = new SolrAdmin(target.nodes(), target.access())) {
       if (!admin.configsets().contains(Configsets.DEFAULT_NAME)) {
         admin.uploadConfigset(Configsets.DEFAULT_NAME, Configsets.defaultZip());
       }
@@ -88,7 +88,7 @@ final class ScratchCollection {
 
   /** Deletes it (and says so). */
   static void delete(Target target, String name, Consumer<String> progress) {
-    try (SolrAdmin admin = new SolrAdmin(target.nodes())) {
+    try (SolrAdmin admin = new SolrAdmin(target.nodes(), target.access())) {
       delete(admin, name);
       progress.accept("deleted the scratch collection " + name);
     }

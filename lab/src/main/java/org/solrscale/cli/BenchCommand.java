@@ -207,6 +207,12 @@ final class BenchCommand implements Callable<Integer> {
       throw SolrscaleException.usage("--max-error-rate: " + e.getMessage());
     }
     List<String> urls = nodeUrls();
+    BenchPlan.probe(
+        urls.get(0),
+        collection,
+        workload,
+        BenchPlan.extraParams(shardsPreference, shardsTolerant),
+        target.access());
     if (drivers != null) {
       return onDrivers(urls, loadModel, errorRate);
     }
@@ -228,7 +234,8 @@ final class BenchCommand implements Callable<Integer> {
             BenchPlan.extraParams(shardsPreference, shardsTolerant),
             compression,
             timeout.toMillis(),
-            connections)) {
+            connections,
+            target.access())) {
       s = Bench.run(options, sender, Clock.SYSTEM, progress);
     } finally {
       progress.close();
@@ -294,7 +301,7 @@ final class BenchCommand implements Callable<Integer> {
             seed,
             common.runTime(rates),
             errorRate);
-    BenchSummary s = Drivers.run(Terminal.home(), plan, out, Terminal.progress());
+    BenchSummary s = Drivers.run(Terminal.home(), plan, target.access(), out, Terminal.progress());
     if (json) {
       Terminal.printJson(s);
     } else {
@@ -351,7 +358,7 @@ final class BenchCommand implements Callable<Integer> {
    */
   private List<String> standaloneUrls() {
     List<String> urls = target.urls();
-    SolrHttp http = new SolrHttp(Duration.ofSeconds(5));
+    SolrHttp http = new SolrHttp(Duration.ofSeconds(5), target.access());
     SolrHttp.Reply probe =
         http.get(
             urls.get(0) + "/admin/collections?action=CLUSTERSTATUS&wt=json",

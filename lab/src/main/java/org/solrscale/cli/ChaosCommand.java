@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.solrscale.chaos.ChaosRun;
+import org.solrscale.chaos.DocTemplate;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ExternalCluster;
 import org.solrscale.cluster.Target;
@@ -164,9 +165,28 @@ final class ChaosCommand implements Callable<Integer> {
   String into;
 
   @Option(
+      names = "--doc-template",
+      paramLabel = "FILE",
+      description =
+          "The workload's document as JSON, for --into a collection with a strict schema: string"
+              + " values may hold {{id}} (required as \"id\"), {{seq}} and {{run}}.")
+  Path docTemplate;
+
+  @Option(
       names = "--keep",
       description = "Keep the scratch collection afterwards (default: it is deleted).")
   boolean keep;
+
+  private DocTemplate template() {
+    if (docTemplate == null) {
+      return null;
+    }
+    if (into == null) {
+      throw SolrscaleException.usage(
+          "--doc-template is for --into: the scratch collection takes the default documents");
+    }
+    return DocTemplate.read(docTemplate);
+  }
 
   @Option(names = "--json", description = "Print the verdict as JSON.")
   boolean json;
@@ -231,13 +251,23 @@ final class ChaosCommand implements Callable<Integer> {
     Duration total = at.plus(duration).plus(after);
     ChaosRun.Options options =
         new ChaosRun.Options(
-            collection, total, after, writeRate, batch, queryRate, requestTimeout, dir, into, keep);
+            collection,
+            total,
+            after,
+            writeRate,
+            batch,
+            queryRate,
+            requestTimeout,
+            dir,
+            into,
+            keep,
+            template());
     ChaosVerdict v;
     if (cloud.external()) {
       try (CloudHttp2SolrClient client = cloud.client()) {
         v =
             ChaosRun.run(
-                Target.of(new ExternalCluster(client, cloud.describe())),
+                Target.of(new ExternalCluster(client, cloud.describe(), cloud.access())),
                 options,
                 injected,
                 Terminal.progress());
@@ -247,7 +277,7 @@ final class ChaosCommand implements Callable<Integer> {
     } else {
       Cluster cluster = new Cluster(Terminal.home(), cloud.name, Terminal.progress());
       cluster.requireState();
-      v = ChaosRun.run(Target.of(cluster), options, injected, Terminal.progress());
+      v = ChaosRun.run(Target.of(cluster, cloud.access()), options, injected, Terminal.progress());
     }
     if (json) {
       Terminal.printJson(v);

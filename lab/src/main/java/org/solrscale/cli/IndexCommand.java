@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
+import org.solrscale.cluster.CollectionChecks;
 import org.solrscale.data.Format;
 import org.solrscale.data.Inputs;
 import org.solrscale.index.BulkIndexer;
@@ -109,7 +110,10 @@ final class IndexCommand implements Callable<Integer> {
     try (CloudHttp2SolrClient client = target.client();
         IndexProgressBar bar = new IndexProgressBar()) {
       target.requireCollection(client, collection);
-      CpuMeter meter = new CpuMeter(client.getHttpClient(), liveNodeUrls(client));
+      String node = liveNodeUrls(client).get(0);
+      CollectionChecks.requireWrite(node, collection, target.access(), "index");
+      CollectionChecks.requireIdKey(node, collection, target.access(), "index");
+      CpuMeter meter = new CpuMeter(client.getHttpClient(), target.access(), liveNodeUrls(client));
       CpuMeter.Reading before = meter.read();
       long t0 = System.nanoTime();
       r = new BulkIndexer(client, options, Terminal.progress(), bar).run();

@@ -42,9 +42,28 @@ final class RunCommand implements Callable<Integer> {
           "The same, given by some of its nodes' base URLs, e.g. http://127.0.0.1:8983/solr.")
   String url;
 
+  @Option(
+      names = "--user",
+      paramLabel = "USER",
+      description =
+          "With --zk/--url: the Solr user for BasicAuth, its password from SOLRSCALE_PASSWORD or"
+              + " --password-file (a scenario's own cluster is always used as its admin).")
+  String user;
+
+  @Option(
+      names = "--password-file",
+      paramLabel = "FILE",
+      description = "File whose first line is the password of --user.")
+  Path passwordFile;
+
   @Override
   public Integer call() throws Exception {
     boolean external = zk != null || url != null;
+    if (!external && (user != null || passwordFile != null)) {
+      throw SolrscaleException.usage(
+          "--user and --password-file are for --zk and --url: solrscale uses the scenario's own"
+              + " cluster as its admin");
+    }
     ScenarioLoader.Loaded loaded = ScenarioLoader.load(scenario, external);
     String name = loaded.base().name() != null ? loaded.base().name() : "scenario";
     Path dir = out != null ? out : Path.of("runs", name);
@@ -57,9 +76,14 @@ final class RunCommand implements Callable<Integer> {
     SolrTarget target = new SolrTarget();
     target.zk = zk;
     target.url = url;
+    target.user = user;
+    target.passwordFile = passwordFile;
     ScenarioRunner.Outcome o;
     try (CloudHttp2SolrClient client = target.client()) {
-      o = runner.against(new ExternalCluster(client, target.describe())).run(loaded, scenario);
+      o =
+          runner
+              .against(new ExternalCluster(client, target.describe(), target.access()))
+              .run(loaded, scenario);
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }

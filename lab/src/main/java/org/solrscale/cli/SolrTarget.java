@@ -1,5 +1,12 @@
 package org.solrscale.cli;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
@@ -7,11 +14,16 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
+import org.apache.solr.client.solrj.impl.Http2SolrClient;
+import org.apache.solr.client.solrj.request.CollectionAdminRequest;
+import org.apache.solr.common.SolrException;
 import org.apache.solr.common.cloud.ClusterState;
 import org.apache.solr.common.cloud.SolrZkClient;
 import org.apache.solr.common.util.Utils;
+import org.solrscale.cluster.Access;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.NoSuchCollection;
+import org.solrscale.cluster.SolrHttp;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Option;
 
@@ -39,6 +51,99 @@ final class SolrTarget {
           "Solr base URLs of any SolrCloud, e.g. http://127.0.0.1:8983/solr (instead of --name).")
   String url;
 
+  @Option(
+      names = "--user",
+      paramLabel = "USER",
+      description =
+          "Solr user for BasicAuth; its password from SOLRSCALE_PASSWORD or --password-file (a"
+              + " cluster solrscale started with --auth basic: admin, the default, or reader).")
+  String user;
+
+  @Option(
+      names = "--password-file",
+      paramLabel = "FILE",
+      description =
+          "File whose first line is the password of --user (instead of SOLRSCALE_PASSWORD).")
+  Path passwordFile;
+
+  /** Where an external cluster's password is read from, besides --password-file. */
+  static final String PASSWORD_VARIABLE = "SOLRSCALE_PASSWORD";
+
+  private Access access;
+
+  /**
+   * Who to be to Solr: for a cluster solrscale started, a user from its credentials file (admin
+   * unless --user says reader); for --zk and --url, --user with its password from --password-file
+   * or SOLRSCALE_PASSWORD (never from the command line, where ps would show it), or nobody.
+   */
+  Access access() {
+    if (access == null) {
+      access = resolveAccess();
+    }
+    return access;
+  }
+
+  private Access resolveAccess() {
+    if (!external()) {
+      if (passwordFile != null) {
+        throw SolrscaleException.usage(
+            "--password-file is for --zk and --url: solrscale keeps the passwords of cluster '"
+                + name
+                + "' itself");
+      }
+      Cluster cluster = new Cluster(Terminal.home(), name, Terminal.progress());
+      return user == null ? cluster.access() : requireBasic(cluster).access(user);
+    }
+    String password = null;
+    if (passwordFile != null) {
+      try {
+        // "-": the first line of standard input (how a driver on another host gets it)
+        password =
+            (passwordFile.toString().equals("-")
+                    ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))
+                        .lines()
+                    : Files.readAllLines(passwordFile, StandardCharsets.UTF_8).stream())
+                .findFirst()
+                .orElse("")
+                .strip();
+      } catch (IOException e) {
+        throw SolrscaleException.usage(
+            "cannot read --password-file " + passwordFile + ": " + e.getMessage());
+      }
+      if (password.isEmpty()) {
+        throw SolrscaleException.usage("--password-file " + passwordFile + " is empty");
+      }
+    } else {
+      String env = System.getenv(PASSWORD_VARIABLE);
+      password = env == null || env.isEmpty() ? null : env;
+    }
+    if (user == null) {
+      if (passwordFile != null) {
+        throw SolrscaleException.usage("--password-file needs --user: whose password is it?");
+      }
+      return Access.NONE; // SOLRSCALE_PASSWORD alone is ignored: it may be set for another cluster
+    }
+    if (password == null) {
+      throw SolrscaleException.usage(
+          "--user "
+              + user
+              + " needs its password: set "
+              + PASSWORD_VARIABLE
+              + " or give --password-file FILE (never on the command line)");
+    }
+    return Access.basic(user, password);
+  }
+
+  private Cluster requireBasic(Cluster cluster) {
+    if (cluster.access() == Access.NONE) {
+      throw SolrscaleException.usage(
+          "cluster '"
+              + name
+              + "' was started without --auth basic: it has no users, so leave out --user");
+    }
+    return cluster;
+  }
+
   /** True for a SolrCloud solrscale did not start (--zk or --url). */
   boolean external() {
     return zk != null || url != null;
@@ -49,13 +154,33 @@ final class SolrTarget {
     if (zk != null && url != null) {
       throw SolrscaleException.usage("give --zk or --url, not both");
     }
-    CloudHttp2SolrClient client =
-        zk != null ? zkClient() : new CloudHttp2SolrClient.Builder(urls()).build();
+    if (zk == null) {
+      // a refusal here would surface only as "Timed out waiting for cluster" after 15 s
+      String first = urls().get(0);
+      SolrHttp.Reply r =
+          new SolrHttp(access())
+              .get(
+                  first + "/admin/collections?action=CLUSTERSTATUS&wt=json",
+                  Duration.ofSeconds(15));
+      String refused = access().refusal(r.status(), "Solr at " + first);
+      if (refused != null) {
+        throw SolrscaleException.usage(refused);
+      }
+    }
+    CloudHttp2SolrClient client = zk != null ? zkClient() : access().cloud(urls()).build();
     try {
       client.connect(15, TimeUnit.SECONDS);
+      checkAccess(client);
       return client;
+    } catch (SolrscaleException e) {
+      closeQuietly(client);
+      throw e;
     } catch (Exception e) {
       closeQuietly(client);
+      String refused = refusal(e);
+      if (refused != null) {
+        throw SolrscaleException.usage(refused);
+      }
       String why = zk != null ? zkDiagnosis() : null;
       throw SolrscaleException.environment(
           "cannot reach SolrCloud at "
@@ -131,6 +256,7 @@ final class SolrTarget {
     }
     Optional<String> chroot = slash < 0 ? Optional.empty() : Optional.of(zk.substring(slash));
     return new CloudHttp2SolrClient.Builder(hosts, chroot)
+        .withInternalClientBuilder(access().apply(new Http2SolrClient.Builder()))
         .withZkConnectTimeout(10, TimeUnit.SECONDS)
         .withZkClientTimeout(15, TimeUnit.SECONDS)
         .build();
@@ -152,6 +278,36 @@ final class SolrTarget {
     if (!names.containsAll(resolved)) {
       throw NoSuchCollection.error(collection, describe(), names);
     }
+  }
+
+  /**
+   * Asks one live node for the cluster status, as the user given: a wrong or missing credential
+   * then fails here, in one line naming the user, instead of in every request of the work.
+   */
+  private void checkAccess(CloudHttp2SolrClient client) {
+    try {
+      CollectionAdminRequest.getClusterStatus().process(client);
+    } catch (Exception e) {
+      String refused = refusal(e);
+      if (refused != null) {
+        throw SolrscaleException.usage(refused);
+      }
+      // anything else: the work's own requests say what is wrong
+    }
+  }
+
+  /** The one-line message for an exception that carries Solr's 401 or 403, else null. */
+  private String refusal(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SolrException se && (se.code() == 401 || se.code() == 403)) {
+        return access().refusal(se.code(), "Solr at " + describe());
+      }
+      String m = t.getMessage();
+      if (m != null && (m.contains("Error 401") || m.contains("HTTP ERROR 401"))) {
+        return access().refusal(401, "Solr at " + describe());
+      }
+    }
+    return null;
   }
 
   /** The Solr URLs of --url, or of the running nodes of the cluster --name. */

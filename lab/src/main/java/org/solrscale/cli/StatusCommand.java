@@ -29,6 +29,7 @@ final class StatusCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    target.access(); // a --user or --password-file that cannot apply fails here, in one line
     ClusterReport report =
         target.external()
             ? external()

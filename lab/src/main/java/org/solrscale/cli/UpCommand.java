@@ -86,6 +86,14 @@ final class UpCommand implements Callable<Integer> {
       description = "Solr nodes on each host (with --hosts; default: 1).")
   Integer solrPerHost;
 
+  @Option(
+      names = "--auth",
+      paramLabel = "none|basic",
+      description =
+          "basic: Solr's BasicAuth with an admin and a read-only user whose generated passwords"
+              + " are kept in $SOLRSCALE_HOME/clusters/NAME/credentials (mode 0600).")
+  String auth;
+
   @Mixin CollectionOptions collectionOptions;
 
   @Option(names = "--json", description = "Print the resulting status as JSON.")
@@ -114,7 +122,8 @@ final class UpCommand implements Callable<Integer> {
         || zookeepers() != null
         || heap != null
         || basePort != null
-        || hosts != null;
+        || hosts != null
+        || auth != null;
   }
 
   /** --zookeepers, or the deprecated --zk it replaces (with a warning). */
@@ -180,7 +189,8 @@ final class UpCommand implements Callable<Integer> {
               z,
               base.collections(),
               base.hosts(),
-              base.solrPerHost());
+              base.solrPerHost(),
+              base.auth());
     }
     if (hosts != null || solrPerHost != null) {
       List<HostSpec> hostSpecs =
@@ -203,6 +213,13 @@ final class UpCommand implements Callable<Integer> {
         throw SolrscaleException.usage("--nodes " + nodes + " must be at least 1");
       }
       base = base.withNodes(List.of(NodeGroup.ofCount(nodes)));
+    }
+    if (auth != null) {
+      if (!ClusterSpec.AUTH_KINDS.contains(auth)) {
+        throw SolrscaleException.usage(
+            "--auth " + auth + " is not one of " + String.join(", ", ClusterSpec.AUTH_KINDS));
+      }
+      base = base.withAuth(auth);
     }
     if (collectionOptions.given()) {
       CollectionSpec c = collectionOptions.spec();

@@ -79,6 +79,22 @@ public final class Cluster {
     return store.load(name);
   }
 
+  /**
+   * How solrscale talks to this cluster's Solr nodes: as its admin user when it was started with
+   * BasicAuth, else without credentials.
+   */
+  public Access access() {
+    return access(ClusterCredentials.ADMIN);
+  }
+
+  /** As {@link #access()}, as the given user (admin or reader) of a cluster with BasicAuth. */
+  public Access access(String user) {
+    boolean basic =
+        store.find(name).map(s -> s.spec().basicAuth()).orElse(false)
+            || ClusterCredentials.exist(store.clusterDir(name));
+    return basic ? ClusterCredentials.load(store.clusterDir(name)).access(user) : Access.NONE;
+  }
+
   // ---------------------------------------------------------------- up
 
   /**
@@ -105,7 +121,7 @@ public final class Cluster {
     long deadline = System.nanoTime() + timeout.toNanos();
     try {
       state = startAll(state, deadline);
-      try (SolrAdmin admin = new SolrAdmin(state.solrNodes())) {
+      try (SolrAdmin admin = new SolrAdmin(state.solrNodes(), access())) {
         waitForLiveNodes(admin, state.solrNodes(), deadline);
         for (CollectionSpec c : merged(state.spec().collections(), spec.collections())) {
           ensureCollection(admin, c, deadline, spec.collections().contains(c));
@@ -166,6 +182,17 @@ public final class Cluster {
               + "; change it with add-node/remove-node, or run: solrscale down --name "
               + name
               + " --purge");
+    }
+    if (!old.auth().equals(spec.auth())) {
+      throw SolrscaleException.usage(
+          "cluster '"
+              + name
+              + "' exists with auth "
+              + old.auth()
+              + "; authentication is chosen when a cluster is created: run solrscale down --name "
+              + name
+              + " --purge, then up with --auth "
+              + spec.auth());
     }
     return existing; // its collections are recorded once they are there (recordCollections)
   }
@@ -302,6 +329,12 @@ public final class Cluster {
   private ClusterState startAll(ClusterState state, long deadline) {
     Launch launch = null;
     for (NodeRole role : List.of(NodeRole.ZK, NodeRole.SOLR)) {
+      if (role == NodeRole.SOLR && state.spec().basicAuth()) {
+        SecurityJson.ensure(
+            state.zkHost(),
+            () -> ClusterCredentials.ensure(store.clusterDir(name)).securityJson(),
+            deadline);
+      }
       List<NodeState> toStart = new ArrayList<>();
       List<NodeState> starting = new ArrayList<>();
       for (NodeState node : state.nodes()) {
@@ -419,8 +452,10 @@ public final class Cluster {
     return false;
   }
 
-  private static boolean serving(NodeState n) {
-    return n.isZk() ? FourLetterWords.mode(n.host(), n.port()).isPresent() : SolrHealth.healthy(n);
+  private boolean serving(NodeState n) {
+    return n.isZk()
+        ? FourLetterWords.mode(n.host(), n.port()).isPresent()
+        : SolrHealth.healthy(n, access());
   }
 
   private void waitForLiveNodes(SolrAdmin admin, List<NodeState> nodes, long deadline) {
@@ -609,7 +644,7 @@ public final class Cluster {
           state.solrNodes().isEmpty() ? null : "no Solr node is running",
           false);
     }
-    try (SolrAdmin admin = new SolrAdmin(liveSolr, state.solrNodes())) {
+    try (SolrAdmin admin = new SolrAdmin(liveSolr, state.solrNodes(), access())) {
       LiveStatus live = admin.clusterStatus();
       List<CollectionStatus> collections =
           withDocs ? admin.withDocs(live.collections()) : SolrAdmin.sorted(live.collections());
@@ -755,7 +790,7 @@ public final class Cluster {
     long deadline = System.nanoTime() + timeout.toNanos();
     waitHealthy(state, List.of(started), deadline);
     if (started.isSolr()) {
-      try (SolrAdmin admin = new SolrAdmin(List.of(started))) {
+      try (SolrAdmin admin = new SolrAdmin(List.of(started), access())) {
         waitForLiveNodes(admin, List.of(started), deadline);
       }
     }
@@ -795,7 +830,7 @@ public final class Cluster {
     waitHealthy(state, started, deadline);
     List<NodeState> solr = started.stream().filter(NodeState::isSolr).toList();
     if (!solr.isEmpty()) {
-      try (SolrAdmin admin = new SolrAdmin(solr)) {
+      try (SolrAdmin admin = new SolrAdmin(solr, access())) {
         waitForLiveNodes(admin, solr, deadline);
       }
     }
@@ -811,7 +846,7 @@ public final class Cluster {
     if (running.isEmpty()) {
       throw SolrscaleException.failed("no Solr node of '" + name + "' is running");
     }
-    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes())) {
+    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes(), access())) {
       for (CollectionStatus c : admin.clusterStatus().collections()) {
         admin.waitForActive(c.name(), timeout);
       }
@@ -856,7 +891,7 @@ public final class Cluster {
     NodeState started = startOne(state, node, timeout);
     state = requireState();
     List<NodeState> running = running(state);
-    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes())) {
+    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes(), access())) {
       if (!admin.clusterStatus().collections().isEmpty()) {
         progress.accept("balancing replicas onto " + started.id());
         admin.balanceReplicas(running.stream().map(NodeState::solrNodeName).toList(), started);
@@ -898,7 +933,7 @@ public final class Cluster {
           "cannot remove " + id + ": no other running Solr node could take its replicas");
     }
     if (provider.state(state, node) == ProcessState.RUNNING) {
-      try (SolrAdmin admin = new SolrAdmin(others, state.solrNodes())) {
+      try (SolrAdmin admin = new SolrAdmin(others, state.solrNodes(), access())) {
         boolean hosts =
             admin.clusterStatus().collections().stream()
                 .flatMap(c -> c.shards().stream())
@@ -944,7 +979,7 @@ public final class Cluster {
       throw SolrscaleException.failed(
           "no Solr node of '" + name + "' is running; run: solrscale up --name " + name);
     }
-    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes())) {
+    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes(), access())) {
       if (admin.clusterStatus().collection(c.name()).isPresent()) {
         throw SolrscaleException.usage("collection '" + c.name() + "' already exists");
       }
@@ -959,7 +994,7 @@ public final class Cluster {
     if (running.isEmpty()) {
       throw SolrscaleException.failed("no Solr node of '" + name + "' is running");
     }
-    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes())) {
+    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes(), access())) {
       LiveStatus live = admin.clusterStatus();
       if (live.collection(collection).isEmpty()) {
         throw NoSuchCollection.error(collection, "cluster '" + name + "'", live.names());

@@ -17,11 +17,20 @@ import org.solrscale.spec.SolrscaleException;
 public final class ExternalCluster {
   private final CloudSolrClient client;
   private final String where;
+  private final Access access;
 
-  /** {@code where}: the cluster as the user named it ("--zk HOST:PORT/solr"), for messages. */
-  public ExternalCluster(CloudSolrClient client, String where) {
+  /**
+   * {@code where}: the cluster as the user named it ("--zk HOST:PORT/solr"), for messages; {@code
+   * access}: who the client is to Solr, for solrscale's other calls.
+   */
+  public ExternalCluster(CloudSolrClient client, String where, Access access) {
     this.client = client;
     this.where = where;
+    this.access = access;
+  }
+
+  public Access access() {
+    return access;
   }
 
   public String where() {

@@ -54,36 +54,41 @@ public final class SolrAdmin implements Closeable {
   private final List<Http2SolrClient> direct;
 
   private final List<NodeState> nodes;
+  private final Access access;
 
-  public SolrAdmin(List<NodeState> solrNodes) {
-    this(solrNodes, solrNodes);
+  public SolrAdmin(List<NodeState> solrNodes, Access access) {
+    this(solrNodes, solrNodes, access);
   }
 
   /**
    * Talks to {@code reachable} nodes; names replicas after any of {@code known} (running or not).
    */
-  public SolrAdmin(List<NodeState> reachable, List<NodeState> known) {
+  public SolrAdmin(List<NodeState> reachable, List<NodeState> known, Access access) {
     List<NodeState> solrNodes = reachable;
     this.nodes = List.copyOf(known);
+    this.access = access;
     List<String> urls = solrNodes.stream().map(NodeState::baseUrl).toList();
     this.client =
         new CloudHttp2SolrClient.Builder(urls)
             .withInternalClientBuilder(
-                new Http2SolrClient.Builder()
-                    .withConnectionTimeout(5, TimeUnit.SECONDS)
-                    .withIdleTimeout(10, TimeUnit.MINUTES))
+                access.apply(
+                    new Http2SolrClient.Builder()
+                        .withConnectionTimeout(5, TimeUnit.SECONDS)
+                        .withIdleTimeout(10, TimeUnit.MINUTES)))
             .build();
     this.quick =
         new CloudHttp2SolrClient.Builder(urls)
-            .withInternalClientBuilder(quickBuilder(null))
+            .withInternalClientBuilder(quickBuilder(null, access))
             .build();
-    this.direct = urls.stream().map(u -> quickBuilder(u).build()).toList();
+    this.direct = urls.stream().map(u -> quickBuilder(u, access).build()).toList();
   }
 
-  private static Http2SolrClient.Builder quickBuilder(String baseUrl) {
+  private static Http2SolrClient.Builder quickBuilder(String baseUrl, Access access) {
     Http2SolrClient.Builder b =
         baseUrl == null ? new Http2SolrClient.Builder() : new Http2SolrClient.Builder(baseUrl);
-    return b.withConnectionTimeout(3, TimeUnit.SECONDS)
+    return access
+        .apply(b)
+        .withConnectionTimeout(3, TimeUnit.SECONDS)
         .withIdleTimeout(5, TimeUnit.SECONDS)
         .withRequestTimeout(10, TimeUnit.SECONDS);
   }
@@ -244,7 +249,8 @@ public final class SolrAdmin implements Closeable {
             + String.join(",", solrNodeNames.stream().map(n -> "\"" + n + "\"").toList())
             + "],\"waitForFinalState\":true}";
     String url = "http://" + via.host() + ":" + via.port() + "/api/cluster/replicas/balance";
-    SolrHttp.Reply r = new SolrHttp().post(url, "application/json", body, Duration.ofMinutes(10));
+    SolrHttp.Reply r =
+        new SolrHttp(access).post(url, "application/json", body, Duration.ofMinutes(10));
     if (Thread.currentThread().isInterrupted()) {
       throw SolrscaleException.failed("interrupted while balancing replicas");
     }

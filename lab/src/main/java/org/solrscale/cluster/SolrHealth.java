@@ -4,13 +4,12 @@ import java.time.Duration;
 
 /** Asks a Solr node whether it is up and connected to ZooKeeper (/admin/info/health). */
 public final class SolrHealth {
-  private static final SolrHttp HTTP = new SolrHttp();
-
   private SolrHealth() {}
 
-  public static boolean healthy(NodeState node) {
+  public static boolean healthy(NodeState node, Access access) {
     SolrHttp.Reply r =
-        HTTP.get(node.baseUrl() + "/admin/info/health?wt=json", Duration.ofSeconds(5));
+        new SolrHttp(access)
+            .get(node.baseUrl() + "/admin/info/health?wt=json", Duration.ofSeconds(5));
     return r.status() == 200 && r.text().contains("\"OK\"");
   }
 }

@@ -25,13 +25,15 @@ public final class SolrHttp {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final HttpClient client;
+  private final Access access;
 
-  /** Gives up connecting after 2 seconds. */
-  public SolrHttp() {
-    this(Duration.ofSeconds(2));
+  /** Gives up connecting after 2 seconds; sends {@code access}'s credentials, if any. */
+  public SolrHttp(Access access) {
+    this(Duration.ofSeconds(2), access);
   }
 
-  public SolrHttp(Duration connectTimeout) {
+  public SolrHttp(Duration connectTimeout, Access access) {
+    this.access = access;
     // redirects are not followed (a redirect is an answer), as the load's own client does not
     client =
         HttpClient.newBuilder()
@@ -67,7 +69,7 @@ public final class SolrHttp {
   }
 
   public Reply get(String url, Duration timeout) {
-    return send(HttpRequest.newBuilder(URI.create(url)).timeout(timeout).GET().build());
+    return send(request(url, timeout).GET().build());
   }
 
   public Reply post(String url, String contentType, String body, Duration timeout) {
@@ -76,7 +78,7 @@ public final class SolrHttp {
 
   /** {@link #get}, answered later: the calling thread does not wait. */
   public CompletableFuture<Reply> getAsync(String url, Duration timeout) {
-    return sendAsync(HttpRequest.newBuilder(URI.create(url)).timeout(timeout).GET().build());
+    return sendAsync(request(url, timeout).GET().build());
   }
 
   /** {@link #post}, answered later: the calling thread does not wait. */
@@ -85,10 +87,14 @@ public final class SolrHttp {
     return sendAsync(postRequest(url, contentType, body, timeout));
   }
 
-  private static HttpRequest postRequest(
-      String url, String contentType, String body, Duration timeout) {
-    return HttpRequest.newBuilder(URI.create(url))
-        .timeout(timeout)
+  private HttpRequest.Builder request(String url, Duration timeout) {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(timeout);
+    String authorization = access.authorization();
+    return authorization == null ? b : b.header("Authorization", authorization);
+  }
+
+  private HttpRequest postRequest(String url, String contentType, String body, Duration timeout) {
+    return request(url, timeout)
         .header("Content-Type", contentType)
         .POST(HttpRequest.BodyPublishers.ofString(body))
         .build();
@@ -121,14 +127,17 @@ public final class SolrHttp {
             });
   }
 
-  private static Reply reply(HttpResponse<byte[]> r) {
+  private Reply reply(HttpResponse<byte[]> r) {
     JsonNode body = null;
     try {
       body = JSON.readTree(r.body());
     } catch (IOException notJson) {
       // a proxy's or Jetty's HTML error page: the status says enough
     }
-    return new Reply(r.statusCode(), r.body(), body, false, false, null);
+    // 401 and 403 say who was refused, in one line
+    String refusal =
+        access.refusal(r.statusCode(), "Solr at " + r.uri().getHost() + ":" + r.uri().getPort());
+    return new Reply(r.statusCode(), r.body(), body, false, false, refusal);
   }
 
   private static Reply failure(HttpRequest req, IOException e) {

@@ -8,20 +8,29 @@ import java.util.Optional;
  * start and restart, for faults and restarts), or any other through its live nodes (the workload
  * and the checks only). Exactly one of the two is set.
  */
-public record Target(Cluster managed, ExternalCluster external) {
+public record Target(Cluster managed, ExternalCluster external, Access access) {
   public Target {
+    if (access == null) {
+      throw new IllegalArgumentException("a target needs its access (Access.NONE: none)");
+    }
     if ((managed == null) == (external == null)) {
       throw new IllegalArgumentException(
           "a target is a cluster solrscale started or an external one");
     }
   }
 
+  /** A cluster solrscale started, talked to as its admin (when it has users). */
   public static Target of(Cluster cluster) {
-    return new Target(cluster, null);
+    return new Target(cluster, null, cluster.access());
+  }
+
+  /** A cluster solrscale started, talked to as {@code access} (its reader, say). */
+  public static Target of(Cluster cluster, Access access) {
+    return new Target(cluster, null, access);
   }
 
   public static Target of(ExternalCluster cluster) {
-    return new Target(null, cluster);
+    return new Target(null, cluster, cluster.access());
   }
 
   /** The cluster solrscale started, if it is one (node faults and restarts need it). */

@@ -134,10 +134,11 @@ public final class Distributor {
   private final Cluster cluster;
   private final Consumer<String> progress;
   private final Consumer<Overview.Row> live;
-  private final SolrHttp http = new SolrHttp();
+  private final SolrHttp http;
 
   public Distributor(Cluster cluster, Consumer<String> progress, Consumer<Overview.Row> live) {
     this.cluster = cluster;
+    this.http = new SolrHttp(cluster.access());
     this.progress = progress;
     this.live = live;
   }
@@ -146,7 +147,7 @@ public final class Distributor {
   public Result run(Options o) {
     ClusterState state = cluster.requireState();
     LiveStatus status;
-    try (SolrAdmin admin = new SolrAdmin(state.solrNodes())) {
+    try (SolrAdmin admin = new SolrAdmin(state.solrNodes(), cluster.access())) {
       status = admin.clusterStatus();
     }
     CollectionStatus col =
@@ -579,7 +580,7 @@ public final class Distributor {
 
   /** The replicas of a collection's shard now, from CLUSTERSTATUS (none when it is gone). */
   private List<ReplicaStatus> shardNow(String collection, String shard) {
-    try (SolrAdmin admin = new SolrAdmin(cluster.requireState().solrNodes())) {
+    try (SolrAdmin admin = new SolrAdmin(cluster.requireState().solrNodes(), cluster.access())) {
       for (CollectionStatus c : admin.clusterStatus().collections()) {
         for (ShardStatus s : c.shards()) {
           if (c.name().equals(collection) && s.name().equals(shard)) {

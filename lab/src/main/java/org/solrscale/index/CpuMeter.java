@@ -15,6 +15,7 @@ import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.apache.solr.client.solrj.request.GenericSolrRequest;
 import org.apache.solr.common.params.ModifiableSolrParams;
+import org.solrscale.cluster.Access;
 
 /**
  * CPU time of this process and of each Solr node (the metrics API's {@code os.processCpuTime}),
@@ -25,6 +26,7 @@ import org.apache.solr.common.params.ModifiableSolrParams;
  */
 public final class CpuMeter {
   private final Http2SolrClient http;
+  private final Access access;
   private final List<String> baseUrls;
 
   /** CPU seconds over a load; a node whose metrics could not be read is left out. */
@@ -43,7 +45,8 @@ public final class CpuMeter {
   /** What was read at one moment: this process's CPU and each node's, in nanoseconds. */
   public record Reading(long clientNanos, Map<String, Long> nodeNanos) {}
 
-  public CpuMeter(Http2SolrClient http, List<String> baseUrls) {
+  public CpuMeter(Http2SolrClient http, Access access, List<String> baseUrls) {
+    this.access = access;
     this.http = http;
     this.baseUrls = List.copyOf(baseUrls);
   }
@@ -98,7 +101,8 @@ public final class CpuMeter {
     p.set("group", "jvm");
     p.set("prefix", "os.processCpuTime");
     // shares the load's connections, with short limits: a hung node must not hold up the load
-    Http2SolrClient.Builder b = new Http2SolrClient.Builder(baseUrl).withHttpClient(http);
+    Http2SolrClient.Builder b =
+        access.apply(new Http2SolrClient.Builder(baseUrl).withHttpClient(http));
     b.withRequestTimeout(5, TimeUnit.SECONDS);
     b.withIdleTimeout(5, TimeUnit.SECONDS);
     try (Http2SolrClient node = b.build()) {

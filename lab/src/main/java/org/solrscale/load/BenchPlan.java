@@ -4,6 +4,8 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import org.solrscale.cluster.Access;
+import org.solrscale.cluster.SolrHttp;
 import org.solrscale.spec.Rates;
 import org.solrscale.spec.SolrscaleException;
 
@@ -69,7 +71,8 @@ public final class BenchPlan {
       String extraParams,
       String compression,
       long timeoutMillis,
-      int connections) {
+      int connections,
+      Access access) {
     if (compression != null && !compression.equals("gzip")) {
       throw SolrscaleException.usage("compression takes gzip; got '" + compression + "'");
     }
@@ -80,6 +83,75 @@ public final class BenchPlan {
         compression != null,
         timeoutMillis,
         connections,
-        Clock.SYSTEM);
+        Clock.SYSTEM,
+        access);
+  }
+
+  /**
+   * Sends the first request of each query file once, before any load: a file Solr refuses as a
+   * whole (a field the collection's schema lacks, a user who may not query) is then one line that
+   * says what to do, instead of a run whose every request failed. Other errors are left to the run,
+   * which reports them with their share.
+   */
+  public static void probe(
+      String baseUrl, String collection, Workload w, String extraParams, Access access) {
+    SolrHttp http = new SolrHttp(Duration.ofSeconds(5), access);
+    for (Workload.Part part : w.parts()) {
+      if (part.requests().isEmpty()) {
+        continue;
+      }
+      QueryRequest r = part.requests().get(0);
+      String url =
+          baseUrl
+              + "/"
+              + collection
+              + r.handler()
+              + "?"
+              + uriSafe(r.params() + extraParams)
+              + (r.params().contains("wt=") ? "" : "&wt=json");
+      SolrHttp.Reply reply;
+      try {
+        reply = http.get(url, Duration.ofSeconds(30));
+      } catch (IllegalArgumentException notAUri) {
+        continue; // the load sends the bytes as they are; the run reports what Solr says
+      }
+      String refused = access.refusal(reply.status(), "Solr at " + baseUrl);
+      if (refused != null) {
+        throw SolrscaleException.usage("bench on " + collection + ": " + refused);
+      }
+      // a field the schema lacks fails every request alike; other refusals are the run's to report
+      if (reply.status() == 400 && reply.message().contains("undefined field")) {
+        throw SolrscaleException.usage(
+            "collection "
+                + collection
+                + " refuses the queries of "
+                + part.file()
+                + " (HTTP 400: "
+                + reply.message()
+                + "): derive queries for its fields, e.g. solrscale data queries CORPUS --field"
+                + " FIELD");
+      }
+    }
+  }
+
+  /**
+   * Query-file parameters as a URI's query: the load driver sends them as written, where Solr takes
+   * characters such as braces and spaces; a URI needs them percent-encoded.
+   */
+  static String uriSafe(String query) {
+    StringBuilder out = new StringBuilder(query.length());
+    query
+        .codePoints()
+        .forEach(
+            c -> {
+              if (c > 126 || c <= ' ' || "{}|\"^`\\<>[]".indexOf(c) >= 0) {
+                for (byte b : Character.toString(c).getBytes(StandardCharsets.UTF_8)) {
+                  out.append('%').append(String.format("%02X", b & 0xff));
+                }
+              } else {
+                out.appendCodePoint(c);
+              }
+            });
+    return out.toString();
   }
 }

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.solrscale.cluster.Access;
 import org.solrscale.cluster.HostProbe;
 import org.solrscale.cluster.Parallel;
 import org.solrscale.cluster.Ssh;
@@ -144,7 +145,8 @@ public final class Drivers {
   }
 
   /** Runs the plan and writes the merged run into {@code out}; returns the merged summary. */
-  public static BenchSummary run(SolrscaleHome home, Plan p, Path out, Consumer<String> progress)
+  public static BenchSummary run(
+      SolrscaleHome home, Plan p, Access access, Path out, Consumer<String> progress)
       throws IOException {
     if (p.threads() != null && p.threads() < p.hosts().size()) {
       throw SolrscaleException.usage(
@@ -207,6 +209,9 @@ public final class Drivers {
         cmd.addAll(List.of("--seed", Long.toString(p.seed() + i)));
         cmd.addAll(List.of("--out", dir + "/out"));
         cmd.addAll(List.of("--start-at", Long.toString(startAt + info.clockOffsetMs())));
+        if (access.authenticated()) { // the password goes through stdin, never into ps
+          cmd.addAll(List.of("--user", access.user(), "--password-file", "-"));
+        }
         commands.add(cmd);
       }
       Duration limit = p.runTime().plus(LEAD).plusMinutes(2);
@@ -214,7 +219,12 @@ public final class Drivers {
       for (Ssh.Result r :
           Parallel.map(
               List.of(range(hosts.size())),
-              i -> ssh.run(hosts.get(i), commands.get(i), null, limit))) {
+              i ->
+                  ssh.run(
+                      hosts.get(i),
+                      commands.get(i),
+                      access.authenticated() ? access.secretForStdin() + "\n" : null,
+                      limit))) {
         results.add(r);
       }
       List<DriverMerge.Driver> dirs = new ArrayList<>();

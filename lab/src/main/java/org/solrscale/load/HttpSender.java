@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPInputStream;
+import org.solrscale.cluster.Access;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -94,6 +95,7 @@ public final class HttpSender implements Sender {
   private final boolean gzip;
   private final long timeoutNanos;
   private final Clock clock;
+  private final String authorization;
   private final Map<String, Base> bases = new ConcurrentHashMap<>();
 
   public HttpSender(
@@ -103,8 +105,11 @@ public final class HttpSender implements Sender {
       boolean gzip,
       long timeoutMillis,
       int connectionsPerNode,
-      Clock clock) {
+      Clock clock,
+      Access access) {
     this.routing = routing;
+    String auth = access.authorization();
+    this.authorization = auth == null ? "" : "Authorization: " + auth + "\r\n";
     this.collection = collection;
     this.extraParams = extraParams;
     this.gzip = gzip;
@@ -148,6 +153,7 @@ public final class HttpSender implements Sender {
             + base.host()
             + "\r\n"
             + (gzip ? "Accept-Encoding: gzip\r\n" : "")
+            + authorization
             + "User-Agent: solrscale\r\n\r\n";
     loop.submit(
         new HttpLoop.Exchange(

@@ -50,6 +50,13 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
                 .map(q -> new Workload.Part(q, 1, QueryFile.read(q)))
                 .toList();
     Workload w = new Workload(parts, b.order().equals("sequential"), b.zipf(), b.seed());
+    List<String> urls = urls(b.routing(), run);
+    BenchPlan.probe(
+        urls.get(0),
+        run.collection(b.collection()),
+        w,
+        BenchPlan.extraParams(b.shardsPreference(), b.shardsTolerant()),
+        run.target().access());
     LoadModel model =
         BenchPlan.model(
             b.threads(), b.rate(), b.arrivals(), Durations.parse(b.stepDuration()).toNanos());
@@ -63,12 +70,13 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
     try (HttpSender sender =
         BenchPlan.sender(
             b.routing(),
-            urls(b.routing(), run),
+            urls,
             run.collection(b.collection()),
             BenchPlan.extraParams(b.shardsPreference(), b.shardsTolerant()),
             b.compression(),
             timeout,
-            b.connections())) {
+            b.connections(),
+            run.target().access())) {
       return JSON.valueToTree(
           Bench.run(
               new Bench.Options(
@@ -126,7 +134,8 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
             common.runTime(rates),
             maxErrors);
     try {
-      return Drivers.run(SolrscaleHome.fromEnvironment(), plan, run.dir(), run.progress());
+      return Drivers.run(
+          SolrscaleHome.fromEnvironment(), plan, run.target().access(), run.dir(), run.progress());
     } catch (IOException e) {
       throw SolrscaleException.environment(
           "cannot write the drivers' merged run into " + run.dir() + ": " + e.getMessage());

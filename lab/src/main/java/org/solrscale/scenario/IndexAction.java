@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
+import org.solrscale.cluster.CollectionChecks;
 import org.solrscale.data.Inputs;
 import org.solrscale.index.BulkIndexer;
 import org.solrscale.index.IndexOptions;
@@ -38,8 +39,11 @@ final class IndexAction implements StepAction<StepSpec.Index> {
             null,
             run.dir().resolve("rejects.jsonl"),
             9);
+    String node = run.target().solrUrls().get(0);
+    CollectionChecks.requireWrite(node, o.collection(), run.target().access(), "index");
+    CollectionChecks.requireIdKey(node, o.collection(), run.target().access(), "index");
     try (CloudHttp2SolrClient client =
-        new CloudHttp2SolrClient.Builder(run.target().solrUrls()).build()) {
+        run.target().access().cloud(run.target().solrUrls()).build()) {
       return JSON.valueToTree(new BulkIndexer(client, o, s -> {}, p -> {}).run());
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());

@@ -460,7 +460,7 @@ public final class ScenarioRunner {
 
   private static Telemetry telemetry(Target target, Path dir) {
     try {
-      return new Telemetry(target.nodes(), dir, Duration.ofSeconds(2));
+      return new Telemetry(target.nodes(), target.access(), dir, Duration.ofSeconds(2));
     } catch (IOException e) {
       throw SolrscaleException.environment(
           "cannot write telemetry to " + dir + ": " + e.getMessage());

@@ -2,10 +2,12 @@ package org.solrscale.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.solrscale.chaos.ChaosRun;
+import org.solrscale.chaos.DocTemplate;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.spec.Durations;
@@ -113,7 +115,10 @@ final class StepActions {
                   Durations.parse(c.timeout()),
                   run.dir(),
                   c.into() == null ? null : run.collection(c.into()),
-                  c.keep()),
+                  c.keep(),
+                  c.docTemplate() == null
+                      ? null
+                      : DocTemplate.read(Path.of(run.file(c.docTemplate())))),
               run.faults(),
               run.progress()));
     }

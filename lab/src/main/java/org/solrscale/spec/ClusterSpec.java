@@ -21,11 +21,15 @@ public record ClusterSpec(
     @JsonProperty("collections") List<CollectionSpec> collections,
     @JsonProperty("hosts") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
         List<HostSpec> hosts,
-    @JsonProperty("solr_per_host") Integer solrPerHost) {
+    @JsonProperty("solr_per_host") Integer solrPerHost,
+    @JsonProperty("auth") String auth) {
 
   public static final String DEFAULT_SOLR_VERSION = "9.10.0";
   public static final String DEFAULT_HEAP = "512m";
   public static final String DEFAULT_HOST = "127.0.0.1";
+
+  /** The values of {@code auth}: no authentication, or Solr's BasicAuth with two users. */
+  public static final List<String> AUTH_KINDS = List.of("none", "basic");
 
   @JsonCreator(mode = JsonCreator.Mode.PROPERTIES)
   public ClusterSpec {
@@ -44,6 +48,29 @@ public record ClusterSpec(
     }
     zookeeper = zookeeper == null ? ZkSpec.ofServers(1) : zookeeper;
     collections = collections == null ? List.of() : List.copyOf(collections);
+    auth = auth == null ? "none" : auth;
+  }
+
+  /** Whether the cluster's Solr nodes require BasicAuth. */
+  public boolean basicAuth() {
+    return "basic".equals(auth);
+  }
+
+  /** This spec with {@code auth} ("none" or "basic"). */
+  public ClusterSpec withAuth(String newAuth) {
+    return new ClusterSpec(
+        name,
+        solrVersion,
+        heap,
+        jvmArgs,
+        host,
+        basePort,
+        nodes,
+        zookeeper,
+        collections,
+        hosts,
+        solrPerHost,
+        newAuth);
   }
 
   /** The labels of every Solr node, in node order (node i+1 gets element i). */
@@ -83,7 +110,18 @@ public record ClusterSpec(
       ZkSpec zookeeper,
       List<CollectionSpec> collections) {
     return new ClusterSpec(
-        name, solrVersion, heap, null, host, basePort, nodes, zookeeper, collections, null, null);
+        name,
+        solrVersion,
+        heap,
+        null,
+        host,
+        basePort,
+        nodes,
+        zookeeper,
+        collections,
+        null,
+        null,
+        null);
   }
 
   public ClusterSpec withName(String newName) {
@@ -98,7 +136,8 @@ public record ClusterSpec(
         zookeeper,
         collections,
         hosts,
-        solrPerHost);
+        solrPerHost,
+        auth);
   }
 
   public ClusterSpec withCollections(List<CollectionSpec> newCollections) {
@@ -113,7 +152,8 @@ public record ClusterSpec(
         zookeeper,
         newCollections,
         hosts,
-        solrPerHost);
+        solrPerHost,
+        auth);
   }
 
   public ClusterSpec withNodes(List<NodeGroup> newNodes) {
@@ -128,7 +168,8 @@ public record ClusterSpec(
         zookeeper,
         collections,
         hosts,
-        solrPerHost);
+        solrPerHost,
+        auth);
   }
 
   public ClusterSpec withHosts(List<HostSpec> newHosts, Integer newSolrPerHost) {
@@ -143,7 +184,8 @@ public record ClusterSpec(
         zookeeper,
         collections,
         newHosts,
-        newSolrPerHost);
+        newSolrPerHost,
+        auth);
   }
 
   /** Whether the nodes run on hosts over SSH rather than on this machine. */

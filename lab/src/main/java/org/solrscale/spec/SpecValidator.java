@@ -38,6 +38,15 @@ public final class SpecValidator {
                   "Solr version '" + spec.solrVersion() + "' is not a release number like 9.10.0")
               .at("/solr_version"));
     }
+    if (!ClusterSpec.AUTH_KINDS.contains(spec.auth())) {
+      problems.add(
+          Problem.error(
+                  "auth '"
+                      + spec.auth()
+                      + "' is not one of "
+                      + String.join(", ", ClusterSpec.AUTH_KINDS))
+              .at("/auth"));
+    }
     checkHeap(problems, "heap", spec.heap(), "/heap");
     checkNodes(problems, spec);
     checkZk(problems, spec);

@@ -601,7 +601,8 @@ public interface StepSpec {
       @JsonProperty("query_rate") Double queryRate,
       @JsonProperty("timeout") String timeout,
       @JsonProperty("into") String into,
-      @JsonProperty("keep") Boolean keep)
+      @JsonProperty("keep") Boolean keep,
+      @JsonProperty("doc_template") String docTemplate)
       implements OnCollection {
     public Chaos {
       keep = keep != null && keep;
@@ -635,6 +636,12 @@ public interface StepSpec {
                     + "': write_rate and query_rate are both 0: there would be nothing to check"));
       }
       Checks.range(out, "/batch", "batch", batch, 1, 100_000);
+      if (docTemplate != null && into == null) {
+        out.add(
+            Problem.error(
+                    "doc_template is for into: the scratch collection takes the default documents")
+                .at("/doc_template"));
+      }
       return out;
     }
   }

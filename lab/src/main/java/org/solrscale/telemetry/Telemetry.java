@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.solrscale.cluster.Access;
 import org.solrscale.cluster.FourLetterWords;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.cluster.SolrHttp;
@@ -31,7 +32,7 @@ public final class Telemetry implements AutoCloseable {
   private final List<NodeState> nodes;
   private final Duration period;
   private final CsvTable<TelemetrySample>.RowWriter csv;
-  private final SolrHttp http = new SolrHttp();
+  private final SolrHttp http;
   private final Thread thread;
   private final long start = System.nanoTime();
 
@@ -40,7 +41,9 @@ public final class Telemetry implements AutoCloseable {
 
   private volatile boolean running = true;
 
-  public Telemetry(List<NodeState> nodes, Path dir, Duration period) throws IOException {
+  public Telemetry(List<NodeState> nodes, Access access, Path dir, Duration period)
+      throws IOException {
+    this.http = new SolrHttp(access);
     this.nodes = List.copyOf(nodes);
     this.period = period;
     this.csv = TelemetrySample.TABLE.open(dir.resolve("telemetry.csv"));

@@ -28,6 +28,7 @@ class NodeFilesTest {
             new ZkSpec(3, 3000, 7, 4, null),
             null,
             null,
+            null,
             null);
     return new ClusterState(
         "lab",

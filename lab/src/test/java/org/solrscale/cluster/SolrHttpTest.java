@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /** The outcomes a chaos history tells apart, against a real local server and a closed port. */
 class SolrHttpTest {
-  private final SolrHttp http = new SolrHttp();
+  private final SolrHttp http = new SolrHttp(Access.NONE);
   private final CountDownLatch release = new CountDownLatch(1);
   private HttpServer server;
   private String base;

@@ -13,13 +13,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.chaos.ChaosRun;
-import org.solrscale.chaos.History;
 import org.solrscale.chaos.LossChecker;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
@@ -181,14 +179,7 @@ class ChaosIT {
         "1s",
         "--query-rate",
         "0");
-    List<String> acked = new ArrayList<>();
-    History.read(
-        out.resolve("history.jsonl"),
-        e -> {
-          if (e.acknowledgedAdd()) {
-            acked.addAll(e.ids());
-          }
-        });
+    List<String> acked = Acknowledged.ids(out.resolve("history.jsonl"));
     List<String> victims =
         List.of(acked.get(3), acked.get(acked.size() / 2), acked.get(acked.size() - 1));
     String url = cluster().solrUrls().get(0);
@@ -204,7 +195,8 @@ class ChaosIT {
                 HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     LossChecker.Verdict v =
-        ChaosRun.checkLoss(cluster().solrUrls(), "c", out.resolve("history.jsonl"));
+        ChaosRun.checkLoss(
+            cluster().solrUrls(), cluster().access(), "c", out.resolve("history.jsonl"));
     assertThat(v.lost()).isEqualTo(3L);
     assertThat(v.lostIds()).containsExactlyInAnyOrderElementsOf(victims);
     assertThat(v.found()).isEqualTo(acked.size() - 3L);
@@ -217,20 +209,13 @@ class ChaosIT {
    */
   @Test
   void checkersThatCannotRunOnAStrictSchemaSayNotCheckedNeverAVerdict() throws Exception {
+    // a production-like schema: every field declared, no dynamic fields, a required title
     Path conf = Files.createDirectories(dir.resolve("strict/conf"));
     Path source = Path.of("../configsets/default/conf");
-    try (var files = Files.list(source)) {
-      for (Path f : files.toList()) {
-        Files.copy(f, conf.resolve(f.getFileName()));
-      }
+    Files.copy(source.resolve("solrconfig.xml"), conf.resolve("solrconfig.xml"));
+    try (var in = ChaosIT.class.getResourceAsStream("/strict-schema.xml")) {
+      Files.copy(in, conf.resolve("schema.xml"));
     }
-    String schema = Files.readString(conf.resolve("schema.xml"));
-    Files.writeString(
-        conf.resolve("schema.xml"),
-        schema
-            .lines()
-            .filter(l -> !l.contains("<dynamicField") && !l.contains("<copyField"))
-            .collect(Collectors.joining("\n")));
     Cli.Result made =
         Cli.run(
             "collection",
@@ -265,8 +250,182 @@ class ChaosIT {
     assertThat(into.err().strip().lines()).hasSize(1);
     assertThat(into.err())
         .contains("cannot take the chaos workload's documents")
-        .contains("no field or dynamic field for chaos_seq_l, chaos_run_s");
+        .contains("no field or dynamic field for chaos_seq_l, chaos_run_s")
+        .contains("required without a default: title")
+        .contains("--doc-template");
     assertThat(out).doesNotExist();
+    // a template without the required field: named, before any load
+    Path lacking = dir.resolve("lacking.json");
+    Files.writeString(lacking, "{\"id\": \"{{id}}\", \"seq\": \"{{seq}}\"}");
+    Cli.Result stillLacking =
+        Cli.run(
+            "chaos",
+            "--name",
+            NAME,
+            "--collection",
+            "strict",
+            "--into",
+            "strict",
+            "--doc-template",
+            lacking.toString(),
+            "--fault",
+            "none",
+            "--out",
+            out.toString());
+    assertThat(stillLacking.exitCode()).isEqualTo(2);
+    assertThat(stillLacking.err().strip().lines()).hasSize(1);
+    assertThat(stillLacking.err()).contains("required without a default: title");
+    // with a template it takes, the workload runs and its verdict matches an independent count
+    Path template = dir.resolve("strict-doc.json");
+    Files.writeString(
+        template,
+        "{\"id\": \"{{id}}\", \"title\": \"chaos run {{run}} doc {{seq}}\", \"seq\": \"{{seq}}\","
+            + " \"category\": \"chaos\"}");
+    Path templated = dir.resolve("strict-templated");
+    Cli.Result t =
+        Cli.run(
+            "chaos",
+            "--name",
+            NAME,
+            "--collection",
+            "strict",
+            "--into",
+            "strict",
+            "--doc-template",
+            template.toString(),
+            "--fault",
+            "pause",
+            "--target",
+            "solr2",
+            "--duration",
+            "1s",
+            "--at",
+            "2s",
+            "--after",
+            "2s",
+            "--write-rate",
+            "20",
+            "--query-rate",
+            "2",
+            "--out",
+            templated.toString(),
+            "--json");
+    assertThat(t.exitCode()).as(t.out() + t.err()).isZero();
+    JsonNode tv = JSON.readTree(t.out());
+    List<String> acked = Acknowledged.ids(templated.resolve("history.jsonl"));
+    HttpResponse<String> all =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(
+                            cluster().solrUrls().get(0)
+                                + "/strict/select?q=category:chaos&fl=id,seq,title&rows=100000&wt=json"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    JsonNode docs = JSON.readTree(all.body()).get("response").get("docs");
+    java.util.Set<String> present = new java.util.HashSet<>();
+    for (JsonNode d : docs) {
+      present.add(d.get("id").asText());
+      // the template's fields, typed as the schema declares them
+      assertThat(d.get("seq").isNumber()).isTrue();
+      assertThat(d.get("title").asText()).startsWith("chaos run chaos-");
+    }
+    assertThat(acked).isNotEmpty();
+    assertThat(tv.get("acknowledged").asLong()).isEqualTo(acked.size());
+    assertThat(tv.get("found").asLong())
+        .isEqualTo(acked.stream().filter(present::contains).count());
+    assertThat(tv.get("lost").asLong()).isZero();
+    assertThat(tv.get("shards")).hasSize(2);
+    for (JsonNode sh : tv.get("shards")) {
+      assertThat(sh.get("agree").asBoolean()).isTrue();
+    }
+    // the indexer and the load driver on the same strict collection: the user's own fields work,
+    // a document without the required field is rejected with Solr's reason (never dropped
+    // silently), and queries on a field the schema lacks fail in one line before any load
+    StringBuilder corpus = new StringBuilder();
+    String[] words = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta"};
+    for (int i = 0; i < 300; i++) {
+      corpus.append(
+          String.format(
+              "{\"id\":\"s%d\",\"title\":\"%s %s item %d\",\"category\":\"c%d\",\"price\":%d.5,"
+                  + "\"stock\":%d}%n",
+              i, words[i % 8], words[(i / 8) % 8], i, i % 5, i, i % 50));
+    }
+    corpus.append("{\"id\":\"untitled\",\"category\":\"c1\"}\n");
+    Path strictCorpus = dir.resolve("strict.jsonl");
+    Files.writeString(strictCorpus, corpus.toString());
+    Path rejects = dir.resolve("strict-rejects.jsonl");
+    Cli.Result idx =
+        Cli.run(
+            "index",
+            "--name",
+            NAME,
+            "--collection",
+            "strict",
+            strictCorpus.toString(),
+            "--rejects",
+            rejects.toString(),
+            "--json");
+    assertThat(idx.exitCode()).as(idx.err()).isIn(0, 1);
+    JsonNode ir = JSON.readTree(idx.out());
+    assertThat(ir.get("accepted").asLong()).isEqualTo(300);
+    assertThat(ir.get("rejected").asLong()).isEqualTo(1);
+    assertThat(Files.readString(rejects)).contains("untitled").contains("title");
+    Path bodyQueries = dir.resolve("strict-body.txt");
+    Path titleQueries = dir.resolve("strict-title.txt");
+    assertThat(
+            Cli.run(
+                    "data",
+                    "queries",
+                    strictCorpus.toString(),
+                    "-o",
+                    titleQueries.toString(),
+                    "--field",
+                    "title",
+                    "--facet-fields",
+                    "category",
+                    "--count",
+                    "40")
+                .exitCode())
+        .isZero();
+    Files.writeString(bodyQueries, "q=body_t:alpha\n");
+    Cli.Result wrongField =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "strict",
+            "--queries",
+            bodyQueries.toString(),
+            "--threads",
+            "1",
+            "--requests",
+            "10",
+            "--warmup",
+            "0s");
+    assertThat(wrongField.exitCode()).isEqualTo(2);
+    assertThat(wrongField.err().strip().lines()).hasSize(1);
+    assertThat(wrongField.err()).contains("undefined field body_t").contains("--field");
+    Cli.Result titled =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "strict",
+            "--queries",
+            titleQueries.toString(),
+            "--threads",
+            "1",
+            "--requests",
+            "40",
+            "--warmup",
+            "0s",
+            "--json");
+    assertThat(titled.exitCode()).as(titled.err()).isZero();
+    assertThat(JSON.readTree(titled.out()).get("errors").get("total").asLong()).isZero();
+    long strictDocs = count("strict");
     // by default the workload writes into a scratch collection shaped like it (the faults hit both)
     Cli.Result r =
         Cli.run(
@@ -307,9 +466,9 @@ class ChaosIT {
     assertThat(m.find()).as(r.err()).isTrue();
     String scratch = m.group(1);
     // independent counts: the scratch collection holds exactly what the verdict found, the
-    // collection under test nothing
+    // collection under test nothing more
     assertThat(count(scratch)).isEqualTo(v.get("found").asLong());
-    assertThat(count("strict")).isZero();
+    assertThat(count("strict")).isEqualTo(strictDocs);
     assertThat(Cli.run("collection", "delete", "--name", NAME, "--collection", scratch).exitCode())
         .isZero();
     // without --keep it is gone afterwards

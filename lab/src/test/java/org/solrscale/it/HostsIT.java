@@ -28,7 +28,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
-import org.solrscale.chaos.History;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.results.IntervalLog;
 import org.solrscale.runtime.SolrscaleHome;
@@ -114,6 +113,8 @@ class HostsIT {
             NAME,
             "--hosts",
             HOSTS,
+            "--auth", // BasicAuth on hosts: security.json over the lab network, drivers' passwords
+            "basic",
             "--zookeepers",
             "3",
             "--heap",
@@ -264,14 +265,7 @@ class HostsIT {
     assertThat(fault.get("nodes")).extracting(JsonNode::asText).containsExactly("zk3", "solr3");
     assertThat(fault.has("note") ? fault.get("note").asText() : "").doesNotContain("failed");
     assertThat(v.get("recovered").asBoolean()).as(chaos.out()).isTrue();
-    List<String> acked = new ArrayList<>();
-    History.read(
-        out.resolve("history.jsonl"),
-        e -> {
-          if (e.acknowledgedAdd()) {
-            acked.addAll(e.ids());
-          }
-        });
+    List<String> acked = Acknowledged.ids(out.resolve("history.jsonl"));
     assertThat(acked).hasSizeGreaterThan(100);
     long found = countById(cluster(NAME).solrUrls().get(0), "c", acked);
     assertThat(v.get("acknowledged").asLong()).isEqualTo(acked.size());
@@ -298,6 +292,10 @@ class HostsIT {
             scenario.toString(),
             "--zk",
             cluster(NAME).requireState().zkHost(),
+            "--user",
+            "admin",
+            "--password-file",
+            adminPasswordFile().toString(),
             "--out",
             stairs.toString());
     assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
@@ -372,7 +370,24 @@ class HostsIT {
     throw new AssertionError("no node " + id + " in " + status);
   }
 
-  /** How many of {@code ids} Solr's real-time get finds, a hundred at a time. */
+  /** The admin's password of the cluster on hosts, alone in a file (as a user would keep it). */
+  static Path adminPasswordFile() throws Exception {
+    Path f = dir.resolve("admin-password");
+    Files.writeString(f, adminPassword() + "\n");
+    return f;
+  }
+
+  static String adminPassword() throws Exception {
+    java.util.Properties p = new java.util.Properties();
+    try (var in =
+        Files.newBufferedReader(
+            SolrscaleHome.fromEnvironment().cluster(NAME).resolve("credentials"))) {
+      p.load(in);
+    }
+    return p.getProperty("admin");
+  }
+
+  /** How many of {@code ids} Solr's real-time get finds, a hundred at a time, as the admin. */
   static long countById(String url, String collection, List<String> ids) throws Exception {
     HttpClient http = HttpClient.newHttpClient();
     long found = 0;
@@ -382,6 +397,13 @@ class HostsIT {
           http.send(
               HttpRequest.newBuilder(
                       URI.create(url + "/" + collection + "/get?wt=json&fl=id&ids=" + batch))
+                  .header(
+                      "Authorization",
+                      "Basic "
+                          + java.util.Base64.getEncoder()
+                              .encodeToString(
+                                  ("admin:" + adminPassword())
+                                      .getBytes(java.nio.charset.StandardCharsets.UTF_8)))
                   .build(),
               HttpResponse.BodyHandlers.ofString());
       assertThat(r.statusCode()).as(r.body()).isEqualTo(200);

@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.solrscale.cluster.Access;
 
 /**
  * The driver's HTTP/1.1 parser and event loop, against byte-exact input and a real local server.
@@ -71,6 +72,41 @@ class HttpClientTest {
   }
 
   @Test
+  void sendsTheUsersCredentialsWithEveryRequest() throws Exception {
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+    server.createContext(
+        "/solr/c/select",
+        ex -> {
+          seen.add(String.valueOf(ex.getRequestHeaders().getFirst("Authorization")));
+          answer(ex, "{\"response\":{\"numFound\":1,\"docs\":[]}}");
+        });
+    server.start();
+    String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/solr";
+    try (HttpSender sender =
+        new HttpSender(
+            HttpSender.routing("cloud", List.of(url)),
+            "c",
+            "",
+            false,
+            3000,
+            1,
+            Clock.SYSTEM,
+            Access.basic("reader", "s3cret"))) {
+      for (int i = 0; i < 3; i++) {
+        CompletableFuture<Outcome> f = new CompletableFuture<>();
+        sender.send(
+            new QueryRequest("/select", "q=" + i, "t", "x"), i, (o, sent, done) -> f.complete(o));
+        assertThat(f.get(10, TimeUnit.SECONDS).failed()).isFalse();
+      }
+    } finally {
+      server.stop(0);
+    }
+    // base64("reader:s3cret")
+    assertThat(seen).containsOnly("Basic cmVhZGVyOnMzY3JldA==").hasSize(3);
+  }
+
+  @Test
   void aLoopKeepsConnectionsAliveQueuesBeyondThemAndTimesOut() throws Exception {
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.setExecutor(Executors.newFixedThreadPool(4));
@@ -90,7 +126,14 @@ class HttpClientTest {
     String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/solr";
     try (HttpSender sender =
         new HttpSender(
-            HttpSender.routing("cloud", List.of(url)), "c", "", false, 3000, 2, Clock.SYSTEM)) {
+            HttpSender.routing("cloud", List.of(url)),
+            "c",
+            "",
+            false,
+            3000,
+            2,
+            Clock.SYSTEM,
+            Access.NONE)) {
       List<CompletableFuture<Outcome>> results = new ArrayList<>();
       for (int i = 0; i < 50; i++) { // 50 requests over 2 connections
         CompletableFuture<Outcome> f = new CompletableFuture<>();
@@ -120,7 +163,8 @@ class HttpClientTest {
             false,
             2000,
             2,
-            Clock.SYSTEM)) {
+            Clock.SYSTEM,
+            Access.NONE)) {
       sender.send(
           new QueryRequest("/select", "q=x", "t", "x"), 0, (o, sent, done) -> refused.complete(o));
       assertThat(refused.get(10, TimeUnit.SECONDS).errorKind()).isEqualTo("connection");
@@ -145,7 +189,8 @@ class HttpClientTest {
     String live = "http://127.0.0.1:" + server.getAddress().getPort() + "/solr";
     String down = "http://127.0.0.1:" + dead + "/solr";
     HttpSender.Routing routing = HttpSender.routing("cloud", List.of(down, live));
-    try (HttpSender sender = new HttpSender(routing, "c", "", false, 3000, 2, Clock.SYSTEM)) {
+    try (HttpSender sender =
+        new HttpSender(routing, "c", "", false, 3000, 2, Clock.SYSTEM, Access.NONE)) {
       for (int i = 0; i < 20; i++) {
         CompletableFuture<Outcome> f = new CompletableFuture<>();
         sender.send(
