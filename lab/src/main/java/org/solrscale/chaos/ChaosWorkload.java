@@ -321,6 +321,6 @@ final class ChaosWorkload {
                     ? attempt(start, i + 1, call)
                     : CompletableFuture.completedFuture(
                         new Attempt(
-                            r, url.replaceFirst("^http://", "").replaceFirst("/solr$", ""))));
+                            r, url.replaceFirst("^https?://", "").replaceFirst("/solr$", ""))));
   }
 }

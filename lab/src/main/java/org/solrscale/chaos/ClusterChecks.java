@@ -94,7 +94,8 @@ final class ClusterChecks {
       List<ChaosVerdict.ReplicaCount> counts = new ArrayList<>();
       List<Set<String>> sets = new ArrayList<>();
       for (ReplicaStatus r : s.replicas()) {
-        String core = "http://" + r.node().replace("_solr", "/solr") + "/" + r.core();
+        String scheme = baseUrls.get(0).startsWith("https:") ? "https://" : "http://";
+        String core = scheme + r.node().replace("_solr", "/solr") + "/" + r.core();
         try {
           long all = count(core, "*:*");
           Set<String> ids = ids(core, "{!prefix f=id}" + runPrefix);

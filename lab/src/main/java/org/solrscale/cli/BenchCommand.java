@@ -345,7 +345,7 @@ final class BenchCommand implements Callable<Integer> {
       if (!routing.equals("cloud") && !routing.equals("round-robin")) {
         throw SolrscaleException.usage("--routing is cloud, round-robin or node:ID");
       }
-      return SolrTarget.liveNodeUrls(state);
+      return SolrTarget.liveNodeUrls(client);
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }

@@ -196,7 +196,7 @@ final class IndexCommand implements Callable<Integer> {
    */
   private static List<String> liveNodeUrls(CloudSolrClient client) {
     try {
-      return SolrTarget.liveNodeUrls(client.getClusterState());
+      return SolrTarget.liveNodeUrls(client);
     } catch (RuntimeException e) {
       return List.of();
     }

@@ -56,6 +56,13 @@ final class RunCommand implements Callable<Integer> {
       description = "File whose first line is the password of --user.")
   Path passwordFile;
 
+  @Option(
+      names = "--truststore",
+      paramLabel = "FILE",
+      description =
+          "With --zk/--url: PKCS12 trust store for its HTTPS (password: SOLRSCALE_TRUSTSTORE_PASSWORD).")
+  Path truststore;
+
   @Override
   public Integer call() throws Exception {
     boolean external = zk != null || url != null;
@@ -78,6 +85,7 @@ final class RunCommand implements Callable<Integer> {
     target.url = url;
     target.user = user;
     target.passwordFile = passwordFile;
+    target.truststore = truststore;
     ScenarioRunner.Outcome o;
     try (CloudHttp2SolrClient client = target.client()) {
       o =

@@ -66,6 +66,17 @@ final class SolrTarget {
           "File whose first line is the password of --user (instead of SOLRSCALE_PASSWORD).")
   Path passwordFile;
 
+  @Option(
+      names = "--truststore",
+      paramLabel = "FILE",
+      description =
+          "PKCS12 trust store with the CA of a --zk/--url cluster's HTTPS certificates; its"
+              + " password, if any, from SOLRSCALE_TRUSTSTORE_PASSWORD.")
+  Path truststore;
+
+  /** The trust store's password, from the environment only. */
+  static final String TRUSTSTORE_PASSWORD_VARIABLE = "SOLRSCALE_TRUSTSTORE_PASSWORD";
+
   /** Where an external cluster's password is read from, besides --password-file. */
   static final String PASSWORD_VARIABLE = "SOLRSCALE_PASSWORD";
 
@@ -84,6 +95,24 @@ final class SolrTarget {
   }
 
   private Access resolveAccess() {
+    Access a = resolveUser();
+    if (truststore == null) {
+      return a;
+    }
+    if (!external()) {
+      throw SolrscaleException.usage(
+          "--truststore is for --zk and --url: a cluster solrscale started with --tls is trusted"
+              + " through its own CA");
+    }
+    if (!Files.isReadable(truststore)) {
+      throw SolrscaleException.usage("cannot read --truststore " + truststore);
+    }
+    a = a.trusting(truststore, System.getenv(TRUSTSTORE_PASSWORD_VARIABLE));
+    a.sslContext(); // a wrong password or a file that is no trust store: one line, now
+    return a;
+  }
+
+  private Access resolveUser() {
     if (!external()) {
       if (passwordFile != null) {
         throw SolrscaleException.usage(
@@ -135,7 +164,7 @@ final class SolrTarget {
   }
 
   private Cluster requireBasic(Cluster cluster) {
-    if (cluster.access() == Access.NONE) {
+    if (!cluster.access().authenticated()) {
       throw SolrscaleException.usage(
           "cluster '"
               + name
@@ -166,8 +195,18 @@ final class SolrTarget {
       if (refused != null) {
         throw SolrscaleException.usage(refused);
       }
+      if (r.error() != null && r.error().startsWith(SolrHttp.TLS_FAILED)) {
+        throw SolrscaleException.environment(
+            "cannot talk HTTPS with Solr at "
+                + first
+                + ": "
+                + r.error()
+                + (access().hasTruststore()
+                    ? "; is the CA of its certificate in --truststore?"
+                    : "; give --truststore FILE with the CA of its certificate"));
+      }
     }
-    CloudHttp2SolrClient client = zk != null ? zkClient() : access().cloud(urls()).build();
+    CloudHttp2SolrClient client = zk != null ? zkClient() : access().cloud(urls());
     try {
       client.connect(15, TimeUnit.SECONDS);
       checkAccess(client);
@@ -292,6 +331,18 @@ final class SolrTarget {
       if (refused != null) {
         throw SolrscaleException.usage(refused);
       }
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        if (t instanceof javax.net.ssl.SSLHandshakeException) {
+          throw SolrscaleException.environment(
+              "cannot talk HTTPS with Solr at "
+                  + describe()
+                  + ": "
+                  + t.getMessage()
+                  + (access().hasTruststore()
+                      ? "; is the CA of its certificate in --truststore?"
+                      : "; give --truststore FILE with the CA of its certificate"));
+        }
+      }
       // anything else: the work's own requests say what is wrong
     }
   }
@@ -330,12 +381,23 @@ final class SolrTarget {
     return urls;
   }
 
-  /** The base URLs of the cluster state's live nodes, sorted. */
-  static List<String> liveNodeUrls(ClusterState state) {
+  /** The base URLs of the cluster's live nodes, sorted, with its urlScheme (http or https). */
+  static List<String> liveNodeUrls(CloudSolrClient client) {
+    ClusterState state = client.getClusterState();
+    String scheme = urlScheme(client);
     return state.getLiveNodes().stream()
         .sorted()
-        .map(n -> Utils.getBaseUrlForNodeName(n, "http"))
+        .map(n -> Utils.getBaseUrlForNodeName(n, scheme))
         .toList();
+  }
+
+  /** The cluster property urlScheme: https for a cluster with TLS, else http. */
+  static String urlScheme(CloudSolrClient client) {
+    try {
+      return client.getClusterStateProvider().getClusterProperty("urlScheme", "http");
+    } catch (RuntimeException e) {
+      return "http";
+    }
   }
 
   String describe() {

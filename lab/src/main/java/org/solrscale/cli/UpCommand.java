@@ -94,6 +94,13 @@ final class UpCommand implements Callable<Integer> {
               + " are kept in $SOLRSCALE_HOME/clusters/NAME/credentials (mode 0600).")
   String auth;
 
+  @Option(
+      names = "--tls",
+      description =
+          "HTTPS for clients and between nodes, with a lab CA made for the cluster (its files in"
+              + " $SOLRSCALE_HOME/clusters/NAME/tls, readable by you only).")
+  Boolean tls;
+
   @Mixin CollectionOptions collectionOptions;
 
   @Option(names = "--json", description = "Print the resulting status as JSON.")
@@ -123,7 +130,8 @@ final class UpCommand implements Callable<Integer> {
         || heap != null
         || basePort != null
         || hosts != null
-        || auth != null;
+        || auth != null
+        || tls != null;
   }
 
   /** --zookeepers, or the deprecated --zk it replaces (with a warning). */
@@ -190,7 +198,8 @@ final class UpCommand implements Callable<Integer> {
               base.collections(),
               base.hosts(),
               base.solrPerHost(),
-              base.auth());
+              base.auth(),
+              base.tls());
     }
     if (hosts != null || solrPerHost != null) {
       List<HostSpec> hostSpecs =
@@ -220,6 +229,9 @@ final class UpCommand implements Callable<Integer> {
             "--auth " + auth + " is not one of " + String.join(", ", ClusterSpec.AUTH_KINDS));
       }
       base = base.withAuth(auth);
+    }
+    if (tls != null) {
+      base = base.withTls(tls);
     }
     if (collectionOptions.given()) {
       CollectionSpec c = collectionOptions.spec();

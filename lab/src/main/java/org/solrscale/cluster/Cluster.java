@@ -92,7 +92,14 @@ public final class Cluster {
     boolean basic =
         store.find(name).map(s -> s.spec().basicAuth()).orElse(false)
             || ClusterCredentials.exist(store.clusterDir(name));
-    return basic ? ClusterCredentials.load(store.clusterDir(name)).access(user) : Access.NONE;
+    Access access =
+        basic ? ClusterCredentials.load(store.clusterDir(name)).access(user) : Access.NONE;
+    boolean tls = store.find(name).map(s -> s.spec().tls()).orElse(false);
+    if (tls) {
+      ClusterTls t = ClusterTls.load(store.clusterDir(name));
+      access = access.trusting(t.truststore(), t.secretForEnvironment());
+    }
+    return access;
   }
 
   // ---------------------------------------------------------------- up
@@ -183,6 +190,18 @@ public final class Cluster {
               + name
               + " --purge");
     }
+    if (!old.tls().equals(spec.tls())) {
+      throw SolrscaleException.usage(
+          "cluster '"
+              + name
+              + "' exists "
+              + (old.tls() ? "with" : "without")
+              + " TLS; TLS is chosen when a cluster is created: run solrscale down --name "
+              + name
+              + " --purge, then up "
+              + (spec.tls() ? "with" : "without")
+              + " --tls");
+    }
     if (!old.auth().equals(spec.auth())) {
       throw SolrscaleException.usage(
           "cluster '"
@@ -271,7 +290,8 @@ public final class Cluster {
               0,
               spec.zookeeper().heap(),
               spec.onHosts() ? spec.zkHosts().get(i - 1).labels() : Map.of(),
-              host));
+              host,
+              null));
     }
     List<Map<String, String>> labels = spec.nodeLabels();
     List<String> heaps = spec.nodeHeaps();
@@ -302,7 +322,8 @@ public final class Cluster {
               0,
               heaps.get(i),
               nodeLabels,
-              host));
+              host,
+              spec.tls() ? "https" : null));
     }
     Jdk jdk = Jdk.discover();
     return new ClusterState(name, spec, jdk.home().toString(), nodes);
@@ -329,6 +350,13 @@ public final class Cluster {
   private ClusterState startAll(ClusterState state, long deadline) {
     Launch launch = null;
     for (NodeRole role : List.of(NodeRole.ZK, NodeRole.SOLR)) {
+      if (role == NodeRole.SOLR && state.spec().tls()) {
+        ClusterTls.ensure(
+            store.clusterDir(name),
+            Path.of(System.getProperty("java.home"), "bin", "keytool"),
+            state.nodes().stream().map(NodeState::host).distinct().toList());
+        UrlScheme.https(state.zkHost());
+      }
       if (role == NodeRole.SOLR && state.spec().basicAuth()) {
         SecurityJson.ensure(
             state.zkHost(),
@@ -883,7 +911,8 @@ public final class Cluster {
             0,
             heap == null ? state.spec().heap() : heap,
             nodeLabels,
-            host);
+            host,
+            state.spec().tls() ? "https" : null);
     List<NodeGroup> groups = new ArrayList<>(state.spec().nodes());
     groups.add(new NodeGroup(1, labels, heap));
     state = state.withSpec(state.spec().withNodes(groups)).with(node);

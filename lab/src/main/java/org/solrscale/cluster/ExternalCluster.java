@@ -50,13 +50,20 @@ public final class ExternalCluster {
 
   /** The live Solr nodes, as nodes solrscale can scrape and send to (no pid: not ours). */
   public List<NodeState> solrNodes() {
-    return status().liveNodes().stream().sorted().map(ExternalCluster::node).toList();
+    String scheme;
+    try {
+      scheme = client.getClusterStateProvider().getClusterProperty("urlScheme", "http");
+    } catch (RuntimeException e) {
+      scheme = "http";
+    }
+    String s = scheme;
+    return status().liveNodes().stream().sorted().map(n -> node(n, s)).toList();
   }
 
-  private static NodeState node(String nodeName) {
-    String url = Utils.getBaseUrlForNodeName(nodeName, "http");
+  private static NodeState node(String nodeName, String scheme) {
+    String url = Utils.getBaseUrlForNodeName(nodeName, scheme);
     URI u = URI.create(url);
-    return new NodeState(
-        nodeName, NodeRole.SOLR, u.getHost(), u.getPort(), 0, 0, 0, null, Map.of());
+    return new NodeState(nodeName, NodeRole.SOLR, u.getHost(), u.getPort(), 0, 0, 0, null, Map.of())
+        .withScheme("https".equals(scheme) ? "https" : null);
   }
 }

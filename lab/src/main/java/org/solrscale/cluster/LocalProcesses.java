@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.solrscale.spec.SolrscaleException;
 
@@ -28,6 +29,15 @@ public final class LocalProcesses {
    * reach the node), output appended to {@code console}.
    */
   public long start(List<String> command, Path workDir, Path console) {
+    return start(command, workDir, console, Map.of());
+  }
+
+  /**
+   * As {@link #start(List, Path, Path)}, with {@code environment} added to the process's
+   * environment: how a secret reaches a node without its command line, which `ps` shows everyone.
+   */
+  public long start(
+      List<String> command, Path workDir, Path console, Map<String, String> environment) {
     List<String> cmd = new ArrayList<>();
     if (HAVE_SETSID) {
       cmd.add("setsid"); // in a non-leader child setsid execs in place: the pid stays the java pid
@@ -35,13 +45,14 @@ public final class LocalProcesses {
     cmd.addAll(command);
     try {
       Files.createDirectories(console.getParent());
-      Process p =
+      ProcessBuilder pb =
           new ProcessBuilder(cmd)
               .directory(workDir.toFile())
               .redirectErrorStream(true)
               .redirectOutput(ProcessBuilder.Redirect.appendTo(console.toFile()))
-              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-              .start();
+              .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+      pb.environment().putAll(environment);
+      Process p = pb.start();
       awaitExec(p, command);
       return p.pid();
     } catch (IOException e) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.solrscale.runtime.FileTrees;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
@@ -79,7 +80,13 @@ public final class LocalProvider implements Provider {
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot write " + dir.resolve("command.txt"));
     }
-    long pid = processes.start(cmd, dir, dir.resolve("logs").resolve("console.log"));
+    Map<String, String> env =
+        node.isSolr() && cluster.spec().tls()
+            ? Map.of(
+                NodeCommand.TLS_PASSWORD_ENV,
+                ClusterTls.load(dir.getParent()).secretForEnvironment())
+            : Map.of();
+    long pid = processes.start(cmd, dir, dir.resolve("logs").resolve("console.log"), env);
     return node.withPid(pid);
   }
 

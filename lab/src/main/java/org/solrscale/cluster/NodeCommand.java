@@ -43,6 +43,9 @@ final class NodeCommand {
     return cmd;
   }
 
+  /** The environment variable that carries the TLS stores' password to a node. */
+  static final String TLS_PASSWORD_ENV = "SOLRSCALE_TLS_STORE_PASSWORD";
+
   static List<String> solr(
       Jdk jdk, SolrRuntime runtime, Path nodeJar, ClusterState cluster, NodeState node, Path dir) {
     return solr(
@@ -92,6 +95,12 @@ final class NodeCommand {
     cmd.add("-Duser.timezone=UTC");
     cmd.add("-Dsolrscale.cluster=" + cluster.name());
     cmd.add("-Dsolrscale.node.id=" + node.id());
+    if (cluster.spec().tls()) {
+      // the stores' paths only: their password comes through the environment
+      Path tls = dir.getParent().resolve("tls");
+      cmd.add("-Dsolrscale.tls.keystore=" + tls.resolve("node.p12"));
+      cmd.add("-Dsolrscale.tls.truststore=" + tls.resolve("truststore.p12"));
+    }
     for (Map.Entry<String, String> label : node.labels().entrySet()) {
       // exposed to Solr as node.sysprop:sysprop.<label> for shards.preference and placement
       cmd.add("-D" + label.getKey() + "=" + label.getValue());

@@ -20,7 +20,8 @@ public record NodeState(
     @JsonProperty("pid") long pid,
     @JsonProperty("heap") String heap,
     @JsonProperty("labels") Map<String, String> labels,
-    @JsonProperty("ssh") @JsonInclude(JsonInclude.Include.NON_NULL) String ssh) {
+    @JsonProperty("ssh") @JsonInclude(JsonInclude.Include.NON_NULL) String ssh,
+    @JsonProperty("scheme") @JsonInclude(JsonInclude.Include.NON_NULL) String scheme) {
 
   @JsonCreator
   public NodeState {
@@ -38,11 +39,18 @@ public record NodeState(
       long pid,
       String heap,
       Map<String, String> labels) {
-    this(id, role, host, port, peerPort, electionPort, pid, heap, labels, null);
+    this(id, role, host, port, peerPort, electionPort, pid, heap, labels, null, null);
+  }
+
+  /** This node, reached with {@code newScheme} (https for a cluster with TLS; null: http). */
+  public NodeState withScheme(String newScheme) {
+    return new NodeState(
+        id, role, host, port, peerPort, electionPort, pid, heap, labels, ssh, newScheme);
   }
 
   public NodeState withPid(long newPid) {
-    return new NodeState(id, role, host, port, peerPort, electionPort, newPid, heap, labels, ssh);
+    return new NodeState(
+        id, role, host, port, peerPort, electionPort, newPid, heap, labels, ssh, scheme);
   }
 
   /** Whether the node runs on a host reached over SSH. */
@@ -61,7 +69,7 @@ public record NodeState(
   }
 
   public String baseUrl() {
-    return "http://" + host + ":" + port + "/solr";
+    return (scheme == null ? "http" : scheme) + "://" + host + ":" + port + "/solr";
   }
 
   /** The ZooKeeper server number (myid) of a zk node: zk3 -> 3. */

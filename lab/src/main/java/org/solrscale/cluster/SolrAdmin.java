@@ -80,6 +80,8 @@ public final class SolrAdmin implements Closeable {
         new CloudHttp2SolrClient.Builder(urls)
             .withInternalClientBuilder(quickBuilder(null, access))
             .build();
+    Access.https(client, urls);
+    Access.https(quick, urls);
     this.direct = urls.stream().map(u -> quickBuilder(u, access).build()).toList();
   }
 
@@ -248,7 +250,7 @@ public final class SolrAdmin implements Closeable {
         "{\"nodes\":["
             + String.join(",", solrNodeNames.stream().map(n -> "\"" + n + "\"").toList())
             + "],\"waitForFinalState\":true}";
-    String url = "http://" + via.host() + ":" + via.port() + "/api/cluster/replicas/balance";
+    String url = via.baseUrl().replaceFirst("/solr$", "") + "/api/cluster/replicas/balance";
     SolrHttp.Reply r =
         new SolrHttp(access).post(url, "application/json", body, Duration.ofMinutes(10));
     if (Thread.currentThread().isInterrupted()) {

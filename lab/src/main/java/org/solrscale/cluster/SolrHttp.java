@@ -24,6 +24,9 @@ import java.util.concurrent.CompletionException;
 public final class SolrHttp {
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** How a reply's error starts when the TLS handshake failed. */
+  public static final String TLS_FAILED = "TLS handshake failed: ";
+
   private final HttpClient client;
   private final Access access;
 
@@ -35,11 +38,12 @@ public final class SolrHttp {
   public SolrHttp(Duration connectTimeout, Access access) {
     this.access = access;
     // redirects are not followed (a redirect is an answer), as the load's own client does not
-    client =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(connectTimeout)
-            .build();
+    HttpClient.Builder b =
+        HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout);
+    if (access.sslContext() != null) {
+      b.sslContext(access.sslContext());
+    }
+    client = b.build();
   }
 
   /**
@@ -156,6 +160,12 @@ public final class SolrHttp {
     }
     if (e instanceof ConnectException) {
       return new Reply(0, null, null, true, false, "connection refused");
+    }
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof javax.net.ssl.SSLHandshakeException) {
+        // nothing reached Solr: the certificate was not trusted, or no TLS at all
+        return new Reply(0, null, null, true, false, TLS_FAILED + t.getMessage());
+      }
     }
     // a connection reset or closed mid-answer: the request may have been processed
     return new Reply(

@@ -102,7 +102,7 @@ public final class CpuMeter {
     p.set("prefix", "os.processCpuTime");
     // shares the load's connections, with short limits: a hung node must not hold up the load
     Http2SolrClient.Builder b =
-        access.apply(new Http2SolrClient.Builder(baseUrl).withHttpClient(http));
+        access.applyCredentials(new Http2SolrClient.Builder(baseUrl).withHttpClient(http));
     b.withRequestTimeout(5, TimeUnit.SECONDS);
     b.withIdleTimeout(5, TimeUnit.SECONDS);
     try (Http2SolrClient node = b.build()) {

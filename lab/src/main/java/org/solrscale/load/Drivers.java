@@ -152,6 +152,11 @@ public final class Drivers {
       throw SolrscaleException.usage(
           "--threads " + p.threads() + " is fewer than the " + p.hosts().size() + " drivers");
     }
+    if (access.hasTruststore()) {
+      throw SolrscaleException.usage(
+          "bench --drivers does not speak TLS with its own trust store yet: run the load from this"
+              + " machine, or against a cluster without --tls");
+    }
     Path jar = SolrscaleJar.path("--drivers");
     Files.createDirectories(out);
     Ssh ssh = new Ssh(home, home.dir().resolve("drivers"));

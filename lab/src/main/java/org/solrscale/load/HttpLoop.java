@@ -15,6 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLParameters;
 
 /**
  * A small HTTP/1.1 client made for load: one event-loop thread drives every connection (keep-alive,
@@ -25,7 +31,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class HttpLoop implements AutoCloseable {
   /** One request to send and what to call when it ends. */
   record Exchange(
-      InetSocketAddress server, byte[] request, long deadlineNanos, Listener listener) {}
+      InetSocketAddress server,
+      boolean tls,
+      byte[] request,
+      long deadlineNanos,
+      Listener listener) {}
 
   /** How an exchange ended: a parsed response, or a failure of a kind. */
   interface Listener {
@@ -42,6 +52,11 @@ final class HttpLoop implements AutoCloseable {
   private final AtomicBoolean sleeping = new AtomicBoolean();
   private final Map<InetSocketAddress, Pool> pools = new HashMap<>();
   private final List<Connection> busy = new ArrayList<>();
+  private final SSLContext tlsContext;
+
+  /** Decrypted bytes on their way to a parser: the loop thread's own, reused. */
+  private final ByteBuffer plain = ByteBuffer.allocate(64 * 1024);
+
   private volatile boolean open = true;
 
   /** The connections to one server. */
@@ -63,6 +78,13 @@ final class HttpLoop implements AutoCloseable {
     /** When the current request started going on the wire. */
     long sentNanos;
 
+    /** TLS: the engine, its records to send (read mode) and received (write mode); else null. */
+    SSLEngine engine;
+
+    ByteBuffer netOut;
+    ByteBuffer netIn;
+    boolean handshaken;
+
     Connection(SocketChannel channel, Pool pool) {
       this.channel = channel;
       this.pool = pool;
@@ -70,6 +92,15 @@ final class HttpLoop implements AutoCloseable {
   }
 
   HttpLoop(int maxConnectionsPerServer, Clock clock) throws IOException {
+    this(maxConnectionsPerServer, clock, null);
+  }
+
+  /**
+   * {@code tlsContext}: for exchanges over TLS (https), whose server certificates it must trust;
+   * the server's name or address in the URL is checked against the certificate.
+   */
+  HttpLoop(int maxConnectionsPerServer, Clock clock, SSLContext tlsContext) throws IOException {
+    this.tlsContext = tlsContext;
     this.selector = Selector.open();
     this.clock = clock;
     this.maxConnections = maxConnectionsPerServer;
@@ -145,9 +176,15 @@ final class HttpLoop implements AutoCloseable {
       pool.count++;
       c.current = e;
       busy.add(c);
+      if (e.tls()) {
+        c.engine = engine(e.server());
+        c.netOut = ByteBuffer.allocate(c.engine.getSession().getPacketBufferSize());
+        c.netOut.flip(); // nothing to send yet
+        c.netIn = ByteBuffer.allocate(c.engine.getSession().getPacketBufferSize());
+      }
       c.key = ch.register(selector, connected ? 0 : SelectionKey.OP_CONNECT, c);
       if (connected) {
-        send(c, e);
+        connected(c);
       }
     } catch (IOException ex) {
       // undo what was done, so the exchange is failed once and the pool's count stays true
@@ -173,6 +210,84 @@ final class HttpLoop implements AutoCloseable {
     }
   }
 
+  private SSLEngine engine(InetSocketAddress server) {
+    if (tlsContext == null) {
+      throw new IllegalStateException("an https exchange on a loop without TLS");
+    }
+    SSLEngine engine = tlsContext.createSSLEngine(server.getHostString(), server.getPort());
+    engine.setUseClientMode(true);
+    SSLParameters params = engine.getSSLParameters();
+    params.setEndpointIdentificationAlgorithm("HTTPS"); // the certificate must name this server
+    params.setApplicationProtocols(new String[] {"http/1.1"});
+    engine.setSSLParameters(params);
+    return engine;
+  }
+
+  /** The TCP connection is up: send, or first shake hands. */
+  private void connected(Connection c) throws IOException {
+    if (c.engine == null) {
+      send(c, c.current);
+      return;
+    }
+    c.engine.beginHandshake();
+    handshake(c);
+  }
+
+  /**
+   * Drives the TLS handshake as far as the bytes at hand allow; sends the request once it is done.
+   * Delegated tasks (certificate checks, key agreement) run here, on the loop thread: they take
+   * well under a millisecond, and connections are kept alive.
+   */
+  private void handshake(Connection c) throws IOException {
+    while (true) {
+      if (c.netOut.hasRemaining()) {
+        c.channel.write(c.netOut);
+        if (c.netOut.hasRemaining()) {
+          c.key.interestOps(SelectionKey.OP_WRITE);
+          return;
+        }
+      }
+      switch (c.engine.getHandshakeStatus()) {
+        case NEED_WRAP -> {
+          c.netOut.clear();
+          SSLEngineResult r = c.engine.wrap(ByteBuffer.allocate(0), c.netOut);
+          c.netOut.flip();
+          if (r.getStatus() == SSLEngineResult.Status.CLOSED) {
+            throw new SSLException("the server closed TLS during the handshake");
+          }
+        }
+        case NEED_UNWRAP, NEED_UNWRAP_AGAIN -> {
+          c.netIn.flip();
+          plain.clear();
+          SSLEngineResult r = c.engine.unwrap(c.netIn, plain);
+          c.netIn.compact();
+          if (r.getStatus() == SSLEngineResult.Status.BUFFER_UNDERFLOW) {
+            c.key.interestOps(SelectionKey.OP_READ);
+            return;
+          }
+          if (r.getStatus() == SSLEngineResult.Status.CLOSED) {
+            throw new SSLException("the server closed TLS during the handshake");
+          }
+        }
+        case NEED_TASK -> {
+          Runnable task;
+          while ((task = c.engine.getDelegatedTask()) != null) {
+            task.run();
+          }
+        }
+        default -> {
+          c.handshaken = true;
+          if (c.current != null) {
+            send(c, c.current);
+          } else {
+            c.key.interestOps(0);
+          }
+          return;
+        }
+      }
+    }
+  }
+
   private void send(Connection c, Exchange e) {
     c.current = e;
     if (!busy.contains(c)) {
@@ -186,10 +301,73 @@ final class HttpLoop implements AutoCloseable {
 
   private void write(Connection c) {
     try {
-      c.channel.write(c.out);
-      c.key.interestOps(c.out.hasRemaining() ? SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+      if (c.engine == null) {
+        c.channel.write(c.out);
+        c.key.interestOps(c.out.hasRemaining() ? SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+        return;
+      }
+      while (true) {
+        if (c.netOut.hasRemaining()) {
+          c.channel.write(c.netOut);
+          if (c.netOut.hasRemaining()) {
+            c.key.interestOps(SelectionKey.OP_WRITE);
+            return;
+          }
+        }
+        if (!c.out.hasRemaining()) {
+          c.key.interestOps(SelectionKey.OP_READ);
+          return;
+        }
+        c.netOut.clear();
+        SSLEngineResult r = c.engine.wrap(c.out, c.netOut);
+        c.netOut.flip();
+        if (r.getStatus() == SSLEngineResult.Status.CLOSED) {
+          drop(c, "connection", "write: TLS closed");
+          return;
+        }
+      }
     } catch (IOException ex) {
       drop(c, "connection", "write: " + ex.getMessage());
+    }
+  }
+
+  /** Reads TLS records and feeds what they decrypt to the parser. */
+  private void readTls(Connection c) throws IOException {
+    int n = c.channel.read(c.netIn);
+    if (n < 0) {
+      drop(c, "connection", "the server closed the connection");
+      return;
+    }
+    if (!c.handshaken) {
+      handshake(c);
+      return;
+    }
+    c.netIn.flip();
+    try {
+      while (c.netIn.hasRemaining()) {
+        plain.clear();
+        SSLEngineResult r = c.engine.unwrap(c.netIn, plain);
+        if (r.getStatus() == SSLEngineResult.Status.BUFFER_UNDERFLOW) {
+          break;
+        }
+        if (r.getStatus() == SSLEngineResult.Status.CLOSED) {
+          drop(c, "connection", "the server closed TLS");
+          return;
+        }
+        plain.flip();
+        if (plain.hasRemaining() && c.current != null && c.parser.feed(plain)) {
+          finish(c);
+          return;
+        }
+        if (r.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_TASK) {
+          Runnable task;
+          while ((task = c.engine.getDelegatedTask()) != null) {
+            task.run();
+          }
+        }
+      }
+    } finally {
+      c.netIn.compact();
     }
   }
 
@@ -200,11 +378,19 @@ final class HttpLoop implements AutoCloseable {
     try {
       if (k.isConnectable()) {
         c.channel.finishConnect();
-        send(c, c.current);
+        connected(c);
         return;
       }
       if (k.isWritable()) {
-        write(c);
+        if (c.engine != null && !c.handshaken) {
+          handshake(c);
+        } else {
+          write(c);
+        }
+        return;
+      }
+      if (k.isReadable() && c.engine != null) {
+        readTls(c);
         return;
       }
       if (k.isReadable()) {
@@ -219,6 +405,8 @@ final class HttpLoop implements AutoCloseable {
           finish(c);
         }
       }
+    } catch (SSLHandshakeException ex) {
+      drop(c, "tls", "TLS handshake: " + ex.getMessage());
     } catch (IOException ex) {
       drop(c, "connection", ex.getMessage());
     } catch (RuntimeException ex) {

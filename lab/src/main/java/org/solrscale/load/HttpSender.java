@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPInputStream;
+import javax.net.ssl.SSLContext;
 import org.solrscale.cluster.Access;
 import org.solrscale.spec.SolrscaleException;
 
@@ -86,7 +87,7 @@ public final class HttpSender implements Sender {
   }
 
   /** A base URL taken apart once: the server's address and the path prefix. */
-  private record Base(InetSocketAddress server, String host, String path) {}
+  private record Base(InetSocketAddress server, boolean tls, String host, String path) {}
 
   private final HttpLoop loop;
   private final Routing routing;
@@ -116,7 +117,7 @@ public final class HttpSender implements Sender {
     this.timeoutNanos = timeoutMillis * 1_000_000L;
     this.clock = clock;
     try {
-      this.loop = new HttpLoop(connectionsPerNode, clock);
+      this.loop = new HttpLoop(connectionsPerNode, clock, tlsContext(access));
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot open a selector for HTTP: " + e.getMessage());
     }
@@ -158,6 +159,7 @@ public final class HttpSender implements Sender {
     loop.submit(
         new HttpLoop.Exchange(
             base.server(),
+            base.tls(),
             request.getBytes(StandardCharsets.UTF_8),
             deadline,
             new HttpLoop.Listener() {
@@ -191,13 +193,26 @@ public final class HttpSender implements Sender {
 
   private static Base parse(String url) {
     URI u = URI.create(url);
-    if (!"http".equals(u.getScheme()) || u.getHost() == null) {
+    boolean tls = "https".equals(u.getScheme());
+    if (!tls && !"http".equals(u.getScheme()) || u.getHost() == null) {
       throw SolrscaleException.usage(
-          "bench speaks plain HTTP; '" + url + "' is not an http:// URL");
+          "bench speaks HTTP and HTTPS; '" + url + "' is not an http:// or https:// URL");
     }
-    int port = u.getPort() < 0 ? 80 : u.getPort();
+    int port = u.getPort() < 0 ? (tls ? 443 : 80) : u.getPort();
     String path = u.getRawPath() == null ? "" : u.getRawPath().replaceAll("/+$", "");
-    return new Base(new InetSocketAddress(u.getHost(), port), u.getHost() + ":" + port, path);
+    return new Base(new InetSocketAddress(u.getHost(), port), tls, u.getHost() + ":" + port, path);
+  }
+
+  /** What https connections trust: the access's trust store, else the JDK's CAs. */
+  private static SSLContext tlsContext(Access access) {
+    if (access.sslContext() != null) {
+      return access.sslContext();
+    }
+    try {
+      return SSLContext.getDefault();
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private static Outcome outcome(ResponseParser p) {

@@ -33,7 +33,9 @@ public record Launcher(
                   new Artifact("org.eclipse.jetty", "jetty-server"),
                   new Artifact("org.eclipse.jetty", "jetty-servlet"),
                   new Artifact("org.eclipse.jetty", "jetty-rewrite"),
-                  new Artifact("org.eclipse.jetty.http2", "http2-server")),
+                  new Artifact("org.eclipse.jetty.http2", "http2-server"),
+                  // HTTPS with HTTP/2 chosen by ALPN, as the distribution's jetty-https.xml
+                  new Artifact("org.eclipse.jetty", "jetty-alpn-java-server")),
               // the distribution ships Jetty's servlet API 4; solr-core's older one would shadow it
               List.of(new Artifact("javax.servlet", "javax.servlet-api"))));
 

@@ -82,6 +82,13 @@ public final class RuntimeResolver {
     }
     try {
       Manifest m = JSON.readValue(manifestFile.toFile(), Manifest.class);
+      if (m.jettyVersion() != null) {
+        for (Launcher.Artifact a : Launcher.forVersion(m.version()).serverArtifacts()) {
+          if (!m.jars().contains(a.artifact() + "-" + m.jettyVersion() + ".jar")) {
+            return null; // made before the launcher needed this part: resolve again
+          }
+        }
+      }
       List<Path> jars = new ArrayList<>();
       for (String jar : m.jars()) {
         Path p = dir.resolve("lib").resolve(jar);

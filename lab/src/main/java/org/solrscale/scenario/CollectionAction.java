@@ -37,7 +37,7 @@ final class CollectionAction implements StepAction<StepSpec.Collection> {
               TIMEOUT);
       case "delete" -> cluster.deleteCollection(name);
       case "split-shard", "add-replica" -> {
-        try (CloudHttp2SolrClient client = cluster.access().cloud(cluster.solrUrls()).build()) {
+        try (CloudHttp2SolrClient client = cluster.access().cloud(cluster.solrUrls())) {
           String shard = c.shard() == null ? "shard1" : c.shard();
           var req =
               c.action().equals("split-shard")

@@ -42,8 +42,7 @@ final class IndexAction implements StepAction<StepSpec.Index> {
     String node = run.target().solrUrls().get(0);
     CollectionChecks.requireWrite(node, o.collection(), run.target().access(), "index");
     CollectionChecks.requireIdKey(node, o.collection(), run.target().access(), "index");
-    try (CloudHttp2SolrClient client =
-        run.target().access().cloud(run.target().solrUrls()).build()) {
+    try (CloudHttp2SolrClient client = run.target().access().cloud(run.target().solrUrls())) {
       return JSON.valueToTree(new BulkIndexer(client, o, s -> {}, p -> {}).run());
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());

@@ -22,7 +22,8 @@ public record ClusterSpec(
     @JsonProperty("hosts") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
         List<HostSpec> hosts,
     @JsonProperty("solr_per_host") Integer solrPerHost,
-    @JsonProperty("auth") String auth) {
+    @JsonProperty("auth") String auth,
+    @JsonProperty("tls") Boolean tls) {
 
   public static final String DEFAULT_SOLR_VERSION = "9.10.0";
   public static final String DEFAULT_HEAP = "512m";
@@ -49,6 +50,25 @@ public record ClusterSpec(
     zookeeper = zookeeper == null ? ZkSpec.ofServers(1) : zookeeper;
     collections = collections == null ? List.of() : List.copyOf(collections);
     auth = auth == null ? "none" : auth;
+    tls = tls != null && tls; // never null: spec.tls() reads as a plain boolean
+  }
+
+  /** This spec with TLS on or off. */
+  public ClusterSpec withTls(boolean newTls) {
+    return new ClusterSpec(
+        name,
+        solrVersion,
+        heap,
+        jvmArgs,
+        host,
+        basePort,
+        nodes,
+        zookeeper,
+        collections,
+        hosts,
+        solrPerHost,
+        auth,
+        newTls);
   }
 
   /** Whether the cluster's Solr nodes require BasicAuth. */
@@ -70,7 +90,8 @@ public record ClusterSpec(
         collections,
         hosts,
         solrPerHost,
-        newAuth);
+        newAuth,
+        tls);
   }
 
   /** The labels of every Solr node, in node order (node i+1 gets element i). */
@@ -121,7 +142,8 @@ public record ClusterSpec(
         collections,
         null,
         null,
-        null);
+        null,
+        false);
   }
 
   public ClusterSpec withName(String newName) {
@@ -137,7 +159,8 @@ public record ClusterSpec(
         collections,
         hosts,
         solrPerHost,
-        auth);
+        auth,
+        tls);
   }
 
   public ClusterSpec withCollections(List<CollectionSpec> newCollections) {
@@ -153,7 +176,8 @@ public record ClusterSpec(
         newCollections,
         hosts,
         solrPerHost,
-        auth);
+        auth,
+        tls);
   }
 
   public ClusterSpec withNodes(List<NodeGroup> newNodes) {
@@ -169,7 +193,8 @@ public record ClusterSpec(
         collections,
         hosts,
         solrPerHost,
-        auth);
+        auth,
+        tls);
   }
 
   public ClusterSpec withHosts(List<HostSpec> newHosts, Integer newSolrPerHost) {
@@ -185,7 +210,8 @@ public record ClusterSpec(
         collections,
         newHosts,
         newSolrPerHost,
-        auth);
+        auth,
+        tls);
   }
 
   /** Whether the nodes run on hosts over SSH rather than on this machine. */

@@ -47,6 +47,11 @@ public final class SpecValidator {
                       + String.join(", ", ClusterSpec.AUTH_KINDS))
               .at("/auth"));
     }
+    if (spec.tls() && spec.onHosts()) {
+      problems.add(
+          Problem.error("tls runs on this machine's nodes only so far: leave out hosts or tls")
+              .at("/tls"));
+    }
     checkHeap(problems, "heap", spec.heap(), "/heap");
     checkNodes(problems, spec);
     checkZk(problems, spec);

@@ -29,7 +29,8 @@ class NodeFilesTest {
             null,
             null,
             null,
-            null);
+            null,
+            false);
     return new ClusterState(
         "lab",
         spec,

@@ -1,6 +1,7 @@
 package org.solrscale.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyStore;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashSet;
@@ -23,6 +25,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -107,6 +111,22 @@ class AuthIT {
     return p;
   }
 
+  /** The lab CA's trust, from the cluster's own files: an independent HTTPS client. */
+  static SSLContext labTrust() throws Exception {
+    Path tls = SolrscaleHome.fromEnvironment().cluster(NAME).resolve("tls");
+    String pw = Files.readString(tls.resolve("password")).strip();
+    KeyStore ks = KeyStore.getInstance("PKCS12");
+    try (var in = Files.newInputStream(tls.resolve("truststore.p12"))) {
+      ks.load(in, pw.toCharArray());
+    }
+    TrustManagerFactory tmf =
+        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    tmf.init(ks);
+    SSLContext ctx = SSLContext.getInstance("TLS");
+    ctx.init(null, tmf.getTrustManagers(), null);
+    return ctx;
+  }
+
   static HttpResponse<String> get(String url, String user, String password) throws Exception {
     HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url));
     if (user != null) {
@@ -116,7 +136,10 @@ class AuthIT {
               + Base64.getEncoder()
                   .encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8)));
     }
-    return HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
+    return HttpClient.newBuilder()
+        .sslContext(labTrust())
+        .build()
+        .send(b.build(), HttpResponse.BodyHandlers.ofString());
   }
 
   @Test
@@ -133,6 +156,7 @@ class AuthIT {
               NAME,
               "--auth",
               "basic",
+              "--tls",
               "--nodes",
               "2",
               "--heap",
@@ -150,6 +174,19 @@ class AuthIT {
       String admin = users.getProperty("admin");
       String reader = users.getProperty("reader");
       String url = cluster().solrUrls().get(0);
+      assertThat(url).startsWith("https://");
+      String tlsPassword =
+          Files.readString(SolrscaleHome.fromEnvironment().cluster(NAME).resolve("tls/password"))
+              .strip();
+      watch.passwords.add(tlsPassword);
+      // TLS, independently: a client trusting only the JDK's CAs cannot talk to the nodes
+      assertThatThrownBy(
+              () ->
+                  HttpClient.newHttpClient()
+                      .send(
+                          HttpRequest.newBuilder(URI.create(url + "/admin/info/health")).build(),
+                          HttpResponse.BodyHandlers.ofString()))
+          .isInstanceOf(javax.net.ssl.SSLHandshakeException.class);
       // Solr itself, asked directly: nothing without credentials, everything for the admin
       assertThat(get(url + "/docs/select?q=*:*", null, null).statusCode()).isEqualTo(401);
       assertThat(get(url + "/docs/select?q=*:*", "admin", "wrong").statusCode()).isEqualTo(401);
@@ -214,16 +251,31 @@ class AuthIT {
       // any SolrCloud by --url: no user, a wrong password: one line each, naming the user
       Path wrong = dir.resolve("wrong-password");
       Files.writeString(wrong, "not-" + admin + "\n");
-      Cli.Result none = Cli.run("status", "--url", url);
+      String trust =
+          SolrscaleHome.fromEnvironment().cluster(NAME).resolve("tls/truststore.p12").toString();
+      Cli.Result untrusted = Cli.run("status", "--url", url);
+      assertThat(untrusted.exitCode()).isEqualTo(3);
+      assertThat(untrusted.err().strip()).doesNotContain("\n").contains("--truststore");
+      Cli.Result none = Cli.run("status", "--url", url, "--truststore", trust);
       assertThat(none.exitCode()).isEqualTo(2);
       assertThat(none.err().strip()).doesNotContain("\n").contains("requires authentication");
       Cli.Result bad =
-          Cli.run("status", "--url", url, "--user", "admin", "--password-file", wrong.toString());
+          Cli.run(
+              "status",
+              "--url",
+              url,
+              "--truststore",
+              trust,
+              "--user",
+              "admin",
+              "--password-file",
+              wrong.toString());
       assertThat(bad.exitCode()).isEqualTo(2);
       assertThat(bad.err().strip())
           .doesNotContain("\n")
           .contains("did not accept the password of user 'admin'");
-      Cli.Result noPassword = Cli.run("status", "--url", url, "--user", "admin");
+      Cli.Result noPassword =
+          Cli.run("status", "--url", url, "--truststore", trust, "--user", "admin");
       assertThat(noPassword.exitCode()).isEqualTo(2);
       assertThat(noPassword.err()).contains("SOLRSCALE_PASSWORD");
 
@@ -257,6 +309,8 @@ class AuthIT {
               "admin",
               "--password-file",
               right.toString(),
+              "--truststore",
+              trust,
               "--out",
               runOut.toString());
       assertThat(run.exitCode()).as(run.err()).isZero();
@@ -340,7 +394,8 @@ class AuthIT {
               Base64.getEncoder()
                   .encodeToString(("admin:" + admin).getBytes(StandardCharsets.UTF_8)),
               Base64.getEncoder()
-                  .encodeToString(("reader:" + reader).getBytes(StandardCharsets.UTF_8)));
+                  .encodeToString(("reader:" + reader).getBytes(StandardCharsets.UTF_8)),
+              tlsPassword);
       int files = 0;
       for (Path root : runDirs) {
         try (Stream<Path> walk = Files.walk(root)) {

@@ -32,6 +32,19 @@ class SpecValidatorTest {
   }
 
   @Test
+  void authAndTlsAreCheckedAndTlsStaysOnThisMachineForNow() {
+    assertThat(errors("name: a\nauth: basic\ntls: true\n")).isEmpty();
+    assertThat(errors("name: a\nauth: kerberos\n"))
+        .singleElement()
+        .asString()
+        .contains("auth 'kerberos' is not one of none, basic");
+    assertThat(errors("name: a\ntls: true\nhosts: [h1]\n"))
+        .singleElement()
+        .asString()
+        .contains("tls runs on this machine's nodes only so far");
+  }
+
+  @Test
   void evenZooKeeperEnsembleIsAnError() {
     assertThat(errors("name: a\nzookeeper: 2\n"))
         .singleElement()

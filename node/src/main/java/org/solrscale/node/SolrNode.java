@@ -4,20 +4,27 @@ import java.util.EnumSet;
 import javax.servlet.DispatcherType;
 import org.apache.solr.servlet.CoreContainerProvider;
 import org.apache.solr.servlet.SolrDispatchFilter;
+import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
+import org.eclipse.jetty.http2.HTTP2Cipher;
 import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
+import org.eclipse.jetty.http2.server.HTTP2ServerConnectionFactory;
 import org.eclipse.jetty.rewrite.handler.RewriteHandler;
 import org.eclipse.jetty.rewrite.handler.RewritePatternRule;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.server.handler.gzip.GzipHandler;
 import org.eclipse.jetty.servlet.ServletContextHandler;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * Starts one Solr node in this JVM: Jetty with an HTTP/1.1 + h2c connector serving solr-core's
- * dispatch filter at /solr, configured from the system properties bin/solr would set.
+ * Starts one Solr node in this JVM: Jetty with an HTTP/1.1 + h2c connector (or, with TLS, HTTPS
+ * with HTTP/2 by ALPN) serving solr-core's dispatch filter at /solr, configured from the system
+ * properties bin/solr would set.
  */
 public final class SolrNode {
 
@@ -37,10 +44,13 @@ public final class SolrNode {
     http.setSendServerVersion(false);
     http.setOutputBufferSize(32768);
     http.setRequestHeaderSize(8192);
-    // Solr's inter-node client speaks HTTP/2 clear text: without h2c Overseer calls fail.
+    String keystore = System.getProperty(KEYSTORE);
     ServerConnector connector =
-        new ServerConnector(
-            server, new HttpConnectionFactory(http), new HTTP2CServerConnectionFactory(http));
+        keystore == null
+            // Solr's inter-node client speaks HTTP/2 clear text: without h2c Overseer calls fail.
+            ? new ServerConnector(
+                server, new HttpConnectionFactory(http), new HTTP2CServerConnectionFactory(http))
+            : https(server, http, keystore, port);
     connector.setHost(host);
     connector.setPort(port);
     connector.setIdleTimeout(120000);
@@ -71,6 +81,57 @@ public final class SolrNode {
     server.start();
     System.out.println("solrscale node listening on " + host + ":" + port);
     server.join();
+  }
+
+  /** The node's PKCS12 key store: set when the cluster runs with TLS. */
+  static final String KEYSTORE = "solrscale.tls.keystore";
+
+  /** The trust store (the lab CA) for Solr's own clients between nodes. */
+  static final String TRUSTSTORE = "solrscale.tls.truststore";
+
+  /** Where the stores' password comes from: the environment, never the command line. */
+  static final String PASSWORD_ENV = "SOLRSCALE_TLS_STORE_PASSWORD";
+
+  /**
+   * As the distribution's jetty-ssl.xml and jetty-https.xml: TLS, then ALPN choosing HTTP/2 or
+   * HTTP/1.1. Solr's own clients (between nodes, PKI authentication) read the javax.net.ssl
+   * properties, set here inside the JVM so that no password is on the command line.
+   */
+  private static ServerConnector https(
+      Server server, HttpConfiguration http, String keystore, int port) {
+    String password = System.getenv(PASSWORD_ENV);
+    String truststore = required(TRUSTSTORE);
+    if (password == null || password.isEmpty()) {
+      System.err.println("environment variable " + PASSWORD_ENV + " is required with " + KEYSTORE);
+      System.exit(2);
+    }
+    System.setProperty("javax.net.ssl.keyStore", keystore);
+    System.setProperty("javax.net.ssl.keyStorePassword", password);
+    System.setProperty("javax.net.ssl.keyStoreType", "PKCS12");
+    System.setProperty("javax.net.ssl.trustStore", truststore);
+    System.setProperty("javax.net.ssl.trustStorePassword", password);
+    System.setProperty("javax.net.ssl.trustStoreType", "PKCS12");
+    System.setProperty("solr.jetty.https.port", String.valueOf(port));
+
+    SslContextFactory.Server ssl = new SslContextFactory.Server();
+    ssl.setKeyStorePath(keystore);
+    ssl.setKeyStorePassword(password);
+    ssl.setKeyStoreType("PKCS12");
+    ssl.setCipherComparator(HTTP2Cipher.COMPARATOR);
+    ssl.setUseCipherSuitesOrder(true);
+
+    HttpConfiguration https = new HttpConfiguration(http);
+    https.setSecureScheme("https");
+    https.setSecurePort(port);
+    https.addCustomizer(new SecureRequestCustomizer());
+    ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory("h2", "http/1.1");
+    alpn.setDefaultProtocol("http/1.1");
+    return new ServerConnector(
+        server,
+        new SslConnectionFactory(ssl, alpn.getProtocol()),
+        alpn,
+        new HTTP2ServerConnectionFactory(https),
+        new HttpConnectionFactory(https));
   }
 
   private static String required(String property) {
