@@ -207,6 +207,16 @@ final class SolrTarget {
       }
     }
     CloudHttp2SolrClient client = zk != null ? zkClient() : access().cloud(urls());
+    if (zk != null) {
+      // a ZooKeeper that answers but holds no SolrCloud there: say so now, not after the
+      // client's 15 s wait for a cluster that will never be ready
+      String why = zkDiagnosis();
+      if (why != null) {
+        closeQuietly(client);
+        throw SolrscaleException.environment(
+            "cannot reach SolrCloud at " + describe() + ": " + why);
+      }
+    }
     try {
       client.connect(15, TimeUnit.SECONDS);
       checkAccess(client);
