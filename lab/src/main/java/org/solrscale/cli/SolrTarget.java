@@ -196,14 +196,7 @@ final class SolrTarget {
         throw SolrscaleException.usage(refused);
       }
       if (r.error() != null && r.error().startsWith(SolrHttp.TLS_FAILED)) {
-        throw SolrscaleException.environment(
-            "cannot talk HTTPS with Solr at "
-                + first
-                + ": "
-                + r.error()
-                + (access().hasTruststore()
-                    ? "; is the CA of its certificate in --truststore?"
-                    : "; give --truststore FILE with the CA of its certificate"));
+        throw untrusted(first, r.error());
       }
     }
     CloudHttp2SolrClient client = zk != null ? zkClient() : access().cloud(urls());
@@ -343,18 +336,23 @@ final class SolrTarget {
       }
       for (Throwable t = e; t != null; t = t.getCause()) {
         if (t instanceof javax.net.ssl.SSLHandshakeException) {
-          throw SolrscaleException.environment(
-              "cannot talk HTTPS with Solr at "
-                  + describe()
-                  + ": "
-                  + t.getMessage()
-                  + (access().hasTruststore()
-                      ? "; is the CA of its certificate in --truststore?"
-                      : "; give --truststore FILE with the CA of its certificate"));
+          throw untrusted(describe(), t.getMessage());
         }
       }
       // anything else: the work's own requests say what is wrong
     }
+  }
+
+  /** A TLS handshake with Solr at {@code where} failed: one line, and what to give. */
+  private SolrscaleException untrusted(String where, String detail) {
+    return SolrscaleException.environment(
+        "cannot talk HTTPS with Solr at "
+            + where
+            + ": "
+            + detail
+            + (access().hasTruststore()
+                ? "; is the CA of its certificate in --truststore?"
+                : "; give --truststore FILE with the CA of its certificate"));
   }
 
   /** The one-line message for an exception that carries Solr's 401 or 403, else null. */

@@ -1,14 +1,11 @@
 package org.solrscale.cluster;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -16,8 +13,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -101,23 +96,6 @@ public final class ClusterTls {
   /** The stores' password, only for a child process's environment or stdin, never argv. */
   public String secretForEnvironment() {
     return password;
-  }
-
-  /** A client context that trusts the lab CA alone (hostnames are verified by the client). */
-  public SSLContext clientContext() {
-    try (InputStream in = Files.newInputStream(truststore())) {
-      KeyStore ks = KeyStore.getInstance("PKCS12");
-      ks.load(in, password.toCharArray());
-      TrustManagerFactory tmf =
-          TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-      tmf.init(ks);
-      SSLContext ctx = SSLContext.getInstance("TLS");
-      ctx.init(null, tmf.getTrustManagers(), null);
-      return ctx;
-    } catch (IOException | GeneralSecurityException e) {
-      throw SolrscaleException.environment(
-          "cannot load the cluster's trust store " + truststore() + ": " + e.getMessage());
-    }
   }
 
   private void make(Path keytool, List<String> addresses) {

@@ -77,8 +77,18 @@ class ClusterTlsTest {
                 }
               });
       // by the address in the certificate: trusted; by another name: refused
-      assertThat(handshake(tls.clientContext(), ss.getLocalPort(), "127.0.0.1")).isEqualTo('x');
-      assertThatThrownBy(() -> handshake(tls.clientContext(), ss.getLocalPort(), "other.invalid"))
+      assertThat(
+              handshake(
+                  Access.NONE.trusting(tls.truststore(), null).sslContext(),
+                  ss.getLocalPort(),
+                  "127.0.0.1"))
+          .isEqualTo('x');
+      assertThatThrownBy(
+              () ->
+                  handshake(
+                      Access.NONE.trusting(tls.truststore(), null).sslContext(),
+                      ss.getLocalPort(),
+                      "other.invalid"))
           .isInstanceOf(SSLHandshakeException.class);
       serving.join();
     }
