@@ -52,7 +52,13 @@ final class CollectionOptions {
       throw SolrscaleException.usage("--collection is required for the collection options");
     }
     return new CollectionSpec(
-        collection, shards, new ReplicaCounts(replicas, tlog, pull), router, shardNames, configset);
+        collection,
+        shards,
+        new ReplicaCounts(replicas, tlog, pull),
+        router,
+        shardNames,
+        configset,
+        null);
   }
 
   boolean othersGiven() {

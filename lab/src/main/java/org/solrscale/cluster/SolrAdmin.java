@@ -145,6 +145,11 @@ public final class SolrAdmin implements Closeable {
               spec.name(), configName, spec.shards(), r.nrt(), r.tlog(), r.pull());
     }
     create.setWaitForFinalState(true);
+    if (!spec.properties().isEmpty()) {
+      java.util.Properties p = new java.util.Properties();
+      p.putAll(spec.properties());
+      create.setProperties(p);
+    }
     String what = "creating collection '" + spec.name() + "'";
     String id = "solrscale-create-" + spec.name() + "-" + System.nanoTime();
     try {

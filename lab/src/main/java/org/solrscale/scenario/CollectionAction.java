@@ -33,6 +33,7 @@ final class CollectionAction implements StepAction<StepSpec.Collection> {
                   ReplicaCounts.nrt(c.replicas() == null ? 1 : c.replicas()),
                   null,
                   null,
+                  null,
                   null),
               TIMEOUT);
       case "delete" -> cluster.deleteCollection(name);

@@ -371,6 +371,20 @@ public final class SpecValidator {
     if (!c.usesDefaultConfigset()) {
       checkConfigset(name, c.configset()).forEach(p -> problems.add(p.at("/configset")));
     }
+    c.properties()
+        .keySet()
+        .forEach(
+            k -> {
+              if (!k.matches("[A-Za-z0-9_.-]+")) {
+                problems.add(
+                    Problem.error(
+                            name
+                                + " property '"
+                                + k
+                                + "' is not a name (letters, digits, '.', '_', '-')")
+                        .at("/properties"));
+              }
+            });
     return problems;
   }
 
