@@ -12,6 +12,7 @@ import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.NoSuchCollection;
 import org.solrscale.cluster.SolrHttp;
+import org.solrscale.diagnose.Profiler;
 import org.solrscale.load.Bench;
 import org.solrscale.load.BenchPlan;
 import org.solrscale.load.Clock;
@@ -21,6 +22,7 @@ import org.solrscale.load.HttpSender;
 import org.solrscale.load.LoadModel;
 import org.solrscale.load.Workload;
 import org.solrscale.results.BenchSummary;
+import org.solrscale.results.Diagnosis;
 import org.solrscale.spec.ErrorRate;
 import org.solrscale.spec.ExitCode;
 import org.solrscale.spec.HostSpec;
@@ -172,6 +174,14 @@ final class BenchCommand implements Callable<Integer> {
   boolean json;
 
   @Option(
+      names = "--profile",
+      description =
+          "Record every Solr node with Java Flight Recorder while the load runs: allocation, GC,"
+              + " lock waits, hot methods and flame graphs in --out/profile (a cluster solrscale"
+              + " started).")
+  boolean profile;
+
+  @Option(
       names = "--drivers",
       split = ",",
       paramLabel = "HOST",
@@ -225,18 +235,22 @@ final class BenchCommand implements Callable<Integer> {
     Bench.Options options =
         new Bench.Options(workload, loadModel, bounds, seed, timeout.toNanos(), out, errorRate);
     BenchSummary s;
+    Diagnosis diagnosis = null;
     BenchProgress progress = new BenchProgress();
-    try (HttpSender sender =
-        BenchPlan.sender(
-            routing,
-            urls,
-            collection,
-            BenchPlan.extraParams(shardsPreference, shardsTolerant),
-            compression,
-            timeout.toMillis(),
-            connections,
-            target.access())) {
+    try (Profiler profiler = Profiling.start(profile, target, out);
+        HttpSender sender =
+            BenchPlan.sender(
+                routing,
+                urls,
+                collection,
+                BenchPlan.extraParams(shardsPreference, shardsTolerant),
+                compression,
+                timeout.toMillis(),
+                connections,
+                target.access())) {
       s = Bench.run(options, sender, Clock.SYSTEM, progress);
+      progress.close();
+      diagnosis = profiler == null ? null : profiler.stop();
     } finally {
       progress.close();
     }
@@ -244,6 +258,9 @@ final class BenchCommand implements Callable<Integer> {
       Terminal.printJson(s);
     } else {
       print(s);
+      if (diagnosis != null) {
+        Profiling.print(diagnosis, out);
+      }
     }
     if (s.failed() != null) {
       System.err.println("solrscale: the run measured nothing worth keeping: " + s.failed());
@@ -301,11 +318,19 @@ final class BenchCommand implements Callable<Integer> {
             seed,
             common.runTime(rates),
             errorRate);
-    BenchSummary s = Drivers.run(Terminal.home(), plan, target.access(), out, Terminal.progress());
+    BenchSummary s;
+    Diagnosis diagnosis;
+    try (Profiler profiler = Profiling.start(profile, target, out)) {
+      s = Drivers.run(Terminal.home(), plan, target.access(), out, Terminal.progress());
+      diagnosis = profiler == null ? null : profiler.stop();
+    }
     if (json) {
       Terminal.printJson(s);
     } else {
       print(s);
+      if (diagnosis != null) {
+        Profiling.print(diagnosis, out);
+      }
       for (BenchSummary.DriverRun d : s.drivers()) {
         System.out.printf(
             "  driver %s: %,d requests, %.1f/s achieved, p50 %.2f ms, p99 %.2f ms, %s%n",

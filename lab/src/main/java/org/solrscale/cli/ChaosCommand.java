@@ -14,7 +14,9 @@ import org.solrscale.chaos.DocTemplate;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ExternalCluster;
 import org.solrscale.cluster.Target;
+import org.solrscale.diagnose.Profiler;
 import org.solrscale.results.ChaosVerdict;
+import org.solrscale.results.Diagnosis;
 import org.solrscale.results.FaultRecord;
 import org.solrscale.spec.FaultKind;
 import org.solrscale.spec.SolrscaleException;
@@ -191,6 +193,14 @@ final class ChaosCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the verdict as JSON.")
   boolean json;
 
+  @Option(
+      names = "--profile",
+      description =
+          "Record every Solr node with Java Flight Recorder while the workload and faults run:"
+              + " allocation, GC, lock waits, hot methods and flame graphs in the run's profile/"
+              + " (a cluster solrscale started).")
+  boolean profile;
+
   @Override
   public Integer call() throws InterruptedException {
     if (helpFaults) {
@@ -263,7 +273,10 @@ final class ChaosCommand implements Callable<Integer> {
             keep,
             template());
     ChaosVerdict v;
+    Diagnosis diagnosis = null;
     if (cloud.external()) {
+      Profiling.start(profile, cloud, dir); // refuses: nothing to record
+
       try (CloudHttp2SolrClient client = cloud.client()) {
         v =
             ChaosRun.run(
@@ -277,12 +290,20 @@ final class ChaosCommand implements Callable<Integer> {
     } else {
       Cluster cluster = new Cluster(Terminal.home(), cloud.name, Terminal.progress());
       cluster.requireState();
-      v = ChaosRun.run(Target.of(cluster, cloud.access()), options, injected, Terminal.progress());
+      try (Profiler profiler = Profiling.start(profile, cloud, dir)) {
+        v =
+            ChaosRun.run(
+                Target.of(cluster, cloud.access()), options, injected, Terminal.progress());
+        diagnosis = profiler == null ? null : profiler.stop();
+      }
     }
     if (json) {
       Terminal.printJson(v);
     } else {
       print(v, dir);
+      if (diagnosis != null) {
+        Profiling.print(diagnosis, dir);
+      }
     }
     return v.ok() ? 0 : 1;
   }

@@ -10,11 +10,13 @@ import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import org.solrscale.cluster.CollectionChecks;
 import org.solrscale.data.Format;
 import org.solrscale.data.Inputs;
+import org.solrscale.diagnose.Profiler;
 import org.solrscale.index.BulkIndexer;
 import org.solrscale.index.CpuMeter;
 import org.solrscale.index.IndexOptions;
 import org.solrscale.index.IndexResult;
 import org.solrscale.index.Rejects;
+import org.solrscale.results.Diagnosis;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -88,8 +90,21 @@ final class IndexCommand implements Callable<Integer> {
               + "a corpus that must index whole).")
   boolean strict;
 
+  @Option(
+      names = "--profile",
+      description =
+          "Record every Solr node with Java Flight Recorder while indexing: allocation, GC, lock"
+              + " waits, hot methods and flame graphs in --out/profile (a cluster solrscale started).")
+  boolean profile;
+
+  @Option(names = "--out", description = "Directory for --profile's recordings and findings.")
+  Path out;
+
   @Override
   public Integer call() {
+    if (out != null && !profile) {
+      throw SolrscaleException.usage("--out is where --profile writes; give --profile too");
+    }
     List<Path> files = Inputs.expand(inputs);
     int senders =
         threads != null ? threads : Math.max(2, Runtime.getRuntime().availableProcessors());
@@ -107,6 +122,7 @@ final class IndexCommand implements Callable<Integer> {
     Inputs.checkOutput(options.rejects(), files);
     Rejects.requireUnused(options.rejects());
     IndexResult r;
+    Diagnosis diagnosis = null;
     try (CloudHttp2SolrClient client = target.client();
         IndexProgressBar bar = new IndexProgressBar()) {
       target.requireCollection(client, collection);
@@ -116,8 +132,11 @@ final class IndexCommand implements Callable<Integer> {
       CpuMeter meter = new CpuMeter(client.getHttpClient(), target.access(), liveNodeUrls(client));
       CpuMeter.Reading before = meter.read();
       long t0 = System.nanoTime();
-      r = new BulkIndexer(client, options, Terminal.progress(), bar).run();
-      r = r.withCpu(meter.between(before, meter.read(), (System.nanoTime() - t0) / 1e9));
+      try (Profiler profiler = Profiling.start(profile, target, out)) {
+        r = new BulkIndexer(client, options, Terminal.progress(), bar).run();
+        r = r.withCpu(meter.between(before, meter.read(), (System.nanoTime() - t0) / 1e9));
+        diagnosis = profiler == null ? null : profiler.stop();
+      }
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }
@@ -153,6 +172,9 @@ final class IndexCommand implements Callable<Integer> {
         System.out.println("rejected documents and why: " + r.rejectsFile());
       }
       r.unreadInputs().forEach(u -> System.out.println("NOT read to the end: " + u));
+      if (diagnosis != null) {
+        Profiling.print(diagnosis, out);
+      }
       String added =
           r.accepted()
               + (r.acceptedChildren() == 0 ? "" : " + " + r.acceptedChildren() + " child documents")

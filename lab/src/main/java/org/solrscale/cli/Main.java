@@ -33,6 +33,7 @@ public final class Main implements Runnable {
           DataCommand.class,
           IndexCommand.class,
           BenchCommand.class,
+          DoctorCommand.class,
           RunCommand.class,
           ReportCommand.class,
           CompareCommand.class,

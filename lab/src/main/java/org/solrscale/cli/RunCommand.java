@@ -63,6 +63,13 @@ final class RunCommand implements Callable<Integer> {
           "With --zk/--url: PKCS12 trust store for its HTTPS (password: SOLRSCALE_TRUSTSTORE_PASSWORD).")
   Path truststore;
 
+  @Option(
+      names = "--profile",
+      description =
+          "Record every Solr node with Java Flight Recorder during each index, bench and chaos"
+              + " step (as if each said profile: true); the report gets a Diagnosis section.")
+  boolean profile;
+
   @Override
   public Integer call() throws Exception {
     boolean external = zk != null || url != null;
@@ -75,8 +82,8 @@ final class RunCommand implements Callable<Integer> {
     String name = loaded.base().name() != null ? loaded.base().name() : "scenario";
     Path dir = out != null ? out : Path.of("runs", name);
     ScenarioRunner runner =
-        new ScenarioRunner(
-            Terminal.home(), dir, Terminal.progress(), new Version().getVersion()[0]);
+        new ScenarioRunner(Terminal.home(), dir, Terminal.progress(), new Version().getVersion()[0])
+            .profiling(profile);
     if (!external) {
       return RunSummary.print(dir, runner.run(loaded, scenario));
     }

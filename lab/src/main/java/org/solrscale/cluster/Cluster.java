@@ -1106,6 +1106,16 @@ public final class Cluster {
     return provider.solrscaleCommand(requireState(), node, args);
   }
 
+  /** Runs the JDK's jcmd against the node's JVM (by its recorded pid); returns its output. */
+  public String jcmd(NodeState node, List<String> args) {
+    return provider.jcmd(requireState(), node, args);
+  }
+
+  /** The node's folder (logs, data) as this machine reaches it. */
+  public Path nodeDir(NodeState node) {
+    return provider.nodeDir(requireState(), node);
+  }
+
   /** A file's text on the node's host (absolute path), or null when there is none. */
   public String readFile(NodeState node, String path) {
     return provider.readFile(requireState(), node, path);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.solrscale.net.Commands;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -214,6 +215,24 @@ public final class LocalProcesses {
       Thread.currentThread().interrupt();
       throw SolrscaleException.environment("interrupted while signalling " + pid);
     }
+  }
+
+  /**
+   * Runs a short command (such as jcmd) and returns its output; a non-zero exit or no answer within
+   * {@code timeout} is one line naming {@code what} it was for.
+   */
+  static String output(List<String> command, Duration timeout, String what) {
+    Commands.Result r = Commands.run(command, timeout);
+    String tool = Path.of(command.get(0)).getFileName().toString();
+    if (r.code() < 0) {
+      throw SolrscaleException.environment(
+          tool + " for " + what + " gave no answer in " + timeout.toSeconds() + " s");
+    }
+    if (!r.ok()) {
+      throw SolrscaleException.environment(
+          tool + " for " + what + " failed: " + r.output().strip().replace('\n', ' '));
+    }
+    return r.output();
   }
 
   static void sleep(long millis) {

@@ -45,6 +45,37 @@ public final class LocalProvider implements Provider {
     return cmd;
   }
 
+  /**
+   * jcmd from the JDK the node's JVM runs on (beside its java, found through /proc), so that its
+   * version matches; with a time limit, as a frozen JVM never answers.
+   */
+  @Override
+  public String jcmd(ClusterState cluster, NodeState node, List<String> args) {
+    if (processes.state(node.pid(), LocalProcesses.marker(cluster.name(), node.id()))
+        != ProcessState.RUNNING) {
+      throw SolrscaleException.environment(
+          node.id() + " is not running; start it (solrscale node start) or leave --profile out");
+    }
+    Path java;
+    try {
+      java = Files.readSymbolicLink(Path.of("/proc/" + node.pid() + "/exe"));
+    } catch (IOException e) {
+      throw SolrscaleException.environment(
+          node.id() + " (pid " + node.pid() + ") is not running; start it (solrscale node start)");
+    }
+    Path jcmd = java.resolveSibling("jcmd");
+    if (!Files.isExecutable(jcmd)) {
+      throw SolrscaleException.environment(
+          node.id()
+              + " runs on a Java without jcmd ("
+              + java
+              + "); run the cluster on a full JDK (SOLRSCALE_JAVA_HOME)");
+    }
+    List<String> cmd = new ArrayList<>(List.of(jcmd.toString(), Long.toString(node.pid())));
+    cmd.addAll(args);
+    return LocalProcesses.output(cmd, Duration.ofSeconds(60), node.id());
+  }
+
   @Override
   public String readFile(ClusterState cluster, NodeState node, String path) {
     try {

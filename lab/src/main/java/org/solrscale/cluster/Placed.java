@@ -135,6 +135,11 @@ final class Placed implements Provider {
   }
 
   @Override
+  public String jcmd(ClusterState c, NodeState node, List<String> args) {
+    return of(node).jcmd(c, node, args);
+  }
+
+  @Override
   public String readFile(ClusterState c, NodeState node, String path) {
     return of(node).readFile(c, node, path);
   }

@@ -51,6 +51,17 @@ public interface Provider {
   /** Drops the OS page cache of the host {@code node} runs on (needs root there). */
   void dropCaches(ClusterState cluster, NodeState node);
 
+  /**
+   * Runs the JDK's {@code jcmd} against the node's JVM with {@code args} (e.g. JFR.start ...) and
+   * returns what it printed; fails in one line when it cannot (no jcmd, the JVM is gone).
+   */
+  default String jcmd(ClusterState cluster, NodeState node, List<String> args) {
+    throw SolrscaleException.usage(
+        "--profile records nodes that run on this machine; cluster '"
+            + cluster.name()
+            + "' runs on hosts (not supported yet)");
+  }
+
   /** Lets go of what the provider holds for the cluster (e.g. SSH connections). */
   default void close(ClusterState cluster) {}
 

@@ -12,17 +12,17 @@ import java.util.concurrent.TimeUnit;
 import org.solrscale.spec.SolrscaleException;
 
 /** Runs the system's commands (ip, tc, ssh-keygen, ssh) and turns a failure into one line. */
-final class Commands {
+public final class Commands {
   static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   /** What a command printed (stdout and stderr together) and how it exited (-1: timed out). */
-  record Result(int code, String output) {
-    boolean ok() {
+  public record Result(int code, String output) {
+    public boolean ok() {
       return code == 0;
     }
 
     /** The first line it printed, or its exit code when it printed nothing. */
-    String firstLine() {
+    public String firstLine() {
       return output
           .lines()
           .map(String::strip)
@@ -42,7 +42,7 @@ final class Commands {
    * Runs {@code command} with no input; its output goes to a file, not a pipe, so that a process it
    * leaves behind (an ssh ControlMaster from the user's configuration) cannot hold us up.
    */
-  static Result run(List<String> command, Duration timeout) {
+  public static Result run(List<String> command, Duration timeout) {
     Path out = null;
     Process p = null;
     try {

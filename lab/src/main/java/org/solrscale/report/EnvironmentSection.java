@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.solrscale.results.DoctorReport;
 
 /**
  * The report's section "Environment": what the run ran on: machine, Java, versions, each node's
@@ -57,6 +58,7 @@ final class EnvironmentSection extends Section {
       html.append(t.render());
       nodes(env.get().path("nodes"));
     }
+    doctor();
     Path scenario = model.run().path().resolve("scenario.yaml");
     if (Files.isRegularFile(scenario)) {
       try (InputStream in = Files.newInputStream(scenario)) {
@@ -96,5 +98,33 @@ final class EnvironmentSection extends Section {
     html.append("<details><summary>Full command lines</summary><pre>")
         .append(Html.escape(full.toString().strip()))
         .append("</pre></details>\n");
+  }
+
+  /** The doctor's findings on the cluster as the run started (doctor.json). */
+  private void doctor() {
+    DoctorReport.read(model.run().path())
+        .ifPresent(
+            d -> {
+              html.append("<h3>Doctor</h3>\n");
+              if (d.findings().isEmpty()) {
+                note("solrscale doctor found nothing to warn about in " + d.target() + ".");
+                return;
+              }
+              Html.Table t = new Html.Table("doctor", "level", "subject", "evidence", "fix");
+              d.findings()
+                  .forEach(
+                      f ->
+                          t.row(
+                              f.level(),
+                              f.subject() + " (" + f.check() + ")",
+                              f.evidence(),
+                              f.fix()));
+              html.append(t.render());
+              note(
+                  "What solrscale doctor found in "
+                      + d.target()
+                      + " as the run started: live settings checked against known traps"
+                      + " (docs/diagnose.md).");
+            });
   }
 }

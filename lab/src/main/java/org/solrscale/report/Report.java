@@ -34,6 +34,7 @@ public final class Report {
         new TemplatesSection(),
         new ErrorsSection(),
         new OtherStepsSection(),
+        new DiagnosisSection(),
         new TelemetrySection(),
         new EnvironmentSection());
   }

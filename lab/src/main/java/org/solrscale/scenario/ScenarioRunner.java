@@ -17,6 +17,8 @@ import java.util.function.Supplier;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ExternalCluster;
 import org.solrscale.cluster.Target;
+import org.solrscale.diagnose.Doctor;
+import org.solrscale.diagnose.Profiler;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.StepResult;
 import org.solrscale.runtime.FileTrees;
@@ -77,11 +79,33 @@ public final class ScenarioRunner {
     return this;
   }
 
+  /** Whether every step that loads the cluster is profiled (run --profile). */
+  private boolean profileAll;
+
+  /** Profiles every index, bench and chaos step, as if each said {@code profile: true}. */
+  public ScenarioRunner profiling(boolean all) {
+    this.profileAll = all;
+    return this;
+  }
+
+  private boolean profiled(StepSpec step) {
+    return StepKinds.of(step).scrapesTelemetry()
+        && (profileAll || Boolean.TRUE.equals(step.profile()));
+  }
+
   public Outcome run(ScenarioLoader.Loaded loaded, Path scenarioFile) throws InterruptedException {
     ScenarioSpec base = loaded.base();
     String name = base.name() != null ? base.name() : "scenario";
     Path scenarioDir = scenarioFile == null ? null : scenarioFile.toAbsolutePath().getParent();
     Preflight.check(loaded, scenarioDir);
+    if (external != null
+        && loaded.combinations().stream()
+            .flatMap(c -> c.spec().steps().stream())
+            .anyMatch(this::profiled)) {
+      throw SolrscaleException.usage(
+          "profiling records the Solr JVMs of a cluster solrscale started; with --zk or --url"
+              + " leave out --profile and the steps' profile: true");
+    }
     if (external != null) { // before anything is made: the steps' collections must be there
       Target t = Target.of(external);
       for (ScenarioLoader.Combination c : loaded.combinations()) {
@@ -166,6 +190,7 @@ public final class ScenarioRunner {
                 external == null
                     ? c.spec().cluster().solrVersion()
                     : "unknown (" + external.where() + ")");
+            writeDoctor(target);
           }
           CombinationRun result = runOne(target, attempt, data.get(c.spec().data()), scenarioDir);
           record.add(result);
@@ -394,9 +419,15 @@ public final class ScenarioRunner {
       JsonNode summary;
       Map<String, Map<String, Double>> telemetry = null;
       Telemetry t = scrape ? telemetry(target, path) : null;
+      Profiler profiler = null;
       long stepStart = System.nanoTime();
       try {
+        profiler =
+            profiled(step) ? Profiler.start(target.cluster().orElseThrow(), path, progress) : null;
         summary = steps.run(step, path, List.copyOf(faults));
+        if (profiler != null) {
+          profiler.stop();
+        }
         faults.clear();
         if (Interruption
             .signalled()) { // a step that returned early on Ctrl-C did not run its length
@@ -427,6 +458,9 @@ public final class ScenarioRunner {
                 telemetry),
             e);
       } finally {
+        if (profiler != null) {
+          profiler.close(); // a step that failed: its recordings stopped, not read
+        }
         if (t != null) {
           telemetry = t.stop();
         }
@@ -480,6 +514,25 @@ public final class ScenarioRunner {
   }
 
   private int clusters;
+
+  /**
+   * The doctor's findings on the cluster as the run starts (doctor.json; the report's environment
+   * section shows them); a doctor that cannot read the cluster is said, not fatal.
+   */
+  private void writeDoctor(Target target) {
+    try {
+      new Doctor(
+              target.describe(),
+              target.solrUrls(),
+              null,
+              target.access(),
+              target.cluster().orElse(null))
+          .examine()
+          .write(out);
+    } catch (RuntimeException e) {
+      progress.accept("warning: the doctor could not examine the cluster: " + e.getMessage());
+    }
+  }
 
   private void writeEnvironment(Cluster cluster, String clusterName, String solrVersion) {
     try {

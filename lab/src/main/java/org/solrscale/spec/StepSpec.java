@@ -27,6 +27,14 @@ public interface StepSpec {
   String name();
 
   /**
+   * Whether the step is recorded with Java Flight Recorder ({@code profile: true}); only steps that
+   * put load on the cluster (index, bench, chaos) have the setting.
+   */
+  default Boolean profile() {
+    return null;
+  }
+
+  /**
    * What is wrong with this step where it runs ({@code c}), each problem at the pointer of its
    * setting inside the step ({@code /duration}); empty when it can run.
    */
@@ -63,7 +71,8 @@ public interface StepSpec {
       @JsonProperty("files") List<String> files,
       @JsonProperty("threads") Integer threads,
       @JsonProperty("batch") Integer batch,
-      @JsonProperty("commit") String commit)
+      @JsonProperty("commit") String commit,
+      @JsonProperty("profile") Boolean profile)
       implements OnCollection {
     public Index {
       name = name == null ? "index" : name;
@@ -115,7 +124,8 @@ public interface StepSpec {
       @JsonProperty("connections") Integer connections,
       @JsonProperty("max_error_rate") String maxErrorRate,
       @JsonProperty("drivers") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
-          List<String> drivers)
+          List<String> drivers,
+      @JsonProperty("profile") Boolean profile)
       implements OnCollection {
     public Bench {
       name = name == null ? "bench" : name;
@@ -602,7 +612,8 @@ public interface StepSpec {
       @JsonProperty("timeout") String timeout,
       @JsonProperty("into") String into,
       @JsonProperty("keep") Boolean keep,
-      @JsonProperty("doc_template") String docTemplate)
+      @JsonProperty("doc_template") String docTemplate,
+      @JsonProperty("profile") Boolean profile)
       implements OnCollection {
     public Chaos {
       keep = keep != null && keep;

@@ -72,6 +72,16 @@ class BenchIT {
   }
 
   @Test
+  void theDoctorFindsNoErrorInAClusterStartedWithTheDefaults() throws Exception {
+    Cli.Result r = Cli.run("doctor", "--name", NAME, "--json");
+    assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    JsonNode report = JSON.readTree(r.out());
+    assertThat(report.get("findings")).noneMatch(f -> f.get("level").asText().equals("error"));
+    assertThat(report.path("facts").path("nodes")).hasSize(2);
+    assertThat(report.path("facts").path("zookeeper").get(0).path("conf").has("tickTime")).isTrue();
+  }
+
+  @Test
   void closedLoopWritesTheSummaryTheLogAndTheTimeline() throws Exception {
     Path out = dir.resolve("closed");
     Cli.Result r =

@@ -151,11 +151,13 @@ class ScenarioIT {
             "steps:",
             "  - index: {collection: c}",
             "  - fault: {name: freeze, fault: pause, target: solr2, at: 2s, duration: 2s}",
-            "  - bench: {name: during, collection: c, rate: 20, warmup: 0s, duration: 8s}",
+            "  - bench: {name: during, collection: c, rate: 20, warmup: 0s, duration: 8s,"
+                + " profile: true}",
             "  - fault: {name: graceful, fault: stop, target: 'leader-of:shard1', at: 2s, duration: 4s}",
             // with one of two nodes down, no node may be taken down: the safety rules refuse it
             "  - fault: {name: refused, fault: kill, target: random, at: 4s, duration: 2s}",
-            "  - chaos: {collection: c, duration: 10s, after: 2s, write_rate: 50, query_rate: 10}",
+            "  - chaos: {collection: c, duration: 10s, after: 2s, write_rate: 50, query_rate: 10,"
+                + " profile: true}",
             ""));
     Path out = dir.resolve("run");
     Cli.Result r = Cli.run("run", scenario.toString(), "--out", out.toString());
@@ -185,10 +187,24 @@ class ScenarioIT {
     assertThat(faults.get(1).get("fault").get("note").asText())
         .contains("can be taken down safely");
     assertThat(faults.get(1).get("fault").has("start_s")).isFalse();
+    // profiled: both nodes through the bench; through chaos only the node that was not stopped
+    Path benchDir = out.resolve(steps.get(1).get("dir").asText());
+    assertThat(benchDir.resolve("profile/solr1.jfr")).isRegularFile();
+    assertThat(benchDir.resolve("profile/solr2.jfr")).isRegularFile();
+    JsonNode chaosDiagnosis =
+        JSON.readTree(
+            out.resolve(steps.get(2).get("dir").asText())
+                .resolve("profile/diagnosis.json")
+                .toFile());
+    assertThat(chaosDiagnosis.get("nodes")).hasSize(1);
+    assertThat(chaosDiagnosis.get("findings").toString())
+        .contains("stopped or restarted during the step: its recording was lost");
+    assertThat(out.resolve("doctor.json")).isRegularFile();
     Cli.Result report = Cli.run("report", out.toString());
     assertThat(report.exitCode()).as(report.err()).isZero();
     assertThat(Files.readString(out.resolve("report.html")))
-        .contains("Faults and verdicts", "not injected");
+        .contains("Faults and verdicts", "not injected")
+        .contains("id=\"diagnosis\"", "Flame graphs (CPU)", "<h3>Doctor</h3>", "(SOLR-5939)");
     assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-it-faults", s -> {}).state())
         .isEmpty();
   }

@@ -34,6 +34,7 @@ public final class SolrNode {
     String host = required("jetty.host");
     int port = Integer.parseInt(required("jetty.port"));
     required("solr.solr.home");
+    readyForFlightRecordings();
 
     // Same shape as the distribution's jetty.xml: a large thread pool, no server version header.
     QueuedThreadPool threads = new QueuedThreadPool(10000, 10, 120000);
@@ -132,6 +133,25 @@ public final class SolrNode {
         alpn,
         new HTTP2ServerConnectionFactory(https),
         new HttpConnectionFactory(https));
+  }
+
+  /**
+   * Sets Java Flight Recorder up now, before Solr's code is compiled: the first recording in a
+   * JVM's life instruments JDK classes, which throws away the compiled code that uses them. Started
+   * later by --profile on a warm node under load, that cost a step up to 90 % of its throughput for
+   * many seconds while everything was compiled again (docs/benchmarks.md); done here it costs the
+   * start a fraction of a second and later recordings nothing of the kind. Nothing is kept: the
+   * recording records nothing and is closed at once.
+   */
+  private static void readyForFlightRecordings() {
+    try (jdk.jfr.Recording r =
+        new jdk.jfr.Recording(jdk.jfr.Configuration.getConfiguration("profile"))) {
+      r.setToDisk(false);
+      r.start();
+      r.stop();
+    } catch (Exception | LinkageError e) {
+      // a JVM without JFR: --profile will say so when it is asked for
+    }
   }
 
   private static String required(String property) {

@@ -1,0 +1,78 @@
+package org.solrscale.cli;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
+import org.solrscale.cluster.Cluster;
+import org.solrscale.diagnose.Doctor;
+import org.solrscale.results.DoctorReport;
+import org.solrscale.spec.ExitCode;
+import org.solrscale.spec.SolrscaleException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** `solrscale doctor`: checks a live SolrCloud against known traps, each with a one-line fix. */
+@Command(
+    name = "doctor",
+    description =
+        "Check a SolrCloud's live settings against known traps (ZooKeeper, nodes, collections,"
+            + " known Solr defects): evidence and a one-line fix each; exit 1 on an error.")
+final class DoctorCommand implements Callable<Integer> {
+  @Mixin SolrTarget target;
+
+  @Option(names = "--json", description = "Print the findings and the facts read as JSON.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    DoctorReport r = examine(target);
+    if (json) {
+      Terminal.printJson(r);
+    } else {
+      print(r);
+    }
+    return r.hasErrors() ? ExitCode.FAILED.code() : 0;
+  }
+
+  static DoctorReport examine(SolrTarget target) {
+    if (target.external()) {
+      List<String> urls;
+      if (target.zk != null) {
+        try (CloudHttp2SolrClient client = target.client()) {
+          urls = SolrTarget.liveNodeUrls(client);
+        } catch (IOException e) {
+          throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
+        }
+      } else {
+        urls = target.urls();
+      }
+      return new Doctor(target.describe(), urls, target.zk, target.access(), null).examine();
+    }
+    Cluster cluster = new Cluster(Terminal.home(), target.name, Terminal.progress());
+    cluster.requireState();
+    List<String> urls = cluster.solrUrls();
+    if (urls.isEmpty()) {
+      throw SolrscaleException.usage(
+          "no Solr node of cluster '" + target.name + "' is running; start it: solrscale up");
+    }
+    return new Doctor("cluster '" + target.name + "'", urls, null, target.access(), cluster)
+        .examine();
+  }
+
+  private static void print(DoctorReport r) {
+    System.out.println(r.target() + ", Solr " + r.solrVersion() + ":");
+    for (DoctorReport.Finding f : r.findings()) {
+      System.out.printf("%-7s %s (%s)%n", f.level(), f.subject(), f.check());
+      System.out.println("        " + f.evidence());
+      System.out.println("        fix: " + f.fix());
+    }
+    long errors = r.findings().stream().filter(f -> f.level().equals(DoctorReport.ERROR)).count();
+    long warnings =
+        r.findings().stream().filter(f -> f.level().equals(DoctorReport.WARNING)).count();
+    System.out.printf(
+        "%d error(s), %d warning(s), %d note(s)%n",
+        errors, warnings, r.findings().size() - errors - warnings);
+  }
+}

@@ -1,0 +1,584 @@
+package org.solrscale.diagnose;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.solrscale.results.DoctorReport;
+import org.solrscale.results.DoctorReport.Finding;
+
+/**
+ * The doctor's checks: each reads {@link DoctorFacts} and says what is a known trap, with its
+ * evidence and a one-line fix, at level error (will break or lose data), warning (likely hurts) or
+ * info (worth knowing). Pure functions, so each is tried on planted facts.
+ */
+public final class DoctorChecks {
+  /** Solr's start script warns below this many open files and processes. */
+  static final long SOLR_LIMIT = 65000;
+
+  /** Solr's default zkClientTimeout (solr.xml), when a node sets none. */
+  static final long DEFAULT_ZK_CLIENT_TIMEOUT_MS = 30000;
+
+  /** A GC pause longer than this stalls requests and can expire a ZooKeeper session. */
+  static final double LONG_GC_PAUSE_MS = 1000;
+
+  private final List<Finding> out = new ArrayList<>();
+
+  private DoctorChecks() {}
+
+  /** Every finding for these facts, errors first. */
+  public static List<Finding> of(DoctorFacts f) {
+    DoctorChecks c = new DoctorChecks();
+    c.zookeeper(f);
+    c.nodes(f);
+    c.collections(f);
+    c.knownDefects(f);
+    List<Finding> sorted = new ArrayList<>();
+    for (String level : List.of(DoctorReport.ERROR, DoctorReport.WARNING, DoctorReport.INFO)) {
+      c.out.stream().filter(x -> x.level().equals(level)).forEach(sorted::add);
+    }
+    return sorted;
+  }
+
+  private void add(String level, String check, String subject, String evidence, String fix) {
+    out.add(new Finding(level, check, subject, evidence, fix));
+  }
+
+  private void zookeeper(DoctorFacts f) {
+    int n = f.zookeeper().size();
+    if (n == 0) {
+      return;
+    }
+    String ensemble = "ZooKeeper ensemble";
+    if (n % 2 == 0) {
+      add(
+          DoctorReport.WARNING,
+          "zk-even-ensemble",
+          ensemble,
+          n
+              + " servers: a quorum needs "
+              + (n / 2 + 1)
+              + ", so it survives no more failures than "
+              + (n - 1)
+              + " would",
+          "run an odd number of ZooKeeper servers (3 or 5)");
+    } else if (n > 7) {
+      add(
+          DoctorReport.WARNING,
+          "zk-large-ensemble",
+          ensemble,
+          n + " servers: every write waits for a majority of them",
+          "run 3 or 5 voting servers; add observers for more read capacity");
+    } else if (n == 1) {
+      add(
+          DoctorReport.INFO,
+          "zk-single",
+          ensemble,
+          "1 server: when it stops, SolrCloud can no longer change state or elect leaders",
+          "run 3 ZooKeeper servers on separate hosts for production");
+    }
+    for (DoctorFacts.Zk zk : f.zookeeper()) {
+      if (zk.conf() == null) {
+        add(
+            DoctorReport.INFO,
+            "zk-conf-unreadable",
+            "ZooKeeper " + zk.address(),
+            "it does not answer the four-letter word conf",
+            "allow it: 4lw.commands.whitelist=mntr,conf,ruok in zoo.cfg");
+        continue;
+      }
+      limits(zk);
+      sessionTimeout(f, zk);
+      sharedHost(f, zk);
+    }
+  }
+
+  /** tickTime x syncLimit and x initLimit against the round trips measured to the server. */
+  private void limits(DoctorFacts.Zk zk) {
+    Long tick = zk.confLong("tickTime");
+    if (tick == null) {
+      return;
+    }
+    double rtt = zk.maxRoundTripMs();
+    for (String limit : List.of("syncLimit", "initLimit")) {
+      Long ticks = zk.confLong(limit);
+      if (ticks == null) {
+        continue;
+      }
+      long ms = ticks * tick;
+      String evidence =
+          String.format(
+              Locale.ROOT,
+              "tickTime %d ms x %s %d = %,d ms; longest measured round trip %.1f ms",
+              tick,
+              limit,
+              ticks,
+              ms,
+              rtt);
+      String fix =
+          "raise "
+              + limit
+              + " (or tickTime) in zoo.cfg so that "
+              + limit
+              + " x tickTime is at least "
+              + Math.max(10000, Math.round(20 * rtt))
+              + " ms";
+      if (ms < 2 * rtt) {
+        add(
+            DoctorReport.ERROR,
+            "zk-" + limit,
+            "ZooKeeper " + zk.address(),
+            evidence + ": a follower cannot keep up within it",
+            fix);
+      } else if (ms < Math.max(2000, 20 * rtt)) {
+        add(
+            DoctorReport.WARNING,
+            "zk-" + limit,
+            "ZooKeeper " + zk.address(),
+            evidence + ": a GC pause or a slow disk on a follower drops it from the quorum",
+            fix);
+      }
+    }
+  }
+
+  /** zkClientTimeout of each node against the session timeouts the server allows. */
+  private void sessionTimeout(DoctorFacts f, DoctorFacts.Zk zk) {
+    Long tick = zk.confLong("tickTime");
+    Long min = zk.confLong("minSessionTimeout");
+    Long max = zk.confLong("maxSessionTimeout");
+    if (tick == null) {
+      return;
+    }
+    long lo = min != null && min > 0 ? min : 2 * tick;
+    long hi = max != null && max > 0 ? max : 20 * tick;
+    Map<Long, List<String>> byTimeout = new LinkedHashMap<>();
+    for (DoctorFacts.Node n : f.nodes()) {
+      long t = n.zkClientTimeoutMs() == null ? DEFAULT_ZK_CLIENT_TIMEOUT_MS : n.zkClientTimeoutMs();
+      byTimeout.computeIfAbsent(t, k -> new ArrayList<>()).add(n.name());
+    }
+    byTimeout.forEach(
+        (t, nodes) -> {
+          if (t < lo || t > hi) {
+            long negotiated = Math.max(lo, Math.min(hi, t));
+            add(
+                DoctorReport.WARNING,
+                "zk-session-timeout",
+                "ZooKeeper " + zk.address(),
+                String.format(
+                    Locale.ROOT,
+                    "zkClientTimeout %,d ms of %s is outside the server's %,d..%,d ms (tickTime %d"
+                        + " ms), so the session gets %,d ms",
+                    t,
+                    String.join(", ", nodes),
+                    lo,
+                    hi,
+                    tick,
+                    negotiated),
+                t > hi
+                    ? "raise tickTime or maxSessionTimeout in zoo.cfg to at least "
+                        + t
+                        + " ms, or lower zkClientTimeout"
+                    : "raise zkClientTimeout to at least " + lo + " ms");
+          }
+        });
+  }
+
+  private void sharedHost(DoctorFacts f, DoctorFacts.Zk zk) {
+    List<DoctorFacts.Node> beside =
+        f.nodes().stream().filter(n -> n.host() != null && n.host().equals(zk.host())).toList();
+    if (beside.isEmpty()) {
+      return;
+    }
+    DoctorFacts.Node any = beside.get(0);
+    boolean loaded =
+        any.loadAverage() != null
+            && any.processors() != null
+            && any.loadAverage() > 0.8 * any.processors();
+    add(
+        loaded ? DoctorReport.WARNING : DoctorReport.INFO,
+        "zk-shares-host",
+        "ZooKeeper " + zk.address(),
+        "shares host "
+            + zk.host()
+            + " with "
+            + beside.size()
+            + " Solr node(s)"
+            + (any.loadAverage() == null
+                ? ""
+                : String.format(
+                    Locale.ROOT,
+                    "; load average %.1f on %d cores",
+                    any.loadAverage(),
+                    any.processors())),
+        "under load, give ZooKeeper hosts of its own (Solr's CPU and GC delay its heartbeats)");
+  }
+
+  private void nodes(DoctorFacts f) {
+    Map<String, List<DoctorFacts.Node>> byHost = new LinkedHashMap<>();
+    for (DoctorFacts.Node n : f.nodes()) {
+      byHost.computeIfAbsent(n.host(), k -> new ArrayList<>()).add(n);
+    }
+    byHost.forEach(this::memory);
+    for (DoctorFacts.Node n : f.nodes()) {
+      if (n.maxOpenFiles() != null && n.maxOpenFiles() < SOLR_LIMIT) {
+        add(
+            DoctorReport.WARNING,
+            "node-open-files",
+            n.name(),
+            "open-file limit "
+                + n.maxOpenFiles()
+                + " (Solr's start script asks for "
+                + SOLR_LIMIT
+                + ")",
+            "raise it to " + SOLR_LIMIT + " or more (ulimit -n, LimitNOFILE= in a systemd unit)");
+      }
+      if (n.maxProcesses() != null && n.maxProcesses() < SOLR_LIMIT) {
+        add(
+            DoctorReport.WARNING,
+            "node-processes",
+            n.name(),
+            "process limit "
+                + n.maxProcesses()
+                + " (Solr's start script asks for "
+                + SOLR_LIMIT
+                + ")",
+            "raise it to " + SOLR_LIMIT + " or more (ulimit -u, LimitNPROC=)");
+      }
+      if (n.longestGcPauseMs() != null && n.longestGcPauseMs() > LONG_GC_PAUSE_MS) {
+        add(
+            DoctorReport.WARNING,
+            "node-gc-pause",
+            n.name(),
+            String.format(
+                Locale.ROOT,
+                "a GC pause of %,.0f ms in %s: requests stall, and past zkClientTimeout the node"
+                    + " loses its ZooKeeper session",
+                n.longestGcPauseMs(),
+                n.gcLog()),
+            "give the heap more room or fewer caches, or look at the run's --profile for what allocates");
+      }
+    }
+  }
+
+  /** Heaps against the host's memory, and the index against what is left for the page cache. */
+  private void memory(String host, List<DoctorFacts.Node> nodes) {
+    DoctorFacts.Node first = nodes.get(0);
+    if (first.physicalBytes() == null) {
+      return;
+    }
+    long ram = first.physicalBytes();
+    long heaps =
+        nodes.stream().mapToLong(n -> n.heapMaxBytes() == null ? 0 : n.heapMaxBytes()).sum();
+    long index = nodes.stream().mapToLong(n -> n.indexBytes() == null ? 0 : n.indexBytes()).sum();
+    String subject = "host " + host;
+    String evidence =
+        String.format(
+            Locale.ROOT,
+            "%d Solr node(s) with %s of heap on %s of memory; %s of index",
+            nodes.size(),
+            gb(heaps),
+            gb(ram),
+            gb(index));
+    if (heaps > 0.9 * ram) {
+      add(
+          DoctorReport.ERROR,
+          "node-heap-memory",
+          subject,
+          evidence + ": nothing is left for the OS and the page cache; the kernel may kill a node",
+          "lower the heaps (heap:) or run fewer nodes per host, keeping half the memory for the page cache");
+    } else if (heaps > 0.6 * ram) {
+      add(
+          DoctorReport.WARNING,
+          "node-heap-memory",
+          subject,
+          evidence + ": little is left for the page cache the index is read through",
+          "keep heaps under half the host's memory");
+    }
+    long cache = ram - heaps;
+    if (index > cache && index > 0) {
+      add(
+          DoctorReport.WARNING,
+          "node-page-cache",
+          subject,
+          evidence
+              + ": the index does not fit in the "
+              + gb(Math.max(0, cache))
+              + " left for the page cache, so searches read from disk",
+          "add memory or nodes, or lower the heaps");
+    }
+    for (DoctorFacts.Node n : nodes) {
+      if (n.heapMaxBytes() != null
+          && n.indexBytes() != null
+          && n.indexBytes() > 0
+          && n.heapMaxBytes() > 4L * (1L << 30)
+          && n.heapMaxBytes() > 10 * n.indexBytes()) {
+        add(
+            DoctorReport.INFO,
+            "node-heap-index",
+            n.name(),
+            "heap "
+                + gb(n.heapMaxBytes())
+                + " for "
+                + gb(n.indexBytes())
+                + " of index: a large heap means long full collections",
+            "a heap of a few GB serves this index; leave the rest to the page cache");
+      }
+    }
+    if (first.swapTotalBytes() != null
+        && first.swapFreeBytes() != null
+        && first.swapTotalBytes() - first.swapFreeBytes() > 0) {
+      add(
+          DoctorReport.WARNING,
+          "node-swap",
+          subject,
+          gb(first.swapTotalBytes() - first.swapFreeBytes())
+              + " of swap in use: a JVM whose heap is swapped out pauses for seconds",
+          "turn swap off on Solr hosts (swapoff -a) or set vm.swappiness=1");
+    }
+  }
+
+  private void collections(DoctorFacts f) {
+    boolean oneHost = f.nodes().stream().map(DoctorFacts.Node::host).distinct().count() <= 1;
+    Map<String, DoctorFacts.Node> nodes = new HashMap<>();
+    f.nodes().forEach(n -> nodes.put(n.name(), n));
+    Map<String, Integer> leads = new LinkedHashMap<>();
+    int shards = 0;
+    for (DoctorFacts.Collection c : f.collections()) {
+      commits(c);
+      autowarm(c);
+      if (c.numVersionBuckets() != null && c.numVersionBuckets() < 1024) {
+        boolean used = versionBefore(f.solrVersion(), 9, 8);
+        add(
+            used ? DoctorReport.WARNING : DoctorReport.INFO,
+            "coll-version-buckets",
+            "collection " + c.name(),
+            "numVersionBuckets "
+                + c.numVersionBuckets()
+                + (used
+                    ? ": updates of a core queue on so few locks (SOLR-6820)"
+                    : ": ignored since Solr 9.8 (SOLR-17102)"),
+            used ? "leave numVersionBuckets at its default (65536)" : "remove the setting");
+      }
+      for (DoctorFacts.Shard s : c.shards()) {
+        shards++;
+        placement(c, s, nodes, oneHost);
+        s.replicas().stream()
+            .filter(DoctorFacts.Replica::leader)
+            .forEach(r -> leads.merge(r.node(), 1, Integer::sum));
+      }
+    }
+    leaders(f, leads, shards);
+  }
+
+  private void commits(DoctorFacts.Collection c) {
+    String subject = "collection " + c.name();
+    Long hard = c.autoCommitMs();
+    if (Boolean.TRUE.equals(c.openSearcher()) && hard != null && hard > 0 && hard < 60000) {
+      add(
+          hard < 1000 ? DoctorReport.ERROR : DoctorReport.WARNING,
+          "coll-autocommit-opensearcher",
+          subject,
+          "autoCommit every "
+              + hard
+              + " ms opens a new searcher each time (openSearcher=true)"
+              + (hard < 1000
+                  ? ": faster than searchers warm, so they pile up (maxWarmingSearchers errors)"
+                  : ""),
+          "set autoCommit openSearcher=false and make documents visible with autoSoftCommit instead");
+    }
+    Long soft = c.autoSoftCommitMs();
+    if (soft != null && soft > 0 && soft < 1000) {
+      boolean indexing = c.updatesPerSecond() != null && c.updatesPerSecond() > 0;
+      add(
+          indexing ? DoctorReport.WARNING : DoctorReport.INFO,
+          "coll-soft-commit",
+          subject,
+          "autoSoftCommit every "
+              + soft
+              + " ms"
+              + (indexing
+                  ? String.format(
+                      Locale.ROOT, " while indexing (%.1f update requests/s)", c.updatesPerSecond())
+                  : "")
+              + ": each soft commit throws the caches away and opens a searcher",
+          "soft-commit no more often than the application needs documents visible (1000 ms or more)");
+    }
+  }
+
+  private void autowarm(DoctorFacts.Collection c) {
+    c.cacheAutowarm()
+        .forEach(
+            (cache, count) -> {
+              String v = count.strip();
+              boolean large;
+              if (v.endsWith("%")) {
+                large = parse(v.substring(0, v.length() - 1)) >= 50;
+              } else {
+                large = parse(v) > 256;
+              }
+              if (large) {
+                add(
+                    DoctorReport.WARNING,
+                    "coll-autowarm",
+                    "collection " + c.name(),
+                    cache
+                        + " autowarmCount "
+                        + v
+                        + ": every new searcher re-runs that many entries before it serves",
+                    "autowarm " + cache + " with 32..128 entries (or 0 with frequent commits)");
+              }
+            });
+  }
+
+  private static double parse(String v) {
+    try {
+      return Double.parseDouble(v.strip());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  /** Replicas of a shard on one host, or all in one dc or rack when the nodes span several. */
+  private void placement(
+      DoctorFacts.Collection c,
+      DoctorFacts.Shard s,
+      Map<String, DoctorFacts.Node> nodes,
+      boolean oneHost) {
+    if (s.replicas().size() < 2) {
+      return;
+    }
+    Map<String, Integer> hosts = new LinkedHashMap<>();
+    for (DoctorFacts.Replica r : s.replicas()) {
+      DoctorFacts.Node n = nodes.get(r.node());
+      hosts.merge(n == null ? r.node() : n.host(), 1, Integer::sum);
+    }
+    hosts.forEach(
+        (host, count) -> {
+          if (count > 1) {
+            add(
+                oneHost ? DoctorReport.INFO : DoctorReport.WARNING,
+                "coll-replicas-host",
+                "collection " + c.name() + " " + s.name(),
+                count
+                    + " of its "
+                    + s.replicas().size()
+                    + " replicas are on host "
+                    + host
+                    + (oneHost ? " (every node runs on it)" : "")
+                    + ": losing the host loses them together",
+                oneHost
+                    ? "on real hosts, put a shard's replicas on different hosts"
+                    : "move a replica to another host (MOVEREPLICA) or use a placement plugin with host affinity");
+          }
+        });
+    for (String label : List.of("dc", "rack")) {
+      Set<String> all = new LinkedHashSet<>();
+      nodes
+          .values()
+          .forEach(
+              n -> {
+                if (n.labels() != null && n.labels().get(label) != null) {
+                  all.add(n.labels().get(label));
+                }
+              });
+      if (all.size() < 2) {
+        continue;
+      }
+      Set<String> used = new LinkedHashSet<>();
+      for (DoctorFacts.Replica r : s.replicas()) {
+        DoctorFacts.Node n = nodes.get(r.node());
+        used.add(n == null || n.labels() == null ? "?" : String.valueOf(n.labels().get(label)));
+      }
+      if (used.size() == 1) {
+        add(
+            DoctorReport.WARNING,
+            "coll-replicas-" + label,
+            "collection " + c.name() + " " + s.name(),
+            "all "
+                + s.replicas().size()
+                + " replicas are in "
+                + label
+                + " "
+                + used.iterator().next()
+                + " of "
+                + all,
+            "spread the shard's replicas over "
+                + label
+                + "s (placement plugin, or ADDREPLICA on a node in another "
+                + label
+                + ")");
+      }
+    }
+  }
+
+  private void leaders(DoctorFacts f, Map<String, Integer> leads, int shards) {
+    int nodes = f.nodes().size();
+    if (nodes < 2 || shards < 2) {
+      return;
+    }
+    double fair = (double) shards / nodes;
+    leads.forEach(
+        (node, n) -> {
+          if (n >= 2 && n > Math.ceil(fair) + 1 && n >= 2 * fair) {
+            add(
+                DoctorReport.WARNING,
+                "coll-leader-heavy",
+                node,
+                String.format(
+                    Locale.ROOT,
+                    "leads %d of %d shards (%.1f would be even over %d nodes): it does every shard's indexing work first",
+                    n,
+                    shards,
+                    fair,
+                    nodes),
+                "spread leaders: set preferredLeader on replicas elsewhere and call REBALANCELEADERS");
+          }
+        });
+  }
+
+  /** Solr defects known to bite in the running version, with the conditions they need. */
+  private void knownDefects(DoctorFacts f) {
+    if (f.solrVersion() == null) {
+      return;
+    }
+    List<String> replicated =
+        f.collections().stream()
+            .filter(c -> c.shards().stream().anyMatch(s -> s.replicas().size() > 1))
+            .map(DoctorFacts.Collection::name)
+            .toList();
+    if (!replicated.isEmpty()) {
+      add(
+          DoctorReport.WARNING,
+          "SOLR-5939",
+          "Solr " + f.solrVersion(),
+          "collections with more than one replica per shard ("
+              + String.join(", ", replicated)
+              + "): when a leader is lost while a batch is forwarded, Solr can acknowledge the batch"
+              + " although some of its documents reached no replica (solrscale's chaos runs"
+              + " reproduce it on 9.10)",
+          "after a leader change, verify counts (solrscale chaos measures it); send small batches and check the rf Solr answers with min_rf");
+    }
+  }
+
+  static boolean versionBefore(String version, int major, int minor) {
+    if (version == null) {
+      return false;
+    }
+    String[] p = version.split("[.-]");
+    try {
+      int ma = Integer.parseInt(p[0]);
+      int mi = p.length > 1 ? Integer.parseInt(p[1]) : 0;
+      return ma < major || ma == major && mi < minor;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  private static String gb(long bytes) {
+    return String.format(Locale.ROOT, "%.1f GB", bytes / (double) (1L << 30));
+  }
+}
