@@ -1111,6 +1111,23 @@ public final class Cluster {
     return provider.jcmd(requireState(), node, args);
   }
 
+  /** A folder on the node's host its JVM writes recordings into; null when it runs here. */
+  public String scratchDir(NodeState node) {
+    return provider.scratchDir(requireState(), node);
+  }
+
+  /**
+   * Brings {@code from} (under the node's scratch folder) here to {@code to}, deleting it there.
+   */
+  public void collect(NodeState node, String from, Path to) {
+    provider.collect(requireState(), node, from, to);
+  }
+
+  /** Brings one node's logs to this machine (from its host, when it runs on one). */
+  public void fetchLogs(NodeState node) {
+    provider.fetchLogs(requireState(), node);
+  }
+
   /** The node's folder (logs, data) as this machine reaches it. */
   public Path nodeDir(NodeState node) {
     return provider.nodeDir(requireState(), node);

@@ -140,6 +140,16 @@ final class Placed implements Provider {
   }
 
   @Override
+  public String scratchDir(ClusterState c, NodeState node) {
+    return of(node).scratchDir(c, node);
+  }
+
+  @Override
+  public void collect(ClusterState c, NodeState node, String from, Path to) {
+    of(node).collect(c, node, from, to);
+  }
+
+  @Override
   public String readFile(ClusterState c, NodeState node, String path) {
     return of(node).readFile(c, node, path);
   }

@@ -55,12 +55,21 @@ public interface Provider {
    * Runs the JDK's {@code jcmd} against the node's JVM with {@code args} (e.g. JFR.start ...) and
    * returns what it printed; fails in one line when it cannot (no jcmd, the JVM is gone).
    */
-  default String jcmd(ClusterState cluster, NodeState node, List<String> args) {
-    throw SolrscaleException.usage(
-        "--profile records nodes that run on this machine; cluster '"
-            + cluster.name()
-            + "' runs on hosts (not supported yet)");
+  String jcmd(ClusterState cluster, NodeState node, List<String> args);
+
+  /**
+   * A folder on the node's host its JVM may write a recording into, or null when the node runs on
+   * this machine (it writes straight into the results directory then).
+   */
+  default String scratchDir(ClusterState cluster, NodeState node) {
+    return null;
   }
+
+  /**
+   * Brings the folder {@code from} (under {@link #scratchDir}) on the node's host to {@code to} on
+   * this machine, then deletes it there.
+   */
+  default void collect(ClusterState cluster, NodeState node, String from, Path to) {}
 
   /** Lets go of what the provider holds for the cluster (e.g. SSH connections). */
   default void close(ClusterState cluster) {}

@@ -467,6 +467,48 @@ public final class SshProvider implements Provider {
     return ssh.command(h, remote);
   }
 
+  /** jcmd beside the java the node runs on (found through /proc on its host), over SSH. */
+  @Override
+  public String jcmd(ClusterState cluster, NodeState node, List<String> args) {
+    if (state(cluster, node) != ProcessState.RUNNING) {
+      throw SolrscaleException.environment(
+          node.id() + " is not running; start it (solrscale node start) or leave --profile out");
+    }
+    HostSpec h = host(cluster, node);
+    List<String> remote =
+        new ArrayList<>(
+            List.of(
+                "sh",
+                "-c",
+                "exec \"$(dirname \"$(readlink /proc/$1/exe)\")/jcmd\" \"$@\"",
+                "sh",
+                Long.toString(node.pid())));
+    remote.addAll(args);
+    Ssh.Result r = ssh.run(h, remote, null, Duration.ofSeconds(60));
+    if (!r.ok()) {
+      throw SolrscaleException.environment(
+          "jcmd for "
+              + node.id()
+              + " on host "
+              + h.ssh()
+              + " failed: "
+              + (r.out() + " " + r.err()).strip().replace('\n', ' '));
+    }
+    return r.out();
+  }
+
+  @Override
+  public String scratchDir(ClusterState cluster, NodeState node) {
+    return remoteDir(cluster, node) + "/tmp";
+  }
+
+  @Override
+  public void collect(ClusterState cluster, NodeState node, String from, Path to) {
+    HostSpec h = host(cluster, node);
+    ssh.fetch(h, from, to, info(h, 0).rsync());
+    ssh.agentOk(h, QUICK, "rm", info(h, 0).dir(), from);
+  }
+
   @Override
   public String readFile(ClusterState cluster, NodeState node, String path) {
     HostSpec h = host(cluster, node);

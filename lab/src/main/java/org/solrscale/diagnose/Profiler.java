@@ -100,12 +100,51 @@ public final class Profiler implements AutoCloseable {
         "jdk.JavaMonitorEnter#threshold=" + LOCK_THRESHOLD);
   }
 
-  private Path repository(NodeState n) {
-    return dir.resolve(".repository-" + n.id()).toAbsolutePath();
+  /**
+   * Where the node's JVM keeps the recording's chunks: the step's profile/ folder, or for a node on
+   * another host a folder of its own there, brought here when the recording ends.
+   */
+  private String repository(NodeState n) {
+    String scratch = cluster.scratchDir(n);
+    return scratch == null
+        ? dir.resolve(".repository-" + n.id()).toString()
+        : remoteFolder(scratch) + "/repository";
   }
 
+  /** Where the node's JVM writes the recording (on its host). */
+  private String target(NodeState n) {
+    String scratch = cluster.scratchDir(n);
+    return scratch == null
+        ? recording(n).toString()
+        : remoteFolder(scratch) + "/" + n.id() + ".jfr";
+  }
+
+  private String remoteFolder(String scratch) {
+    return scratch + "/" + name;
+  }
+
+  /** The recording in the step's profile/ folder. */
   private Path recording(NodeState n) {
-    return dir.resolve(n.id() + ".jfr").toAbsolutePath();
+    return dir.resolve(n.id() + ".jfr");
+  }
+
+  /** Ends the node's recording: written, and brought here when the node runs on another host. */
+  private void finish(NodeState n) {
+    cluster.jcmd(n, List.of("JFR.stop", "name=" + name, "filename=" + target(n)));
+    String scratch = cluster.scratchDir(n);
+    if (scratch != null) {
+      Path fetched = dir.resolve(".collect-" + n.id());
+      cluster.collect(n, remoteFolder(scratch), fetched);
+      try {
+        Files.move(fetched.resolve(n.id() + ".jfr"), recording(n));
+      } catch (java.io.IOException e) {
+        throw SolrscaleException.environment(
+            "the recording of " + n.id() + " did not arrive from its host: " + e.getMessage());
+      } finally {
+        FileTrees.delete(fetched);
+      }
+      cluster.fetchLogs(n); // its GC log, for the allocation check
+    }
   }
 
   /**
@@ -123,8 +162,7 @@ public final class Profiler implements AutoCloseable {
                   nodes,
                   n -> {
                     try {
-                      cluster.jcmd(
-                          n, List.of("JFR.stop", "name=" + name, "filename=" + recording(n)));
+                      finish(n);
                       return n;
                     } catch (SolrscaleException e) {
                       // stopped, killed or restarted during the step: its recording went with it
@@ -172,7 +210,7 @@ public final class Profiler implements AutoCloseable {
     RecordingAnalysis a = RecordingAnalysis.of(jfr, start, end);
     Path svg = dir.resolve(n.id() + "-cpu.svg");
     FlameGraph.write(a.flame, n.id() + ": CPU", svg);
-    Diagnosis.Node node = a.node(n.id(), stepDir.relativize(jfr.toAbsolutePath()).toString());
+    Diagnosis.Node node = a.node(n.id(), stepDir.relativize(jfr).toString());
     Diagnosis.AllocationCheck check =
         AllocationCheck.of(
             GcLog.read(cluster.nodeDir(n).resolve("logs"), "solr_gc.log"), a.samples(), start, end);
@@ -216,7 +254,9 @@ public final class Profiler implements AutoCloseable {
   }
 
   private void removeRepositories() {
-    nodes.forEach(n -> FileTrees.delete(repository(n)));
+    nodes.stream()
+        .filter(n -> cluster.scratchDir(n) == null) // on a host: went with collect
+        .forEach(n -> FileTrees.delete(Path.of(repository(n))));
   }
 
   /** Stops the recordings without reading them, when the step did not finish. */

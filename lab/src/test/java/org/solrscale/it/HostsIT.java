@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.NodeState;
 import org.solrscale.results.IntervalLog;
 import org.solrscale.runtime.SolrscaleHome;
 
@@ -172,11 +173,26 @@ class HostsIT {
             "5s",
             "--warmup",
             "1s",
+            "--profile",
             "--out",
             dir.resolve("bench").toString());
     assertThat(bench.exitCode()).as(bench.out() + bench.err()).isZero();
     JsonNode summary = JSON.readTree(dir.resolve("bench/summary.json").toFile());
     assertThat(summary.get("count").asLong()).isPositive();
+    // profiled on every host: each node's recording brought here, nothing left on the hosts
+    JsonNode diagnosis = JSON.readTree(dir.resolve("bench/profile/diagnosis.json").toFile());
+    List<NodeState> solrNodes =
+        cluster(NAME).requireState().nodes().stream().filter(NodeState::isSolr).toList();
+    assertThat(diagnosis.get("nodes")).hasSize(solrNodes.size());
+    for (NodeState n : solrNodes) {
+      assertThat(dir.resolve("bench/profile/" + n.id() + ".jfr")).isRegularFile();
+      assertThat(cluster(NAME).jcmd(n, List.of("JFR.check"))).contains("No available recordings");
+      String scratch = cluster(NAME).scratchDir(n);
+      assertThat(cluster(NAME).readFile(n, scratch + "/" + n.id() + ".jfr")).isNull();
+    }
+    try (Stream<Path> left = Files.list(dir.resolve("bench/profile"))) {
+      assertThat(left.map(p -> p.getFileName().toString())).noneMatch(f -> f.startsWith("."));
+    }
 
     // two drivers on two hosts, the rate split between them, merged exactly
     Path two = dir.resolve("bench2");
