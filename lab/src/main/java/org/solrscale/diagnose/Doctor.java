@@ -75,18 +75,31 @@ public final class Doctor {
     String version = system.path("lucene").path("solr-spec-version").asText(null);
     String zk = zkHost != null ? zkHost : system.path("zkHost").asText(null);
     List<DoctorFacts.Zk> zks = zk == null ? List.of() : Parallel.map(servers(zk), this::zk);
+    // read once for all collections: each node's update metrics, the first node's properties
+    String first = baseUrl(scheme, live.get(0));
+    List<JsonNode> updates =
+        Parallel.map(
+            live,
+            n ->
+                getOrNull(
+                    baseUrl(scheme, n)
+                        + "/admin/metrics?wt=json&group=core&prefix="
+                        + URLEncoder.encode(
+                            "UPDATE./update.requestTimes", StandardCharsets.UTF_8)));
+    JsonNode props = getOrNull(first + "/admin/info/properties?wt=json");
+    JsonNode sysProps = props == null ? null : props.path("system.properties");
     List<DoctorFacts.Collection> collections = new ArrayList<>();
     for (Iterator<Map.Entry<String, JsonNode>> it = cluster.path("collections").fields();
         it.hasNext(); ) {
       Map.Entry<String, JsonNode> c = it.next();
-      collections.add(collection(c.getKey(), c.getValue(), baseUrl(scheme, live.get(0)), nodes));
+      collections.add(collection(c.getKey(), c.getValue(), first, sysProps, updates));
     }
-    Map<String, String> props = new LinkedHashMap<>();
+    Map<String, String> clusterProps = new LinkedHashMap<>();
     cluster
         .path("properties")
         .fields()
-        .forEachRemaining(e -> props.put(e.getKey(), e.getValue().asText()));
-    return new DoctorFacts(version, zks, nodes, collections, props);
+        .forEachRemaining(e -> clusterProps.put(e.getKey(), e.getValue().asText()));
+    return new DoctorFacts(version, zks, nodes, collections, clusterProps);
   }
 
   private static String baseUrl(String scheme, String nodeName) {
@@ -196,7 +209,7 @@ public final class Doctor {
   }
 
   private DoctorFacts.Collection collection(
-      String name, JsonNode state, String base, List<DoctorFacts.Node> nodes) {
+      String name, JsonNode state, String base, JsonNode sysProps, List<JsonNode> updates) {
     JsonNode config = getOrNull(base + "/" + name + "/config?wt=json");
     JsonNode uh = config == null ? null : config.path("config").path("updateHandler");
     Map<String, String> autowarm = new LinkedHashMap<>();
@@ -228,9 +241,9 @@ public final class Doctor {
             ? null
             : uh.path("autoCommit").get("openSearcher").asBoolean(),
         uh == null ? null : longOrNull(uh.path("autoSoftCommit"), "maxTime"),
-        versionBuckets(name, state, base),
+        versionBuckets(name, state, base, sysProps),
         autowarm,
-        updateRate(name, nodes),
+        updateRate(name, updates),
         shards);
   }
 
@@ -244,7 +257,7 @@ public final class Doctor {
    * log): the configset's solrconfig.xml, its ${NAME:default} resolved from the collection's
    * properties, then the node's system properties, then the default.
    */
-  private Long versionBuckets(String collection, JsonNode state, String base) {
+  private Long versionBuckets(String collection, JsonNode state, String base, JsonNode sysProps) {
     SolrHttp.Reply file =
         http.get(base + "/" + collection + "/admin/file?file=solrconfig.xml", TIMEOUT);
     if (file.status() != 200) {
@@ -262,8 +275,7 @@ public final class Doctor {
       if (!prop.isMissingNode()) {
         value = prop.asText();
       } else {
-        JsonNode props = getOrNull(base + "/admin/info/properties?wt=json");
-        JsonNode sys = props == null ? null : props.path("system.properties").path(name);
+        JsonNode sys = sysProps == null ? null : sysProps.path(name);
         value = sys != null && !sys.isMissingNode() ? sys.asText() : p.group(2);
       }
     }
@@ -275,15 +287,9 @@ public final class Doctor {
   }
 
   /** Update requests per second (one-minute rate) over the collection's cores on every node. */
-  private Double updateRate(String collection, List<DoctorFacts.Node> nodes) {
+  private static Double updateRate(String collection, List<JsonNode> updates) {
     double rate = 0;
-    for (DoctorFacts.Node n : nodes) {
-      String scheme = urls.get(0).startsWith("https") ? "https" : "http";
-      JsonNode m =
-          getOrNull(
-              baseUrl(scheme, n.name())
-                  + "/admin/metrics?wt=json&group=core&prefix="
-                  + URLEncoder.encode("UPDATE./update.requestTimes", StandardCharsets.UTF_8));
+    for (JsonNode m : updates) {
       if (m == null) {
         continue;
       }

@@ -236,19 +236,17 @@ public final class Profiler implements AutoCloseable {
     } catch (RuntimeException e) {
       return; // the node is gone, and its recordings with it
     }
-    for (String r : List.of(name)) {
-      if (running.contains("name=" + r + " ")) {
-        try {
-          cluster.jcmd(n, List.of("JFR.stop", "name=" + r));
-        } catch (RuntimeException e) {
-          progress.accept(
-              "warning: the recording "
-                  + r
-                  + " on "
-                  + n.id()
-                  + " may still run: "
-                  + e.getMessage());
-        }
+    if (running.contains("name=" + name + " ")) {
+      try {
+        cluster.jcmd(n, List.of("JFR.stop", "name=" + name));
+      } catch (RuntimeException e) {
+        progress.accept(
+            "warning: the recording "
+                + name
+                + " on "
+                + n.id()
+                + " may still run: "
+                + e.getMessage());
       }
     }
   }
