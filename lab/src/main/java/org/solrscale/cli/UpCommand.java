@@ -101,6 +101,15 @@ final class UpCommand implements Callable<Integer> {
               + " $SOLRSCALE_HOME/clusters/NAME/tls, readable by you only).")
   Boolean tls;
 
+  @Option(
+      names = "--java",
+      paramLabel = "DIR",
+      description =
+          "The JDK the nodes on this machine run on (Solr 9: Java 11+, Solr 10: Java 21+). Default:"
+              + " $SOLRSCALE_JAVA_HOME, else the first new enough of the JDK running solrscale,"
+              + " $JAVA_HOME and the usual install locations (/usr/lib/jvm, /opt/java, SDKMAN, ...).")
+  Path java;
+
   @Mixin CollectionOptions collectionOptions;
 
   @Option(names = "--json", description = "Print the resulting status as JSON.")
@@ -199,7 +208,8 @@ final class UpCommand implements Callable<Integer> {
               base.hosts(),
               base.solrPerHost(),
               base.auth(),
-              base.tls());
+              base.tls(),
+              base.javaHome());
     }
     if (hosts != null || solrPerHost != null) {
       List<HostSpec> hostSpecs =
@@ -232,6 +242,9 @@ final class UpCommand implements Callable<Integer> {
     }
     if (tls != null) {
       base = base.withTls(tls);
+    }
+    if (java != null) {
+      base = base.withJavaHome(java.toAbsolutePath().normalize().toString());
     }
     if (collectionOptions.given()) {
       CollectionSpec c = collectionOptions.spec();

@@ -19,6 +19,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.solrscale.runtime.Jdk;
+import org.solrscale.runtime.Launcher;
 import org.solrscale.runtime.NodeJar;
 import org.solrscale.runtime.RuntimeResolver;
 import org.solrscale.runtime.SolrRuntime;
@@ -174,6 +175,18 @@ public final class Cluster {
 
   private ClusterState reconcile(ClusterState existing, ClusterSpec spec) {
     ClusterSpec old = existing.spec();
+    if (!old.solrVersion().equals(spec.solrVersion())) {
+      throw SolrscaleException.usage(
+          "cluster '"
+              + name
+              + "' runs Solr "
+              + old.solrVersion()
+              + " and one cluster runs one version (mixed versions are not supported): give Solr "
+              + spec.solrVersion()
+              + " its own --name, or run: solrscale down --name "
+              + name
+              + " --purge");
+    }
     if (old.nodeCount() != spec.nodeCount()
         || !old.zookeeper().servers().equals(spec.zookeeper().servers())
         || !old.solrVersion().equals(spec.solrVersion())) {
@@ -325,18 +338,27 @@ public final class Cluster {
               host,
               spec.tls() ? "https" : null));
     }
-    Jdk jdk = Jdk.discover();
+    Jdk jdk =
+        nodes.stream().anyMatch(n -> !n.remote())
+            ? nodeJdk(spec)
+            : Jdk.running(); // hosts find their own
     return new ClusterState(name, spec, jdk.home().toString(), nodes);
   }
 
   private record Launch(SolrRuntime runtime, Jdk jdk, Path nodeJar) {}
 
+  /** The JDK for this machine's nodes: the spec's java_home, else one found new enough. */
+  private static Jdk nodeJdk(ClusterSpec spec) {
+    String version = spec.solrVersion();
+    return Jdk.forNodes(
+        Launcher.forVersion(version).minimumJava(), spec.javaHome(), "Solr " + version);
+  }
+
   private Launch launch(ClusterState state) {
-    Jdk jdk = Jdk.discover();
+    // the JDK is checked first: it costs nothing, and resolving a runtime may download much
+    Jdk jdk =
+        state.nodes().stream().anyMatch(n -> !n.remote()) ? nodeJdk(state.spec()) : Jdk.running();
     SolrRuntime runtime = new RuntimeResolver(home, progress).resolve(state.spec().solrVersion());
-    if (state.nodes().stream().anyMatch(n -> !n.remote())) {
-      jdk.requireAtLeast(runtime.minimumJava(), "Solr " + runtime.version());
-    }
     Path nodeJar = NodeJar.extract(home, runtime.launcher().nodeJarResource());
     provider.prepare(state, runtime, nodeJar); // hosts checked and given the runtime, or nothing
     return new Launch(runtime, jdk, nodeJar);

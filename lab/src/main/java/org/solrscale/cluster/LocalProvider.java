@@ -102,7 +102,7 @@ public final class LocalProvider implements Provider {
       NodeFiles.writeZk(dir, node, cluster);
       cmd = NodeCommand.zk(jdk, runtime, cluster, node, dir);
     } else {
-      NodeFiles.writeSolr(dir);
+      NodeFiles.writeSolr(dir, runtime.launcher().solrMajor());
       cmd = NodeCommand.solr(jdk, runtime, nodeJar, cluster, node, dir);
     }
     try {

@@ -67,8 +67,9 @@ final class NodeFiles {
     write(dir.resolve("log4j2.xml"), log4j("zookeeper.log"));
   }
 
-  static void writeSolr(Path dir) {
-    write(dir.resolve("home").resolve("solr.xml"), SOLR_XML);
+  /** solr.xml for a Solr of the given major version, and log4j2.xml. */
+  static void writeSolr(Path dir, int solrMajor) {
+    write(dir.resolve("home").resolve("solr.xml"), solrXml(solrMajor));
     write(dir.resolve("log4j2.xml"), log4j("solr.log"));
   }
 
@@ -109,6 +110,16 @@ final class NodeFiles {
         <metrics enabled="${metricsEnabled:true}"/>
       </solr>
       """;
+
+  /**
+   * Solr 10 refuses hostContext in solr.xml (the context is always /solr there): an unknown
+   * parameter of the solrcloud section stops its CoreContainer, so the line is left out.
+   */
+  static String solrXml(int solrMajor) {
+    return solrMajor >= 10
+        ? SOLR_XML.replaceAll("(?m)^\\s*<str name=\"hostContext\">.*\n", "")
+        : SOLR_XML;
+  }
 
   private static String log4j(String fileName) {
     return """

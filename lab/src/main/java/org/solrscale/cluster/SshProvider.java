@@ -295,7 +295,7 @@ public final class SshProvider implements Provider {
         NodeFiles.writeZk(stage, Path.of(there), node, cluster);
         cmd = NodeCommand.zk(info.java(), classpath, cluster, node, Path.of(there));
       } else {
-        NodeFiles.writeSolr(stage);
+        NodeFiles.writeSolr(stage, runtime.launcher().solrMajor());
         cmd =
             NodeCommand.solr(
                 info.java(),

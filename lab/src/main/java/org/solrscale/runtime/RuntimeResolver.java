@@ -108,7 +108,28 @@ public final class RuntimeResolver {
     Path work = dir.resolve("resolve");
     Files.createDirectories(work);
 
-    Files.writeString(work.resolve("pom.xml"), pom(version, null));
+    // solr-core's own POM first: whether it exists, and whether Maven can use it as it is
+    Files.writeString(work.resolve("pom.xml"), pom(version, null, null));
+    runMaven(
+        work,
+        version,
+        DEPENDENCY_GOAL + "copy",
+        "-Dartifact=org.apache.solr:solr-core:" + version + ":pom",
+        "-DoutputDirectory=" + work);
+    SolrCorePom corePom = SolrCorePom.read(work.resolve("solr-core-" + version + ".pom"));
+    // A POM that leaves a version out (solr-core 10.0.0, SOLR-18003) is invalid to Maven, which
+    // then silently drops every transitive dependency: declare its dependencies here instead.
+    SolrCorePom flatten = corePom.complete() ? null : corePom;
+    if (flatten != null) {
+      progress.accept(
+          "solr-core "
+              + version
+              + "'s POM leaves out versions of "
+              + String.join(", ", corePom.versionless())
+              + " (SOLR-18003): declaring its dependencies directly");
+    }
+
+    Files.writeString(work.resolve("pom.xml"), pom(version, null, flatten));
     Path jettyList = work.resolve("jetty.txt");
     runMaven(
         work,
@@ -125,21 +146,18 @@ public final class RuntimeResolver {
     }
     String jetty = m.group(1);
 
-    Files.writeString(work.resolve("pom.xml"), pom(version, jetty));
+    Files.writeString(work.resolve("pom.xml"), pom(version, jetty, flatten));
     Path staging = dir.resolve("lib.partial");
     deleteTree(staging);
-    runMaven(
-        work,
-        version,
-        DEPENDENCY_GOAL + "copy-dependencies",
-        "-DoutputDirectory=" + staging,
-        "-DincludeScope=runtime");
-    Path lib = dir.resolve("lib");
-    deleteTree(lib);
-    Files.move(staging, lib, StandardCopyOption.ATOMIC_MOVE);
-
+    String output =
+        runMaven(
+            work,
+            version,
+            DEPENDENCY_GOAL + "copy-dependencies",
+            "-DoutputDirectory=" + staging,
+            "-DincludeScope=runtime");
     List<String> jars;
-    try (Stream<Path> files = Files.list(lib)) {
+    try (Stream<Path> files = Files.list(staging)) {
       jars =
           files
               .map(p -> p.getFileName().toString())
@@ -147,6 +165,15 @@ public final class RuntimeResolver {
               .sorted()
               .toList();
     }
+    String incomplete = incomplete(version, output, corePom, flatten != null, jars);
+    if (incomplete != null) {
+      throw SolrscaleException.environment(
+          incomplete + " (full output in " + work.resolve("maven.log") + ")");
+    }
+    Path lib = dir.resolve("lib");
+    deleteTree(lib);
+    Files.move(staging, lib, StandardCopyOption.ATOMIC_MOVE);
+
     Manifest manifest =
         new Manifest(version, jetty, Launcher.forMajor(major).orElseThrow().minimumJava(), jars);
     Path tmp = dir.resolve("runtime.json.tmp");
@@ -156,18 +183,72 @@ public final class RuntimeResolver {
     return readCached(dir);
   }
 
-  /** The generated POM: solr-core, and once the Jetty version is known, the server parts. */
+  private static final Pattern DROPPED =
+      Pattern.compile(
+          "The POM for (\\S+) is invalid, transitive dependencies \\(if any\\) will not be"
+              + " available");
+
+  /**
+   * Why a resolved runtime is not whole, or null: Maven dropped the dependencies of a POM it found
+   * invalid (it only warns), or a dependency solr-core declares is not among the jars.
+   */
+  static String incomplete(
+      String version,
+      String mavenOutput,
+      SolrCorePom corePom,
+      boolean flattened,
+      List<String> jars) {
+    Matcher dropped = DROPPED.matcher(ANSI.matcher(mavenOutput).replaceAll(""));
+    while (dropped.find()) {
+      String what = dropped.group(1);
+      if (flattened && what.startsWith("org.apache.solr:solr-core:")) {
+        continue; // its dependencies are declared directly
+      }
+      return "cannot assemble Solr "
+          + version
+          + ": Maven found the POM of "
+          + what
+          + " invalid and left out all of its dependencies";
+    }
+    List<Launcher.Artifact> excluded = Launcher.forVersion(version).solrCoreExclusions();
+    List<String> missing =
+        corePom.runtimeDependencies().stream()
+            .filter(d -> !excluded.contains(new Launcher.Artifact(d.group(), d.artifact())))
+            .filter(d -> jars.stream().noneMatch(j -> j.startsWith(d.artifact() + "-")))
+            .map(d -> d.group() + ":" + d.artifact())
+            .toList();
+    if (!missing.isEmpty()) {
+      return "cannot assemble Solr "
+          + version
+          + ": solr-core needs "
+          + String.join(", ", missing)
+          + " but Maven resolved no jar of "
+          + (missing.size() == 1 ? "it" : "them");
+    }
+    return null;
+  }
+
+  /** The generated POM for Solr {@code version} (tests and the first step: no Jetty yet). */
   static String pom(String version, String jettyVersion) {
+    return pom(version, jettyVersion, null);
+  }
+
+  /**
+   * The generated POM: solr-core, and once the Jetty version is known, the server parts. With
+   * {@code flatten}, solr-core comes alone and its runtime dependencies are declared here, each
+   * with its own exclusions; versions it leaves out come from solr-solrj's POM of the same release,
+   * imported as a BOM (SOLR-18003 was fixed there: it imports Jackson's BOM).
+   */
+  static String pom(String version, String jettyVersion, SolrCorePom flatten) {
     Launcher launcher = Launcher.forVersion(version);
     StringBuilder deps = new StringBuilder();
     StringBuilder exclusions = new StringBuilder();
-    for (Launcher.Artifact a : launcher.solrCoreExclusions()) {
-      exclusions
-          .append("<exclusion><groupId>")
-          .append(a.group())
-          .append("</groupId><artifactId>")
-          .append(a.artifact())
-          .append("</artifactId></exclusion>");
+    if (flatten != null) {
+      exclusions.append(exclusion("*", "*"));
+    } else {
+      for (Launcher.Artifact a : launcher.solrCoreExclusions()) {
+        exclusions.append(exclusion(a.group(), a.artifact()));
+      }
     }
     deps.append(
         dependency(
@@ -175,6 +256,31 @@ public final class RuntimeResolver {
             "solr-core",
             version,
             exclusions.length() == 0 ? "" : "<exclusions>" + exclusions + "</exclusions>"));
+    String management = "";
+    if (flatten != null) {
+      for (SolrCorePom.Dependency d : flatten.runtimeDependencies()) {
+        if (launcher
+            .solrCoreExclusions()
+            .contains(new Launcher.Artifact(d.group(), d.artifact()))) {
+          continue;
+        }
+        StringBuilder ex = new StringBuilder();
+        d.exclusions().forEach(e -> ex.append(exclusion(e.group(), e.artifact())));
+        deps.append(
+            dependency(
+                d.group(),
+                d.artifact(),
+                d.version(),
+                ex.length() == 0 ? "" : "<exclusions>" + ex + "</exclusions>"));
+      }
+      management =
+          "  <dependencyManagement><dependencies>\n"
+              + "    <dependency><groupId>org.apache.solr</groupId><artifactId>solr-solrj</artifactId>"
+              + "<version>"
+              + version
+              + "</version><type>pom</type><scope>import</scope></dependency>\n"
+              + "  </dependencies></dependencyManagement>\n";
+    }
     if (jettyVersion != null) {
       // solr-core's POM leaves out what the binary distribution provides: the Jetty server
       for (Launcher.Artifact a : launcher.serverArtifacts()) {
@@ -189,7 +295,7 @@ public final class RuntimeResolver {
           <artifactId>solr-runtime</artifactId>
           <version>%s</version>
           <packaging>pom</packaging>
-          <dependencies>
+        %s  <dependencies>
         %s  </dependencies>
           <build><plugins><plugin>
             <groupId>org.apache.maven.plugins</groupId>
@@ -198,7 +304,15 @@ public final class RuntimeResolver {
           </plugin></plugins></build>
         </project>
         """
-        .formatted(version, deps, DEPENDENCY_PLUGIN);
+        .formatted(version, management, deps, DEPENDENCY_PLUGIN);
+  }
+
+  private static String exclusion(String group, String artifact) {
+    return "<exclusion><groupId>"
+        + group
+        + "</groupId><artifactId>"
+        + artifact
+        + "</artifactId></exclusion>";
   }
 
   private static String dependency(String group, String artifact, String version, String extra) {
@@ -206,17 +320,22 @@ public final class RuntimeResolver {
         + group
         + "</groupId><artifactId>"
         + artifact
-        + "</artifactId><version>"
-        + version
-        + "</version>"
+        + "</artifactId>"
+        + (version == null ? "" : "<version>" + version + "</version>")
         + extra
         + "</dependency>\n";
   }
 
-  private void runMaven(Path work, String version, String... goalAndArgs) throws IOException {
+  /** Runs Maven on the work POM; its output (warnings included: they tell of dropped POMs). */
+  private String runMaven(Path work, String version, String... goalAndArgs) throws IOException {
     List<String> cmd = new ArrayList<>(mavenCommand());
     cmd.addAll(
-        List.of("-B", "-q", "-Dstyle.color=never", "-f", work.resolve("pom.xml").toString()));
+        List.of(
+            "-B",
+            "--no-transfer-progress",
+            "-Dstyle.color=never",
+            "-f",
+            work.resolve("pom.xml").toString()));
     cmd.addAll(List.of(goalAndArgs));
     Path log = work.resolve("maven.log");
     Process p =
@@ -237,9 +356,11 @@ public final class RuntimeResolver {
       Thread.currentThread().interrupt();
       throw SolrscaleException.environment("interrupted while resolving Solr " + version);
     }
+    String output = Files.readString(log);
     if (p.exitValue() != 0) {
-      throw classify(version, Files.readString(log), log);
+      throw classify(version, output, log);
     }
+    return output;
   }
 
   /** Turns Maven's failure output into one line that says what to do. */
@@ -254,15 +375,13 @@ public final class RuntimeResolver {
             .findFirst()
             .orElse("");
     detail = URL.matcher(detail).replaceAll("").replaceAll("\\s+", " ").trim();
-    boolean mentionsCore =
-        output.contains("org.apache.solr:solr-core:jar:" + version)
-            || output.contains("org.apache.solr:solr-core:pom:" + version);
+    List<String> absent = absentArtifacts(output);
     boolean missing =
-        mentionsCore
-            && (output.contains("was not found")
-                || output.contains("Could not find artifact")
-                || output.contains("Failure to find")
-                || output.contains("(absent)"));
+        absent.stream()
+            .anyMatch(
+                a ->
+                    a.equals("org.apache.solr:solr-core:jar:" + version)
+                        || a.equals("org.apache.solr:solr-core:pom:" + version));
     boolean unreachable =
         output.contains("Could not transfer")
             || output.contains("UnknownHost")
@@ -273,13 +392,27 @@ public final class RuntimeResolver {
             || output.contains("offline mode")
             || output.contains("could not be resolved")
             || output.contains("No plugin found for prefix");
+    if (!missing && !absent.isEmpty()) {
+      return SolrscaleException.environment(
+          "cannot assemble Solr "
+              + version
+              + ": your Maven repositories do not serve "
+              + String.join(", ", absent)
+              + ", which solr-core "
+              + version
+              + " needs; add a repository that has "
+              + (absent.size() == 1 ? "it" : "them")
+              + " (Maven Central does) to your Maven settings (full output in "
+              + log
+              + ")");
+    }
     if (missing) {
       return SolrscaleException.environment(
           "Solr "
               + version
               + " is not published (Maven found no org.apache.solr:solr-core:"
               + version
-              + "); pick a released version such as 9.10.0");
+              + "); pick a released version such as 9.10.1");
     }
     if (unreachable) {
       return SolrscaleException.environment(
@@ -300,6 +433,39 @@ public final class RuntimeResolver {
             + " (full output in "
             + log
             + ")");
+  }
+
+  private static final String COORDINATES = "[\\w.-]+:[\\w.-]+:(?:jar|pom):[\\w.-]+";
+  private static final Pattern ABSENT_ONE =
+      Pattern.compile(
+          "(?:Could not find artifact |Failure to find )("
+              + COORDINATES
+              + ")|("
+              + COORDINATES
+              + ")(?: \\(absent\\)| was not found)");
+  private static final Pattern ABSENT_LIST =
+      Pattern.compile("could not be resolved: ((?:" + COORDINATES + "(?: \\(absent\\))?(?:, )?)+)");
+
+  /** The artifacts Maven says no repository has, in order, each once. */
+  static List<String> absentArtifacts(String output) {
+    List<String> found = new ArrayList<>();
+    Matcher list = ABSENT_LIST.matcher(output);
+    while (list.find()) {
+      for (String a : list.group(1).split(", ")) {
+        a = a.replace(" (absent)", "").trim();
+        if (!a.isEmpty() && !found.contains(a)) {
+          found.add(a);
+        }
+      }
+    }
+    Matcher one = ABSENT_ONE.matcher(output);
+    while (one.find()) {
+      String a = one.group(1) != null ? one.group(1) : one.group(2);
+      if (!found.contains(a)) {
+        found.add(a);
+      }
+    }
+    return found;
   }
 
   /**

@@ -23,9 +23,10 @@ public record ClusterSpec(
         List<HostSpec> hosts,
     @JsonProperty("solr_per_host") Integer solrPerHost,
     @JsonProperty("auth") String auth,
-    @JsonProperty("tls") Boolean tls) {
+    @JsonProperty("tls") Boolean tls,
+    @JsonProperty("java_home") String javaHome) {
 
-  public static final String DEFAULT_SOLR_VERSION = "9.10.0";
+  public static final String DEFAULT_SOLR_VERSION = "9.10.1";
   public static final String DEFAULT_HEAP = "512m";
   public static final String DEFAULT_HOST = "127.0.0.1";
 
@@ -68,7 +69,27 @@ public record ClusterSpec(
         hosts,
         solrPerHost,
         auth,
-        newTls);
+        newTls,
+        javaHome);
+  }
+
+  /** This spec with the JDK its nodes on this machine run on ({@code --java}); null: found. */
+  public ClusterSpec withJavaHome(String newJavaHome) {
+    return new ClusterSpec(
+        name,
+        solrVersion,
+        heap,
+        jvmArgs,
+        host,
+        basePort,
+        nodes,
+        zookeeper,
+        collections,
+        hosts,
+        solrPerHost,
+        auth,
+        tls,
+        newJavaHome);
   }
 
   /** Whether the cluster's Solr nodes require BasicAuth. */
@@ -91,7 +112,8 @@ public record ClusterSpec(
         hosts,
         solrPerHost,
         newAuth,
-        tls);
+        tls,
+        javaHome);
   }
 
   /** The labels of every Solr node, in node order (node i+1 gets element i). */
@@ -143,7 +165,8 @@ public record ClusterSpec(
         null,
         null,
         null,
-        false);
+        false,
+        null);
   }
 
   public ClusterSpec withName(String newName) {
@@ -160,7 +183,8 @@ public record ClusterSpec(
         hosts,
         solrPerHost,
         auth,
-        tls);
+        tls,
+        javaHome);
   }
 
   public ClusterSpec withCollections(List<CollectionSpec> newCollections) {
@@ -177,7 +201,8 @@ public record ClusterSpec(
         hosts,
         solrPerHost,
         auth,
-        tls);
+        tls,
+        javaHome);
   }
 
   public ClusterSpec withNodes(List<NodeGroup> newNodes) {
@@ -194,7 +219,8 @@ public record ClusterSpec(
         hosts,
         solrPerHost,
         auth,
-        tls);
+        tls,
+        javaHome);
   }
 
   public ClusterSpec withHosts(List<HostSpec> newHosts, Integer newSolrPerHost) {
@@ -211,7 +237,8 @@ public record ClusterSpec(
         newHosts,
         newSolrPerHost,
         auth,
-        tls);
+        tls,
+        javaHome);
   }
 
   /** Whether the nodes run on hosts over SSH rather than on this machine. */

@@ -24,7 +24,17 @@ public record NodeGroup(
   static NodeGroup of(
       @JsonProperty("count") Integer count,
       @JsonProperty("labels") Map<String, String> labels,
-      @JsonProperty("heap") String heap) {
+      @JsonProperty("heap") String heap,
+      @JsonProperty("solr_version") String solrVersion) {
+    if (solrVersion != null) {
+      // asked for often (a rolling upgrade, a canary node): said plainly rather than "unknown key"
+      throw new IllegalArgumentException(
+          "solr_version "
+              + solrVersion
+              + " on a node group: one cluster runs one Solr version (mixed versions are not"
+              + " supported); set solr_version at the top of the spec, or compare versions with"
+              + " cluster.solr_version in a scenario's matrix");
+    }
     return new NodeGroup(count == null ? 1 : count, labels, heap);
   }
 

@@ -35,7 +35,7 @@ public final class SpecValidator {
     if (!VERSION.matcher(spec.solrVersion()).matches()) {
       problems.add(
           Problem.error(
-                  "Solr version '" + spec.solrVersion() + "' is not a release number like 9.10.0")
+                  "Solr version '" + spec.solrVersion() + "' is not a release number like 9.10.1")
               .at("/solr_version"));
     }
     if (!ClusterSpec.AUTH_KINDS.contains(spec.auth())) {

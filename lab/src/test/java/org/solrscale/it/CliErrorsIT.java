@@ -1,6 +1,7 @@
 package org.solrscale.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -179,9 +180,47 @@ class CliErrorsIT {
   }
 
   @Test
-  void solr10IsRefusedClearly() {
-    Cli.Result r = Cli.run("up", "--name", "it-ten", "--solr-version", "10.0.0");
-    assertOneLineError(r, 2, "not supported yet");
+  void unsupportedSolrMajorsAreRefusedClearly() {
+    Cli.Result r = Cli.run("up", "--name", "it-eight", "--solr-version", "8.11.4");
+    assertOneLineError(r, 2, "Solr 8.11.4 is not supported", "9.x and 10.x");
+  }
+
+  @Test
+  void solr10WithOnlyJava17IsOneLineNamingWhatWasFound(@TempDir Path noJdks) throws Exception {
+    // solrscale itself on Java 17, no JAVA_HOME of 21+, nothing in the install locations
+    assumeTrue(Runtime.version().feature() < 21, "this JVM is already new enough for Solr 10");
+    String javaHome = System.getenv("JAVA_HOME");
+    assumeTrue(
+        javaHome == null
+            || !Files.exists(Path.of(javaHome, "release"))
+            || !Files.readString(Path.of(javaHome, "release")).contains("VERSION=\"2"),
+        "JAVA_HOME names a JDK 20+");
+    System.setProperty("solrscale.jdk.dirs", noJdks.toString());
+    try {
+      Cli.Result r = Cli.run("up", "--name", "it-ten", "--solr-version", "10.0.0");
+      assertOneLineError(
+          r,
+          3,
+          "Solr 10.0.0 needs Java 21 or newer and found only Java "
+              + Runtime.version().feature()
+              + " (running solrscale, ",
+          "install a JDK 21+ or name one with --java DIR");
+      // refused before anything was resolved or started
+      assertThat(SolrscaleHome.fromEnvironment().cluster("it-ten")).doesNotExist();
+      // an explicit JDK too old is refused as such
+      r =
+          Cli.run(
+              "up",
+              "--name",
+              "it-ten",
+              "--solr-version",
+              "10.0.0",
+              "--java",
+              System.getProperty("java.home"));
+      assertOneLineError(r, 3, "Solr 10.0.0 needs Java 21+ but ", "(chosen by --java/java_home)");
+    } finally {
+      System.clearProperty("solrscale.jdk.dirs");
+    }
   }
 
   @Test

@@ -364,6 +364,13 @@ class ClusterIT {
     Cli.Result up = Cli.run("up", "--name", NAME);
     assertThat(up.exitCode()).as(up.err()).isZero();
     assertThat(up.err()).contains("started zk2").doesNotContain("started solr");
+    // one cluster runs one Solr version: another is refused before anything changes
+    Cli.Result mixed = Cli.run("up", "--name", NAME, "--solr-version", "9.8.1");
+    assertThat(mixed.exitCode()).as(mixed.err()).isEqualTo(2);
+    assertThat(mixed.err().strip())
+        .startsWith("solrscale: cluster '" + NAME + "' runs Solr 9.10.1")
+        .contains("mixed versions are not supported")
+        .doesNotContain("\n");
     assertThat(state().node("zk2").pid()).isNotEqualTo(zkPid);
     assertThat(status().get("healthy").asBoolean()).isTrue();
   }

@@ -231,7 +231,7 @@ class NewUserIT {
       JsonNode s = JSON.readTree(r.out());
       assertThat(s.get("external").asBoolean()).isTrue();
       assertThat(s.get("healthy").asBoolean()).isTrue();
-      assertThat(s.get("solr_version").asText()).isEqualTo("9.10.0");
+      assertThat(s.get("solr_version").asText()).isEqualTo("9.10.1");
       assertThat(s.get("nodes")).hasSize(1);
       assertThat(s.get("nodes").get(0).get("id").asText()).isEqualTo(solr1.solrNodeName());
       assertThat(s.get("nodes").get(0).get("url").asText()).isEqualTo(solr1.baseUrl());
@@ -249,7 +249,7 @@ class NewUserIT {
       assertThat(sum).isEqualTo(10);
       Cli.Result table = Cli.run("status", target[0], target[1]);
       assertThat(table.out())
-          .startsWith("SolrCloud at " + target[0] + " " + target[1] + "  Solr 9.10.0")
+          .startsWith("SolrCloud at " + target[0] + " " + target[1] + "  Solr 9.10.1")
           .contains(solr1.baseUrl())
           .containsPattern(
               "docs +shard1 +\\d+ +core_node\\d+ +"

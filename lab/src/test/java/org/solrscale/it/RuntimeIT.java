@@ -27,20 +27,20 @@ class RuntimeIT {
     // Maven offline with an empty local repository: nothing can be fetched
     System.setProperty("solrscale.mvn", "mvn -o -Dmaven.repo.local=" + dir.resolve("m2"));
     RuntimeResolver resolver = new RuntimeResolver(new SolrscaleHome(dir.resolve("home")), s -> {});
-    assertThatThrownBy(() -> resolver.resolve("9.10.0"))
+    assertThatThrownBy(() -> resolver.resolve("9.10.1"))
         .isInstanceOf(SolrscaleException.class)
         .satisfies(
             e -> assertThat(((SolrscaleException) e).exitCode()).isEqualTo(ExitCode.ENVIRONMENT))
-        .hasMessageStartingWith("cannot fetch Solr 9.10.0: no Maven repository was reachable")
+        .hasMessageStartingWith("cannot fetch Solr 9.10.1: no Maven repository was reachable")
         .hasMessageNotContaining("\n");
   }
 
   @Test
   void aCachedRuntimeNeverCallsMavenAgain() {
     SolrscaleHome home = SolrscaleHome.fromEnvironment();
-    SolrRuntime first = new RuntimeResolver(home, s -> {}).resolve("9.10.0");
+    SolrRuntime first = new RuntimeResolver(home, s -> {}).resolve("9.10.1");
     assertThat(first.classpath())
-        .anyMatch(p -> p.getFileName().toString().startsWith("solr-core-9.10.0"))
+        .anyMatch(p -> p.getFileName().toString().startsWith("solr-core-9.10.1"))
         .anyMatch(
             p -> p.getFileName().toString().startsWith("jetty-server-" + first.jettyVersion()))
         .anyMatch(p -> p.getFileName().toString().startsWith("http2-server-"))
@@ -48,7 +48,7 @@ class RuntimeIT {
         .allMatch(Files::isRegularFile);
     // a Maven that cannot run at all: the cache must be enough
     System.setProperty("solrscale.mvn", "/nonexistent/mvn");
-    SolrRuntime again = new RuntimeResolver(home, s -> {}).resolve("9.10.0");
+    SolrRuntime again = new RuntimeResolver(home, s -> {}).resolve("9.10.1");
     assertThat(again.classpath()).isEqualTo(first.classpath());
   }
 }

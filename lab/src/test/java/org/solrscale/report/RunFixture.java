@@ -299,7 +299,7 @@ final class RunFixture {
         dir.resolve("environment.json"),
         "{\"cpu_model\":\"Test CPU @ 2.0GHz\",\"cores\":2,"
             + "\"memory_bytes\":25769803776,\"os\":\"Linux\",\"kernel\":\"6.1.0\",\"java\":\"17.0.15\","
-            + "\"solr_version\":\"9.10.0\",\"solrscale_version\":\"0.1.0-SNAPSHOT\",\"git_revision\":\"abc1234\","
+            + "\"solr_version\":\"9.10.1\",\"solrscale_version\":\"0.1.0-SNAPSHOT\",\"git_revision\":\"abc1234\","
             + "\"nodes\":[{\"id\":\"solr1\",\"jvm_args\":[\"-Xms512m\",\"-Xmx512m\",\"-XX:+UseG1GC\"]}]}");
     Files.writeString(dir.resolve("scenario.yaml"), "name: " + scenario + "\nrepeat: 2\n");
     return dir;

@@ -15,7 +15,7 @@ class SpecLoaderTest {
         SpecLoader.parse(
             """
         name: lab
-        solr_version: 9.10.0
+        solr_version: 9.10.1
         heap: 1g
         jvm_args: [-XX:+AlwaysPreTouch]
         nodes:
@@ -78,6 +78,20 @@ class SpecLoaderTest {
         .hasMessageContaining("known keys:")
         .hasMessageContaining("nodes")
         .satisfies(e -> assertThat(((SolrscaleException) e).exitCode()).isEqualTo(ExitCode.USAGE));
+  }
+
+  @Test
+  void aNodeGroupOfAnotherSolrVersionIsRefusedAsMixedVersions() {
+    assertThatThrownBy(
+            () ->
+                SpecLoader.parse(
+                    "name: lab\nsolr_version: 9.10.1\nnodes:\n  - count: 2\n  - count: 1\n"
+                        + "    solr_version: 10.0.0\n",
+                    "cluster.yaml"))
+        .isInstanceOf(SolrscaleException.class)
+        .hasMessageStartingWith("cluster.yaml:5:5: solr_version 10.0.0 on a node group")
+        .hasMessageContaining("mixed versions are not supported")
+        .hasMessageNotContaining("\n");
   }
 
   @Test

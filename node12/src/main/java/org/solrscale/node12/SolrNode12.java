@@ -1,0 +1,204 @@
+package org.solrscale.node12;
+
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
+import jakarta.servlet.Servlet;
+import java.util.EnumSet;
+import java.util.EventListener;
+import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.http2.HTTP2Cipher;
+import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
+import org.eclipse.jetty.http2.server.HTTP2ServerConnectionFactory;
+import org.eclipse.jetty.rewrite.handler.RewriteHandler;
+import org.eclipse.jetty.rewrite.handler.RewritePatternRule;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.server.handler.gzip.GzipHandler;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * Starts one Solr 10 node in this JVM: Jetty 12 with an HTTP/1.1 + h2c connector (or, with TLS,
+ * HTTPS with HTTP/2 by ALPN) serving solr-core at /solr as Solr's own {@code WEB-INF/web.xml}
+ * declares it, configured from the system properties bin/solr would set.
+ *
+ * <p>Solr's classes are named rather than linked: solr-core 10 is Java 21 bytecode and this
+ * launcher is built on Java 17; the node's JVM (21+) loads them from the runtime's classpath.
+ */
+public final class SolrNode12 {
+
+  private SolrNode12() {}
+
+  /** The filters of web.xml after SOLR-18040 (one per concern, before Solr's own servlet). */
+  private static final String[] FILTERS_AFTER_SOLR_18040 = {
+    "org.apache.solr.servlet.RequiredSolrRequestFilter",
+    "org.apache.solr.servlet.RateLimitFilter",
+    "org.apache.solr.servlet.TracingFilter",
+    "org.apache.solr.servlet.AuthenticationFilter"
+  };
+
+  public static void main(String[] args) throws Exception {
+    String host = required("jetty.host");
+    int port = Integer.parseInt(required("jetty.port"));
+    required("solr.solr.home");
+    readyForFlightRecordings();
+
+    // As the distribution's jetty.xml: a large thread pool, no server version header.
+    QueuedThreadPool threads = new QueuedThreadPool(10000, 10, 120000);
+    threads.setName("solr-jetty");
+    Server server = new Server(threads);
+
+    HttpConfiguration http = new HttpConfiguration();
+    http.setSendServerVersion(false);
+    http.setSendDateHeader(false);
+    http.setOutputBufferSize(32768);
+    http.setRequestHeaderSize(8192);
+    String keystore = System.getProperty(KEYSTORE);
+    ServerConnector connector =
+        keystore == null
+            // Solr's inter-node client speaks HTTP/2 clear text: without h2c Overseer calls fail.
+            ? new ServerConnector(
+                server, new HttpConnectionFactory(http), new HTTP2CServerConnectionFactory(http))
+            : https(server, http, keystore, port);
+    connector.setHost(host);
+    connector.setPort(port);
+    connector.setIdleTimeout(120000);
+    server.addConnector(connector);
+
+    ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
+    context.setContextPath("/solr");
+    webXml(context);
+
+    // As the distribution's jetty-gzip.xml: responses are compressed when the client asks.
+    GzipHandler gzip = new GzipHandler();
+    gzip.setMinGzipSize(2048);
+    gzip.setIncludedMethods("GET", "POST");
+    gzip.setHandler(context);
+
+    // As the distribution's jetty.xml: the v2 API answers at /api/* and /v2/*.
+    RewriteHandler rewrite = new RewriteHandler();
+    rewrite.setOriginalPathAttribute("requestedPath");
+    rewrite.addRule(new RewritePatternRule("/api/*", "/solr/____v2"));
+    rewrite.addRule(new RewritePatternRule("/v2/*", "/solr/____v2"));
+    rewrite.setHandler(gzip);
+    server.setHandler(rewrite);
+
+    server.setStopAtShutdown(true);
+    server.setStopTimeout(60000);
+    server.start();
+    System.out.println("solrscale node listening on " + host + ":" + port);
+    server.join();
+  }
+
+  /**
+   * Solr's web.xml, in its order: the CoreContainerProvider listener, then either the one dispatch
+   * filter of Solr 10.0 or, once SOLR-18040 split it, its four filters in front of SolrServlet. The
+   * Admin UI's static servlets are left out: the Maven artifacts do not ship the UI.
+   */
+  private static void webXml(ServletContextHandler context) throws ReflectiveOperationException {
+    context.addEventListener(
+        (EventListener) instance("org.apache.solr.servlet.CoreContainerProvider"));
+    EnumSet<DispatcherType> request = EnumSet.of(DispatcherType.REQUEST);
+    if (present(FILTERS_AFTER_SOLR_18040[0])) {
+      for (String filter : FILTERS_AFTER_SOLR_18040) {
+        context.addFilter(new FilterHolder((Filter) instance(filter)), "/*", request);
+      }
+      context.addServlet(
+          new ServletHolder("default", (Servlet) instance("org.apache.solr.servlet.SolrServlet")),
+          "/*");
+    } else {
+      context.addFilter(
+          new FilterHolder((Filter) instance("org.apache.solr.servlet.SolrDispatchFilter")),
+          "/*",
+          request);
+    }
+  }
+
+  private static boolean present(String className) {
+    try {
+      Class.forName(className, false, SolrNode12.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException e) {
+      return false;
+    }
+  }
+
+  private static Object instance(String className) throws ReflectiveOperationException {
+    return Class.forName(className).getDeclaredConstructor().newInstance();
+  }
+
+  /** The node's PKCS12 key store: set when the cluster runs with TLS. */
+  static final String KEYSTORE = "solrscale.tls.keystore";
+
+  /** The trust store (the lab CA) for Solr's own clients between nodes. */
+  static final String TRUSTSTORE = "solrscale.tls.truststore";
+
+  /** Where the stores' password comes from: the environment, never the command line. */
+  static final String PASSWORD_ENV = "SOLRSCALE_TLS_STORE_PASSWORD";
+
+  /** As the distribution's jetty-ssl.xml and jetty-https.xml, on Jetty 12. */
+  private static ServerConnector https(
+      Server server, HttpConfiguration http, String keystore, int port) {
+    String password = System.getenv(PASSWORD_ENV);
+    String truststore = required(TRUSTSTORE);
+    if (password == null || password.isEmpty()) {
+      System.err.println("environment variable " + PASSWORD_ENV + " is required with " + KEYSTORE);
+      System.exit(2);
+    }
+    System.setProperty("javax.net.ssl.keyStore", keystore);
+    System.setProperty("javax.net.ssl.keyStorePassword", password);
+    System.setProperty("javax.net.ssl.keyStoreType", "PKCS12");
+    System.setProperty("javax.net.ssl.trustStore", truststore);
+    System.setProperty("javax.net.ssl.trustStorePassword", password);
+    System.setProperty("javax.net.ssl.trustStoreType", "PKCS12");
+    System.setProperty("solr.jetty.https.port", String.valueOf(port));
+
+    SslContextFactory.Server ssl = new SslContextFactory.Server();
+    ssl.setKeyStorePath(keystore);
+    ssl.setKeyStorePassword(password);
+    ssl.setKeyStoreType("PKCS12");
+    ssl.setCipherComparator(HTTP2Cipher.COMPARATOR);
+    ssl.setUseCipherSuitesOrder(true);
+
+    HttpConfiguration https = new HttpConfiguration(http);
+    https.setSecureScheme("https");
+    https.setSecurePort(port);
+    https.addCustomizer(new SecureRequestCustomizer());
+    ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory("h2", "http/1.1");
+    alpn.setDefaultProtocol("http/1.1");
+    return new ServerConnector(
+        server,
+        new SslConnectionFactory(ssl, alpn.getProtocol()),
+        alpn,
+        new HTTP2ServerConnectionFactory(https),
+        new HttpConnectionFactory(https));
+  }
+
+  /** As the Solr 9 launcher: JFR set up before Solr's code is compiled (see SolrNode there). */
+  private static void readyForFlightRecordings() {
+    try (jdk.jfr.Recording r =
+        new jdk.jfr.Recording(jdk.jfr.Configuration.getConfiguration("profile"))) {
+      r.setToDisk(false);
+      r.start();
+      r.stop();
+    } catch (Exception | LinkageError e) {
+      // a JVM without JFR: --profile will say so when it is asked for
+    }
+  }
+
+  private static String required(String property) {
+    String value = System.getProperty(property);
+    if (value == null || value.isBlank()) {
+      System.err.println("system property " + property + " is required");
+      System.exit(2);
+    }
+    return value;
+  }
+}
