@@ -48,7 +48,8 @@ public final class ChaosRun {
       Path dir,
       String into,
       boolean keep,
-      DocTemplate template) {
+      DocTemplate template,
+      Integer minRf) {
     public Options {
       template = template == null ? DocTemplate.DEFAULT : template;
     }
@@ -147,6 +148,7 @@ public final class ChaosRun {
               o.batch(),
               o.queryRate(),
               o.timeout(),
+              o.minRf(),
               history,
               t0);
       load.start();
@@ -226,14 +228,11 @@ public final class ChaosRun {
       double finalRecovery) {
     ClusterChecks checks = new ClusterChecks(urls, writeTo, target.access());
     List<String> notChecked = new ArrayList<>();
-    LossChecker.Verdict loss;
+    LossChecker.Verdict loss = null;
     try {
       checks.commit();
-      loss = LossChecker.check(historyFile, checks::present);
     } catch (SolrscaleException e) { // the commit failed: what is searchable cannot be told
-      loss =
-          new LossChecker.Verdict(
-              0, null, null, List.of(), null, Map.of(), List.of(), e.getMessage());
+      loss = LossChecker.Verdict.notChecked(0, e.getMessage());
     }
 
     CollectionStatus c =
@@ -241,7 +240,12 @@ public final class ChaosRun {
             .filter(x -> x.name().equals(writeTo))
             .findFirst()
             .orElse(null);
+    // every replica read alone first: an id on any replica is not lost, whichever one a
+    // distributed query would read (under divergence that choice alone decided)
     List<ChaosVerdict.ShardAgreement> shards = c == null ? List.of() : checks.agreement(c, prefix);
+    if (loss == null) {
+      loss = LossChecker.check(historyFile, checks::presentAnywhere, checks.partlyReplicated());
+    }
     if (c == null) {
       notChecked.add("replica agreement: collection '" + writeTo + "' is gone");
     }
@@ -269,14 +273,8 @@ public final class ChaosRun {
     if (o.writeRate() > 0 && loss.acknowledged() == 0 && loss.notChecked() == null) {
       // nothing acknowledged, nothing to lose: a vacuous pass would hide writes Solr refused
       loss =
-          new LossChecker.Verdict(
+          LossChecker.Verdict.notChecked(
               0,
-              null,
-              null,
-              List.of(),
-              null,
-              Map.of(),
-              List.of(),
               "no write was acknowledged ("
                   + writes.failed()
                   + " failed, "
@@ -325,6 +323,10 @@ public final class ChaosRun {
             loss.lostIds(),
             loss.unacknowledgedFound(),
             loss.lostByRf(),
+            loss.acknowledgedByRf(),
+            loss.lostBatches(),
+            loss.lostBatches() == null ? null : loss.lostBatches().knownDefect(),
+            loss.partlyReplicated(),
             loss.lostWrites(),
             divergent,
             recovery,

@@ -35,6 +35,7 @@ final class ChaosWorkload {
   private final int batch;
   private final double queryRate;
   private final Duration timeout;
+  private final Integer minRf;
   private final History history;
   private final long t0;
   private final SolrHttp http;
@@ -62,6 +63,7 @@ final class ChaosWorkload {
       int batch,
       double queryRate,
       Duration timeout,
+      Integer minRf,
       History history,
       long t0Nanos) {
     if (baseUrls.isEmpty()) {
@@ -76,6 +78,7 @@ final class ChaosWorkload {
     this.batch = batch;
     this.queryRate = queryRate;
     this.timeout = timeout;
+    this.minRf = minRf;
     this.history = history;
     this.t0 = t0Nanos;
   }
@@ -223,7 +226,11 @@ final class ChaosWorkload {
             (int) (k % baseUrls.size()),
             url ->
                 http.postAsync(
-                    url + "/" + collection + "/update?wt=json",
+                    url
+                        + "/"
+                        + collection
+                        + "/update?wt=json"
+                        + (minRf == null ? "" : "&min_rf=" + minRf),
                     "application/json",
                     body.toString(),
                     timeout))
@@ -241,6 +248,13 @@ final class ChaosWorkload {
         r.ok() && r.body().path("responseHeader").has("rf")
             ? r.body().path("responseHeader").path("rf").asInt()
             : null;
+    String message = r.ok() ? null : r.message();
+    if (r.ok() && belowMinRf(rf, minRf)) {
+      // as a client honouring min_rf does: Solr applied the batch on fewer replicas than asked, so
+      // it is not taken as acknowledged (it may or may not be there: counted apart, never lost)
+      outcome = HistoryEvent.FAIL;
+      message = "rf=" + rf + " below min_rf=" + minRf;
+    }
     history.append(
         new HistoryEvent(
             Math.round(due / 1e6),
@@ -250,12 +264,20 @@ final class ChaosWorkload {
             outcome,
             rf,
             r.status() == 0 ? null : r.status(),
-            r.ok() ? null : r.message(),
+            message,
             latency,
             null,
             null,
             null,
             a.node()));
+  }
+
+  /**
+   * Whether an answer's rf is below the min_rf asked for. An answer without rf cannot be judged and
+   * counts as acknowledged (Solr 9 reports rf on every cloud update).
+   */
+  static boolean belowMinRf(Integer rf, Integer minRf) {
+    return minRf != null && rf != null && rf < minRf;
   }
 
   private CompletableFuture<?> query(boolean tolerant, long k, long due) {

@@ -29,6 +29,12 @@ final class ClusterChecks {
   private final List<String> baseUrls;
   private final String collection;
 
+  /** The run's ids on at least one replica, as {@link #agreement} read them. */
+  private final Set<String> onAnyReplica = new HashSet<>();
+
+  /** The run's ids some readable replica of their shard lacks, as {@link #agreement} read them. */
+  private final Set<String> partlyReplicated = new HashSet<>();
+
   ClusterChecks(List<String> baseUrls, String collection, Access access) {
     this.http = new SolrHttp(access);
     this.baseUrls = baseUrls;
@@ -84,54 +90,94 @@ final class ClusterChecks {
     throw SolrscaleException.failed("cannot ask the collection which ids it holds: " + last);
   }
 
+  /**
+   * Which of {@code ids} the collection holds anywhere: found by a distributed query, or on any
+   * replica {@link #agreement} read alone. Under divergence a distributed query reads one replica
+   * per shard, so it alone would call an id lost or not by which replica it happened to read.
+   */
+  Set<String> presentAnywhere(Collection<String> ids) {
+    Set<String> out = present(ids);
+    for (String id : ids) {
+      if (onAnyReplica.contains(id)) {
+        out.add(id);
+      }
+    }
+    return out;
+  }
+
+  /** The run's ids on some replica of their shard but not on every one that could be read. */
+  Set<String> partlyReplicated() {
+    return partlyReplicated;
+  }
+
   /** Reads every replica of every shard alone; a shard whose replicas differ is divergent. */
   List<ChaosVerdict.ShardAgreement> agreement(CollectionStatus c, String runPrefix) {
     List<ChaosVerdict.ShardAgreement> out = new ArrayList<>();
+    long deadline = System.nanoTime() + REPLICATION_WAIT.toNanos();
     for (ShardStatus s : c.shards()) {
       if (!"active".equals(s.state())) {
         continue;
       }
-      List<ChaosVerdict.ReplicaCount> counts = new ArrayList<>();
-      List<Set<String>> sets = new ArrayList<>();
-      for (ReplicaStatus r : s.replicas()) {
-        String scheme = baseUrls.get(0).startsWith("https:") ? "https://" : "http://";
-        String core = scheme + r.node().replace("_solr", "/solr") + "/" + r.core();
-        try {
-          long all = count(core, "*:*");
-          Set<String> ids = ids(core, "{!prefix f=id}" + runPrefix);
-          counts.add(new ChaosVerdict.ReplicaCount(r.name(), r.nodeId(), all, ids.size(), null));
-          sets.add(ids);
-        } catch (SolrscaleException e) {
-          counts.add(new ChaosVerdict.ReplicaCount(r.name(), r.nodeId(), -1, -1, e.getMessage()));
-          sets.add(null);
-        }
+      // TLOG and PULL replicas copy the leader's index on a poll: read again until they caught up
+      boolean copies = s.replicas().stream().anyMatch(r -> !"NRT".equalsIgnoreCase(r.type()));
+      ChaosVerdict.ShardAgreement a = readShard(s, runPrefix);
+      while (copies && Boolean.FALSE.equals(a.agree()) && System.nanoTime() < deadline) {
+        sleep(2000);
+        a = readShard(s, runPrefix);
       }
-      Set<String> union = new TreeSet<>();
-      sets.stream().filter(x -> x != null).forEach(union::addAll);
-      List<String> differing = new ArrayList<>();
-      for (String id : union) {
-        if (sets.stream().anyMatch(x -> x != null && !x.contains(id))) {
-          differing.add(id);
-          if (differing.size() == 20) {
-            break;
-          }
-        }
-      }
-      // a replica that could not be read leaves the shard unchecked, unless those read already
-      // differ
-      boolean read = sets.stream().allMatch(x -> x != null);
-      boolean differ =
-          !differing.isEmpty()
-              || counts.stream()
-                      .filter(x -> x.docs() >= 0)
-                      .mapToLong(ChaosVerdict.ReplicaCount::docs)
-                      .distinct()
-                      .count()
-                  > 1;
-      Boolean agree = differ ? Boolean.FALSE : read ? Boolean.TRUE : null;
-      out.add(new ChaosVerdict.ShardAgreement(s.name(), agree, counts, differing));
+      out.add(a);
     }
     return out;
+  }
+
+  /** How long replicas that copy the leader's index (TLOG, PULL) may take to catch up. */
+  static final Duration REPLICATION_WAIT = Duration.ofSeconds(60);
+
+  private ChaosVerdict.ShardAgreement readShard(ShardStatus s, String runPrefix) {
+    List<ChaosVerdict.ReplicaCount> counts = new ArrayList<>();
+    List<Set<String>> sets = new ArrayList<>();
+    for (ReplicaStatus r : s.replicas()) {
+      String scheme = baseUrls.get(0).startsWith("https:") ? "https://" : "http://";
+      String core = scheme + r.node().replace("_solr", "/solr") + "/" + r.core();
+      try {
+        long all = count(core, "*:*");
+        Set<String> ids = ids(core, "{!prefix f=id}" + runPrefix);
+        counts.add(new ChaosVerdict.ReplicaCount(r.name(), r.nodeId(), all, ids.size(), null));
+        sets.add(ids);
+      } catch (SolrscaleException e) {
+        counts.add(new ChaosVerdict.ReplicaCount(r.name(), r.nodeId(), -1, -1, e.getMessage()));
+        sets.add(null);
+      }
+    }
+    Set<String> union = new TreeSet<>();
+    sets.stream().filter(x -> x != null).forEach(union::addAll);
+    onAnyReplica.addAll(union);
+    List<String> differing = new ArrayList<>();
+    Set<String> partly = new HashSet<>();
+    for (String id : union) {
+      if (sets.stream().anyMatch(x -> x != null && !x.contains(id))) {
+        partly.add(id);
+        if (differing.size() < 20) {
+          differing.add(id);
+        }
+      }
+    }
+    // the last read of a shard decides: drop what an earlier read of it found partly there
+    partlyReplicated.removeAll(union);
+    partlyReplicated.addAll(partly);
+    // a replica that could not be read leaves the shard unchecked, unless those read already
+    // differ
+    boolean read = sets.stream().allMatch(x -> x != null);
+    boolean differ =
+        !differing.isEmpty()
+            || counts.stream()
+                    .filter(x -> x.docs() >= 0)
+                    .mapToLong(ChaosVerdict.ReplicaCount::docs)
+                    .distinct()
+                    .count()
+                > 1;
+    Boolean agree = differ ? Boolean.FALSE : read ? Boolean.TRUE : null;
+    return new ChaosVerdict.ShardAgreement(s.name(), agree, counts, differing);
   }
 
   private long count(String core, String q) {

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.solrscale.results.LostBatches;
 import org.solrscale.results.LostWrite;
 import org.solrscale.spec.SolrscaleException;
 
@@ -37,10 +38,29 @@ public final class LossChecker {
       @JsonProperty("lost_ids") List<String> lostIds,
       @JsonProperty("unacknowledged_found") Long unacknowledgedFound,
       @JsonProperty("lost_by_rf") Map<String, Long> lostByRf,
+      @JsonProperty("acknowledged_by_rf") Map<String, Long> acknowledgedByRf,
+      @JsonProperty("lost_batches") LostBatches lostBatches,
+      @JsonProperty("partly_replicated") Long partlyReplicated,
       @JsonProperty("lost_writes") List<LostWrite> lostWrites,
       @JsonProperty("not_checked") String notChecked) {
     public boolean ok() {
       return notChecked == null && lost == 0;
+    }
+
+    /** No verdict: the collection could not be asked, for {@code why}. */
+    public static Verdict notChecked(long acknowledged, String why) {
+      return new Verdict(
+          acknowledged,
+          null,
+          null,
+          List.of(),
+          null,
+          Map.of(),
+          Map.of(),
+          LostBatches.NONE,
+          null,
+          List.of(),
+          why);
     }
   }
 
@@ -54,6 +74,15 @@ public final class LossChecker {
    * collection holds (a query for them, in production; a planted set in tests).
    */
   public static Verdict check(Path history, Function<Collection<String>, Set<String>> present) {
+    return check(history, present, null);
+  }
+
+  /**
+   * As {@link #check(Path, Function)}, also counting the acknowledged ids in {@code partly}: on
+   * some replica of their shard but not on every one (null: not known).
+   */
+  public static Verdict check(
+      Path history, Function<Collection<String>, Set<String>> present, Set<String> partly) {
     Map<String, Integer> ackedRf = new LinkedHashMap<>();
     Set<String> unsure = new LinkedHashSet<>();
     History.read(
@@ -73,24 +102,26 @@ public final class LossChecker {
     Set<String> acked = ackedRf.keySet();
     unsure.removeAll(acked); // acknowledged on a retry: it counts as acknowledged
     Map<String, Long> lostByRf = new TreeMap<>();
+    Map<String, Long> ackedByRf = new TreeMap<>();
+    ackedRf.values().forEach(rf -> ackedByRf.merge(rfKey(rf), 1L, Long::sum));
     long found = 0;
     long lost = 0;
     List<String> lostIds = new ArrayList<>();
+    Set<String> allLost = new LinkedHashSet<>();
     for (List<String> batch : batches(acked)) {
       Set<String> there;
       try {
         there = present.apply(batch);
       } catch (SolrscaleException e) {
-        return new Verdict(
-            acked.size(), null, null, List.of(), null, Map.of(), List.of(), e.getMessage());
+        return Verdict.notChecked(acked.size(), e.getMessage());
       }
       for (String id : batch) {
         if (there.contains(id)) {
           found++;
         } else {
           lost++;
-          int rf = ackedRf.get(id);
-          lostByRf.merge(rf == 0 ? "unknown" : Integer.toString(rf), 1L, Long::sum);
+          allLost.add(id);
+          lostByRf.merge(rfKey(ackedRf.get(id)), 1L, Long::sum);
           if (lostIds.size() < MAX_LISTED) {
             lostIds.add(id);
           }
@@ -106,7 +137,47 @@ public final class LossChecker {
       maybe = null; // a by-product; the loss verdict itself stands
     }
     return new Verdict(
-        acked.size(), found, lost, lostIds, maybe, lostByRf, lostWrites(history, lostIds), null);
+        acked.size(),
+        found,
+        lost,
+        lostIds,
+        maybe,
+        lostByRf,
+        ackedByRf,
+        lostBatches(history, allLost),
+        partly == null ? null : acked.stream().filter(partly::contains).count(),
+        lostWrites(history, lostIds),
+        null);
+  }
+
+  private static String rfKey(int rf) {
+    return rf == 0 ? "unknown" : Integer.toString(rf);
+  }
+
+  /**
+   * The acknowledged writes that lost ids, whole or in part. An id acknowledged more than once (a
+   * retry) counts with each write that carried it.
+   */
+  static LostBatches lostBatches(Path history, Set<String> lost) {
+    if (lost.isEmpty()) {
+      return LostBatches.NONE;
+    }
+    long[] n = new long[4]; // writes, whole, partial, multi-document
+    History.read(
+        history,
+        e -> {
+          if (e.acknowledgedAdd()) {
+            long gone = e.ids().stream().filter(lost::contains).count();
+            if (gone > 0) {
+              n[0]++;
+              n[gone == e.ids().size() ? 1 : 2]++;
+              if (e.ids().size() > 1) {
+                n[3]++;
+              }
+            }
+          }
+        });
+    return new LostBatches(n[0], n[1], n[2], n[3]);
   }
 
   /** The acknowledged writes that carried the first lost ids. */

@@ -103,6 +103,14 @@ final class ChaosCommand implements Callable<Integer> {
   int batch;
 
   @Option(
+      names = "--min-rf",
+      paramLabel = "N",
+      description =
+          "Send min_rf=N with every update and, as a client honouring it does, take an answer"
+              + " whose rf is below N as not acknowledged (counted apart, never as lost).")
+  Integer minRf;
+
+  @Option(
       names = "--query-rate",
       defaultValue = "10",
       description =
@@ -211,6 +219,9 @@ final class ChaosCommand implements Callable<Integer> {
       }
       return 0;
     }
+    if (minRf != null && minRf < 1) {
+      throw SolrscaleException.usage("--min-rf " + minRf + " must be at least 1");
+    }
     if (writeRate < 0 || queryRate < 0 || batch < 1) {
       throw SolrscaleException.usage(
           "--write-rate and --query-rate must be 0 or more, --batch at least 1");
@@ -271,7 +282,8 @@ final class ChaosCommand implements Callable<Integer> {
             dir,
             into,
             keep,
-            template());
+            template(),
+            minRf);
     ChaosVerdict v;
     Diagnosis diagnosis = null;
     if (cloud.external()) {
@@ -324,6 +336,14 @@ final class ChaosCommand implements Callable<Integer> {
                   + "; by the rf of their acknowledgement: "
                   + v.lostByRf()
                   + ")");
+      if (v.knownDefect() != null) {
+        System.out.println(v.knownDefect());
+      }
+    }
+    if (v.partlyReplicated() != null && v.partlyReplicated() > 0) {
+      System.out.printf(
+          "%,d acknowledged id(s) are on some replicas of their shard but not all%n",
+          v.partlyReplicated());
     }
     long unread = v.shards().stream().filter(s -> s.agree() == null).count();
     System.out.printf(

@@ -3,12 +3,16 @@ package org.solrscale.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.solrscale.results.ChaosVerdict;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.FaultRecord;
+import org.solrscale.results.LostBatches;
 import org.solrscale.results.LostWrite;
 import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
@@ -89,6 +93,7 @@ final class ChaosSection extends Section {
             "batch",
             "lost ids");
     List<Runnable> charts = new ArrayList<>();
+    Map<String, Tally> tallies = new LinkedHashMap<>();
     for (RunModel.Combination c : model.combinations()) {
       for (CombinationRun r : c.repeats()) {
         for (StepResult s : r.steps()) {
@@ -112,6 +117,10 @@ final class ChaosSection extends Section {
                     + " has no chaos verdict: "
                     + e.getOriginalMessage());
           }
+          tallies
+              .computeIfAbsent(
+                  c.id() + "\u0000" + s.label(), k -> new Tally(model.label(c), s.label()))
+              .add(v);
           runs.row(
               c.id(),
               r.repeat(),
@@ -194,6 +203,45 @@ final class ChaosSection extends Section {
       }
     }
     html.append(runs.render());
+    if (tallies.values().stream().anyMatch(t -> t.lost > 0) || tallies.size() > 1) {
+      note(
+          "Acknowledged writes lost, by setting, all repeats together: how many ids Solr"
+              + " acknowledged and lost, in how many repeats, the rf the lost ids were acknowledged"
+              + " with (2147483647 is what Solr reports when it could not count), how many"
+              + " acknowledged ids were on some replicas of their shard but not all (a query may"
+              + " or may not return them), and whether whole"
+              + " batches or parts of them went. Lost ids in acknowledged batches are the pattern"
+              + " of SOLR-5939 ("
+              + LostBatches.FINDINGS
+              + ").");
+      Html.Table bySetting =
+          new Html.Table(
+              "lost-by-setting",
+              "combination",
+              "step",
+              "repeats",
+              "acknowledged",
+              "lost",
+              "repeats with loss",
+              "on some replicas only",
+              "lost ids by rf",
+              "acknowledged ids by rf",
+              "lost writes (whole / in part)");
+      for (Tally t : tallies.values()) {
+        bySetting.row(
+            t.combination,
+            t.step,
+            t.repeats,
+            t.acknowledged,
+            t.checked ? t.lost : "not checked",
+            t.repeatsWithLoss + " of " + t.repeats,
+            t.partly == null ? "not read" : t.partly,
+            rfs(t.lostByRf),
+            rfs(t.ackedByRf),
+            t.lostWrites == 0 ? "" : t.lostWrites + " (" + t.whole + " / " + t.partial + ")");
+      }
+      html.append(bySetting.render());
+    }
     note(
         "Lost = acknowledged writes the healed collection does not hold. A shard diverges when its "
             + "replicas, each read alone (distrib=false), differ in documents. Recovery runs from healing "
@@ -208,6 +256,58 @@ final class ChaosSection extends Section {
       html.append(faults.render());
     }
     charts.forEach(Runnable::run);
+  }
+
+  private static String rfs(Map<String, Long> byRf) {
+    return byRf.entrySet().stream()
+        .map(e -> "rf=" + e.getKey() + ": " + e.getValue())
+        .collect(Collectors.joining(", "));
+  }
+
+  /** One setting's chaos steps over its repeats. */
+  private static final class Tally {
+    final String combination;
+    final String step;
+    int repeats;
+    int repeatsWithLoss;
+    long acknowledged;
+    long lost;
+    boolean checked = true;
+    long lostWrites;
+    long whole;
+    long partial;
+    Long partly = 0L;
+    final Map<String, Long> lostByRf = new TreeMap<>();
+    final Map<String, Long> ackedByRf = new TreeMap<>();
+
+    Tally(String combination, String step) {
+      this.combination = combination;
+      this.step = step;
+    }
+
+    void add(ChaosVerdict v) {
+      repeats++;
+      acknowledged += v.acknowledged();
+      partly =
+          partly == null || v.partlyReplicated() == null ? null : partly + v.partlyReplicated();
+      if (v.lost() == null) {
+        checked = false;
+      } else {
+        lost += v.lost();
+        repeatsWithLoss += v.lost() > 0 ? 1 : 0;
+      }
+      if (v.lostByRf() != null) {
+        v.lostByRf().forEach((k, n) -> lostByRf.merge(k, n, Long::sum));
+      }
+      if (v.acknowledgedByRf() != null) {
+        v.acknowledgedByRf().forEach((k, n) -> ackedByRf.merge(k, n, Long::sum));
+      }
+      if (v.lostBatches() != null) {
+        lostWrites += v.lostBatches().writes();
+        whole += v.lostBatches().whole();
+        partial += v.lostBatches().partial();
+      }
+    }
   }
 
   private static String pct(double share) {

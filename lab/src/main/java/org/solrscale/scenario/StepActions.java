@@ -118,7 +118,8 @@ final class StepActions {
                   c.keep(),
                   c.docTemplate() == null
                       ? null
-                      : DocTemplate.read(Path.of(run.file(c.docTemplate())))),
+                      : DocTemplate.read(Path.of(run.file(c.docTemplate()))),
+                  c.minRf()),
               run.faults(),
               run.progress()));
     }

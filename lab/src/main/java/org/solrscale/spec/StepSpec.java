@@ -613,7 +613,8 @@ public interface StepSpec {
       @JsonProperty("into") String into,
       @JsonProperty("keep") Boolean keep,
       @JsonProperty("doc_template") String docTemplate,
-      @JsonProperty("profile") Boolean profile)
+      @JsonProperty("profile") Boolean profile,
+      @JsonProperty("min_rf") Integer minRf)
       implements OnCollection {
     public Chaos {
       keep = keep != null && keep;
@@ -647,6 +648,9 @@ public interface StepSpec {
                     + "': write_rate and query_rate are both 0: there would be nothing to check"));
       }
       Checks.range(out, "/batch", "batch", batch, 1, 100_000);
+      if (minRf != null) {
+        Checks.range(out, "/min_rf", "min_rf", minRf, 1, 100);
+      }
       if (docTemplate != null && into == null) {
         out.add(
             Problem.error(

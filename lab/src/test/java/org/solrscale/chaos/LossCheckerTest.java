@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.solrscale.results.LostBatches;
 import org.solrscale.results.LostWrite;
 import org.solrscale.spec.SolrscaleException;
 
@@ -69,6 +70,52 @@ class LossCheckerTest {
     assertThat(v.lostWrites().get(1).batch()).isEqualTo(10);
     assertThat(v.lostWrites().get(1).rf()).isEqualTo(2);
     assertThat(v.ok()).isFalse();
+  }
+
+  @Test
+  void wholeAndPartialLostBatchesNameSolr5939AndAcksAreCountedByRf() {
+    Set<String> index = new HashSet<>();
+    for (int i = 0; i < 1200; i++) {
+      index.add("a" + i);
+    }
+    index.add("r1");
+    for (int i = 300; i < 310; i++) {
+      index.remove("a" + i); // the whole 31st batch
+    }
+    index.removeAll(List.of("a41", "a45")); // two ids of the 5th
+    LossChecker.Verdict v =
+        LossChecker.check(
+            history(), batch -> batch.stream().filter(index::contains).collect(Collectors.toSet()));
+    assertThat(v.lost()).isEqualTo(12L);
+    assertThat(v.lostBatches()).isEqualTo(new LostBatches(2, 1, 1, 2));
+    assertThat(v.lostBatches().knownDefect())
+        .startsWith("lost ids came in 2 acknowledged write(s) (1 lost whole, 1 in part)")
+        .contains("SOLR-5939")
+        .endsWith("docs/findings/solr-5939.md");
+    // 1,200 ids acknowledged with rf=2, the retried r1 with rf=1
+    assertThat(v.acknowledgedByRf()).containsExactly(Map.entry("1", 1L), Map.entry("2", 1200L));
+    // a lost single-document write is no batch: no SOLR-5939 line
+    index.add("a41");
+    index.add("a45");
+    for (int i = 300; i < 310; i++) {
+      index.add("a" + i);
+    }
+    index.remove("r1");
+    LossChecker.Verdict single =
+        LossChecker.check(
+            history(), batch -> batch.stream().filter(index::contains).collect(Collectors.toSet()));
+    assertThat(single.lostBatches()).isEqualTo(new LostBatches(1, 1, 0, 0));
+    assertThat(single.lostBatches().knownDefect()).isNull();
+  }
+
+  @Test
+  void anAnswerBelowMinRfIsNotAnAcknowledgement() {
+    assertThat(ChaosWorkload.belowMinRf(1, 2)).isTrue();
+    assertThat(ChaosWorkload.belowMinRf(2, 2)).isFalse();
+    // Solr's "could not count" value is at least any min_rf
+    assertThat(ChaosWorkload.belowMinRf(Integer.MAX_VALUE, 2)).isFalse();
+    assertThat(ChaosWorkload.belowMinRf(null, 2)).isFalse();
+    assertThat(ChaosWorkload.belowMinRf(1, null)).isFalse();
   }
 
   @Test

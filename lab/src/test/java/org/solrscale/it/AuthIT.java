@@ -17,7 +17,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.KeyStore;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -367,16 +366,16 @@ class AuthIT {
       JsonNode v = JSON.readTree(chaos.out());
       List<String> acked = Acknowledged.ids(chaosOut.resolve("history.jsonl"));
       assertThat(acked).isNotEmpty();
-      HttpResponse<String> all =
-          get(
-              cluster().solrUrls().get(0) + "/cw/select?q=*:*&fl=id&rows=1000000&wt=json",
-              "admin",
-              admin);
-      Set<String> present = new HashSet<>();
-      JSON.readTree(all.body())
-          .path("response")
-          .path("docs")
-          .forEach(d -> present.add(d.get("id").asText()));
+      Set<String> present =
+          OnAnyReplica.found(
+              HttpClient.newBuilder().sslContext(labTrust()).build(),
+              cluster().solrUrls().get(0),
+              "cw",
+              acked,
+              "Basic "
+                  + java.util.Base64.getEncoder()
+                      .encodeToString(
+                          ("admin:" + admin).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
       long found = acked.stream().filter(present::contains).count();
       assertThat(v.get("acknowledged").asLong()).isEqualTo(acked.size());
       assertThat(v.get("found").asLong()).isEqualTo(found);

@@ -11,8 +11,10 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,17 +66,18 @@ class ChaosIT {
 
   /** Documents in a collection, counted with a plain query. */
   static long count(String collection) throws Exception {
+    return numFound(collection + "/select?q=*:*&rows=0&wt=json");
+  }
+
+  /** numFound of a GET of {@code path} under the first node's /solr, which must answer 200. */
+  static long numFound(String path) throws Exception {
     HttpResponse<String> q =
         HttpClient.newHttpClient()
             .send(
-                HttpRequest.newBuilder(
-                        URI.create(
-                            cluster().solrUrls().get(0)
-                                + "/"
-                                + collection
-                                + "/select?q=*:*&rows=0&wt=json"))
+                HttpRequest.newBuilder(URI.create(cluster().solrUrls().get(0) + "/" + path))
                     .build(),
                 HttpResponse.BodyHandlers.ofString());
+    assertThat(q.statusCode()).as(q.body()).isEqualTo(200);
     return JSON.readTree(q.body()).get("response").get("numFound").asLong();
   }
 
@@ -83,6 +86,17 @@ class ChaosIT {
   }
 
   static JsonNode chaos(boolean mustPass, Path out, String... args) throws Exception {
+    Cli.Result r = runChaos(out, args);
+    JsonNode v = JSON.readTree(r.out());
+    assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(v.get("ok").asBoolean() ? 0 : 1);
+    if (mustPass) {
+      assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    }
+    return v;
+  }
+
+  /** {@code chaos} on c at 100 documents/s, 10 queries/s, the fault 3 s in, 3 s after it. */
+  static Cli.Result runChaos(Path out, String... args) {
     List<String> a =
         new ArrayList<>(
             List.of(
@@ -104,21 +118,60 @@ class ChaosIT {
     if (!a.contains("--query-rate")) {
       a.addAll(List.of("--query-rate", "10"));
     }
-    Cli.Result r = Cli.run(a.toArray(String[]::new));
-    JsonNode v = JSON.readTree(r.out());
-    assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(v.get("ok").asBoolean() ? 0 : 1);
-    if (mustPass) {
-      assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
-    }
-    return v;
+    return Cli.run(a.toArray(String[]::new));
   }
 
   @Test
   void aLeaderKilledDuringWritesLosesNothingAcknowledgedAndTheClusterRecovers() throws Exception {
     Path out = dir.resolve("kill");
     // down for longer than the 30 s ZooKeeper session: a new leader is elected before the old one
-    // returns (a shorter kill lost acknowledged writes here; see docs/chaos.md)
-    JsonNode v = chaos(out, "--fault", "kill", "--target", "leader-of:shard1", "--duration", "35s");
+    // returns (a shorter kill lost acknowledged writes here; see docs/chaos.md). With min_rf=2 an
+    // answer on fewer replicas is no acknowledgement; the scratch collection is kept to count in.
+    Cli.Result r =
+        runChaos(
+            out,
+            "--fault",
+            "kill",
+            "--target",
+            "leader-of:shard1",
+            "--duration",
+            "35s",
+            "--min-rf",
+            "2",
+            "--keep");
+    assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    JsonNode v = JSON.readTree(r.out());
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("scratch collection (c-chaos-[0-9a-z]+)").matcher(r.err());
+    assertThat(m.find()).as(r.err()).isTrue();
+    String scratch = m.group(1);
+    // Independent count: the history read as plain JSON (not through History), and every
+    // acknowledged id asked of Solr by real-time get in the kept collection.
+    Set<String> acked = new LinkedHashSet<>();
+    long belowMinRf = 0;
+    for (String line : Files.readAllLines(out.resolve("history.jsonl"))) {
+      JsonNode e = JSON.readTree(line);
+      if (!"add".equals(e.path("op").asText())) {
+        continue;
+      }
+      boolean answered200 =
+          e.path("status").asInt() == 200 || "ok".equals(e.path("outcome").asText());
+      if (answered200 && e.has("rf") && e.get("rf").asInt() < 2) {
+        belowMinRf++;
+        assertThat(e.path("outcome").asText()).as(line).isEqualTo("fail");
+        assertThat(e.path("message").asText()).as(line).endsWith("below min_rf=2");
+      } else if ("ok".equals(e.path("outcome").asText())) {
+        e.get("ids").forEach(id -> acked.add(id.asText()));
+      }
+    }
+    assertThat(v.get("acknowledged").asLong()).isEqualTo(acked.size());
+    long found =
+        OnAnyReplica.found(cluster().solrUrls().get(0), scratch, new ArrayList<>(acked), null)
+            .size();
+    assertThat(v.get("found").asLong()).as("%d answers below min_rf", belowMinRf).isEqualTo(found);
+    assertThat(v.get("lost").asLong()).isEqualTo(acked.size() - found);
+    assertThat(Cli.run("collection", "delete", "--name", NAME, "--collection", scratch).exitCode())
+        .isZero();
     assertThat(v.get("acknowledged").asLong()).isGreaterThan(500);
     assertThat(v.get("lost").asLong()).isZero();
     assertThat(v.get("found").asLong()).isEqualTo(v.get("acknowledged").asLong());

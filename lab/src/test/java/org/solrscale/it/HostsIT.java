@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -271,7 +267,7 @@ class HostsIT {
             "--target",
             "hit-h3",
             "--duration",
-            "35s",
+            "15s",
             "--out",
             out.toString(),
             "--json");
@@ -283,7 +279,8 @@ class HostsIT {
     assertThat(v.get("recovered").asBoolean()).as(chaos.out()).isTrue();
     List<String> acked = Acknowledged.ids(out.resolve("history.jsonl"));
     assertThat(acked).hasSizeGreaterThan(100);
-    long found = countById(cluster(NAME).solrUrls().get(0), "c", acked);
+    long found =
+        OnAnyReplica.found(cluster(NAME).solrUrls().get(0), "c", acked, authorization()).size();
     assertThat(v.get("acknowledged").asLong()).isEqualTo(acked.size());
     assertThat(v.get("found").asLong()).isEqualTo(found);
     assertThat(v.get("lost").asLong()).isEqualTo(acked.size() - found);
@@ -404,28 +401,12 @@ class HostsIT {
   }
 
   /** How many of {@code ids} Solr's real-time get finds, a hundred at a time, as the admin. */
-  static long countById(String url, String collection, List<String> ids) throws Exception {
-    HttpClient http = HttpClient.newHttpClient();
-    long found = 0;
-    for (int i = 0; i < ids.size(); i += 100) {
-      String batch = String.join(",", ids.subList(i, Math.min(ids.size(), i + 100)));
-      HttpResponse<String> r =
-          http.send(
-              HttpRequest.newBuilder(
-                      URI.create(url + "/" + collection + "/get?wt=json&fl=id&ids=" + batch))
-                  .header(
-                      "Authorization",
-                      "Basic "
-                          + java.util.Base64.getEncoder()
-                              .encodeToString(
-                                  ("admin:" + adminPassword())
-                                      .getBytes(java.nio.charset.StandardCharsets.UTF_8)))
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
-      assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-      found += JSON.readTree(r.body()).get("response").get("numFound").asLong();
-    }
-    return found;
+  /** The Authorization header of the cluster's admin (the cluster runs with BasicAuth). */
+  static String authorization() throws Exception {
+    return "Basic "
+        + java.util.Base64.getEncoder()
+            .encodeToString(
+                ("admin:" + adminPassword()).getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   @Test

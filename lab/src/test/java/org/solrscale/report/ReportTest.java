@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cli.Main;
 import org.solrscale.results.ChaosVerdict;
 import org.solrscale.results.FaultRecord;
+import org.solrscale.results.LostBatches;
 import org.solrscale.results.LostWrite;
 import org.solrscale.results.RunDir;
 
@@ -69,6 +70,10 @@ class ReportTest {
             List.of("chaos-x-1052", "chaos-x-1053"),
             3L,
             Map.of("1", 8L),
+            Map.of("1", 400L, "2", 600L),
+            new LostBatches(1, 0, 1, 1),
+            new LostBatches(1, 0, 1, 1).knownDefect(),
+            12L,
             List.of(
                 new LostWrite(
                     11_000,
@@ -124,7 +129,13 @@ class ReportTest {
             "not injected: no Solr node",
             "90.0 %",
             "Acknowledged writes that lost documents",
-            "127.0.0.1:8986");
+            "127.0.0.1:8986",
+            // lost by setting: the repeat's counts, rf of lost and acknowledged ids, batches
+            "<table class=\"lost-by-setting\">",
+            "docs/findings/solr-5939.md",
+            "1 of 1",
+            "rf=1: 400, rf=2: 600",
+            "1 (0 / 1)");
     String chart =
         Report.chartIds(dir).stream()
             .filter(id -> id.contains("faults-over-time"))

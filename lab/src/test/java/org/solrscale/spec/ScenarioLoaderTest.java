@@ -131,10 +131,18 @@ class ScenarioLoaderTest {
               "facet-drop.yaml",
               "chaos.yaml",
               "ram-cliff.yaml",
-              "cross-dc.yaml");
+              "cross-dc.yaml",
+              "lost-writes.yaml");
       for (Path f : yamls) {
         assertThat(ScenarioLoader.load(f).combinations()).as(f.toString()).isNotEmpty();
       }
+      // the lost-write study: 4 versions x 2 replica types x 3 batch sizes x 2 min_rf, version
+      // slowest (Solr 10.0.0 last)
+      List<ScenarioLoader.Combination> lw =
+          ScenarioLoader.load(Path.of("../scenarios/lost-writes.yaml")).combinations();
+      assertThat(lw).hasSize(48);
+      assertThat(lw.get(47).spec().cluster().solrVersion()).isEqualTo("10.0.0");
+      assertThat(lw.get(0).spec().cluster().solrVersion()).isEqualTo("9.8.1");
     }
   }
 
