@@ -136,6 +136,7 @@ public final class LossChecker {
     } catch (SolrscaleException e) {
       maybe = null; // a by-product; the loss verdict itself stands
     }
+    LostWriteFacts writes = lostWrites(history, allLost, lostIds);
     return new Verdict(
         acked.size(),
         found,
@@ -144,9 +145,9 @@ public final class LossChecker {
         maybe,
         lostByRf,
         ackedByRf,
-        lostBatches(history, allLost),
+        writes.batches(),
         partly == null ? null : acked.stream().filter(partly::contains).count(),
-        lostWrites(history, lostIds),
+        writes.writes(),
         null);
   }
 
@@ -154,53 +155,48 @@ public final class LossChecker {
     return rf == 0 ? "unknown" : Integer.toString(rf);
   }
 
-  /**
-   * The acknowledged writes that lost ids, whole or in part. An id acknowledged more than once (a
-   * retry) counts with each write that carried it.
-   */
-  static LostBatches lostBatches(Path history, Set<String> lost) {
-    if (lost.isEmpty()) {
-      return LostBatches.NONE;
-    }
-    long[] n = new long[4]; // writes, whole, partial, multi-document
-    History.read(
-        history,
-        e -> {
-          if (e.acknowledgedAdd()) {
-            long gone = e.ids().stream().filter(lost::contains).count();
-            if (gone > 0) {
-              n[0]++;
-              n[gone == e.ids().size() ? 1 : 2]++;
-              if (e.ids().size() > 1) {
-                n[3]++;
-              }
-            }
-          }
-        });
-    return new LostBatches(n[0], n[1], n[2], n[3]);
-  }
+  /** The acknowledged writes that lost ids: how many, whole or in part, and the first of them. */
+  private record LostWriteFacts(LostBatches batches, List<LostWrite> writes) {}
 
-  /** The acknowledged writes that carried the first lost ids. */
-  private static List<LostWrite> lostWrites(Path history, List<String> lostIds) {
-    List<LostWrite> out = new ArrayList<>();
-    if (lostIds.isEmpty()) {
-      return out;
+  /**
+   * The acknowledged writes that lost ids, in one read of the history: counted whole or in part (an
+   * id acknowledged more than once, a retry, counts with each write that carried it), and the
+   * earliest listed with the listed lost ids they carried.
+   */
+  private static LostWriteFacts lostWrites(Path history, Set<String> lost, List<String> listed) {
+    if (lost.isEmpty()) {
+      return new LostWriteFacts(LostBatches.NONE, new ArrayList<>());
     }
-    Set<String> lost = Set.copyOf(lostIds);
+    Set<String> shown = Set.copyOf(listed);
+    long[] n = new long[4]; // writes, whole, partial, multi-document
+    List<LostWrite> out = new ArrayList<>();
     History.read(
         history,
         e -> {
-          if (e.acknowledgedAdd()) {
-            List<String> gone = e.ids().stream().filter(lost::contains).toList();
-            if (!gone.isEmpty()) {
-              out.add(
-                  new LostWrite(e.timeMs(), e.latencyMs(), e.node(), e.rf(), e.ids().size(), gone));
-            }
+          if (!e.acknowledgedAdd()) {
+            return;
+          }
+          long gone = e.ids().stream().filter(lost::contains).count();
+          if (gone == 0) {
+            return;
+          }
+          n[0]++;
+          n[gone == e.ids().size() ? 1 : 2]++;
+          if (e.ids().size() > 1) {
+            n[3]++;
+          }
+          List<String> goneShown = e.ids().stream().filter(shown::contains).toList();
+          if (!goneShown.isEmpty()) {
+            out.add(
+                new LostWrite(
+                    e.timeMs(), e.latencyMs(), e.node(), e.rf(), e.ids().size(), goneShown));
           }
         });
     // the earliest due first: answers, and so history lines, come in any order
     out.sort(Comparator.comparingLong(LostWrite::timeMs));
-    return out.size() > MAX_WRITES ? new ArrayList<>(out.subList(0, MAX_WRITES)) : out;
+    return new LostWriteFacts(
+        new LostBatches(n[0], n[1], n[2], n[3]),
+        out.size() > MAX_WRITES ? new ArrayList<>(out.subList(0, MAX_WRITES)) : out);
   }
 
   private static List<List<String>> batches(Collection<String> ids) {

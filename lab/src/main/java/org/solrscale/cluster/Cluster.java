@@ -188,8 +188,7 @@ public final class Cluster {
               + " --purge");
     }
     if (old.nodeCount() != spec.nodeCount()
-        || !old.zookeeper().servers().equals(spec.zookeeper().servers())
-        || !old.solrVersion().equals(spec.solrVersion())) {
+        || !old.zookeeper().servers().equals(spec.zookeeper().servers())) {
       throw SolrscaleException.usage(
           "cluster '"
               + name
