@@ -51,6 +51,15 @@ final class BenchCommand implements Callable<Integer> {
           "Query files (one request a line: q=...&fq=... or a JSON object) and their shares.")
   String queries;
 
+  @Option(
+      names = "--templates",
+      split = ",",
+      paramLabel = "T",
+      description =
+          "Send only the requests of these templates (a query file's _template, e.g. the kinds"
+              + " data queries writes: term, and, or, phrase, filter, sort, facet).")
+  List<String> templates;
+
   @ArgGroup(exclusive = true, multiplicity = "1")
   Model model;
 
@@ -203,7 +212,11 @@ final class BenchCommand implements Callable<Integer> {
       throw SolrscaleException.usage("--order is random or sequential");
     }
     Workload workload =
-        new Workload(Workload.parseMix(queries), order.equals("sequential"), zipf, seed);
+        new Workload(
+            Workload.only(Workload.parseMix(queries), templates),
+            order.equals("sequential"),
+            zipf,
+            seed);
     Driver.Bounds bounds =
         BenchPlan.bounds(
             warmup.toNanos(),
@@ -300,10 +313,11 @@ final class BenchCommand implements Callable<Integer> {
             routing,
             shardsPreference,
             shardsTolerant,
-            compression);
+            compression,
+            templates);
     List<Path> files = new ArrayList<>();
     List<String> weights = new ArrayList<>();
-    for (Workload.Part part : Workload.parseMix(queries)) {
+    for (Workload.Part part : Workload.only(Workload.parseMix(queries), templates)) {
       files.add(part.file());
       weights.add(Double.toString(part.weight()));
     }

@@ -15,14 +15,27 @@ import picocli.CommandLine.Parameters;
     name = "compare",
     description = {
       "Compare two runs or combinations metric by metric: faster, slower or no significant difference.",
-      "A and B are run directories, DIR#c001 (a combination) or DIR#c001/r2 (one repeat)."
+      "A and B are run directories, DIR#c001 (a combination) or DIR#c001/r2 (one repeat);",
+      "compare DIR --by PARAM puts the values of a swept parameter side by side, e.g. Solr versions."
     })
 final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "A", description = "The baseline.")
   String a;
 
-  @Parameters(index = "1", paramLabel = "B", description = "What is judged against A.")
+  @Parameters(
+      index = "1",
+      arity = "0..1",
+      paramLabel = "B",
+      description = "What is judged against A (not with --by).")
   String b;
+
+  @Option(
+      names = "--by",
+      paramLabel = "PARAM",
+      description =
+          "Compare within run directory A the combinations that differ only in this swept"
+              + " parameter, each value against the first (e.g. --by solr_version).")
+  String by;
 
   @Option(names = "--json", description = "Print the comparison as JSON.")
   boolean json;
@@ -39,7 +52,23 @@ final class CompareCommand implements Callable<Integer> {
       throw SolrscaleException.usage(
           "--fail-on-regression takes a percentage of 0 or more, e.g. 10");
     }
-    Comparison c = Compare.compare(RunSelection.parse(a), RunSelection.parse(b));
+    if (by != null && b != null) {
+      throw SolrscaleException.usage(
+          "compare --by "
+              + by
+              + " takes one run directory; give A alone, or leave out --by to compare A and B");
+    }
+    if (by == null && b == null) {
+      throw SolrscaleException.usage(
+          "give B to compare with A, or --by PARAM to compare the values of a swept parameter"
+              + " within A (e.g. compare "
+              + a
+              + " --by solr_version)");
+    }
+    Comparison c =
+        by != null
+            ? Compare.byParam(RunSelection.parse(a), by)
+            : Compare.compare(RunSelection.parse(a), RunSelection.parse(b));
     if (json) {
       Terminal.printJson(c);
     } else {

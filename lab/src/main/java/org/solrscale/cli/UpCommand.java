@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ClusterReport;
 import org.solrscale.cluster.ClusterState;
@@ -64,6 +65,14 @@ final class UpCommand implements Callable<Integer> {
       names = "--heap",
       description = "Heap of each Solr node (default: " + ClusterSpec.DEFAULT_HEAP + ").")
   String heap;
+
+  @Option(
+      names = "--jvm-arg",
+      paramLabel = "ARG",
+      description =
+          "A JVM argument for every Solr node, added to the spec's jvm_args (repeatable), e.g."
+              + " --jvm-arg=-DzkClientTimeout=10000.")
+  List<String> jvmArgs;
 
   @Option(
       names = "--base-port",
@@ -137,6 +146,7 @@ final class UpCommand implements Callable<Integer> {
         || nodes != null
         || zookeepers() != null
         || heap != null
+        || jvmArgs != null
         || basePort != null
         || hosts != null
         || auth != null
@@ -184,7 +194,11 @@ final class UpCommand implements Callable<Integer> {
               : ClusterSpec.local(n, null, null, null, null, null, null, null);
     }
     Integer servers = zookeepers();
-    if (solrVersion != null || heap != null || basePort != null || servers != null) {
+    if (solrVersion != null
+        || heap != null
+        || basePort != null
+        || servers != null
+        || jvmArgs != null) {
       ZkSpec z =
           servers == null
               ? base.zookeeper()
@@ -199,7 +213,9 @@ final class UpCommand implements Callable<Integer> {
               base.name(),
               solrVersion != null ? solrVersion : base.solrVersion(),
               heap != null ? heap : base.heap(),
-              base.jvmArgs(),
+              jvmArgs == null
+                  ? base.jvmArgs()
+                  : Stream.concat(base.jvmArgs().stream(), jvmArgs.stream()).toList(),
               base.host(),
               basePort != null ? basePort : base.basePort(),
               base.nodes(),

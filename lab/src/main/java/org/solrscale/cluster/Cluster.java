@@ -225,6 +225,18 @@ public final class Cluster {
               + " --purge, then up with --auth "
               + spec.auth());
     }
+    if (!old.jvmArgs().equals(spec.jvmArgs())) {
+      throw SolrscaleException.usage(
+          "cluster '"
+              + name
+              + "' runs with JVM arguments "
+              + old.jvmArgs()
+              + ", not "
+              + spec.jvmArgs()
+              + "; they are chosen when a cluster is created: run solrscale down --name "
+              + name
+              + " --purge, then up with the ones you want");
+    }
     return existing; // its collections are recorded once they are there (recordCollections)
   }
 

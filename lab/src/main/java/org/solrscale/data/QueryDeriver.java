@@ -218,7 +218,9 @@ public final class QueryDeriver {
         line.add("facet.limit", Integer.toString(o.facetLimit()));
       }
     }
-    return line.add("rows", Integer.toString(o.rows()));
+    // the kind names the request's template: the driver reports latency per kind, and bench
+    // --templates picks kinds (QueryFile reads _template as ours and does not send it)
+    return line.add("rows", Integer.toString(o.rows())).add("_template", kind.id());
   }
 
   /**

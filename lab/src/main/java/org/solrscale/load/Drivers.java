@@ -64,7 +64,8 @@ public final class Drivers {
       String routing,
       String shardsPreference,
       boolean shardsTolerant,
-      String compression) {
+      String compression,
+      List<String> templates) {
 
     public List<String> args() {
       List<String> args = new ArrayList<>();
@@ -87,6 +88,9 @@ public final class Drivers {
       }
       if (compression != null) {
         args.addAll(List.of("--compression", compression));
+      }
+      if (templates != null && !templates.isEmpty()) {
+        args.addAll(List.of("--templates", String.join(",", templates)));
       }
       return args;
     }

@@ -27,8 +27,10 @@ import org.solrscale.spec.SolrscaleException;
  * Reads a query file: one request a line, either Solr parameters ({@code q=...&fq=...},
  * URL-encoded, as {@code data queries} writes them), optionally after a handler path ({@code
  * /browse?q=...}), or a JSON object of parameters (arrays repeat a parameter; {@code _handler} and
- * {@code _template} are ours). Blank lines and lines starting with {@code #} are skipped. The first
- * bad line stops the load before it starts, with its file:line.
+ * {@code _template} are ours). A {@code _template} parameter names the request's template (e.g. the
+ * query kind {@code data queries} wrote) and is not sent; without it the template is the handler
+ * and the parameter names. Blank lines and lines starting with {@code #} are skipped. The first bad
+ * line stops the load before it starts, with its file:line.
  */
 public final class QueryFile {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -83,6 +85,8 @@ public final class QueryFile {
       params = q < 0 ? "" : text.substring(q + 1);
     }
     Set<String> names = new LinkedHashSet<>();
+    String template = null;
+    List<String> sent = new ArrayList<>();
     for (String pair : params.split("&")) {
       int eq = pair.indexOf('=');
       if (pair.isEmpty() || eq <= 0) {
@@ -94,8 +98,14 @@ public final class QueryFile {
                 + "a line is Solr parameters (q=...&fq=...) or a JSON object");
       }
       try {
-        names.add(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8));
-        URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+        String name = URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8);
+        String value = URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+        if (name.equals("_template")) { // ours: names the request's template, never sent
+          template = value;
+          continue;
+        }
+        names.add(name);
+        sent.add(pair);
       } catch (IllegalArgumentException e) {
         throw SolrscaleException.usage(where + ": bad URL encoding in '" + abbreviate(pair) + "'");
       }
@@ -103,7 +113,11 @@ public final class QueryFile {
     if (!names.contains("q") && !names.contains("q.alt")) {
       throw SolrscaleException.usage(where + ": no q parameter");
     }
-    return new QueryRequest(handler, params, handler + " " + String.join(",", names), where);
+    return new QueryRequest(
+        handler,
+        String.join("&", sent),
+        template != null ? template : handler + " " + String.join(",", names),
+        where);
   }
 
   static QueryRequest fromJson(String text, String where) {

@@ -72,6 +72,39 @@ public final class Workload {
     return parts;
   }
 
+  /**
+   * The parts with only the requests of these templates (null or empty: all), parts left with none
+   * dropped; none left at all is a usage error naming the templates the files have.
+   */
+  public static List<Part> only(List<Part> parts, List<String> templates) {
+    if (templates == null || templates.isEmpty()) {
+      return parts;
+    }
+    List<Part> out = new ArrayList<>();
+    java.util.Set<String> there = new java.util.TreeSet<>();
+    for (Part p : parts) {
+      p.requests().forEach(r -> there.add(r.template()));
+      List<QueryRequest> kept =
+          p.requests().stream().filter(r -> templates.contains(r.template())).toList();
+      if (!kept.isEmpty()) {
+        out.add(new Part(p.file(), p.weight(), kept));
+      }
+    }
+    List<String> missing = templates.stream().filter(t -> !there.contains(t)).toList();
+    if (!missing.isEmpty()) {
+      throw SolrscaleException.usage(
+          "--templates "
+              + String.join(",", missing)
+              + ": no request of "
+              + (missing.size() == 1 ? "that template" : "those templates")
+              + " in "
+              + String.join(", ", parts.stream().map(p -> p.file().toString()).toList())
+              + "; its templates: "
+              + String.join(", ", there));
+    }
+    return out;
+  }
+
   /** A source of requests for one worker: its own random stream, so workers never contend. */
   public Source source(int worker) {
     return new Source(new SplittableRandom(seed * 1_000_003L + worker));

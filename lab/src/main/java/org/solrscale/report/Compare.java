@@ -60,27 +60,11 @@ public final class Compare {
     for (RunModel.Combination[] p : pairs) {
       String labelA = a.dir() + "#" + p[0].id() + (a.repeat() == null ? "" : "/r" + a.repeat());
       String labelB = b.dir() + "#" + p[1].id() + (b.repeat() == null ? "" : "/r" + b.repeat());
-      for (String key : ma.stepKeys()) {
-        List<RunModel.Bench> ba = repeat(ma.benches(p[0].id(), key), a.repeat());
-        List<RunModel.Bench> bb = repeat(mb.benches(p[1].id(), key), b.repeat());
-        if (ba.isEmpty() && bb.isEmpty()) {
-          continue;
-        }
-        if (ba.isEmpty() || bb.isEmpty()) {
-          (ba.isEmpty() ? onlyB : onlyA).add((ba.isEmpty() ? p[1] : p[0]).id() + " step " + key);
-          continue;
-        }
-        String label =
-            ma.label(p[0]).equals(mb.label(p[1]))
-                ? ma.label(p[0])
-                : ma.label(p[0]) + " vs " + mb.label(p[1]);
-        steps.add(Judge.judge(labelA, labelB, label, key, ba, bb));
-      }
-      for (String key : mb.stepKeys()) {
-        if (!ma.stepKeys().contains(key) && !mb.benches(p[1].id(), key).isEmpty()) {
-          onlyB.add(p[1].id() + " step " + key);
-        }
-      }
+      String label =
+          ma.label(p[0]).equals(mb.label(p[1]))
+              ? ma.label(p[0])
+              : ma.label(p[0]) + " vs " + mb.label(p[1]);
+      judgePair(ma, mb, p, a.repeat(), b.repeat(), labelA, labelB, label, steps, onlyA, onlyB);
     }
     List<String> leftOut = new ArrayList<>();
     leftOut.addAll(leftOut(ma, ca, "A"));
@@ -90,13 +74,173 @@ public final class Compare {
           a.label()
               + " and "
               + b.label()
-              + " have no finished bench step of the same name to compare"
+              + " have no finished index or bench step of the same name to compare"
               + (leftOut.isEmpty()
                   ? ""
                   : "; left out as no measurement: " + String.join("; ", leftOut)));
     }
     return new Comparison(
         a.label(), b.label(), Judge.ALPHA, Judge.THRESHOLD * 100, steps, onlyA, onlyB, leftOut);
+  }
+
+  /**
+   * Judges one pair of combinations, A's against B's: every index step (documents per second) and
+   * every bench step of the same name; steps only one side has are added to onlyA/onlyB.
+   */
+  private static void judgePair(
+      RunModel ma,
+      RunModel mb,
+      RunModel.Combination[] p,
+      Integer repeatA,
+      Integer repeatB,
+      String labelA,
+      String labelB,
+      String label,
+      List<Comparison.StepDelta> steps,
+      List<String> onlyA,
+      List<String> onlyB) {
+    for (String key : ma.indexKeys()) {
+      List<RunModel.IndexLoad> ia = loads(ma.indexLoads(p[0].id(), key), repeatA);
+      List<RunModel.IndexLoad> ib = loads(mb.indexLoads(p[1].id(), key), repeatB);
+      if (!ia.isEmpty() && !ib.isEmpty() && Judge.indexJudgeable(ia, ib)) {
+        steps.add(Judge.judgeIndex(labelA, labelB, label, key, ia, ib));
+      }
+    }
+    for (String key : ma.stepKeys()) {
+      List<RunModel.Bench> ba = repeat(ma.benches(p[0].id(), key), repeatA);
+      List<RunModel.Bench> bb = repeat(mb.benches(p[1].id(), key), repeatB);
+      if (ba.isEmpty() && bb.isEmpty()) {
+        continue;
+      }
+      if (ba.isEmpty() || bb.isEmpty()) {
+        (ba.isEmpty() ? onlyB : onlyA).add((ba.isEmpty() ? p[1] : p[0]).id() + " step " + key);
+        continue;
+      }
+      steps.add(Judge.judge(labelA, labelB, label, key, ba, bb));
+    }
+    for (String key : mb.stepKeys()) {
+      if (!ma.stepKeys().contains(key) && !mb.benches(p[1].id(), key).isEmpty()) {
+        onlyB.add(p[1].id() + " step " + key);
+      }
+    }
+  }
+
+  /**
+   * {@code compare DIR --by PARAM}: the combinations of one run that differ only in PARAM, each
+   * value after the first judged against the first (e.g. Solr versions side by side: the same
+   * corpus, queries, topology and repeats).
+   */
+  public static Comparison byParam(RunSelection run, String param) {
+    if (run.combination() != null) {
+      throw SolrscaleException.usage(
+          "compare --by takes a run directory, not a combination: " + run.dir());
+    }
+    return byParam(new RunModel(RunDir.open(run.dir())), run.dir().toString(), param);
+  }
+
+  /** The same on a run already read; {@code dir} names it in labels. */
+  static Comparison byParam(RunModel m, String dir, String param) {
+    String swept = resolveParam(m, param, dir);
+    List<String> values = values(m, swept);
+    List<Comparison.StepDelta> steps = new ArrayList<>();
+    List<String> onlyA = new ArrayList<>();
+    List<String> onlyB = new ArrayList<>();
+    String base = values.get(0);
+    for (RunModel.Combination x : m.combinations()) {
+      if (!base.equals(String.valueOf(x.params().get(swept)))) {
+        continue;
+      }
+      for (String v : values.subList(1, values.size())) {
+        RunModel.Combination y = partner(m, x, swept, v);
+        if (y == null) {
+          onlyA.add(
+              x.id() + " (" + m.label(x) + "): no combination with " + shortParam(swept) + "=" + v);
+          continue;
+        }
+        judgePair(
+            m,
+            m,
+            new RunModel.Combination[] {x, y},
+            null,
+            null,
+            dir + "#" + x.id(),
+            dir + "#" + y.id(),
+            m.labelWithout(x, swept).equals(shortParam(swept))
+                ? shortParam(swept) + "=" + base + " vs " + v
+                : m.labelWithout(x, swept) + ": " + shortParam(swept) + "=" + base + " vs " + v,
+            steps,
+            onlyA,
+            onlyB);
+      }
+    }
+    if (steps.isEmpty()) {
+      throw SolrscaleException.usage(
+          dir
+              + " has no finished index or bench step to compare between values of "
+              + swept
+              + (m.leftOut().isEmpty()
+                  ? ""
+                  : "; left out as no measurement: " + String.join("; ", m.leftOut())));
+    }
+    return new Comparison(
+        dir + " " + shortParam(swept) + "=" + base,
+        dir + " " + shortParam(swept) + "=" + String.join(",", values.subList(1, values.size())),
+        Judge.ALPHA,
+        Judge.THRESHOLD * 100,
+        steps,
+        onlyA,
+        onlyB,
+        m.leftOut());
+  }
+
+  /**
+   * The swept parameter {@code param} names: itself, or the one swept parameter it is the short
+   * name of ("solr_version" for "cluster.solr_version"); a usage error naming the swept ones
+   * otherwise.
+   */
+  static String resolveParam(RunModel m, String param, String where) {
+    if (m.swept().contains(param)) {
+      return param;
+    }
+    List<String> bySuffix =
+        m.swept().stream().filter(s -> RunModel.shortName(s).equals(param)).toList();
+    if (bySuffix.size() == 1) {
+      return bySuffix.get(0);
+    }
+    throw SolrscaleException.usage(
+        where
+            + " does not sweep "
+            + param
+            + (m.swept().isEmpty()
+                ? " (it has no matrix)"
+                : "; it sweeps " + String.join(", ", m.swept())));
+  }
+
+  /** The values a swept parameter takes, in the order its combinations ran. */
+  static List<String> values(RunModel m, String param) {
+    return m.combinations().stream()
+        .map(c -> String.valueOf(c.params().get(param)))
+        .distinct()
+        .toList();
+  }
+
+  /** The combination with {@code param = value} and every other parameter as in {@code x}. */
+  static RunModel.Combination partner(
+      RunModel m, RunModel.Combination x, String param, String value) {
+    Map<String, String> want = RunModel.paramKey(x);
+    want.put(param, value);
+    return m.combinations().stream()
+        .filter(y -> RunModel.paramKey(y).equals(want))
+        .findFirst()
+        .orElse(null);
+  }
+
+  private static String shortParam(String param) {
+    return RunModel.shortName(param);
+  }
+
+  private static List<RunModel.IndexLoad> loads(List<RunModel.IndexLoad> l, Integer repeat) {
+    return repeat == null ? l : l.stream().filter(x -> x.repeat() == repeat).toList();
   }
 
   /** What the model left out of the chosen combinations, said of side A or B. */

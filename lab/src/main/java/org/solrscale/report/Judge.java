@@ -27,11 +27,52 @@ final class Judge {
       List<RunModel.Bench> a,
       List<RunModel.Bench> b) {
     List<Comparison.MetricDelta> metrics = new ArrayList<>();
-    for (Metric m : Metric.values()) {
+    for (Metric m : Metric.BENCH) {
       metrics.add(judge(m, a, b));
     }
     return new Comparison.StepDelta(
         aLabel, bLabel, label, step, samples(a.size(), b.size()), a.size(), b.size(), metrics);
+  }
+
+  /**
+   * B against A for one index step: documents per second, the repeats' values as samples when there
+   * are enough, else the documents of each whole second of the loads (with the overlap rule for two
+   * or more repeats a side), as for a bench step.
+   */
+  static Comparison.StepDelta judgeIndex(
+      String aLabel,
+      String bLabel,
+      String label,
+      String step,
+      List<RunModel.IndexLoad> a,
+      List<RunModel.IndexLoad> b) {
+    double[] ra = a.stream().mapToDouble(RunModel.IndexLoad::docsPerSec).toArray();
+    double[] rb = b.stream().mapToDouble(RunModel.IndexLoad::docsPerSec).toArray();
+    Comparison.MetricDelta d;
+    if (useRepeats(a.size(), b.size())) {
+      d = judge(Metric.DOCS, ra, rb, null, null);
+    } else {
+      boolean overlapRule = a.size() >= 2 && b.size() >= 2;
+      d =
+          judge(
+              Metric.DOCS,
+              a.stream().flatMapToDouble(x -> Arrays.stream(x.perSecond())).toArray(),
+              b.stream().flatMapToDouble(x -> Arrays.stream(x.perSecond())).toArray(),
+              overlapRule ? ra : null,
+              overlapRule ? rb : null);
+    }
+    return new Comparison.StepDelta(
+        aLabel, bLabel, label, step, samples(a.size(), b.size()), a.size(), b.size(), List.of(d));
+  }
+
+  /**
+   * Whether index steps can be judged: enough repeats a side, or per-second values on both (a run
+   * made before index-progress.csv, with few repeats, has neither: its index steps are left out).
+   */
+  static boolean indexJudgeable(List<RunModel.IndexLoad> a, List<RunModel.IndexLoad> b) {
+    return useRepeats(a.size(), b.size())
+        || (a.stream().anyMatch(x -> x.perSecond().length > 0)
+            && b.stream().anyMatch(x -> x.perSecond().length > 0));
   }
 
   /** Which samples a comparison of these repeat counts uses. */
@@ -82,7 +123,10 @@ final class Judge {
       Metric m, double[] a, double[] b, double[] repeatsA, double[] repeatsB) {
     String better = m.higherIsBetter ? "higher" : "lower";
     if (a.length == 0 || b.length == 0) {
-      String why = m == Metric.P999 ? "no latency.hlog" : "no timeline.csv";
+      String why =
+          m == Metric.P999
+              ? "no latency.hlog"
+              : m == Metric.DOCS ? "no index-progress.csv" : "no timeline.csv";
       return new Comparison.MetricDelta(
           m.label,
           m.unit,

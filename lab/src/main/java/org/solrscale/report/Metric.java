@@ -15,7 +15,12 @@ enum Metric {
   P99("p99", "ms", false),
   P999("p99.9", "ms", false),
   MAX("max", "ms", false),
-  ERRORS("errors", "", false);
+  ERRORS("errors", "", false),
+  /** An index step's documents per second (not a bench metric: see {@link #BENCH}). */
+  DOCS("indexing", "docs/s", true);
+
+  /** What compare judges of a bench step and the results table shows, in order. */
+  static final List<Metric> BENCH = List.of(QPS, P50, P99, P999, MAX, ERRORS);
 
   final String label;
   final String unit;
@@ -36,6 +41,7 @@ enum Metric {
       case P999 -> latency(s.latencyMs(), "p99.9");
       case MAX -> latency(s.latencyMs(), "max");
       case ERRORS -> s.errors() == null ? 0 : s.errors().total();
+      case DOCS -> 0;
     };
   }
 
@@ -68,6 +74,7 @@ enum Metric {
       switch (this) {
         case QPS -> out.add(r.qps());
         case ERRORS -> out.add((double) r.errors());
+        case DOCS -> {}
         default -> {
           if (r.requests() > 0) {
             out.add(

@@ -23,6 +23,7 @@ public final class Report {
     return List.of(
         new FindingsSection(),
         new ResultsSection(),
+        new VersionsSection(),
         new ChaosSection(),
         new DistributeSection(),
         new SweepSection(),

@@ -62,7 +62,7 @@ final class ResultsSection extends Section {
                     b.size() + "/" + c.repeats().size(),
                     Html.num(
                         b.stream().mapToDouble(x -> x.summary().count()).average().orElse(0))));
-        for (Metric m : Metric.values()) {
+        for (Metric m : Metric.BENCH) {
           row.add(spread(b.stream().mapToDouble(x -> m.of(x.summary())).toArray()));
         }
         if (closed) {

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.solrscale.index.IndexProgressLog;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.IntervalLog;
@@ -56,6 +57,15 @@ final class RunModel {
     }
   }
 
+  /** One index step of one repeat of one combination: its documents per second overall. */
+  record IndexLoad(
+      RunDir run, String combination, int repeat, String key, StepResult step, double docsPerSec) {
+    /** Documents accepted in each whole second of the load (empty for a run made before). */
+    double[] perSecond() {
+      return IndexProgressLog.perSecond(run.stepDir(step));
+    }
+  }
+
   /** One combination: its parameters and every repeat (finished or not). */
   record Combination(String id, Map<String, Object> params, List<CombinationRun> repeats) {}
 
@@ -64,11 +74,14 @@ final class RunModel {
   private final Map<String, List<Bench>> benches = new HashMap<>();
   private final List<String> swept;
   private final List<String> stepKeys;
+  private final Map<String, List<IndexLoad>> indexLoads = new HashMap<>();
+  private final List<String> indexKeys;
   private final List<String> leftOut = new ArrayList<>();
 
   RunModel(RunDir run) {
     this.run = run;
     Set<String> keys = new LinkedHashSet<>();
+    Set<String> loadKeys = new LinkedHashSet<>();
     run.results()
         .byId()
         .forEach(
@@ -85,6 +98,21 @@ final class RunModel {
                           + "): "
                           + c.why());
                   continue;
+                }
+                Map<String, Integer> loads = new HashMap<>();
+                for (StepResult s : c.steps()) {
+                  JsonNode json = "index".equals(s.kind()) ? run.summary(s) : null;
+                  if (json == null || !json.has("docs_per_sec")) {
+                    continue;
+                  }
+                  int n = loads.merge(s.label(), 1, Integer::sum);
+                  String key = n == 1 ? s.label() : s.label() + " #" + n;
+                  loadKeys.add(key);
+                  indexLoads
+                      .computeIfAbsent(id + "\u0000" + key, k -> new ArrayList<>())
+                      .add(
+                          new IndexLoad(
+                              run, id, c.repeat(), key, s, json.get("docs_per_sec").asDouble()));
                 }
                 Map<String, Integer> seen = new HashMap<>();
                 for (StepResult s : c.benchSteps()) {
@@ -108,6 +136,7 @@ final class RunModel {
               }
             });
     this.stepKeys = List.copyOf(keys);
+    this.indexKeys = List.copyOf(loadKeys);
     this.swept = sweptParams(combinations);
   }
 
@@ -204,6 +233,16 @@ final class RunModel {
   /** The finished repeats' results of one bench step of one combination. */
   List<Bench> benches(String combination, String key) {
     return benches.getOrDefault(combination + "\u0000" + key, List.of());
+  }
+
+  /** Index step keys (names) in the order they first ran. */
+  List<String> indexKeys() {
+    return indexKeys;
+  }
+
+  /** The finished repeats' results of one index step of one combination. */
+  List<IndexLoad> indexLoads(String combination, String key) {
+    return indexLoads.getOrDefault(combination + "\u0000" + key, List.of());
   }
 
   /** How a combination is named in charts and tables: its swept parameters, else its id. */

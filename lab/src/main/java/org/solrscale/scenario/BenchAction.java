@@ -44,11 +44,13 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
       return JSON.valueToTree(onDrivers(b, run, maxErrors));
     }
     List<Workload.Part> parts =
-        b.queries() != null
-            ? Workload.parseMix(b.queries(), run.scenarioDir())
-            : run.data().queries().stream()
-                .map(q -> new Workload.Part(q, 1, QueryFile.read(q)))
-                .toList();
+        Workload.only(
+            b.queries() != null
+                ? Workload.parseMix(b.queries(), run.scenarioDir())
+                : run.data().queries().stream()
+                    .map(q -> new Workload.Part(q, 1, QueryFile.read(q)))
+                    .toList(),
+            b.templates());
     Workload w = new Workload(parts, b.order().equals("sequential"), b.zipf(), b.seed());
     List<String> urls = urls(b.routing(), run);
     BenchPlan.probe(
@@ -119,7 +121,8 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
             b.routing(),
             b.shardsPreference(),
             b.shardsTolerant(),
-            b.compression());
+            b.compression(),
+            b.templates());
     ClusterSpec spec =
         run.target().cluster().flatMap(c -> c.state()).map(c -> c.spec()).orElse(null);
     Drivers.Plan plan =

@@ -10,6 +10,7 @@ import org.solrscale.cluster.CollectionChecks;
 import org.solrscale.data.Inputs;
 import org.solrscale.index.BulkIndexer;
 import org.solrscale.index.IndexOptions;
+import org.solrscale.index.IndexProgressLog;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
 
@@ -42,10 +43,19 @@ final class IndexAction implements StepAction<StepSpec.Index> {
     String node = run.target().solrUrls().get(0);
     CollectionChecks.requireWrite(node, o.collection(), run.target().access(), "index");
     CollectionChecks.requireIdKey(node, o.collection(), run.target().access(), "index");
+    IndexProgressLog progress = new IndexProgressLog();
+    JsonNode summary;
     try (CloudHttp2SolrClient client = run.target().access().cloud(run.target().solrUrls())) {
-      return JSON.valueToTree(new BulkIndexer(client, o, s -> {}, p -> {}).run());
+      summary = JSON.valueToTree(new BulkIndexer(client, o, s -> {}, progress).run());
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }
+    try {
+      progress.write(run.dir()); // the throughput of each second, for compare
+    } catch (IOException e) {
+      throw SolrscaleException.environment(
+          "cannot write " + IndexProgressLog.FILE + " in " + run.dir() + ": " + e.getMessage());
+    }
+    return summary;
   }
 }

@@ -105,6 +105,8 @@ public interface StepSpec {
       @JsonProperty("name") String name,
       @JsonProperty("collection") String collection,
       @JsonProperty("queries") String queries,
+      @JsonProperty("templates") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+          List<String> templates,
       @JsonProperty("threads") Integer threads,
       @JsonProperty("rate") String rate,
       @JsonProperty("arrivals") String arrivals,
@@ -140,6 +142,14 @@ public interface StepSpec {
       shardsTolerant = shardsTolerant != null && shardsTolerant;
       connections = connections == null ? 32 : connections;
       drivers = drivers == null ? null : List.copyOf(drivers);
+      templates =
+          templates == null
+              ? null
+              : templates.stream()
+                  .flatMap(t -> java.util.Arrays.stream(t.split(",")))
+                  .map(String::strip)
+                  .filter(t -> !t.isEmpty())
+                  .toList();
     }
 
     @Override

@@ -113,9 +113,12 @@ class QueriesTest {
     Map<String, Integer> kinds = new LinkedHashMap<>();
     for (List<String[]> req : requests) {
       assertThat(req.stream().map(p -> p[0]))
-          .isSubsetOf("q", "fq", "sort", "rows", "facet", "facet.field", "facet.limit");
+          .isSubsetOf(
+              "q", "fq", "sort", "rows", "facet", "facet.field", "facet.limit", "_template");
       assertThat(all(req, "q")).hasSize(1);
       assertThat(all(req, "rows")).containsExactly("10");
+      // the line names its kind, as told from its parameters
+      assertThat(all(req, "_template")).containsExactly(kindOf(req));
       kinds.merge(kindOf(req), 1, Integer::sum);
     }
     assertThat(kinds)

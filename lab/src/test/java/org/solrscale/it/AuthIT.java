@@ -160,6 +160,8 @@ class AuthIT {
               "2",
               "--heap",
               "384m",
+              "--jvm-arg", // a 10 s ZooKeeper session: the killed leader is replaced sooner
+              "-DzkClientTimeout=10000",
               "--collection",
               "docs",
               "--shards",

@@ -37,6 +37,7 @@ class ChaosIT {
   @BeforeAll
   static void up() {
     cluster().state().ifPresent(s -> cluster().down(true));
+    // a 10 s ZooKeeper session (Solr's default is 30 s): the faults below outlast it in 13-14 s
     Cli.Result r =
         Cli.run(
             "up",
@@ -48,6 +49,8 @@ class ChaosIT {
             "3",
             "--heap",
             "384m",
+            "--jvm-arg",
+            "-DzkClientTimeout=10000",
             "--collection",
             "c",
             "--shards",
@@ -124,7 +127,7 @@ class ChaosIT {
   @Test
   void aLeaderKilledDuringWritesLosesNothingAcknowledgedAndTheClusterRecovers() throws Exception {
     Path out = dir.resolve("kill");
-    // down for longer than the 30 s ZooKeeper session: a new leader is elected before the old one
+    // down for longer than the 10 s ZooKeeper session: a new leader is elected before the old one
     // returns (a shorter kill lost acknowledged writes here; see docs/chaos.md). With min_rf=2 an
     // answer on fewer replicas is no acknowledgement; the scratch collection is kept to count in.
     Cli.Result r =
@@ -135,7 +138,7 @@ class ChaosIT {
             "--target",
             "leader-of:shard1",
             "--duration",
-            "35s",
+            "13s",
             "--min-rf",
             "2",
             "--keep");
@@ -172,7 +175,7 @@ class ChaosIT {
     assertThat(v.get("lost").asLong()).isEqualTo(acked.size() - found);
     assertThat(Cli.run("collection", "delete", "--name", NAME, "--collection", scratch).exitCode())
         .isZero();
-    assertThat(v.get("acknowledged").asLong()).isGreaterThan(500);
+    assertThat(v.get("acknowledged").asLong()).isGreaterThan(250);
     assertThat(v.get("lost").asLong()).isZero();
     assertThat(v.get("found").asLong()).isEqualTo(v.get("acknowledged").asLong());
     assertThat(v.get("divergent_shards").asInt()).isZero();
@@ -186,7 +189,7 @@ class ChaosIT {
     JsonNode f = v.get("faults").get(0).get("fault");
     assertThat(f.get("fault").asText()).isEqualTo("kill");
     assertThat(f.get("nodes")).hasSize(1);
-    assertThat(f.get("heal_s").asDouble() - f.get("start_s").asDouble()).isBetween(34.5, 45.0);
+    assertThat(f.get("heal_s").asDouble() - f.get("start_s").asDouble()).isBetween(12.5, 23.0);
     assertThat(v.get("latency_ms").has("before")).isTrue();
     assertThat(v.get("latency_ms").get("after").get("count").asLong()).isPositive();
     for (String file :
@@ -200,10 +203,10 @@ class ChaosIT {
 
   @Test
   void losingTheZooKeeperQuorumRefusesUpdatesAndKeepsServingQueries() throws Exception {
-    // Solr disables updates once its session is likely expired: 27 s into a 30 s session timeout
+    // Solr disables updates once its session is likely expired: 9 s into the 10 s session timeout
     // whether writes acknowledged around the sessions' expiry survive is for the verdict to say
     // (they did not always here; see docs/chaos.md): this test asserts the documented behaviours
-    JsonNode v = chaos(false, dir.resolve("quorum"), "--fault", "zk-quorum", "--duration", "36s");
+    JsonNode v = chaos(false, dir.resolve("quorum"), "--fault", "zk-quorum", "--duration", "14s");
     JsonNode fv = v.get("faults").get(0);
     assertThat(fv.get("fault").get("nodes")).hasSize(2);
     assertThat(fv.get("behaviours")).hasSize(2);

@@ -91,6 +91,8 @@ class ClusterIT {
             "3",
             "--heap",
             "384m",
+            "--jvm-arg", // a 10 s ZooKeeper session: killed nodes leave and lead sooner
+            "-DzkClientTimeout=10000",
             "--collection",
             COLLECTION,
             "--shards",
@@ -370,6 +372,23 @@ class ClusterIT {
     assertThat(mixed.err().strip())
         .startsWith("solrscale: cluster '" + NAME + "' runs Solr 9.10.1")
         .contains("mixed versions are not supported")
+        .doesNotContain("\n");
+    // nor are other JVM arguments taken in silence by a running cluster
+    Cli.Result args =
+        Cli.run(
+            "up",
+            "--name",
+            NAME,
+            "--nodes",
+            "3",
+            "--zookeepers",
+            "3",
+            "--jvm-arg=-DzkClientTimeout=10000",
+            "--jvm-arg=-Dsolr.autoSoftCommit.maxTime=500");
+    assertThat(args.exitCode()).as(args.err()).isEqualTo(2);
+    assertThat(args.err().strip())
+        .startsWith("solrscale: cluster '" + NAME + "' runs with JVM arguments [-DzkClientTimeout")
+        .contains("chosen when a cluster is created")
         .doesNotContain("\n");
     assertThat(state().node("zk2").pid()).isNotEqualTo(zkPid);
     assertThat(status().get("healthy").asBoolean()).isTrue();

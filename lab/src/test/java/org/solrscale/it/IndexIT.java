@@ -49,6 +49,8 @@ class IndexIT {
             "2",
             "--heap",
             "384m",
+            "--jvm-arg", // a 10 s ZooKeeper session: killed nodes leave and lead sooner
+            "-DzkClientTimeout=10000",
             "--collection",
             "docs",
             "--shards",

@@ -32,14 +32,17 @@ class ScenarioIT {
             "  heap: 384m",
             "  collections: [{name: docs, shards: 1}]",
             "data:",
-            "  synth: {docs: 2000}",
+            "  synth: {docs: 6000}",
             "  derive_queries: {count: 100}",
             "steps:",
             "  - index: {collection: docs}",
             "  - bench: {name: q, collection: docs, threads: 1, warmup: 1s, requests: 100}",
+            // one query kind, as data queries tags them
+            "  - bench: {name: phrase, collection: docs, templates: phrase, threads: 1,"
+                + " warmup: 0s, duration: 3s}",
             "matrix:",
-            "  cluster.nodes: [1, 2]",
-            "  data.synth.docs: [2000, 2500]", // each combination indexes its own corpus
+            "  cluster.solr_version: ['9.8.1', '9.10.1']", // two versions, a cluster each
+            "  data.synth.docs: [6000, 6500]", // each combination indexes its own corpus
             ""));
     Path out = dir.resolve("run");
     Cli.Result r = Cli.run("run", scenario.toString(), "--out", out.toString());
@@ -67,12 +70,80 @@ class ScenarioIT {
       assertThat(c.get("steps").get(1).get("telemetry").get("zk1").has("zk_avg_latency_ms"))
           .isTrue();
     }
-    assertThat(results.get("combinations").get(3).get("params").get("cluster.nodes").asInt())
-        .isEqualTo(2);
-    assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(5);
+    assertThat(
+            results.get("combinations").get(3).get("params").get("cluster.solr_version").asText())
+        .isEqualTo("9.10.1");
+    assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(9); // a row per bench step
     JsonNode env = JSON.readTree(out.resolve("environment.json").toFile());
     assertThat(env.get("cores").asInt()).isPositive();
-    assertThat(env.get("nodes").size()).isGreaterThan(1);
+    assertThat(env.get("nodes").size()).isPositive();
+    for (JsonNode c : results.get("combinations")) {
+      // the mixed bench reports each kind apart; the phrase bench sent phrases only
+      JsonNode q = c.get("steps").get(1).get("summary").get("templates");
+      List<String> kinds = new ArrayList<>();
+      q.forEach(t -> kinds.add(t.get("template").asText()));
+      assertThat(kinds)
+          .hasSizeGreaterThan(2)
+          .isSubsetOf("term", "and", "or", "phrase", "filter", "sort", "facet");
+      JsonNode phrase = c.get("steps").get(2).get("summary");
+      assertThat(phrase.get("templates")).hasSize(1);
+      assertThat(phrase.get("templates").get(0).get("template").asText()).isEqualTo("phrase");
+      assertThat(phrase.get("templates").get(0).get("count").asLong())
+          .isEqualTo(phrase.get("count").asLong())
+          .isPositive();
+      // the load's progress, for compare: it ends at what the index step accepted
+      List<String> progress =
+          Files.readAllLines(
+              out.resolve(c.get("steps").get(0).get("dir").asText()).resolve("index-progress.csv"));
+      assertThat(progress.get(progress.size() - 1))
+          .endsWith("," + c.get("steps").get(0).get("summary").get("accepted").asLong());
+    }
+    // the versions side by side: combinations equal but for the version, 9.8.1 the baseline
+    Cli.Result by = Cli.run("compare", out.toString(), "--by", "solr_version", "--json");
+    assertThat(by.exitCode()).as(by.err()).isZero();
+    JsonNode cmp = JSON.readTree(by.out());
+    assertThat(cmp.get("a").asText()).endsWith("solr_version=9.8.1");
+    assertThat(cmp.get("b").asText()).endsWith("solr_version=9.10.1");
+    List<String> judged = new ArrayList<>();
+    for (JsonNode d : cmp.get("steps")) {
+      judged.add(
+          d.get("label").asText()
+              + " | "
+              + d.get("step").asText()
+              + " | "
+              + d.get("a").asText().replaceAll(".*#", "")
+              + "-"
+              + d.get("b").asText().replaceAll(".*#", ""));
+    }
+    // indexing is judged when a load lasted whole seconds (per-second values on both sides)
+    assertThat(judged.stream().filter(j -> j.contains("| index |")))
+        .allMatch(j -> j.endsWith("c001-c003") || j.endsWith("c002-c004"));
+    judged.removeIf(j -> j.contains("| index |"));
+    assertThat(judged)
+        .containsExactly(
+            "docs=6000: solr_version=9.8.1 vs 9.10.1 | q | c001-c003",
+            "docs=6000: solr_version=9.8.1 vs 9.10.1 | phrase | c001-c003",
+            "docs=6500: solr_version=9.8.1 vs 9.10.1 | q | c002-c004",
+            "docs=6500: solr_version=9.8.1 vs 9.10.1 | phrase | c002-c004");
+    JsonNode phraseQps = null;
+    for (JsonNode d : cmp.get("steps")) {
+      if (d.get("step").asText().equals("phrase")) {
+        phraseQps = d.get("metrics").get(0);
+      }
+    }
+    assertThat(phraseQps.get("metric").asText()).isEqualTo("achieved QPS");
+    assertThat(phraseQps.get("a").asDouble()).isPositive();
+    assertThat(phraseQps.get("b").asDouble()).isPositive();
+    assertThat(Files.readString(out.resolve("report.html")))
+        .contains("Versions side by side")
+        .contains("solr_version=9.8.1 vs 9.10.1");
+    Cli.Result notSwept = Cli.run("compare", out.toString(), "--by", "heap");
+    assertThat(notSwept.exitCode()).isEqualTo(2);
+    assertThat(notSwept.err().strip())
+        .isEqualTo(
+            "solrscale: "
+                + out
+                + " does not sweep heap; it sweeps cluster.solr_version, data.synth.docs");
     // the cluster is gone at the end
     assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-it-sweep", s -> {}).state())
         .isEmpty();

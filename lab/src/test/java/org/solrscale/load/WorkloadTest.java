@@ -121,4 +121,33 @@ class WorkloadTest {
             HttpSender.solrMessage("{\"error\":{\"msg\":\"undefined field nope\",\"code\":400}}"))
         .isEqualTo("undefined field nope");
   }
+
+  @Test
+  void aTemplateParameterNamesTheKindIsNotSentAndPicksRequests() throws IOException {
+    Path f =
+        file(
+            "kinds.txt",
+            String.join(
+                "\n",
+                "q=body_t%3Afoo&rows=10&_template=term",
+                "q=body_t%3A%22foo+bar%22&rows=10&_template=phrase",
+                "q=body_t%3Abar&rows=10"));
+    List<QueryRequest> rs = QueryFile.read(f);
+    assertThat(rs)
+        .extracting(QueryRequest::template)
+        .containsExactly("term", "phrase", "/select q,rows");
+    assertThat(rs.get(1).params()).isEqualTo("q=body_t%3A%22foo+bar%22&rows=10");
+    List<Workload.Part> parts = List.of(new Workload.Part(f, 1, rs));
+    assertThat(Workload.only(parts, null)).isSameAs(parts);
+    List<Workload.Part> phrases = Workload.only(parts, List.of("phrase"));
+    assertThat(phrases).hasSize(1);
+    assertThat(phrases.get(0).requests())
+        .extracting(QueryRequest::template)
+        .containsExactly("phrase");
+    assertThatThrownBy(() -> Workload.only(parts, List.of("phrase", "facet")))
+        .hasMessage(
+            "--templates facet: no request of that template in "
+                + f
+                + "; its templates: /select q,rows, phrase, term");
+  }
 }

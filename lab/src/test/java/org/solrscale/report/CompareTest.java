@@ -19,7 +19,8 @@ class CompareTest {
   }
 
   private static Comparison.MetricDelta metric(Comparison c, String name) {
-    return c.steps().get(0).metrics().stream()
+    return c.steps().stream() // the bench step's (an index step has only "indexing")
+        .flatMap(s -> s.metrics().stream())
         .filter(m -> m.metric().equals(name))
         .findFirst()
         .orElseThrow();
@@ -94,6 +95,8 @@ class CompareTest {
             RunSelection.parse(run("a", 1.0, 1, 4).toString()),
             RunSelection.parse(run("b", 1.3, 50, 4).toString()));
     assertThat(c.steps().get(0).samples()).isEqualTo("repeats");
+    // the index steps too: 4 repeats a side are samples enough without per-second progress
+    assertThat(c.steps()).extracting(Comparison.StepDelta::step).containsExactly("load", "search");
     assertThat(metric(c, "p50").nA()).isEqualTo(4);
     assertThat(metric(c, "p50").verdict()).isEqualTo("slower");
   }
@@ -156,7 +159,41 @@ class CompareTest {
             () -> Compare.compare(RunSelection.parse(a + "#c002"), RunSelection.parse(b + "#c002")))
         .isInstanceOf(SolrscaleException.class)
         .hasMessageContaining(
-            "no finished bench step of the same name to compare; left out as no measurement: "
+            "no finished index or bench step of the same name to compare; left out as no measurement: "
                 + "A c002 r1 (threads=2): failed:");
+  }
+
+  @Test
+  void byVersionJudgesEachVersionAgainstTheFirstWithinOneRun() throws Exception {
+    Path run = RunFixture.versions(Files.createDirectories(tmp.resolve("upgrade")));
+    Comparison c = Compare.byParam(RunSelection.parse(run.toString()), "solr_version");
+    assertThat(c.a()).isEqualTo(run + " solr_version=9.8.1");
+    assertThat(c.b()).isEqualTo(run + " solr_version=9.10.1");
+    assertThat(c.steps()).extracting(Comparison.StepDelta::step).containsExactly("load", "search");
+    Comparison.StepDelta index = c.steps().get(0);
+    assertThat(index.a()).isEqualTo(run + "#c001");
+    assertThat(index.b()).isEqualTo(run + "#c002");
+    assertThat(index.samples()).isEqualTo("repeats");
+    assertThat(index.metrics()).hasSize(1);
+    assertThat(index.metrics().get(0).metric()).isEqualTo("indexing");
+    assertThat(index.metrics().get(0).verdict()).isEqualTo("no significant difference");
+    Comparison.StepDelta search = c.steps().get(1);
+    assertThat(search.label()).isEqualTo("solr_version=9.8.1 vs 9.10.1");
+    assertThat(search.samples()).isEqualTo("repeats");
+    Comparison.MetricDelta p50 =
+        search.metrics().stream().filter(m -> m.metric().equals("p50")).findFirst().orElseThrow();
+    assertThat(p50.verdict()).isEqualTo("slower");
+    assertThat(p50.deltaPct()).isBetween(35.0, 65.0);
+    // the same as comparing the two combinations by name
+    Comparison byName =
+        Compare.compare(RunSelection.parse(run + "#c001"), RunSelection.parse(run + "#c002"));
+    assertThat(byName.steps().get(1).metrics()).isEqualTo(search.metrics());
+    assertThatThrownBy(() -> Compare.byParam(RunSelection.parse(run.toString()), "heap"))
+        .hasMessage(run + " does not sweep heap; it sweeps cluster.solr_version");
+    assertThat(Main.run("compare", run.toString(), "--by", "cluster.solr_version", "--json"))
+        .isZero();
+    assertThat(Main.run("compare", run.toString())).isEqualTo(2);
+    assertThat(Main.run("compare", run.toString(), run.toString(), "--by", "solr_version"))
+        .isEqualTo(2);
   }
 }

@@ -389,4 +389,22 @@ class ReportTest {
       assertThat(cells.get(6)).as(e.getKey() + " p99").isEqualTo(Html.num(p99));
     }
   }
+
+  @Test
+  void aRunSweepingTheSolrVersionPutsTheVersionsSideBySideAsCompareJudgesThem() throws Exception {
+    Path dir = RunFixture.versions(tmp.resolve("upgrade"));
+    String page = Files.readString(Report.write(dir));
+    assertThat(page)
+        .contains(
+            "Versions side by side",
+            "href=\"#versions\"",
+            "Each Solr version against 9.8.1",
+            "solr_version=9.8.1 vs 9.10.1, step search (samples: repeats; repeats: 4 and 4)",
+            "solr_version=9.8.1 vs 9.10.1, step load (samples: repeats; repeats: 4 and 4)",
+            "<td>indexing (docs/s)</td>",
+            "slower");
+    // a run that sweeps no version has no such section
+    assertThat(Files.readString(Report.write(RunFixture.sweep(tmp.resolve("sweep")))))
+        .doesNotContain("Versions side by side");
+  }
 }

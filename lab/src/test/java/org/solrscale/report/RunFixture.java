@@ -140,6 +140,33 @@ final class RunFixture {
     return f.finish();
   }
 
+  /**
+   * Two Solr versions, four repeats each: 9.10.1's latencies 1.5 times 9.8.1's, indexing alike;
+   * every index step with its per-second progress.
+   */
+  static Path versions(Path dir) throws IOException {
+    RunFixture f = new RunFixture(dir, "upgrade");
+    int id = 0;
+    for (String v : new String[] {"9.8.1", "9.10.1"}) {
+      id++;
+      for (int repeat = 1; repeat <= 4; repeat++) {
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("cluster.solr_version", v);
+        f.combination(
+            String.format("c%03d", id),
+            params,
+            repeat,
+            new Load(2, 4.0, v.equals("9.10.1") ? 1.5 : 1.0, id * 100L + repeat, 3, 20, 0, 0));
+        Path idx = dir.resolve(String.format("c%03d/r%d/s0-index-load", id, repeat));
+        Files.createDirectories(idx);
+        Files.writeString(
+            idx.resolve("index-progress.csv"),
+            "seconds,accepted\n1.0,2400\n2.0,4800\n3.0,7100\n4.0,9500\n4.2,10000\n");
+      }
+    }
+    return f.finish();
+  }
+
   /** nodes x shards x threads, 3 values each, one repeat: more lines than a chart can hold. */
   static Path bigSweep(Path dir) throws IOException {
     RunFixture f = new RunFixture(dir, "big");

@@ -132,7 +132,8 @@ class ScenarioLoaderTest {
               "chaos.yaml",
               "ram-cliff.yaml",
               "cross-dc.yaml",
-              "lost-writes.yaml");
+              "lost-writes.yaml",
+              "upgrade.yaml");
       for (Path f : yamls) {
         assertThat(ScenarioLoader.load(f).combinations()).as(f.toString()).isNotEmpty();
       }
@@ -143,6 +144,18 @@ class ScenarioLoaderTest {
       assertThat(lw).hasSize(48);
       assertThat(lw.get(47).spec().cluster().solrVersion()).isEqualTo("10.0.0");
       assertThat(lw.get(0).spec().cluster().solrVersion()).isEqualTo("9.8.1");
+      // the upgrade: the versions side by side, everything else alike, each bench one kind
+      List<ScenarioLoader.Combination> up =
+          ScenarioLoader.load(Path.of("../scenarios/upgrade.yaml")).combinations();
+      assertThat(up)
+          .extracting(c -> c.spec().cluster().solrVersion())
+          .containsExactly("9.10.1", "10.0.0");
+      assertThat(up.get(0).spec().repeat()).isEqualTo(4);
+      assertThat(
+              up.get(0).spec().steps().stream()
+                  .filter(s -> s instanceof StepSpec.Bench b && b.templates() != null)
+                  .map(s -> ((StepSpec.Bench) s).templates().get(0)))
+          .containsExactly("term", "phrase", "facet", "sort");
     }
   }
 
