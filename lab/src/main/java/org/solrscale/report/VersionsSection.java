@@ -87,8 +87,8 @@ final class VersionsSection extends Section {
           new Html.Table(
               "versions",
               "metric",
-              "A " + s.a(),
-              "B " + s.b(),
+              side(s.a(), param),
+              side(s.b(), param),
               "change",
               "95 % CI",
               "p",
@@ -104,18 +104,25 @@ final class VersionsSection extends Section {
             m.verdict() + (m.note() == null ? "" : " (" + m.note() + ")"));
       }
       html.append(t.render());
-      templates(s);
+      templates(s, param);
     }
     for (String x : c.onlyInA()) {
       note("Not compared: " + x);
     }
   }
 
+  /** A side's column: its version and combination, e.g. "9.10.1 (c003)". */
+  private String side(String label, String param) {
+    String id = label.substring(label.lastIndexOf('#') + 1);
+    RunModel.Combination c = model.combination(id);
+    return (c == null ? "?" : String.valueOf(c.params().get(param))) + " (" + id + ")";
+  }
+
   /**
    * Per template (query kind), p50 and p99 on each side: the medians of the repeats' figures.
    * Informative only: the driver records no per-second values per template to test.
    */
-  private void templates(Comparison.StepDelta s) {
+  private void templates(Comparison.StepDelta s, String param) {
     String idA = s.a().substring(s.a().lastIndexOf('#') + 1);
     String idB = s.b().substring(s.b().lastIndexOf('#') + 1);
     List<RunModel.Bench> a = model.benches(idA, s.step());
@@ -127,7 +134,12 @@ final class VersionsSection extends Section {
     }
     Html.Table t =
         new Html.Table(
-            "versions-templates", "template", "p50 ms A", "p50 ms B", "p99 ms A", "p99 ms B");
+            "versions-templates",
+            "template",
+            "p50 ms " + side(s.a(), param),
+            "p50 ms " + side(s.b(), param),
+            "p99 ms " + side(s.a(), param),
+            "p99 ms " + side(s.b(), param));
     for (String name : names) {
       t.row(
           name,
