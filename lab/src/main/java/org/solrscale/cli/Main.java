@@ -33,6 +33,8 @@ public final class Main implements Runnable {
           DataCommand.class,
           IndexCommand.class,
           BenchCommand.class,
+          CapacityCommand.class,
+          CalibrationServerCommand.class,
           DoctorCommand.class,
           RunCommand.class,
           ReportCommand.class,

@@ -1,0 +1,188 @@
+package org.solrscale.capacity;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The highest open-loop rate that meets an objective: probes at a start rate, doubling while they
+ * meet it, then bisection between the highest rate that met it and the lowest that did not, until
+ * the two are within the tolerance. A probe whose figure lies near a bound is repeated and the
+ * majority decides. The search stops, and says so, when the driver rather than the server limited a
+ * probe, when the maximum rate still meets the objective, when even the lowest rate fails it, or
+ * when its probes run out.
+ */
+public final class CapacitySearch {
+  private CapacitySearch() {}
+
+  /** What one probe at one rate measured. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Measured(
+      @JsonProperty("rate") double rate,
+      @JsonProperty("achieved") double achieved,
+      @JsonProperty("count") long count,
+      @JsonProperty("latency_ms") Map<String, Double> latencyMs,
+      @JsonProperty("error_rate") double errorRate,
+      @JsonProperty("driver_bound") String driverBound) {}
+
+  /** Runs one probe at a rate (its own warm-up, then long enough for the objective). */
+  @FunctionalInterface
+  public interface Prober {
+    Measured probe(double rate) throws InterruptedException;
+  }
+
+  /**
+   * start: the first rate; max: the highest to try (null: no limit); tolerance: the bisection stops
+   * when (high - low) / low is at most this; probes: at most this many; band: a probe whose
+   * closeness to a latency bound is within 1 +- band is repeated, up to repeats probes at that
+   * rate; floor: the lowest rate tried before giving up.
+   */
+  public record Options(
+      double start,
+      Double max,
+      double tolerance,
+      int probes,
+      double band,
+      int repeats,
+      double floor) {
+    public static Options defaults(double start, Double max) {
+      return new Options(start, max, 0.05, 24, 0.10, 3, 0.5);
+    }
+  }
+
+  /** One probe as judged: what it measured, whether it met the objective, and why not. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Probe(
+      @JsonProperty("measured") Measured measured,
+      @JsonProperty("meets") boolean meets,
+      @JsonProperty("why") String why,
+      @JsonProperty("repeat") int repeat) {}
+
+  /**
+   * The answer: the capacity (the highest rate that met the objective) with its interval (it lies
+   * between low and high: high is the lowest rate that did not meet it, null when none failed),
+   * every probe in order, and why the search ended.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Result(
+      @JsonProperty("slo") String slo,
+      @JsonProperty("capacity") Double capacity,
+      @JsonProperty("low") Double low,
+      @JsonProperty("high") Double high,
+      @JsonProperty("requests_per_probe") long requestsPerProbe,
+      @JsonProperty("probes") List<Probe> probes,
+      @JsonProperty("ended") String ended,
+      @JsonProperty("converged") boolean converged) {}
+
+  public static Result search(Slo slo, Options o, Prober prober) throws InterruptedException {
+    List<Probe> probes = new ArrayList<>();
+    Double low = null;
+    Double high = null;
+    double rate = o.max() == null ? o.start() : Math.min(o.start(), o.max());
+    String ended;
+    boolean converged = false;
+    while (true) {
+      if (probes.size() >= o.probes()) {
+        ended = "stopped after " + probes.size() + " probes, the most allowed";
+        break;
+      }
+      Probe p = judged(slo, o, prober, rate, probes);
+      if (p.measured().driverBound() != null) {
+        ended =
+            String.format(
+                Locale.ROOT,
+                "driver-bound at %s requests/s: %s; the capacity is at least what met the"
+                    + " objective before, give the driver more CPU or run it elsewhere",
+                Slo.fmt(rate),
+                p.measured().driverBound());
+        break;
+      }
+      if (p.meets()) {
+        low = rate;
+      } else {
+        high = rate;
+      }
+      if (low != null && high != null) {
+        if ((high - low) / low <= o.tolerance()) {
+          ended =
+              String.format(
+                  Locale.ROOT,
+                  "converged: %s met the objective, %s did not (within %s %%)",
+                  Slo.fmt(low),
+                  Slo.fmt(high),
+                  Slo.fmt(o.tolerance() * 100));
+          converged = true;
+          break;
+        }
+        rate = (low + high) / 2;
+      } else if (low != null) {
+        if (o.max() != null && rate >= o.max()) {
+          ended =
+              "the maximum rate, "
+                  + Slo.fmt(o.max())
+                  + " requests/s, met the objective: the"
+                  + " capacity is at least that";
+          break;
+        }
+        rate = o.max() == null ? rate * 2 : Math.min(rate * 2, o.max());
+      } else {
+        if (rate / 2 < o.floor()) {
+          ended = "even " + Slo.fmt(rate) + " requests/s failed the objective (" + p.why() + ")";
+          break;
+        }
+        rate = rate / 2;
+      }
+    }
+    return new Result(
+        slo.toString(),
+        low,
+        low,
+        high,
+        slo.requiredRequests(),
+        List.copyOf(probes),
+        ended,
+        converged);
+  }
+
+  /**
+   * Probes at one rate; near a bound (closeness within 1 +- band) it probes again, up to repeats
+   * times, and the majority of those probes decides. Adds every probe to {@code out}; returns the
+   * deciding one (the last, with the majority's verdict).
+   */
+  static Probe judged(Slo slo, Options o, Prober prober, double rate, List<Probe> out)
+      throws InterruptedException {
+    int met = 0;
+    int failed = 0;
+    Probe last = null;
+    String failedWhy = null;
+    for (int i = 1; i <= Math.max(1, o.repeats()); i++) {
+      Measured m = prober.probe(rate);
+      String why = slo.failure(m.latencyMs(), m.errorRate());
+      last = new Probe(m, why == null, why, i);
+      out.add(last);
+      if (m.driverBound() != null) {
+        return last;
+      }
+      if (why == null) {
+        met++;
+      } else {
+        failed++;
+        failedWhy = why;
+      }
+      double c = slo.closeness(m.latencyMs());
+      boolean near = Math.abs(c - 1) <= o.band();
+      boolean errorsOnly = why != null && c < 1; // errors decide, not a latency near its bound
+      int needed = o.repeats() / 2 + 1;
+      if (!near || errorsOnly || met >= needed || failed >= needed) {
+        break;
+      }
+    }
+    boolean meets = met > failed;
+    return meets == last.meets()
+        ? last
+        : new Probe(last.measured(), meets, meets ? null : failedWhy, last.repeat());
+  }
+}

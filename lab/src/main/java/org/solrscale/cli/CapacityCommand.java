@@ -1,0 +1,297 @@
+package org.solrscale.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.solrscale.capacity.CapacitySearch;
+import org.solrscale.capacity.Slo;
+import org.solrscale.load.Bench;
+import org.solrscale.load.BenchPlan;
+import org.solrscale.load.Clock;
+import org.solrscale.load.HttpSender;
+import org.solrscale.load.LoadModel;
+import org.solrscale.load.Workload;
+import org.solrscale.results.BenchSummary;
+import org.solrscale.spec.SolrscaleException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * `solrscale capacity`: the highest open-loop rate at which a collection meets a latency and error
+ * objective, found by probing (doubling, then bisection), with its interval and every probe.
+ */
+@Command(
+    name = "capacity",
+    description =
+        "Find the highest open-loop query rate that meets an objective (e.g. p99<200ms,errors<0.1%),"
+            + " with its interval and every probe.")
+final class CapacityCommand implements Callable<Integer> {
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  @Mixin SolrTarget target;
+
+  @Option(names = "--collection", required = true, description = "Collection to query.")
+  String collection;
+
+  @Option(
+      names = "--queries",
+      required = true,
+      paramLabel = "FILE[:WEIGHT][,FILE:WEIGHT...]",
+      description = "Query files and their shares, as for bench.")
+  String queries;
+
+  @Option(
+      names = "--templates",
+      split = ",",
+      paramLabel = "T",
+      description = "Send only the requests of these templates (query kinds), as for bench.")
+  List<String> templates;
+
+  @Option(
+      names = "--slo",
+      required = true,
+      paramLabel = "BOUNDS",
+      description =
+          "The objective: latency bounds (p50, p90, p95, p99, p99.9, max; ms or s) and errors, e.g."
+              + " 'p99<200ms,errors<0.1%%'.")
+  String slo;
+
+  @Option(
+      names = "--start-rate",
+      defaultValue = "10",
+      paramLabel = "QPS",
+      description = "The first rate probed (default: ${DEFAULT-VALUE}).")
+  double startRate;
+
+  @Option(
+      names = "--max-rate",
+      paramLabel = "QPS",
+      description = "Probe no higher: a capacity above it is reported as at least this.")
+  Double maxRate;
+
+  @Option(
+      names = "--tolerance",
+      defaultValue = "5",
+      paramLabel = "PCT",
+      description =
+          "Stop when the highest rate that met the objective and the lowest that did not are this"
+              + " close, in percent (default: ${DEFAULT-VALUE}).")
+  double tolerance;
+
+  @Option(
+      names = "--warmup",
+      defaultValue = "5s",
+      converter = DurationConverter.class,
+      description = "Warm-up of each probe, left out of its figures (default: ${DEFAULT-VALUE}).")
+  Duration warmup;
+
+  @Option(
+      names = "--min-duration",
+      defaultValue = "5s",
+      converter = DurationConverter.class,
+      description =
+          "Shortest measured time of a probe; longer when the objective's percentile needs more"
+              + " requests at that rate (default: ${DEFAULT-VALUE}).")
+  Duration minDuration;
+
+  @Option(
+      names = "--max-probes",
+      defaultValue = "24",
+      description = "Give up after this many probes (default: ${DEFAULT-VALUE}).")
+  int maxProbes;
+
+  @Option(
+      names = "--arrivals",
+      defaultValue = "uniform",
+      description = "uniform or poisson (default: ${DEFAULT-VALUE}).")
+  String arrivals;
+
+  @Option(
+      names = "--timeout",
+      defaultValue = "10s",
+      converter = DurationConverter.class,
+      description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
+  Duration timeout;
+
+  @Option(
+      names = "--connections",
+      defaultValue = "64",
+      description = "HTTP connections per node (default: ${DEFAULT-VALUE}).")
+  int connections;
+
+  @Option(names = "--seed", defaultValue = "42", description = "Seed (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(
+      names = "--out",
+      description = "Directory for capacity.json and each probe's files (probe-01, ...).")
+  Path out;
+
+  @Option(names = "--json", description = "Print capacity.json to stdout.")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    Slo objective = Slo.parse(slo);
+    if (!(startRate > 0)) {
+      throw SolrscaleException.usage("--start-rate must be above 0, e.g. 10");
+    }
+    if (maxRate != null && !(maxRate >= startRate)) {
+      throw SolrscaleException.usage(
+          "--max-rate must be at least --start-rate (" + startRate + ")");
+    }
+    if (!(tolerance > 0 && tolerance < 100)) {
+      throw SolrscaleException.usage("--tolerance is a percentage between 0 and 100, e.g. 5");
+    }
+    if (maxProbes < 2) {
+      throw SolrscaleException.usage("--max-probes must be at least 2");
+    }
+    Workload workload =
+        new Workload(Workload.only(Workload.parseMix(queries), templates), false, 0, seed);
+    List<String> urls = QueryTargets.nodeUrls(target, collection, "cloud");
+    BenchPlan.probe(urls.get(0), collection, workload, "", target.access());
+    if (out != null) {
+      Files.createDirectories(out);
+    }
+    long required = objective.requiredRequests();
+    CapacitySearch.Options options =
+        new CapacitySearch.Options(
+            startRate, maxRate, tolerance / 100, maxProbes, 0.10, 3, Math.min(0.5, startRate));
+    CapacitySearch.Result result;
+    try (HttpSender sender =
+        BenchPlan.sender(
+            "cloud",
+            urls,
+            collection,
+            "",
+            null,
+            timeout.toMillis(),
+            connections,
+            target.access())) {
+      int[] n = {0};
+      result =
+          CapacitySearch.search(
+              objective,
+              options,
+              rate -> {
+                n[0]++;
+                long seconds =
+                    Math.max(minDuration.toSeconds(), (long) Math.ceil(required / rate) + 1);
+                LoadModel model =
+                    BenchPlan.model(
+                        null, Double.toString(rate), arrivals, seconds * 1_000_000_000L);
+                Path dir =
+                    out == null
+                        ? null
+                        : out.resolve(String.format(Locale.ROOT, "probe-%02d", n[0]));
+                if (dir != null) {
+                  try {
+                    Files.createDirectories(dir);
+                  } catch (IOException e) {
+                    throw SolrscaleException.usage(
+                        "cannot write to " + dir + ": " + e.getMessage());
+                  }
+                }
+                Bench.Options o =
+                    new Bench.Options(
+                        workload,
+                        model,
+                        BenchPlan.bounds(warmup.toNanos(), null, seconds * 1_000_000_000L, null),
+                        seed + n[0],
+                        timeout.toNanos(),
+                        dir,
+                        1.0);
+                BenchSummary s = Bench.run(o, sender, Clock.SYSTEM, i -> {});
+                CapacitySearch.Measured m = measured(rate, s);
+                if (!json) {
+                  System.err.printf(
+                      Locale.ROOT,
+                      "  probe %d: %.1f/s offered, %.1f/s achieved, p50 %.1f ms, p99 %.1f ms,"
+                          + " errors %.2f %%%n",
+                      n[0],
+                      rate,
+                      m.achieved(),
+                      m.latencyMs().getOrDefault("p50", 0.0),
+                      m.latencyMs().getOrDefault("p99", 0.0),
+                      m.errorRate() * 100);
+                }
+                return m;
+              });
+    }
+    if (out != null) {
+      JSON.writeValue(out.resolve("capacity.json").toFile(), result);
+    }
+    if (json) {
+      Terminal.printJson(result);
+    } else {
+      print(result);
+    }
+    return result.capacity() == null ? 1 : 0;
+  }
+
+  /** A probe's figures as the search judges them. */
+  static CapacitySearch.Measured measured(double rate, BenchSummary s) {
+    Map<String, Double> latency = new LinkedHashMap<>();
+    if (s.latencyMs() != null) {
+      latency.putAll(s.latencyMs());
+    }
+    long errors = s.errors() == null ? 0 : s.errors().total();
+    String bottleneck = s.driver() == null ? null : s.driver().bottleneck();
+    return new CapacitySearch.Measured(
+        rate,
+        s.throughput() == null ? 0 : s.throughput().achieved(),
+        s.count(),
+        latency,
+        s.count() == 0 ? 1 : (double) errors / s.count(),
+        bottleneck != null && bottleneck.startsWith("driver") ? bottleneck : null);
+  }
+
+  private static void print(CapacitySearch.Result r) {
+    Table t =
+        new Table(
+            "PROBE", "RATE", "ACHIEVED", "REQUESTS", "P50", "P99", "P99.9", "ERRORS", "VERDICT");
+    int i = 0;
+    for (CapacitySearch.Probe p : r.probes()) {
+      CapacitySearch.Measured m = p.measured();
+      t.row(
+          Integer.toString(++i),
+          String.format(Locale.ROOT, "%.1f", m.rate()),
+          String.format(Locale.ROOT, "%.1f", m.achieved()),
+          String.format(Locale.ROOT, "%,d", m.count()),
+          ms(m.latencyMs().get("p50")),
+          ms(m.latencyMs().get("p99")),
+          ms(m.latencyMs().get("p99.9")),
+          String.format(Locale.ROOT, "%.2f %%", m.errorRate() * 100),
+          m.driverBound() != null ? "driver-bound" : p.meets() ? "meets" : "fails: " + p.why());
+    }
+    System.out.print(t.render());
+    System.out.println();
+    System.out.println(
+        "objective: " + r.slo() + " (" + r.requestsPerProbe() + " requests a probe at least)");
+    if (r.capacity() == null) {
+      System.out.println("capacity: none found: " + r.ended());
+    } else {
+      System.out.printf(
+          Locale.ROOT,
+          "capacity: %.1f requests/s (between %.1f and %s)%n",
+          r.capacity(),
+          r.low(),
+          r.high() == null ? "?" : String.format(Locale.ROOT, "%.1f", r.high()));
+      System.out.println(r.ended());
+    }
+  }
+
+  private static String ms(Double v) {
+    return v == null ? "-" : String.format(Locale.ROOT, "%.1f ms", v);
+  }
+}
