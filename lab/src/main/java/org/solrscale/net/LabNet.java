@@ -193,7 +193,7 @@ public final class LabNet {
               h.namespace(),
               namespaces.contains(h.namespace()),
               h.sshdPid(),
-              Sshd.isOurs(h.sshdPid(), h),
+              Sshd.runs(h),
               links.contains(h.veth()) ? Ip.tbfRate(null, h.veth()) : null,
               net.limits() == null ? null : Cgroups.describe(h)));
     }

@@ -104,7 +104,7 @@ final class NetUp {
   /** A net recorded and in place: restarts each sshd that is gone; waits for ssh on each host. */
   NetState revive(NetState net) {
     for (NetHost h : net.hosts()) {
-      if (!Sshd.isOurs(h.sshdPid(), h)) {
+      if (!Sshd.runs(h)) {
         long pid = Sshd.start(h);
         Cgroups.enter(h, net.limits(), net.hosts().indexOf(h), pid);
         progress.accept(
@@ -227,7 +227,7 @@ final class NetUp {
     long deadline = System.nanoTime() + READY.toNanos();
     for (NetHost h : net.hosts()) {
       while (true) {
-        if (!Sshd.isOurs(h.sshdPid(), h)) {
+        if (!Sshd.runs(h)) {
           throw SolrscaleException.environment(
               "the sshd of "
                   + h.name()

@@ -189,6 +189,26 @@ final class Sshd {
   }
 
   /**
+   * Whether {@code host}'s recorded sshd runs: its process is ours by its command line, read again
+   * a few times while the process lives. sshd rewrites its title in place as it starts listening
+   * and as connections come and go, and a read of /proc can catch it half-written: seen as "the
+   * sshd of hit-h1 died" with an empty log, twice in CI, the first time a net came up.
+   */
+  static boolean runs(NetHost host) {
+    long pid = host.sshdPid();
+    for (int i = 0; i < 10; i++) {
+      if (isOurs(pid, host)) {
+        return true;
+      }
+      if (pid <= 0 || !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+        return false;
+      }
+      sleep(20);
+    }
+    return false;
+  }
+
+  /**
    * Whether {@code pid} is the sshd listening for {@code host}: its command line (which sshd
    * prefixes with "sshd: " once it listens, and which, unlike its program, anyone may read) is the
    * one it was started with.
@@ -206,7 +226,7 @@ final class Sshd {
    */
   static List<Long> processes(NetHost host, List<Long> namespacePids) {
     List<Long> own = new ArrayList<>();
-    if (!isOurs(host.sshdPid(), host)) {
+    if (!runs(host)) {
       return own;
     }
     own.add(host.sshdPid());
