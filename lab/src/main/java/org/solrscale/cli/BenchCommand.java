@@ -37,25 +37,10 @@ import picocli.CommandLine.Option;
 final class BenchCommand implements Callable<Integer> {
   @Mixin SolrTarget target;
 
+  @Mixin QueryOptions query;
+
   @Option(names = "--collection", required = true, description = "Collection to query.")
   String collection;
-
-  @Option(
-      names = "--queries",
-      required = true,
-      paramLabel = "FILE[:WEIGHT][,FILE:WEIGHT...]",
-      description =
-          "Query files (one request a line: q=...&fq=... or a JSON object) and their shares.")
-  String queries;
-
-  @Option(
-      names = "--templates",
-      split = ",",
-      paramLabel = "T",
-      description =
-          "Send only the requests of these templates (a query file's _template, e.g. the kinds"
-              + " data queries writes: term, and, or, phrase, filter, sort, facet).")
-  List<String> templates;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
   Model model;
@@ -130,13 +115,6 @@ final class BenchCommand implements Callable<Integer> {
   long seed;
 
   @Option(
-      names = "--timeout",
-      defaultValue = "10s",
-      converter = DurationConverter.class,
-      description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
-  Duration timeout;
-
-  @Option(
       names = "--routing",
       defaultValue = "cloud",
       description =
@@ -208,12 +186,7 @@ final class BenchCommand implements Callable<Integer> {
     if (!order.equals("random") && !order.equals("sequential")) {
       throw SolrscaleException.usage("--order is random or sequential");
     }
-    Workload workload =
-        new Workload(
-            Workload.only(Workload.parseMix(queries), templates),
-            order.equals("sequential"),
-            zipf,
-            seed);
+    Workload workload = new Workload(query.parts(), order.equals("sequential"), zipf, seed);
     Driver.Bounds bounds =
         BenchPlan.bounds(
             warmup.toNanos(),
@@ -243,7 +216,8 @@ final class BenchCommand implements Callable<Integer> {
       }
     }
     Bench.Options options =
-        new Bench.Options(workload, loadModel, bounds, seed, timeout.toNanos(), out, errorRate);
+        new Bench.Options(
+            workload, loadModel, bounds, seed, query.timeout.toNanos(), out, errorRate);
     BenchSummary s;
     Diagnosis diagnosis = null;
     BenchProgress progress = new BenchProgress();
@@ -255,7 +229,7 @@ final class BenchCommand implements Callable<Integer> {
                 collection,
                 BenchPlan.extraParams(shardsPreference, shardsTolerant),
                 compression,
-                timeout.toMillis(),
+                query.timeout.toMillis(),
                 connections,
                 target.access())) {
       s = Bench.run(options, sender, Clock.SYSTEM, progress);
@@ -301,7 +275,7 @@ final class BenchCommand implements Callable<Integer> {
             warmup,
             duration == null ? Duration.ofSeconds(60) : duration,
             stepDuration,
-            timeout,
+            query.timeout,
             order,
             zipf,
             arrivals,
@@ -311,10 +285,10 @@ final class BenchCommand implements Callable<Integer> {
             shardsPreference,
             shardsTolerant,
             compression,
-            templates);
+            query.templates);
     List<Path> files = new ArrayList<>();
     List<String> weights = new ArrayList<>();
-    for (Workload.Part part : Workload.only(Workload.parseMix(queries), templates)) {
+    for (Workload.Part part : query.parts()) {
       files.add(part.file());
       weights.add(Double.toString(part.weight()));
     }

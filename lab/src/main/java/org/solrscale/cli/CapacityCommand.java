@@ -2,24 +2,18 @@ package org.solrscale.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
+import org.solrscale.capacity.BenchProber;
 import org.solrscale.capacity.CapacitySearch;
 import org.solrscale.capacity.Slo;
-import org.solrscale.load.Bench;
 import org.solrscale.load.BenchPlan;
-import org.solrscale.load.Clock;
 import org.solrscale.load.HttpSender;
-import org.solrscale.load.LoadModel;
 import org.solrscale.load.Workload;
-import org.solrscale.results.BenchSummary;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,22 +34,10 @@ final class CapacityCommand implements Callable<Integer> {
 
   @Mixin SolrTarget target;
 
+  @Mixin QueryOptions query;
+
   @Option(names = "--collection", required = true, description = "Collection to query.")
   String collection;
-
-  @Option(
-      names = "--queries",
-      required = true,
-      paramLabel = "FILE[:WEIGHT][,FILE:WEIGHT...]",
-      description = "Query files and their shares, as for bench.")
-  String queries;
-
-  @Option(
-      names = "--templates",
-      split = ",",
-      paramLabel = "T",
-      description = "Send only the requests of these templates (query kinds), as for bench.")
-  List<String> templates;
 
   @Option(
       names = "--slo",
@@ -117,13 +99,6 @@ final class CapacityCommand implements Callable<Integer> {
   String arrivals;
 
   @Option(
-      names = "--timeout",
-      defaultValue = "10s",
-      converter = DurationConverter.class,
-      description = "Per-request timeout (default: ${DEFAULT-VALUE}).")
-  Duration timeout;
-
-  @Option(
       names = "--connections",
       defaultValue = "64",
       description = "HTTP connections per node (default: ${DEFAULT-VALUE}).")
@@ -156,14 +131,12 @@ final class CapacityCommand implements Callable<Integer> {
     if (maxProbes < 2) {
       throw SolrscaleException.usage("--max-probes must be at least 2");
     }
-    Workload workload =
-        new Workload(Workload.only(Workload.parseMix(queries), templates), false, 0, seed);
+    Workload workload = new Workload(query.parts(), false, 0, seed);
     List<String> urls = QueryTargets.nodeUrls(target, collection, "cloud");
     BenchPlan.probe(urls.get(0), collection, workload, "", target.access());
     if (out != null) {
       Files.createDirectories(out);
     }
-    long required = objective.requiredRequests();
     CapacitySearch.Options options =
         new CapacitySearch.Options(
             startRate, maxRate, tolerance / 100, maxProbes, 0.10, 3, Math.min(0.5, startRate));
@@ -175,58 +148,36 @@ final class CapacityCommand implements Callable<Integer> {
             collection,
             "",
             null,
-            timeout.toMillis(),
+            query.timeout.toMillis(),
             connections,
             target.access())) {
       int[] n = {0};
-      result =
-          CapacitySearch.search(
+      BenchProber prober =
+          new BenchProber(
+              workload,
+              sender,
               objective,
-              options,
-              rate -> {
-                n[0]++;
-                long seconds =
-                    Math.max(minDuration.toSeconds(), (long) Math.ceil(required / rate) + 1);
-                LoadModel model =
-                    BenchPlan.model(
-                        null, Double.toString(rate), arrivals, seconds * 1_000_000_000L);
-                Path dir =
-                    out == null
-                        ? null
-                        : out.resolve(String.format(Locale.ROOT, "probe-%02d", n[0]));
-                if (dir != null) {
-                  try {
-                    Files.createDirectories(dir);
-                  } catch (IOException e) {
-                    throw SolrscaleException.usage(
-                        "cannot write to " + dir + ": " + e.getMessage());
-                  }
-                }
-                Bench.Options o =
-                    new Bench.Options(
-                        workload,
-                        model,
-                        BenchPlan.bounds(warmup.toNanos(), null, seconds * 1_000_000_000L, null),
-                        seed + n[0],
-                        timeout.toNanos(),
-                        dir,
-                        1.0);
-                BenchSummary s = Bench.run(o, sender, Clock.SYSTEM, i -> {});
-                CapacitySearch.Measured m = measured(rate, s);
+              warmup,
+              minDuration,
+              arrivals,
+              seed,
+              query.timeout,
+              out,
+              m -> {
                 if (!json) {
                   System.err.printf(
                       Locale.ROOT,
                       "  probe %d: %.1f/s offered, %.1f/s achieved, p50 %.1f ms, p99 %.1f ms,"
                           + " errors %.2f %%%n",
-                      n[0],
-                      rate,
+                      ++n[0],
+                      m.rate(),
                       m.achieved(),
                       m.latencyMs().getOrDefault("p50", 0.0),
                       m.latencyMs().getOrDefault("p99", 0.0),
                       m.errorRate() * 100);
                 }
-                return m;
               });
+      result = CapacitySearch.search(objective, options, prober);
     }
     if (out != null) {
       JSON.writeValue(out.resolve("capacity.json").toFile(), result);
@@ -237,23 +188,6 @@ final class CapacityCommand implements Callable<Integer> {
       print(result);
     }
     return result.capacity() == null ? 1 : 0;
-  }
-
-  /** A probe's figures as the search judges them. */
-  static CapacitySearch.Measured measured(double rate, BenchSummary s) {
-    Map<String, Double> latency = new LinkedHashMap<>();
-    if (s.latencyMs() != null) {
-      latency.putAll(s.latencyMs());
-    }
-    long errors = s.errors() == null ? 0 : s.errors().total();
-    String bottleneck = s.driver() == null ? null : s.driver().bottleneck();
-    return new CapacitySearch.Measured(
-        rate,
-        s.throughput() == null ? 0 : s.throughput().achieved(),
-        s.count(),
-        latency,
-        s.count() == 0 ? 1 : (double) errors / s.count(),
-        bottleneck != null && bottleneck.startsWith("driver") ? bottleneck : null);
   }
 
   private static void print(CapacitySearch.Result r) {

@@ -10,7 +10,7 @@ import org.solrscale.cluster.CollectionChecks;
 import org.solrscale.data.Inputs;
 import org.solrscale.index.BulkIndexer;
 import org.solrscale.index.IndexOptions;
-import org.solrscale.index.IndexProgressLog;
+import org.solrscale.results.IndexProgressLog;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
 
@@ -46,7 +46,10 @@ final class IndexAction implements StepAction<StepSpec.Index> {
     IndexProgressLog progress = new IndexProgressLog();
     JsonNode summary;
     try (CloudHttp2SolrClient client = run.target().access().cloud(run.target().solrUrls())) {
-      summary = JSON.valueToTree(new BulkIndexer(client, o, s -> {}, progress).run());
+      summary =
+          JSON.valueToTree(
+              new BulkIndexer(client, o, s -> {}, p -> progress.record(p.seconds(), p.accepted()))
+                  .run());
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }

@@ -1,4 +1,4 @@
-package org.solrscale.index;
+package org.solrscale.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,7 +19,7 @@ class IndexProgressLogTest {
       {0.5, 500}, {1.0, 1000}, {1.5, 1500}, {2.0, 2000}, {2.5, 3500}, {3.0, 5000}, {3.75, 7250}
     };
     for (double[] s : samples) {
-      log.accept(new IndexProgress((long) s[1], 0, 0, 0, s[0], false));
+      log.record(s[0], (long) s[1]);
     }
     log.write(dir);
     assertThat(Files.readAllLines(dir.resolve(IndexProgressLog.FILE)))

@@ -1,4 +1,4 @@
-package org.solrscale.index;
+package org.solrscale.results;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,21 +6,20 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Consumer;
 
 /**
  * A bulk load's progress as it went ({@code index-progress.csv}: seconds since it began and
  * documents accepted by then, twice a second), and the documents per second of each whole second
  * read back from it: what compare judges indexing throughput on.
  */
-public final class IndexProgressLog implements Consumer<IndexProgress> {
+public final class IndexProgressLog {
   public static final String FILE = "index-progress.csv";
 
   private final List<double[]> samples = new ArrayList<>();
 
-  @Override
-  public synchronized void accept(IndexProgress p) {
-    samples.add(new double[] {p.seconds(), p.accepted()});
+  /** One sample: documents accepted {@code seconds} after the load began. */
+  public synchronized void record(double seconds, long accepted) {
+    samples.add(new double[] {seconds, accepted});
   }
 
   /** Writes the samples to {@code dir/index-progress.csv}. */

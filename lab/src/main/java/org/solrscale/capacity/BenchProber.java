@@ -1,0 +1,105 @@
+package org.solrscale.capacity;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.solrscale.load.Bench;
+import org.solrscale.load.BenchPlan;
+import org.solrscale.load.Clock;
+import org.solrscale.load.HttpSender;
+import org.solrscale.load.LoadModel;
+import org.solrscale.load.Workload;
+import org.solrscale.results.BenchSummary;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * Probes with the load driver: an open-loop bench at the rate, its own warm-up, then long enough
+ * for the objective's percentile (max(minDuration, required / rate + 1 s)); each probe's files in
+ * {@code out/probe-NN} when out is given.
+ */
+public final class BenchProber implements CapacitySearch.Prober {
+  private final Workload workload;
+  private final HttpSender sender;
+  private final long required;
+  private final Duration warmup;
+  private final Duration minDuration;
+  private final String arrivals;
+  private final long seed;
+  private final Duration timeout;
+  private final Path out;
+  private final Consumer<CapacitySearch.Measured> progress;
+  private int probes;
+
+  public BenchProber(
+      Workload workload,
+      HttpSender sender,
+      Slo slo,
+      Duration warmup,
+      Duration minDuration,
+      String arrivals,
+      long seed,
+      Duration timeout,
+      Path out,
+      Consumer<CapacitySearch.Measured> progress) {
+    this.workload = workload;
+    this.sender = sender;
+    this.required = slo.requiredRequests();
+    this.warmup = warmup;
+    this.minDuration = minDuration;
+    this.arrivals = arrivals;
+    this.seed = seed;
+    this.timeout = timeout;
+    this.out = out;
+    this.progress = progress;
+  }
+
+  @Override
+  public CapacitySearch.Measured probe(double rate) throws InterruptedException {
+    probes++;
+    long nanos =
+        Math.max(minDuration.toSeconds(), (long) Math.ceil(required / rate) + 1) * 1_000_000_000L;
+    LoadModel model = BenchPlan.model(null, Double.toString(rate), arrivals, nanos);
+    Path dir = out == null ? null : out.resolve(String.format(Locale.ROOT, "probe-%02d", probes));
+    if (dir != null) {
+      try {
+        Files.createDirectories(dir);
+      } catch (IOException e) {
+        throw SolrscaleException.usage("cannot write to " + dir + ": " + e.getMessage());
+      }
+    }
+    Bench.Options o =
+        new Bench.Options(
+            workload,
+            model,
+            BenchPlan.bounds(warmup.toNanos(), null, nanos, null),
+            seed + probes,
+            timeout.toNanos(),
+            dir,
+            1.0);
+    CapacitySearch.Measured m = measured(rate, Bench.run(o, sender, Clock.SYSTEM, i -> {}));
+    progress.accept(m);
+    return m;
+  }
+
+  /** A probe's figures as the search judges them. */
+  static CapacitySearch.Measured measured(double rate, BenchSummary s) {
+    Map<String, Double> latency = new LinkedHashMap<>();
+    if (s.latencyMs() != null) {
+      latency.putAll(s.latencyMs());
+    }
+    long errors = s.errors() == null ? 0 : s.errors().total();
+    String bottleneck = s.driver() == null ? null : s.driver().bottleneck();
+    return new CapacitySearch.Measured(
+        rate,
+        s.throughput() == null ? 0 : s.throughput().achieved(),
+        s.count(),
+        latency,
+        s.count() == 0 ? 1 : (double) errors / s.count(),
+        bottleneck != null && bottleneck.startsWith("driver") ? bottleneck : null);
+  }
+}
