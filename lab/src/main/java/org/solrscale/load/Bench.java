@@ -163,7 +163,7 @@ public final class Bench {
             cores,
             BenchSummary.millis(lag),
             steps.isEmpty()
-                ? bottleneck(open, offered, achieved, lag, cpuPercent, cores)
+                ? bottleneck(open, offered, achieved, lag, r.issueLag(), cpuPercent, cores)
                 : staircaseBottleneck(steps)),
         o.maxErrorRate(),
         failed(log.measuredCount(), log.measuredErrors(), rec, o.maxErrorRate()),
@@ -225,7 +225,7 @@ public final class Bench {
         BenchSummary.millis(s.service()),
         BenchSummary.millis(s.lag()),
         cpu < 0 ? null : cpu,
-        bottleneck(true, s.rate(), achieved, s.lag(), Math.max(0, cpu), cores));
+        bottleneck(true, s.rate(), achieved, s.lag(), null, Math.max(0, cpu), cores));
   }
 
   /** Who limited a staircase: nobody, or whoever did at the first step that fell behind. */
@@ -261,22 +261,40 @@ public final class Bench {
   }
 
   /**
-   * Who limited the run. The driver is the bottleneck when it fell behind its schedule (open loop)
-   * or could not keep up, while using most of the cores it has; otherwise the server was.
+   * Who limited the run. The driver is the bottleneck when it used most of the cores it has, or
+   * (open loop) it sent requests late itself: {@code issueLag}, its own lateness, when known, else
+   * {@code lag}. Requests that went out late only because they waited for a free connection were
+   * held up by a server that answered too slowly for the offered rate: the server's doing.
    */
   static String bottleneck(
-      boolean open, double offered, double achieved, Histogram lag, double cpuPercent, int cores) {
+      boolean open,
+      double offered,
+      double achieved,
+      Histogram lag,
+      Histogram issueLag,
+      double cpuPercent,
+      int cores) {
     boolean busy = cpuPercent >= 0.85 * cores * 100;
     boolean behind = lag.getTotalCount() > 0 && lag.getValueAtPercentile(99) > 10_000;
     if (open && achieved >= 0.95 * offered && !behind) {
       return "none: the server kept up with the offered rate";
     }
-    if (busy || open && behind && lag.getValueAtPercentile(50) > 10_000) {
+    Histogram own = issueLag != null ? issueLag : lag;
+    boolean late = own.getTotalCount() > 0 && own.getValueAtPercentile(50) > 10_000;
+    if (busy || open && late) {
       return "driver: it used "
           + Math.round(cpuPercent)
           + "% CPU of "
           + cores
           + " cores; its numbers understate what the server can do";
+    }
+    if (open && issueLag != null && behind) {
+      return String.format(
+          Locale.ROOT,
+          "server: requests waited for a free connection (p50 %.1f ms, p99 %.1f ms): it answered"
+              + " too slowly for the offered rate",
+          lag.getValueAtPercentile(50) / 1000.0,
+          lag.getValueAtPercentile(99) / 1000.0);
     }
     return "server";
   }

@@ -5,6 +5,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
 
 /**
  * Runs a workload with a load model against a sender and feeds a recorder. Open loop: one
@@ -22,13 +23,23 @@ public final class Driver {
       long warmupNanos, long warmupRequests, long durationNanos, long maxRequests) {}
 
   /** What the dispatcher saw, besides the recorder's figures; {@code steps}: a staircase's. */
+  /**
+   * issueLag: how late the open loop itself handed each measured request to the sender, in
+   * microseconds (null for a closed loop). The schedule lag the recorder keeps runs until the
+   * request is on the wire, so it also holds the wait for a free connection, which a slow server
+   * causes; this one is the driver's alone.
+   */
   public record Result(
       long startNanos,
       long warmupEndNanos,
       long endNanos,
       long scheduled,
       long unfinished,
-      List<StepStats.Step> steps) {}
+      List<StepStats.Step> steps,
+      Histogram issueLag) {}
+
+  /** The open loop's own lateness, measured requests only (one thread writes it). */
+  private final Histogram issueLag = new Histogram(LoadRecorder.HIGHEST_US, 2);
 
   private final Clock clock;
   private final Sender sender;
@@ -100,7 +111,8 @@ public final class Driver {
         now,
         scheduled,
         outstanding.get(),
-        st == null ? List.of() : st.steps(sendEnd == Long.MAX_VALUE ? now : sendEnd));
+        st == null ? List.of() : st.steps(sendEnd == Long.MAX_VALUE ? now : sendEnd),
+        model instanceof LoadModel.Open ? issueLag : null);
   }
 
   /** Starts the measured time at {@code t} (once) and fixes when it ends. */
@@ -166,6 +178,7 @@ public final class Driver {
       long due = intended;
       if (!warm) {
         measuredSent.incrementAndGet();
+        issueLag.recordValue(Math.min(LoadRecorder.HIGHEST_US, Math.max(0, (sent - due) / 1000)));
       }
       if (k >= 0) {
         st.sent(k);

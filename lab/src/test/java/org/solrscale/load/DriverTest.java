@@ -212,6 +212,40 @@ class DriverTest {
   }
 
   @Test
+  void waitingForAFreeConnectionIsTheServersDoingAndOnlyTheDriversOwnLatenessIsItsOwn()
+      throws Exception {
+    // every request waits 200 ms for a connection before it is on the wire, 1 ms of service
+    FakeClock clock = new FakeClock();
+    Sender queued =
+        (r, slot, done) -> {
+          long now = clock.nanoTime();
+          done.complete(Outcome.ok(200, 100, 1), now + 200 * MS, now + 201 * MS);
+        };
+    Driver d =
+        new Driver(
+            clock,
+            queued,
+            workload(),
+            new LoadModel.Open(List.of(100.0), 0, false),
+            new Driver.Bounds(0, 0, 10 * S, 0),
+            7);
+    LoadRecorder rec = new LoadRecorder(0);
+    List<Interval> intervals = new ArrayList<>();
+    Driver.Result r = d.run(rec, 0, intervals::addAll, S);
+    assertThat(r.issueLag().getTotalCount()).isEqualTo(1000);
+    assertThat(r.issueLag().getMaxValue()).isZero(); // the fake clock: always on time
+    Histogram lag = new Histogram(LoadRecorder.HIGHEST_US, 2);
+    intervals.forEach(i -> lag.add(i.lag()));
+    assertThat(lag.getValueAtPercentile(50)).isCloseTo(200_000, Percentage.withPercentage(1));
+    assertThat(Bench.bottleneck(true, 100, 90, lag, r.issueLag(), 14, 2))
+        .startsWith("server: requests waited for a free connection (p50 200");
+    // the driver late itself, or busy: the driver; its lateness unknown: the lag decides
+    assertThat(Bench.bottleneck(true, 100, 90, lag, lag, 14, 2)).startsWith("driver");
+    assertThat(Bench.bottleneck(true, 100, 90, lag, null, 14, 2)).startsWith("driver");
+    assertThat(Bench.bottleneck(true, 100, 90, lag, r.issueLag(), 190, 2)).startsWith("driver");
+  }
+
+  @Test
   void hitBucketsArePowersOfTwo() {
     assertThat(LoadRecorder.bucketOf(0)).isZero();
     assertThat(LoadRecorder.bucketOf(1)).isEqualTo(1);
