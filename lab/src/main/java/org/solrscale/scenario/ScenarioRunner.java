@@ -344,7 +344,9 @@ public final class ScenarioRunner {
   }
 
   /**
-   * The cluster for {@code spec}: the running one when its topology is the same, else a new one.
+   * The cluster for {@code spec}: the running one when its nodes are the same (every collection it
+   * has deleted and the combination's made anew: a sweep of shards or replicas keeps its nodes),
+   * else a new one.
    */
   private ScenarioSpec ensureCluster(
       Cluster cluster, String clusterName, ScenarioSpec spec, ScenarioSpec running) {
@@ -352,8 +354,10 @@ public final class ScenarioRunner {
     if (running != null
         && ScenarioLoader.sameTopology(running, spec)
         && cluster.state().isPresent()) {
-      for (CollectionSpec c : wanted.collections()) {
+      for (CollectionSpec c : cluster.requireState().spec().collections()) {
         cluster.deleteCollection(c.name());
+      }
+      for (CollectionSpec c : wanted.collections()) {
         cluster.createCollection(c, TIMEOUT);
       }
       return spec;

@@ -454,8 +454,12 @@ public final class ScenarioLoader {
     return List.of();
   }
 
-  /** Whether two scenarios deploy the same cluster (so a run can keep it between them). */
+  /**
+   * Whether two scenarios deploy the same nodes (so a run can keep them between the two and only
+   * make the collections again): the cluster alike in everything but its collections.
+   */
   public static boolean sameTopology(ScenarioSpec a, ScenarioSpec b) {
-    return YAML.valueToTree(a.cluster()).equals(YAML.valueToTree(b.cluster()));
+    return YAML.valueToTree(a.cluster().withCollections(List.of()))
+        .equals(YAML.valueToTree(b.cluster().withCollections(List.of())));
   }
 }
