@@ -15,6 +15,7 @@ import org.solrscale.load.HttpSender;
 import org.solrscale.load.LoadModel;
 import org.solrscale.load.Workload;
 import org.solrscale.results.BenchSummary;
+import org.solrscale.spec.Slo;
 import org.solrscale.spec.SolrscaleException;
 
 /**

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.solrscale.spec.Slo;
 
 /**
  * The highest open-loop rate that meets an objective: probes at a start rate, doubling while they
@@ -27,6 +28,20 @@ public final class CapacitySearch {
       @JsonProperty("latency_ms") Map<String, Double> latencyMs,
       @JsonProperty("error_rate") double errorRate,
       @JsonProperty("driver_bound") String driverBound) {}
+
+  /** One line on a probe, as progress: "probe 3: 40/s offered, 39.8/s achieved, p50 ...". */
+  public static String progressLine(int number, Measured m) {
+    return String.format(
+        Locale.ROOT,
+        "probe %d: %.1f/s offered, %.1f/s achieved, p50 %.1f ms, p99 %.1f ms, errors %.2f %%%s",
+        number,
+        m.rate(),
+        m.achieved(),
+        m.latencyMs().getOrDefault("p50", 0.0),
+        m.latencyMs().getOrDefault("p99", 0.0),
+        m.errorRate() * 100,
+        m.driverBound() == null ? "" : ", driver-bound");
+  }
 
   /** Runs one probe at a rate (its own warm-up, then long enough for the objective). */
   @FunctionalInterface
@@ -50,6 +65,14 @@ public final class CapacitySearch {
       double floor) {
     public static Options defaults(double start, Double max) {
       return new Options(start, max, 0.05, 24, 0.10, 3, 0.5);
+    }
+
+    /**
+     * As the command and the step set it: tolerance in percent; probes within 10 % of a bound
+     * repeated up to 3 times; halving no lower than 0.5 requests/s (or the start).
+     */
+    public static Options of(double start, Double max, double tolerancePercent, int probes) {
+      return new Options(start, max, tolerancePercent / 100, probes, 0.10, 3, Math.min(0.5, start));
     }
   }
 

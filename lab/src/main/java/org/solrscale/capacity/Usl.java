@@ -72,7 +72,7 @@ public final class Usl {
       return refused(
           n,
           x,
-          "a fit of the scalability law needs capacities at 3 or more node counts; there "
+          "a fit of the scalability law needs capacities at 3 or more values of N; there "
               + (distinct.size() == 1 ? "is 1" : "are " + distinct.size()));
     }
     for (int i = 0; i < n.length; i++) {
@@ -202,8 +202,8 @@ public final class Usl {
     Double peakX = peakN == null ? null : capacity(lambda, sigma, kappa, peakN);
     String note =
         distinct == 3
-            ? "three node counts for three parameters: the law passes through them, so the"
-                + " residuals say nothing of its fit"
+            ? "three values of N for three parameters: no degree of freedom is left over, so"
+                + " the residuals cannot show whether the law fits"
             : null;
     String refused = null;
     if (distinct > 3 && rms > MAX_RELATIVE_RMS) {

@@ -7,13 +7,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.solrscale.capacity.BenchProber;
 import org.solrscale.capacity.CapacitySearch;
-import org.solrscale.capacity.Slo;
 import org.solrscale.load.BenchPlan;
 import org.solrscale.load.HttpSender;
 import org.solrscale.load.Workload;
+import org.solrscale.results.CombinationRun;
+import org.solrscale.results.RunResults;
+import org.solrscale.results.StepResult;
+import org.solrscale.spec.Slo;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -109,7 +113,9 @@ final class CapacityCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
-      description = "Directory for capacity.json and each probe's files (probe-01, ...).")
+      description =
+          "Directory for capacity.json and each probe's files (probe-01, ...); solrscale report"
+              + " DIR draws it.")
   Path out;
 
   @Option(names = "--json", description = "Print capacity.json to stdout.")
@@ -131,6 +137,7 @@ final class CapacityCommand implements Callable<Integer> {
     if (maxProbes < 2) {
       throw SolrscaleException.usage("--max-probes must be at least 2");
     }
+    long started = System.nanoTime();
     Workload workload = new Workload(query.parts(), false, 0, seed);
     List<String> urls = QueryTargets.nodeUrls(target, collection, "cloud");
     BenchPlan.probe(urls.get(0), collection, workload, "", target.access());
@@ -138,8 +145,7 @@ final class CapacityCommand implements Callable<Integer> {
       Files.createDirectories(out);
     }
     CapacitySearch.Options options =
-        new CapacitySearch.Options(
-            startRate, maxRate, tolerance / 100, maxProbes, 0.10, 3, Math.min(0.5, startRate));
+        CapacitySearch.Options.of(startRate, maxRate, tolerance, maxProbes);
     CapacitySearch.Result result;
     try (HttpSender sender =
         BenchPlan.sender(
@@ -165,27 +171,45 @@ final class CapacityCommand implements Callable<Integer> {
               out,
               m -> {
                 if (!json) {
-                  System.err.printf(
-                      Locale.ROOT,
-                      "  probe %d: %.1f/s offered, %.1f/s achieved, p50 %.1f ms, p99 %.1f ms,"
-                          + " errors %.2f %%%n",
-                      ++n[0],
-                      m.rate(),
-                      m.achieved(),
-                      m.latencyMs().getOrDefault("p50", 0.0),
-                      m.latencyMs().getOrDefault("p99", 0.0),
-                      m.errorRate() * 100);
+                  System.err.println("  " + CapacitySearch.progressLine(++n[0], m));
                 }
               });
       result = CapacitySearch.search(objective, options, prober);
     }
     if (out != null) {
       JSON.writeValue(out.resolve("capacity.json").toFile(), result);
+      // the folder is also a run of one capacity step, so that `report DIR` draws it
+      JSON.writeValue(
+          out.resolve("results.json").toFile(),
+          new RunResults(
+              "capacity",
+              List.of(
+                  new CombinationRun(
+                      "c001",
+                      Map.of(),
+                      1,
+                      ".",
+                      CombinationRun.DONE,
+                      null,
+                      (System.nanoTime() - started) / 1e9,
+                      List.of(
+                          new StepResult(
+                              0,
+                              "capacity",
+                              "capacity",
+                              ".",
+                              CombinationRun.DONE,
+                              null,
+                              JSON.valueToTree(result),
+                              null))))));
     }
     if (json) {
       Terminal.printJson(result);
     } else {
       print(result);
+      if (out != null) {
+        System.out.println("files: " + out + " (solrscale report " + out + " draws the probes)");
+      }
     }
     return result.capacity() == null ? 1 : 0;
   }

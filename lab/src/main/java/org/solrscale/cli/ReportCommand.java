@@ -3,6 +3,7 @@ package org.solrscale.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.solrscale.report.Report;
+import org.solrscale.spec.CapacityTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -25,9 +26,18 @@ final class ReportCommand implements Callable<Integer> {
       description = "Write the report here instead (charts go to charts/ beside it).")
   Path out;
 
+  @Option(
+      names = "--target",
+      paramLabel = "TARGET",
+      description =
+          "Recommend the smallest topology of the run's capacity steps that serves this rate, e.g."
+              + " 'rate=500' or 'rate=500,p99<200ms' (the objective must be the steps' own).")
+  String target;
+
   @Override
   public Integer call() {
-    Path written = out == null ? Report.write(dir) : Report.write(dir, out);
+    CapacityTarget t = target == null ? null : CapacityTarget.parse(target);
+    Path written = Report.write(dir, out == null ? dir.resolve("report.html") : out, t);
     System.out.println(written.toAbsolutePath().normalize());
     return 0;
   }

@@ -53,6 +53,24 @@ final class RunSummary {
               m.path("seconds").asDouble(),
               m.path("docs_per_sec").asDouble(),
               m.path("verified").asBoolean());
+        } else if (s.kind().equals("capacity")) {
+          System.out.printf(
+              Locale.ROOT,
+              "%s%s: %s%n",
+              many ? c.id() + " r" + c.repeat() + ": " : "",
+              s.label(),
+              m.path("capacity").isNumber()
+                  ? String.format(
+                      Locale.ROOT,
+                      "capacity %.1f requests/s within %s (interval %.1f-%s, %d probes)",
+                      m.path("capacity").asDouble(),
+                      m.path("slo").asText(),
+                      m.path("low").asDouble(),
+                      m.path("high").isNumber()
+                          ? String.format(Locale.ROOT, "%.1f", m.path("high").asDouble())
+                          : "?",
+                      m.path("probes").size())
+                  : "no capacity: " + m.path("ended").asText());
         } else if (s.isBench()) {
           benches = true;
           String step = s.label() + " (" + m.path("load_model").asText() + " loop)";

@@ -29,6 +29,9 @@ final class FindingsSection extends Section {
     for (String n : f.notes) {
       html.append("<li>").append(n).append("</li>\n");
     }
+    for (String n : CapacityStudy.of(model, target()).findings) {
+      html.append("<li>").append(Html.escape(n)).append("</li>\n");
+    }
     html.append("</ul>\n");
     if (!f.effects.isEmpty()) {
       html.append("<h3>Effect of each parameter (the others fixed)</h3>\n");

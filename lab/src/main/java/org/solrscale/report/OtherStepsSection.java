@@ -7,8 +7,8 @@ import org.solrscale.results.CombinationRun;
 import org.solrscale.results.StepResult;
 
 /**
- * The report's section "Other steps": the summaries of the steps that are not bench, chaos or
- * distribute steps (index, restart, collection).
+ * The report's section "Other steps": the summaries of the steps that are not bench, chaos,
+ * distribute or capacity steps (index, restart, collection).
  */
 final class OtherStepsSection extends Section {
   @Override
@@ -32,7 +32,10 @@ final class OtherStepsSection extends Section {
     for (RunModel.Combination c : model.combinations()) {
       for (CombinationRun r : c.repeats()) {
         for (StepResult s : r.steps()) {
-          if (s.isBench() || "chaos".equals(s.kind()) || "distribute".equals(s.kind())) {
+          if (s.isBench()
+              || "chaos".equals(s.kind())
+              || "distribute".equals(s.kind())
+              || "capacity".equals(s.kind())) {
             continue;
           }
           JsonNode sum = model.run().summary(s);

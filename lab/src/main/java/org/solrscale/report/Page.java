@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.knowm.xchart.XYChart;
+import org.solrscale.spec.CapacityTarget;
 
 /**
  * The report being written: its run, its HTML so far and its figures (charts, also saved as SVG
@@ -28,11 +29,18 @@ final class Page {
   static final int MAX_LINES = 12;
 
   private final RunModel model;
+  private final CapacityTarget target;
   private final StringBuilder html = new StringBuilder(1 << 20);
   private final List<Figure> figures = new ArrayList<>();
 
-  Page(RunModel model) {
+  Page(RunModel model, CapacityTarget target) {
     this.model = model;
+    this.target = target;
+  }
+
+  /** The rate (and objective) a recommendation is asked for, or null. */
+  CapacityTarget target() {
+    return target;
   }
 
   RunModel model() {

@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.List;
 import org.solrscale.results.RunDir;
+import org.solrscale.spec.CapacityTarget;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -24,6 +25,7 @@ public final class Report {
         new FindingsSection(),
         new ResultsSection(),
         new VersionsSection(),
+        new CapacitySection(),
         new ChaosSection(),
         new DistributeSection(),
         new SweepSection(),
@@ -42,8 +44,8 @@ public final class Report {
 
   private final Page page;
 
-  private Report(RunModel model) {
-    this.page = new Page(model);
+  private Report(RunModel model, CapacityTarget target) {
+    this.page = new Page(model, target);
   }
 
   /** Writes DIR/report.html and DIR/charts/*.svg; returns the report's path. */
@@ -53,7 +55,15 @@ public final class Report {
 
   /** Writes the report to out and its charts to charts/ beside it; returns out. */
   public static Path write(Path runDir, Path out) {
-    Report r = new Report(new RunModel(RunDir.open(runDir)));
+    return write(runDir, out, null);
+  }
+
+  /**
+   * Writes the report to out and its charts to charts/ beside it, recommending a topology for
+   * target (null: the capacity steps' own target, if any); returns out.
+   */
+  public static Path write(Path runDir, Path out, CapacityTarget target) {
+    Report r = new Report(new RunModel(RunDir.open(runDir)), target);
     r.build();
     Path dir = out.toAbsolutePath().getParent();
     try {
@@ -74,7 +84,7 @@ public final class Report {
 
   /** Ids of the charts, in page order (tests check each is on the page). */
   static List<String> chartIds(Path runDir) {
-    Report r = new Report(new RunModel(RunDir.open(runDir)));
+    Report r = new Report(new RunModel(RunDir.open(runDir)), null);
     r.build();
     return r.page.figures().stream().map(Page.Figure::id).toList();
   }

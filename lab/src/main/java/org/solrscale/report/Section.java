@@ -8,6 +8,7 @@ import java.util.List;
 import org.knowm.xchart.XYChart;
 import org.solrscale.results.FaultRecord;
 import org.solrscale.results.RunDir;
+import org.solrscale.spec.CapacityTarget;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -49,6 +50,11 @@ abstract class Section {
     this.model = p.model();
     this.html = p.html();
     return this;
+  }
+
+  /** The target a recommendation is asked for (report --target), or null. */
+  CapacityTarget target() {
+    return page.target();
   }
 
   void note(String text) {

@@ -43,15 +43,12 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
     if (b.drivers() != null) {
       return JSON.valueToTree(onDrivers(b, run, maxErrors));
     }
-    List<Workload.Part> parts =
-        Workload.only(
-            b.queries() != null
-                ? Workload.parseMix(b.queries(), run.scenarioDir())
-                : run.data().queries().stream()
-                    .map(q -> new Workload.Part(q, 1, QueryFile.read(q)))
-                    .toList(),
-            b.templates());
-    Workload w = new Workload(parts, b.order().equals("sequential"), b.zipf(), b.seed());
+    Workload w =
+        new Workload(
+            parts(b.queries(), b.templates(), run),
+            b.order().equals("sequential"),
+            b.zipf(),
+            b.seed());
     List<String> urls = urls(b.routing(), run);
     BenchPlan.probe(
         urls.get(0),
@@ -87,6 +84,20 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
               Clock.SYSTEM,
               i -> {}));
     }
+  }
+
+  /**
+   * The queries a load step sends: its own mix ({@code queries}), else the run's query files; only
+   * the named templates when it names some.
+   */
+  static List<Workload.Part> parts(String queries, List<String> templates, StepRun run) {
+    return Workload.only(
+        queries != null
+            ? Workload.parseMix(queries, run.scenarioDir())
+            : run.data().queries().stream()
+                .map(q -> new Workload.Part(q, 1, QueryFile.read(q)))
+                .toList(),
+        templates);
   }
 
   /** The step on its driver hosts: each runs its share, their runs merged into the step's. */

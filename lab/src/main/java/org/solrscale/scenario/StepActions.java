@@ -34,6 +34,7 @@ final class StepActions {
       List.of(
           new Entry<>(StepSpec.Index.class, new IndexAction()),
           new Entry<>(StepSpec.Bench.class, new BenchAction()),
+          new Entry<>(StepSpec.Capacity.class, new CapacityAction()),
           new Entry<>(StepSpec.Wait.class, new WaitAction()),
           new Entry<>(StepSpec.Restart.class, new RestartAction()),
           new Entry<>(StepSpec.Collection.class, new CollectionAction()),

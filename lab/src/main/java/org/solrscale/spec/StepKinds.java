@@ -32,6 +32,14 @@ public final class StepKinds {
               null,
               "the load driver: a closed or open loop of queries"),
           new StepKind(
+              "capacity",
+              StepSpec.Capacity.class,
+              true,
+              false,
+              true,
+              null,
+              "the highest query rate that meets an objective, probe by probe"),
+          new StepKind(
               "wait",
               StepSpec.Wait.class,
               false,

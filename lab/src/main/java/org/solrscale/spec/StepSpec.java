@@ -54,6 +54,19 @@ public interface StepSpec {
     return before;
   }
 
+  /**
+   * Templates as written, a list or comma-separated ({@code [term, sort]}, {@code "term,sort"}).
+   */
+  private static List<String> templateList(List<String> templates) {
+    return templates == null
+        ? null
+        : templates.stream()
+            .flatMap(t -> java.util.Arrays.stream(t.split(",")))
+            .map(String::strip)
+            .filter(t -> !t.isEmpty())
+            .toList();
+  }
+
   /** A step that works on a collection: the one it names, or the scenario's first. */
   interface OnCollection extends StepSpec {
     String collection();
@@ -142,14 +155,7 @@ public interface StepSpec {
       shardsTolerant = shardsTolerant != null && shardsTolerant;
       connections = connections == null ? 32 : connections;
       drivers = drivers == null ? null : List.copyOf(drivers);
-      templates =
-          templates == null
-              ? null
-              : templates.stream()
-                  .flatMap(t -> java.util.Arrays.stream(t.split(",")))
-                  .map(String::strip)
-                  .filter(t -> !t.isEmpty())
-                  .toList();
+      templates = templateList(templates);
     }
 
     @Override
@@ -236,6 +242,90 @@ public interface StepSpec {
                   .at("/threads"));
         }
       }
+      return out;
+    }
+  }
+
+  /**
+   * Find the highest open-loop query rate that meets {@code slo} (solrscale capacity): doubling
+   * from {@code start_rate}, then bisection to {@code tolerance} percent, each probe with its own
+   * warm-up and long enough for the objective's percentile. {@code target} (e.g. {@code rate=500})
+   * is the rate the report recommends a topology for.
+   */
+  record Capacity(
+      @JsonProperty("name") String name,
+      @JsonProperty("collection") String collection,
+      @JsonProperty("queries") String queries,
+      @JsonProperty("templates") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+          List<String> templates,
+      @JsonProperty("slo") String slo,
+      @JsonProperty("start_rate") Double startRate,
+      @JsonProperty("max_rate") Double maxRate,
+      @JsonProperty("tolerance") Double tolerance,
+      @JsonProperty("warmup") String warmup,
+      @JsonProperty("min_duration") String minDuration,
+      @JsonProperty("max_probes") Integer maxProbes,
+      @JsonProperty("arrivals") String arrivals,
+      @JsonProperty("connections") Integer connections,
+      @JsonProperty("seed") Long seed,
+      @JsonProperty("timeout") String timeout,
+      @JsonProperty("target") String target,
+      @JsonProperty("profile") Boolean profile)
+      implements OnCollection {
+    public Capacity {
+      name = name == null ? "capacity" : name;
+      startRate = startRate == null ? 10.0 : startRate;
+      tolerance = tolerance == null ? 5.0 : tolerance;
+      warmup = warmup == null ? "5s" : warmup;
+      minDuration = minDuration == null ? "5s" : minDuration;
+      maxProbes = maxProbes == null ? 24 : maxProbes;
+      arrivals = arrivals == null ? "uniform" : arrivals;
+      connections = connections == null ? 64 : connections;
+      seed = seed == null ? 42L : seed;
+      timeout = timeout == null ? "10s" : timeout;
+      templates = templateList(templates);
+    }
+
+    @Override
+    public List<Problem> problems(StepContext c) {
+      List<Problem> out = new ArrayList<>();
+      Checks.collection(out, this, c, collection != null);
+      if (slo == null) {
+        out.add(
+            Problem.error(
+                "capacity step '" + name + "' needs an slo, e.g. slo: 'p99<200ms,errors<0.1%'"));
+      } else {
+        try {
+          Slo.parse(slo);
+        } catch (SolrscaleException e) {
+          out.add(Problem.error(e.getMessage()).at("/slo"));
+        }
+      }
+      if (target != null) {
+        try {
+          CapacityTarget.parse(target);
+        } catch (SolrscaleException e) {
+          out.add(Problem.error(e.getMessage()).at("/target"));
+        }
+      }
+      if (!(startRate > 0)) {
+        out.add(Problem.error("start_rate must be above 0, e.g. 10").at("/start_rate"));
+      }
+      if (maxRate != null && !(maxRate >= startRate)) {
+        out.add(
+            Problem.error("max_rate must be at least start_rate (" + Slo.fmt(startRate) + ")")
+                .at("/max_rate"));
+      }
+      if (!(tolerance > 0 && tolerance < 100)) {
+        out.add(
+            Problem.error("tolerance is a percentage between 0 and 100, e.g. 5").at("/tolerance"));
+      }
+      Checks.range(out, "/max_probes", "max_probes", maxProbes, 2, 1000);
+      Checks.range(out, "/connections", "connections", connections, 1, 10_000);
+      Checks.oneOf(out, "/arrivals", "arrivals", arrivals, List.of("uniform", "poisson"));
+      Checks.duration(out, "/warmup", warmup);
+      Checks.duration(out, "/min_duration", minDuration);
+      Checks.duration(out, "/timeout", timeout);
       return out;
     }
   }

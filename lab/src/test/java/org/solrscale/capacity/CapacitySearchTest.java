@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.solrscale.spec.Slo;
 
 /**
  * The search on a model server whose p99 is known at every rate: 10 ms of service over (1 - rate /
@@ -102,10 +103,10 @@ class CapacitySearchTest {
     assertThat(Slo.parse("p99<10ms").maxErrorRate()).isZero();
     assertThatThrownBy(() -> Slo.parse("p98<10ms"))
         .hasMessage(
-            "--slo 'p98<10ms': 'p98<10ms' is not a bound; give PERCENTILE<LIMIT (p50, p90, p95,"
+            "slo 'p98<10ms': 'p98<10ms' is not a bound; give PERCENTILE<LIMIT (p50, p90, p95,"
                 + " p99, p99.9 or max; ms or s) or errors<PCT%, comma-separated, e.g."
                 + " 'p99<200ms,errors<0.1%'");
     assertThatThrownBy(() -> Slo.parse("errors<1%"))
-        .hasMessage("--slo 'errors<1%' bounds no latency; add one, e.g. p99<200ms");
+        .hasMessage("slo 'errors<1%' bounds no latency; add one, e.g. p99<200ms");
   }
 }

@@ -72,13 +72,13 @@ class UslTest {
     assertThat(two.ok()).isFalse();
     assertThat(two.refused())
         .isEqualTo(
-            "a fit of the scalability law needs capacities at 3 or more node counts; there are 2");
+            "a fit of the scalability law needs capacities at 3 or more values of N; there are 2");
     assertThat(two.sigma()).isNull();
     Usl.Fit three = Usl.fit(new double[] {1, 2, 4}, new double[] {50, 90, 150});
     assertThat(three.ok()).isTrue();
-    assertThat(three.note()).contains("three node counts for three parameters");
+    assertThat(three.note()).contains("three values of N for three parameters");
     assertThat(Usl.holdout(new double[] {1, 2, 4}, new double[] {50, 90, 150}).refused())
-        .contains("needs capacities at 3 or more node counts; there are 2");
+        .contains("needs capacities at 3 or more values of N; there are 2");
   }
 
   @Test

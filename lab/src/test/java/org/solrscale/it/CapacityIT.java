@@ -43,7 +43,7 @@ class CapacityIT {
               "--slo",
               "p95<100ms,errors<0.1%", // p95: 292 requests a probe, quicker than p99's 1,522
               "--start-rate",
-              "100",
+              "200",
               "--warmup",
               "1s",
               "--min-duration",
@@ -86,6 +86,11 @@ class CapacityIT {
         }
       }
       assertThat(out.resolve("capacity.json")).exists();
+      // the folder is a run of one capacity step: the report draws its probes
+      Cli.Result report = Cli.run("report", out.toString());
+      assertThat(report.exitCode()).as(report.err()).isZero();
+      assertThat(Files.readString(out.resolve("report.html")))
+          .contains("Latency against throughput, capacity", "capacity (req/s)");
     }
   }
 
@@ -146,5 +151,89 @@ class CapacityIT {
       }
       Files.delete(cg);
     }
+  }
+
+  /**
+   * A capacity step in a two-combination matrix on real Solr (one node: 1 and 2 shards, the nodes
+   * kept between them): each capacity with its probes, the report's curve, capacities and the
+   * recommendation for the step's target, and report --target for another rate.
+   */
+  @Test
+  void aCapacityStepInATwoCombinationMatrixGivesCapacitiesACurveAndARecommendation(
+      @TempDir Path dir) throws Exception {
+    Path scenario = dir.resolve("cap.yaml");
+    Files.writeString(
+        scenario,
+        String.join(
+            "\n",
+            "name: it-capacity",
+            "cluster:",
+            "  nodes: 1",
+            "  heap: 384m",
+            "  collections: [{name: docs, shards: 1}]",
+            "data:",
+            "  synth: {docs: 2000, seed: 3}",
+            "  derive_queries: {count: 200, seed: 3}",
+            "steps:",
+            "  - index: {collection: docs}",
+            // p95 needs 292 requests a probe: 100 and 200 requests/s take 4 and 3 s
+            "  - capacity: {name: cap, slo: 'p95<2s', start_rate: 100, max_rate: 200, warmup: 1s,",
+            "               min_duration: 2s, target: 'rate=100'}",
+            "matrix:",
+            "  collection.shards: [1, 2]",
+            ""));
+    Path out = dir.resolve("run");
+    Cli.Result r = Cli.run("run", scenario.toString(), "--out", out.toString());
+    assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    assertThat(r.err()).contains("probe 1: 100.0/s offered");
+    assertThat(r.err()).containsOnlyOnce("started solr1"); // the node kept for 2 shards
+    assertThat(r.out()).contains("cap: capacity ");
+    JsonNode combos = JSON.readTree(out.resolve("results.json").toFile()).get("combinations");
+    assertThat(combos).hasSize(2);
+    for (JsonNode c : combos) {
+      JsonNode step = c.get("steps").get(1);
+      assertThat(step.get("kind").asText()).isEqualTo("capacity");
+      JsonNode cap = step.get("summary");
+      assertThat(cap.get("requests_per_probe").asLong()).isEqualTo(292);
+      Path stepDir = out.resolve(step.get("dir").asText());
+      assertThat(JSON.readTree(stepDir.resolve("capacity.json").toFile())).isEqualTo(cap);
+      int i = 0;
+      double highestMet = 0;
+      for (JsonNode p : cap.get("probes")) {
+        JsonNode m = p.get("measured");
+        JsonNode files =
+            JSON.readTree(
+                stepDir.resolve(String.format("probe-%02d", ++i)).resolve("summary.json").toFile());
+        assertThat(files.get("count").asLong()).isEqualTo(m.get("count").asLong());
+        assertThat(m.get("count").asLong()).isGreaterThanOrEqualTo(292);
+        boolean meets =
+            files.get("latency_ms").get("p95").asDouble() < 2000
+                && files.get("errors").get("total").asLong() == 0;
+        assertThat(p.get("meets").asBoolean()).as(p.toString()).isEqualTo(meets);
+        if (meets) {
+          highestMet = Math.max(highestMet, m.get("rate").asDouble());
+        }
+      }
+      // the capacity is the highest rate its probes met, recomputed from the probes' own files
+      assertThat(cap.get("capacity").asDouble()).isEqualTo(highestMet);
+    }
+    String page = Files.readString(out.resolve("report.html"));
+    assertThat(page)
+        .contains(
+            "href=\"#capacity\"",
+            "Latency against throughput, cap",
+            "capacity (req/s)",
+            "For 100 requests/s within p95&lt;2000ms,errors&lt;0% (cap), the smallest topology"
+                + " that serves it is shards=1");
+    Cli.Result far = Cli.run("report", out.toString(), "--target", "rate=100000");
+    assertThat(far.exitCode()).as(far.err()).isZero();
+    assertThat(Files.readString(out.resolve("report.html")))
+        .contains(
+            "For 100000 requests/s within p95&lt;2000ms,errors&lt;0% (cap), no topology"
+                + " measured serves it");
+    Cli.Result bad = Cli.run("report", out.toString(), "--target", "500");
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err().strip())
+        .isEqualTo("solrscale: target '500' names no rate; give e.g. 'rate=500,p99<200ms'");
   }
 }

@@ -83,6 +83,7 @@ class ReportBrowserTest {
   void reportOpensWithoutConsoleErrorsAndEveryChartIsDrawn() throws Exception {
     Path dir = RunFixture.sweep(Files.createDirectories(tmp.resolve("run")));
     RunFixture.addDistributeSteps(dir); // the index distribution section's charts too
+    RunFixture.addCapacitySteps(dir); // and the capacity section's (a log-scale axis)
     Path html = Report.write(dir);
     List<String> ids = Report.chartIds(dir);
     assertThat(ids).isNotEmpty();

@@ -117,6 +117,90 @@ final class RunFixture {
     JSON.writeValue(dir.resolve("results.json").toFile(), results);
   }
 
+  /**
+   * The scalability law a capacity fixture's server follows: lambda 100, sigma 0.05, kappa 0.002.
+   */
+  static double law(double n) {
+    return 100 * n / (1 + 0.05 * (n - 1) + 0.002 * n * (n - 1));
+  }
+
+  /**
+   * A sweep of nodes x zookeeper with a capacity step ("cap", objective p99<200ms) in every repeat,
+   * each a real CapacitySearch against a model server of {@link #law} capacity at N nodes (2 %
+   * noise per repeat), whose p99 is 20 ms / (1 - rate / capacity): the objective holds up to 0.9 of
+   * it. ZooKeepers make no difference. target: the step's own target, or null.
+   */
+  static Path capacities(Path dir, int[] nodes, int[] zookeepers, int repeats, String target)
+      throws Exception {
+    SplittableRandom random = new SplittableRandom(11);
+    ArrayNode combos = JSON.createArrayNode();
+    int id = 0;
+    for (int n : nodes) {
+      for (int zk : zookeepers) {
+        id++;
+        for (int r = 1; r <= repeats; r++) {
+          double x = law(n) * (1 + 0.02 * (random.nextDouble() * 2 - 1));
+          ObjectNode summary = capacityStep(x, target);
+          ObjectNode c = combos.addObject();
+          String cid = String.format("c%03d", id);
+          c.put("id", cid);
+          Map<String, Object> params = new LinkedHashMap<>();
+          params.put("cluster.nodes", n);
+          params.put("cluster.zookeeper", zk);
+          c.set("params", JSON.valueToTree(params));
+          c.put("repeat", r).put("dir", cid + "/r" + r).put("status", "done");
+          ObjectNode step = c.putArray("steps").addObject();
+          step.put("index", 0).put("kind", "capacity").put("name", "cap");
+          step.set("summary", summary);
+        }
+      }
+    }
+    ObjectNode results = JSON.createObjectNode();
+    results.put("scenario", "capacity-test");
+    results.set("combinations", combos);
+    Files.writeString(dir.resolve("results.json"), results.toPrettyString());
+    Files.writeString(dir.resolve("scenario.yaml"), "name: capacity-test\n");
+    return dir;
+  }
+
+  /**
+   * A capacity step's summary: a real CapacitySearch (objective p99<200ms) against a model server
+   * of capacity x whose p99 is 20 ms / (1 - rate / x).
+   */
+  static ObjectNode capacityStep(double x, String target) throws InterruptedException {
+    org.solrscale.capacity.CapacitySearch.Result result =
+        org.solrscale.capacity.CapacitySearch.search(
+            org.solrscale.spec.Slo.parse("p99<200ms"),
+            org.solrscale.capacity.CapacitySearch.Options.defaults(10, null),
+            rate -> {
+              double p99 = rate >= x ? 10_000 : Math.min(10_000, 20 / (1 - rate / x));
+              return new org.solrscale.capacity.CapacitySearch.Measured(
+                  rate,
+                  Math.min(rate, x),
+                  2000,
+                  Map.of("p50", p99 / 3, "p99", p99, "p99.9", p99 * 1.5),
+                  0,
+                  null);
+            });
+    ObjectNode summary = JSON.valueToTree(result);
+    if (target != null) {
+      summary.put("target", target);
+    }
+    return summary;
+  }
+
+  /** Adds a capacity step ("cap") to every combination: {@link #law} at its nodes. */
+  static void addCapacitySteps(Path dir) throws Exception {
+    ObjectNode results = (ObjectNode) JSON.readTree(dir.resolve("results.json").toFile());
+    for (JsonNode c : results.get("combinations")) {
+      ArrayNode steps = (ArrayNode) c.get("steps");
+      ObjectNode step = steps.addObject();
+      step.put("index", steps.size()).put("kind", "capacity").put("name", "cap");
+      step.set("summary", capacityStep(law(c.path("params").path("nodes").asInt(1)), "rate=100"));
+    }
+    JSON.writeValue(dir.resolve("results.json").toFile(), results);
+  }
+
   /** nodes 1,2 x threads 1,2,4, two repeats each, plus an index step; c004 has a few errors. */
   static Path sweep(Path dir) throws IOException {
     RunFixture f = new RunFixture(dir, "scaling-test");

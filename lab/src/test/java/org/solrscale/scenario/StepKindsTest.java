@@ -33,6 +33,7 @@ class StepKindsTest {
             "\n",
             "  - index: {}",
             "  - bench: {threads: 1, duration: 1s}",
+            "  - capacity: {slo: 'p99<100ms'}",
             "  - wait: 1s",
             "  - restart: {}",
             "  - collection: {action: create, collection: more}",

@@ -174,6 +174,24 @@ class ScenarioLoaderTest {
     assertThat(ScenarioLoader.sameTopology(cs.get(0).spec(), cs.get(1).spec())).isFalse();
   }
 
+  @Test
+  void aCapacityStepIsCheckedBeforeAnythingRuns() {
+    String ok = "  - capacity: {name: cap, collection: items, slo: 'p99<100ms', target: 'rate=50'}";
+    String text =
+        BASE.replace("  - bench: {name: q, collection: items, threads: 2, duration: 10s}", ok)
+            .replace("  bench.threads: [1, 2]", "  capacity.cap.start_rate: [10, 20]");
+    assertThat(ScenarioLoader.parse(text, "s.yaml").combinations()).hasSize(2);
+    assertThat(error(text.replace("slo: 'p99<100ms', ", "")))
+        .contains("capacity step 'cap' needs an slo, e.g. slo: 'p99<200ms,errors<0.1%'");
+    assertThat(error(text.replace("p99<100ms", "p98<100ms")))
+        .startsWith("s.yaml:10:")
+        .contains("slo 'p98<100ms': 'p98<100ms' is not a bound");
+    assertThat(error(text.replace("rate=50", "fifty")))
+        .contains("target 'fifty' names no rate; give e.g. 'rate=500,p99<200ms'");
+    assertThat(error(text.replace("[10, 20]", "[10, 0]")))
+        .contains("start_rate must be above 0, e.g. 10");
+  }
+
   /** A small valid scenario; each test plants one mistake in it. */
   static final String BASE =
       String.join(
@@ -235,7 +253,7 @@ class ScenarioLoaderTest {
         .contains("threads");
     assertThat(error(BASE.replace("  - index:", "  - indexx:")))
         .isEqualTo(
-            "s.yaml:9:5: 'indexx' is not a kind of step at steps[0]; use one of bench, chaos, collection, distribute, "
+            "s.yaml:9:5: 'indexx' is not a kind of step at steps[0]; use one of bench, capacity, chaos, collection, distribute, "
                 + "fault, index, restart, wait");
   }
 

@@ -1,4 +1,4 @@
-package org.solrscale.capacity;
+package org.solrscale.spec;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.solrscale.spec.SolrscaleException;
 
 /**
  * A service level objective: latency percentiles under limits and a share of errors, e.g. {@code
@@ -28,7 +27,7 @@ public record Slo(
     Map<String, Double> latency = new LinkedHashMap<>();
     Double errors = null;
     if (text == null || text.isBlank()) {
-      throw SolrscaleException.usage("--slo is empty; give e.g. 'p99<200ms,errors<0.1%'");
+      throw SolrscaleException.usage("the slo is empty; give e.g. 'p99<200ms,errors<0.1%'");
     }
     for (String part : text.split(",")) {
       String p = part.strip().toLowerCase(Locale.ROOT);
@@ -38,18 +37,18 @@ public record Slo(
         double v = Double.parseDouble(l.group(2)) * (l.group(3).equals("s") ? 1000 : 1);
         if (v <= 0 || latency.put(l.group(1), v) != null) {
           throw SolrscaleException.usage(
-              "--slo '" + text + "': " + l.group(1) + " is given twice or not above 0");
+              "slo '" + text + "': " + l.group(1) + " is given twice or not above 0");
         }
       } else if (e.matches()) {
         double v = Double.parseDouble(e.group(1)) / (e.group(2).isEmpty() ? 1 : 100);
         if (errors != null || v >= 1) {
           throw SolrscaleException.usage(
-              "--slo '" + text + "': errors is given twice or not below 100 %");
+              "slo '" + text + "': errors is given twice or not below 100 %");
         }
         errors = v;
       } else {
         throw SolrscaleException.usage(
-            "--slo '"
+            "slo '"
                 + text
                 + "': '"
                 + part.strip()
@@ -59,7 +58,7 @@ public record Slo(
     }
     if (latency.isEmpty()) {
       throw SolrscaleException.usage(
-          "--slo '" + text + "' bounds no latency; add one, e.g. p99<200ms");
+          "slo '" + text + "' bounds no latency; add one, e.g. p99<200ms");
     }
     return new Slo(Map.copyOf(latency), errors == null ? 0.0 : errors);
   }
@@ -129,7 +128,7 @@ public record Slo(
   }
 
   /** A number as people write it: 200, 0.1, 2.5, 0.625 (four significant digits at most). */
-  static String fmt(double v) {
+  public static String fmt(double v) {
     if (v == Math.rint(v) && Math.abs(v) < 1e15) {
       return String.valueOf((long) v);
     }

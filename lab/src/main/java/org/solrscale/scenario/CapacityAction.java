@@ -1,0 +1,85 @@
+package org.solrscale.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import org.solrscale.capacity.BenchProber;
+import org.solrscale.capacity.CapacitySearch;
+import org.solrscale.load.BenchPlan;
+import org.solrscale.load.HttpSender;
+import org.solrscale.load.Workload;
+import org.solrscale.spec.Durations;
+import org.solrscale.spec.Slo;
+import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepSpec;
+
+/**
+ * A capacity step: solrscale capacity's search on the run's queries (or the step's), each probe's
+ * bench files in {@code probe-NN}, the answer in capacity.json and as the step's summary (with the
+ * step's target, for the report's recommendation).
+ */
+final class CapacityAction implements StepAction<StepSpec.Capacity> {
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  @Override
+  public JsonNode run(StepSpec.Capacity c, StepRun run) throws InterruptedException {
+    Slo slo = Slo.parse(c.slo());
+    String collection = run.collection(c.collection());
+    Workload w =
+        new Workload(BenchAction.parts(c.queries(), c.templates(), run), false, 0, c.seed());
+    List<String> urls = run.target().solrUrls();
+    BenchPlan.probe(urls.get(0), collection, w, "", run.target().access());
+    Duration timeout = Durations.parse(c.timeout());
+    CapacitySearch.Options options =
+        CapacitySearch.Options.of(c.startRate(), c.maxRate(), c.tolerance(), c.maxProbes());
+    CapacitySearch.Result result;
+    try (HttpSender sender =
+        BenchPlan.sender(
+            "cloud",
+            urls,
+            collection,
+            "",
+            null,
+            timeout.toMillis(),
+            c.connections(),
+            run.target().access())) {
+      int[] n = {0};
+      result =
+          CapacitySearch.search(
+              slo,
+              options,
+              new BenchProber(
+                  w,
+                  sender,
+                  slo,
+                  Durations.parse(c.warmup()),
+                  Durations.parse(c.minDuration()),
+                  c.arrivals(),
+                  c.seed(),
+                  timeout,
+                  run.dir(),
+                  m -> run.progress().accept(CapacitySearch.progressLine(++n[0], m))));
+    }
+    ObjectNode summary = JSON.valueToTree(result);
+    if (c.target() != null) {
+      summary.put("target", c.target());
+    }
+    try {
+      JSON.writeValue(run.dir().resolve("capacity.json").toFile(), summary);
+    } catch (IOException e) {
+      throw SolrscaleException.environment(
+          "cannot write capacity.json into " + run.dir() + ": " + e.getMessage());
+    }
+    run.progress()
+        .accept(
+            result.capacity() == null
+                ? "no capacity: " + result.ended()
+                : "capacity " + Slo.fmt(result.capacity()) + "/s: " + result.ended());
+    return summary;
+  }
+}
