@@ -45,6 +45,7 @@ final class Findings {
       f.effects(m, key, combos);
     }
     f.noiseSummary();
+    f.withinNoise();
     f.problems(m);
     return f;
   }
@@ -193,6 +194,38 @@ final class Findings {
                 effects.size() - noise,
                 effects.size(),
                 rule));
+  }
+
+  /**
+   * Each swept parameter none of whose changes made a significant difference to any bench metric,
+   * as a sentence: "zookeeper made no significant difference to query throughput, p50 or p99 (4
+   * changes, step warm)".
+   */
+  private void withinNoise() {
+    Map<String, List<Effect>> byParam = new LinkedHashMap<>();
+    effects.forEach(e -> byParam.computeIfAbsent(e.param(), k -> new ArrayList<>()).add(e));
+    byParam.forEach(
+        (param, list) -> {
+          boolean noise =
+              list.stream()
+                  .allMatch(
+                      e ->
+                          e.deltas().values().stream()
+                              .allMatch(d -> d.verdict().equals("no significant difference")));
+          if (noise) {
+            List<String> steps = list.stream().map(Effect::step).distinct().toList();
+            notes.add(
+                String.format(
+                    Locale.ROOT,
+                    "%s made no significant difference to query throughput, p50 or p99 (%d %s, %s"
+                        + " %s).",
+                    Html.escape(param),
+                    list.size(),
+                    list.size() == 1 ? "change" : "changes",
+                    steps.size() == 1 ? "step" : "steps",
+                    Html.escape(String.join(", ", steps))));
+          }
+        });
   }
 
   private void problems(RunModel m) {

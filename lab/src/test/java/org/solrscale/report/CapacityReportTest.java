@@ -67,4 +67,26 @@ class CapacityReportTest {
                 + " capacities at 3 or more values of N; there are 2",
             "the smallest topology that serves it is nodes=1");
   }
+
+  @Test
+  void aParameterThatChangedNothingIsSaidToBeWithinNoise() throws Exception {
+    RunFixture f = new RunFixture(tmp, "zookeepers");
+    for (int zk : new int[] {1, 3}) {
+      for (int r = 1; r <= 2; r++) {
+        java.util.Map<String, Object> params = new java.util.LinkedHashMap<>();
+        params.put("cluster.zookeeper", zk);
+        params.put("cluster.nodes", 2);
+        f.combination(
+            "c00" + (zk == 1 ? 1 : 2),
+            params,
+            r,
+            new RunFixture.Load(2, 4.0, 1.0, zk * 10L + r, 3, 20, 0, 0));
+      }
+    }
+    String page = Files.readString(Report.write(f.finish()));
+    assertThat(page)
+        .contains(
+            "zookeeper made no significant difference to query throughput, p50 or p99 (1 change,"
+                + " step search)");
+  }
 }
