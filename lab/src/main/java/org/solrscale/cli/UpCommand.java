@@ -14,6 +14,7 @@ import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.CollectionSpec;
 import org.solrscale.spec.HostSpec;
 import org.solrscale.spec.NodeGroup;
+import org.solrscale.spec.Sizes;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.SpecLoader;
 import org.solrscale.spec.ZkSpec;
@@ -128,6 +129,9 @@ final class UpCommand implements Callable<Integer> {
   public Integer call() {
     ClusterSpec spec = buildSpec();
     Cluster cluster = new Cluster(Terminal.home(), spec.name(), Terminal.progress());
+    if (heap != null) {
+      cluster.state().ifPresent(existing -> sameHeap(existing.spec(), heap));
+    }
     long start = System.nanoTime();
     cluster.up(spec, timeout);
     ClusterReport report = cluster.status(true);
@@ -139,6 +143,29 @@ final class UpCommand implements Callable<Integer> {
       System.out.print(StatusPrinter.render(report));
     }
     return 0;
+  }
+
+  /** A running cluster keeps its nodes' heaps: another --heap is refused, not ignored. */
+  private static void sameHeap(ClusterSpec existing, String heap) {
+    long wanted = Sizes.bytes(heap);
+    List<String> heaps = existing.nodeHeaps();
+    if (wanted < 0 || heaps.stream().allMatch(h -> Sizes.bytes(h) == wanted)) {
+      return;
+    }
+    throw SolrscaleException.usage(
+        "cluster '"
+            + existing.name()
+            + "' runs its Solr nodes with heap "
+            + String.join(", ", heaps.stream().distinct().toList())
+            + ", not "
+            + heap
+            + "; a node's heap is chosen when it is created: run solrscale down --name "
+            + existing.name()
+            + " --purge, then up with --heap "
+            + heap
+            + " (or add-node --heap "
+            + heap
+            + " for one more node of that size)");
   }
 
   private boolean shapeGiven() {

@@ -390,6 +390,13 @@ class ClusterIT {
         .startsWith("solrscale: cluster '" + NAME + "' runs with JVM arguments [-DzkClientTimeout")
         .contains("chosen when a cluster is created")
         .doesNotContain("\n");
+    // nor another heap
+    Cli.Result heap = Cli.run("up", "--name", NAME, "--heap", "1g");
+    assertThat(heap.exitCode()).as(heap.err()).isEqualTo(2);
+    assertThat(heap.err().strip())
+        .startsWith("solrscale: cluster '" + NAME + "' runs its Solr nodes with heap 384m, not 1g")
+        .contains("chosen when it is created")
+        .doesNotContain("\n");
     assertThat(state().node("zk2").pid()).isNotEqualTo(zkPid);
     assertThat(status().get("healthy").asBoolean()).isTrue();
   }
