@@ -5,9 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.solrscale.cluster.Access;
 import org.solrscale.load.Bench;
 import org.solrscale.load.BenchPlan;
 import org.solrscale.load.Clock;
@@ -57,6 +59,60 @@ public final class BenchProber implements CapacitySearch.Prober {
     this.timeout = timeout;
     this.out = out;
     this.progress = progress;
+  }
+
+  /**
+   * Where and how a search probes: the queries, the nodes (in turn, as SolrJ does) and their
+   * collection, who to be, connections per node, each probe's warm-up and shortest measured time,
+   * the arrivals, seed and request timeout, and where each probe's files go (null: nowhere).
+   */
+  public record Setup(
+      Workload workload,
+      List<String> urls,
+      String collection,
+      Access access,
+      int connections,
+      Duration warmup,
+      Duration minDuration,
+      String arrivals,
+      long seed,
+      Duration timeout,
+      Path out) {}
+
+  /**
+   * The search against a SolrCloud: one query tried first (a wrong collection or field is one line,
+   * not a search of failures), then probes over one sender; {@code progress} gets a line per probe.
+   */
+  public static CapacitySearch.Result search(
+      Slo slo, CapacitySearch.Options options, Setup s, Consumer<String> progress)
+      throws InterruptedException {
+    BenchPlan.probe(s.urls().get(0), s.collection(), s.workload(), "", s.access());
+    try (HttpSender sender =
+        BenchPlan.sender(
+            "cloud",
+            s.urls(),
+            s.collection(),
+            "",
+            null,
+            s.timeout().toMillis(),
+            s.connections(),
+            s.access())) {
+      int[] n = {0};
+      return CapacitySearch.search(
+          slo,
+          options,
+          new BenchProber(
+              s.workload(),
+              sender,
+              slo,
+              s.warmup(),
+              s.minDuration(),
+              s.arrivals(),
+              s.seed(),
+              s.timeout(),
+              s.out(),
+              m -> progress.accept(CapacitySearch.progressLine(++n[0], m))));
+    }
   }
 
   @Override

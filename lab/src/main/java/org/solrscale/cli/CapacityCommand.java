@@ -5,18 +5,12 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.solrscale.capacity.BenchProber;
 import org.solrscale.capacity.CapacitySearch;
-import org.solrscale.load.BenchPlan;
-import org.solrscale.load.HttpSender;
 import org.solrscale.load.Workload;
-import org.solrscale.results.CombinationRun;
 import org.solrscale.results.RunResults;
-import org.solrscale.results.StepResult;
 import org.solrscale.spec.Slo;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
@@ -139,69 +133,37 @@ final class CapacityCommand implements Callable<Integer> {
     }
     long started = System.nanoTime();
     Workload workload = new Workload(query.parts(), false, 0, seed);
-    List<String> urls = QueryTargets.nodeUrls(target, collection, "cloud");
-    BenchPlan.probe(urls.get(0), collection, workload, "", target.access());
     if (out != null) {
       Files.createDirectories(out);
     }
-    CapacitySearch.Options options =
-        CapacitySearch.Options.of(startRate, maxRate, tolerance, maxProbes);
-    CapacitySearch.Result result;
-    try (HttpSender sender =
-        BenchPlan.sender(
-            "cloud",
-            urls,
-            collection,
-            "",
-            null,
-            query.timeout.toMillis(),
-            connections,
-            target.access())) {
-      int[] n = {0};
-      BenchProber prober =
-          new BenchProber(
-              workload,
-              sender,
-              objective,
-              warmup,
-              minDuration,
-              arrivals,
-              seed,
-              query.timeout,
-              out,
-              m -> {
-                if (!json) {
-                  System.err.println("  " + CapacitySearch.progressLine(++n[0], m));
-                }
-              });
-      result = CapacitySearch.search(objective, options, prober);
-    }
+    CapacitySearch.Result result =
+        BenchProber.search(
+            objective,
+            CapacitySearch.Options.of(startRate, maxRate, tolerance, maxProbes),
+            new BenchProber.Setup(
+                workload,
+                QueryTargets.nodeUrls(target, collection, "cloud"),
+                collection,
+                target.access(),
+                connections,
+                warmup,
+                minDuration,
+                arrivals,
+                seed,
+                query.timeout,
+                out),
+            line -> {
+              if (!json) {
+                System.err.println("  " + line);
+              }
+            });
     if (out != null) {
       JSON.writeValue(out.resolve("capacity.json").toFile(), result);
       // the folder is also a run of one capacity step, so that `report DIR` draws it
       JSON.writeValue(
           out.resolve("results.json").toFile(),
-          new RunResults(
-              "capacity",
-              List.of(
-                  new CombinationRun(
-                      "c001",
-                      Map.of(),
-                      1,
-                      ".",
-                      CombinationRun.DONE,
-                      null,
-                      (System.nanoTime() - started) / 1e9,
-                      List.of(
-                          new StepResult(
-                              0,
-                              "capacity",
-                              "capacity",
-                              ".",
-                              CombinationRun.DONE,
-                              null,
-                              JSON.valueToTree(result),
-                              null))))));
+          RunResults.oneStep(
+              "capacity", JSON.valueToTree(result), (System.nanoTime() - started) / 1e9));
     }
     if (json) {
       Terminal.printJson(result);

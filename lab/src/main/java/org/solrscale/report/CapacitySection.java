@@ -107,47 +107,10 @@ final class CapacitySection extends Section {
     html.append(t.render());
   }
 
-  /** The percentile the objective bounds highest, as the summaries name it. */
-  private static String percentile(String slo) {
-    String best = "p99";
-    double top = -1;
-    for (String part : slo.split(",")) {
-      String k = part.split("<")[0].strip();
-      double p =
-          switch (k) {
-            case "p50" -> 50;
-            case "p90" -> 90;
-            case "p95" -> 95;
-            case "p99" -> 99;
-            case "p99.9", "max" -> 99.9;
-            default -> -1;
-          };
-      if (p > top) {
-        top = p;
-        best = p == 99.9 ? "p99.9" : k;
-      }
-    }
-    return best;
-  }
-
-  private static double bound(String slo, String percentile) {
-    for (String part : slo.split(",")) {
-      String[] kv = part.split("<");
-      String k = kv[0].strip().equals("max") ? "p99.9" : kv[0].strip();
-      if (k.equals(percentile) && kv.length == 2) {
-        String v = kv[1].strip();
-        return v.endsWith("ms")
-            ? Double.parseDouble(v.substring(0, v.length() - 2))
-            : Double.parseDouble(v.substring(0, v.length() - 1)) * 1000;
-      }
-    }
-    return Double.NaN;
-  }
-
   /** Achieved rate against the bounded percentile, one line per combination (first repeat). */
   private void curve(String key, List<CapacityStudy.Entry> entries) {
-    String slo = entries.get(0).slo();
-    String pct = percentile(slo);
+    Slo slo = Slo.parse(entries.get(0).slo());
+    String pct = slo.highestBound();
     List<Charts.Curve> curves = new ArrayList<>();
     double maxX = 0;
     for (CapacityStudy.Entry e : entries.subList(0, Math.min(entries.size(), Page.MAX_LINES))) {
@@ -172,16 +135,14 @@ final class CapacitySection extends Section {
     if (curves.isEmpty()) {
       return;
     }
-    double b = bound(slo, pct);
-    if (!Double.isNaN(b)) {
-      curves.add(
-          new Charts.Curve(
-              "objective " + pct + " < " + Slo.fmt(b) + " ms",
-              new double[] {0, maxX},
-              new double[] {b, b},
-              null,
-              true));
-    }
+    double b = slo.latencyMs().get(pct);
+    curves.add(
+        new Charts.Curve(
+            "objective " + pct + " < " + Slo.fmt(b) + " ms",
+            new double[] {0, maxX},
+            new double[] {b, b},
+            null,
+            true));
     String title = "Latency against throughput, " + key;
     figure(
         title,

@@ -6,11 +6,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.List;
 import org.solrscale.capacity.BenchProber;
 import org.solrscale.capacity.CapacitySearch;
-import org.solrscale.load.BenchPlan;
-import org.solrscale.load.HttpSender;
 import org.solrscale.load.Workload;
 import org.solrscale.spec.Durations;
 import org.solrscale.spec.Slo;
@@ -32,39 +29,24 @@ final class CapacityAction implements StepAction<StepSpec.Capacity> {
     String collection = run.collection(c.collection());
     Workload w =
         new Workload(BenchAction.parts(c.queries(), c.templates(), run), false, 0, c.seed());
-    List<String> urls = run.target().solrUrls();
-    BenchPlan.probe(urls.get(0), collection, w, "", run.target().access());
     Duration timeout = Durations.parse(c.timeout());
-    CapacitySearch.Options options =
-        CapacitySearch.Options.of(c.startRate(), c.maxRate(), c.tolerance(), c.maxProbes());
-    CapacitySearch.Result result;
-    try (HttpSender sender =
-        BenchPlan.sender(
-            "cloud",
-            urls,
-            collection,
-            "",
-            null,
-            timeout.toMillis(),
-            c.connections(),
-            run.target().access())) {
-      int[] n = {0};
-      result =
-          CapacitySearch.search(
-              slo,
-              options,
-              new BenchProber(
-                  w,
-                  sender,
-                  slo,
-                  Durations.parse(c.warmup()),
-                  Durations.parse(c.minDuration()),
-                  c.arrivals(),
-                  c.seed(),
-                  timeout,
-                  run.dir(),
-                  m -> run.progress().accept(CapacitySearch.progressLine(++n[0], m))));
-    }
+    CapacitySearch.Result result =
+        BenchProber.search(
+            slo,
+            CapacitySearch.Options.of(c.startRate(), c.maxRate(), c.tolerance(), c.maxProbes()),
+            new BenchProber.Setup(
+                w,
+                run.target().solrUrls(),
+                collection,
+                run.target().access(),
+                c.connections(),
+                Durations.parse(c.warmup()),
+                Durations.parse(c.minDuration()),
+                c.arrivals(),
+                c.seed(),
+                timeout,
+                run.dir()),
+            run.progress());
     ObjectNode summary = JSON.valueToTree(result);
     if (c.target() != null) {
       summary.put("target", c.target());

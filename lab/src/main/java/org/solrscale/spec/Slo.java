@@ -68,6 +68,13 @@ public record Slo(
     return latencyMs.keySet().stream().mapToDouble(Slo::percentile).max().orElse(50);
   }
 
+  /** The bound on the highest percentile, as measurements name it: p99, p99.9 or max. */
+  public String highestBound() {
+    return latencyMs.keySet().stream()
+        .max((a, b) -> Double.compare(percentile(a), percentile(b)))
+        .orElseThrow();
+  }
+
   static double percentile(String key) {
     return key.equals("max") ? 100 : Double.parseDouble(key.substring(1));
   }
