@@ -158,21 +158,9 @@ public final class SolrAdmin implements Closeable {
       throw SolrscaleException.failed(what + " failed: " + message(e));
     }
     try {
-      long deadline = System.nanoTime() + timeout.toNanos();
-      while (true) {
-        RequestStatusResponse status = requestStatus(id, what);
-        RequestStatusState state = status.getRequestStatus();
-        if (state == RequestStatusState.COMPLETED) {
-          return;
-        }
-        if (state == RequestStatusState.FAILED || state == RequestStatusState.NOT_FOUND) {
-          throw refused(spec.name(), status.getResponse());
-        }
-        if (System.nanoTime() > deadline) {
-          throw SolrscaleException.failed(
-              what + " did not finish within " + timeout.toSeconds() + " s");
-        }
-        Waits.sleep(250);
+      RequestStatusResponse status = awaitAsync(() -> requestStatus(id, what), timeout, 250, what);
+      if (status.getRequestStatus() != RequestStatusState.COMPLETED) {
+        throw refused(spec.name(), status.getResponse());
       }
     } finally {
       try {
@@ -180,6 +168,43 @@ public final class SolrAdmin implements Closeable {
       } catch (SolrServerException | IOException | RuntimeException e) {
         // Solr keeps a finished request's status for a while; nothing to do
       }
+    }
+  }
+
+  /**
+   * How many "notfound" answers in a row (at 250 ms) before one is believed. Solr answers
+   * REQUESTSTATUS by looking in the completed, failed and running maps and then the queue, one
+   * after another: a task that moves on between two of those looks is "notfound" for that one
+   * answer (seen on Solr 9.8.1, a CREATE that finished during the look).
+   */
+  static final int NOT_FOUND_BELIEVED_AFTER = 20;
+
+  /**
+   * Polls an asynchronous request until it completed or failed, or "notfound" was answered {@link
+   * #NOT_FOUND_BELIEVED_AFTER} times in a row; returns that last status. Running too long is a
+   * failure naming what was waited for.
+   */
+  static RequestStatusResponse awaitAsync(
+      java.util.function.Supplier<RequestStatusResponse> poll,
+      Duration timeout,
+      long pollMillis,
+      String what) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    int notFound = 0;
+    while (true) {
+      RequestStatusResponse status = poll.get();
+      RequestStatusState state = status.getRequestStatus();
+      notFound = state == RequestStatusState.NOT_FOUND ? notFound + 1 : 0;
+      if (state == RequestStatusState.COMPLETED
+          || state == RequestStatusState.FAILED
+          || notFound >= NOT_FOUND_BELIEVED_AFTER) {
+        return status;
+      }
+      if (System.nanoTime() > deadline) {
+        throw SolrscaleException.failed(
+            what + " did not finish within " + timeout.toSeconds() + " s");
+      }
+      Waits.sleep(pollMillis);
     }
   }
 
