@@ -133,30 +133,25 @@ final class CapacityCommand implements Callable<Integer> {
     }
     long started = System.nanoTime();
     Workload workload = new Workload(query.parts(), false, 0, seed);
+    // made at once so that an unwritable --out fails before minutes of probes, and removed again
+    // when the search ends before a probe wrote anything (e.g. the first query failed)
+    boolean made = out != null && !Files.exists(out);
     if (out != null) {
       Files.createDirectories(out);
     }
-    CapacitySearch.Result result =
-        BenchProber.search(
-            objective,
-            CapacitySearch.Options.of(startRate, maxRate, tolerance, maxProbes),
-            new BenchProber.Setup(
-                workload,
-                QueryTargets.nodeUrls(target, collection, "cloud"),
-                collection,
-                target.access(),
-                connections,
-                warmup,
-                minDuration,
-                arrivals,
-                seed,
-                query.timeout,
-                out),
-            line -> {
-              if (!json) {
-                System.err.println("  " + line);
-              }
-            });
+    CapacitySearch.Result result;
+    try {
+      result = search(objective, workload);
+    } catch (RuntimeException | InterruptedException e) {
+      if (made) {
+        try {
+          Files.deleteIfExists(out);
+        } catch (java.nio.file.DirectoryNotEmptyException kept) {
+          // a probe's files are in it: they stay for the user to read
+        }
+      }
+      throw e;
+    }
     if (out != null) {
       JSON.writeValue(out.resolve("capacity.json").toFile(), result);
       // the folder is also a run of one capacity step, so that `report DIR` draws it
@@ -174,6 +169,31 @@ final class CapacityCommand implements Callable<Integer> {
       }
     }
     return result.capacity() == null ? 1 : 0;
+  }
+
+  /** The search itself, its progress on stderr unless --json. */
+  private CapacitySearch.Result search(Slo objective, Workload workload)
+      throws InterruptedException {
+    return BenchProber.search(
+        objective,
+        CapacitySearch.Options.of(startRate, maxRate, tolerance, maxProbes),
+        new BenchProber.Setup(
+            workload,
+            QueryTargets.nodeUrls(target, collection, "cloud"),
+            collection,
+            target.access(),
+            connections,
+            warmup,
+            minDuration,
+            arrivals,
+            seed,
+            query.timeout,
+            out),
+        line -> {
+          if (!json) {
+            System.err.println("  " + line);
+          }
+        });
   }
 
   private static void print(CapacitySearch.Result r) {

@@ -92,6 +92,30 @@ class CapacityIT {
       assertThat(Files.readString(out.resolve("report.html")))
           .contains("Latency against throughput, capacity", "capacity (req/s)");
     }
+    // nothing listens there: the first query fails in one line, and no empty --out is left
+    int closed;
+    try (java.net.ServerSocket s =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      closed = s.getLocalPort();
+    }
+    Path none = dir.resolve("none");
+    Cli.Result refused =
+        Cli.run(
+            "capacity",
+            "--url",
+            "http://127.0.0.1:" + closed + "/solr",
+            "--collection",
+            "calib",
+            "--queries",
+            queries(dir).toString(),
+            "--slo",
+            "p95<100ms",
+            "--out",
+            none.toString());
+    assertThat(refused.exitCode()).as(refused.err()).isNotZero();
+    assertThat(refused.err().strip()).startsWith("solrscale: ").doesNotContain("\n\tat ");
+    assertThat(refused.err().strip().lines()).hasSize(1);
+    assertThat(none).doesNotExist();
   }
 
   @Test
