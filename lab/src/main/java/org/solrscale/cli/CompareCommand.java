@@ -19,6 +19,8 @@ import picocli.CommandLine.Parameters;
       "compare DIR --by PARAM puts the values of a swept parameter side by side, e.g. Solr versions."
     })
 final class CompareCommand implements Callable<Integer> {
+  private static final String CAPACITY = "capacity";
+
   @Parameters(index = "0", paramLabel = "A", description = "The baseline.")
   String a;
 
@@ -114,12 +116,26 @@ final class CompareCommand implements Callable<Integer> {
     c.onlyInA().forEach(x -> System.out.println("only in A: " + x));
     c.onlyInB().forEach(x -> System.out.println("only in B: " + x));
     c.leftOut().forEach(x -> System.out.println("left out (no measurement): " + x));
-    System.out.printf(
-        Locale.ROOT,
-        "%nA and B are the medians of the samples; a difference is significant when "
-            + "p < %.2f (Mann-Whitney U) and the change exceeds %s %%.%n",
-        c.alpha(),
-        trim(c.thresholdPct()));
+    System.out.println();
+    if (c.steps().stream()
+        .anyMatch(s -> s.metrics().stream().anyMatch(m -> !m.metric().equals(CAPACITY)))) {
+      System.out.printf(
+          Locale.ROOT,
+          "A and B are the medians of the samples; a difference is significant when "
+              + "p < %.2f (Mann-Whitney U) and the change exceeds %s %%.%n",
+          c.alpha(),
+          trim(c.thresholdPct()));
+    }
+    if (c.steps().stream()
+        .anyMatch(s -> s.metrics().stream().anyMatch(m -> m.metric().equals(CAPACITY)))) {
+      System.out.printf(
+          Locale.ROOT,
+          "A capacity is the mean over repeats; two differ when they are more than %s %% apart and"
+              + " their intervals do not overlap (with 4 or more repeats a side, when p < %.2f"
+              + " too).%n",
+          trim(c.thresholdPct()),
+          c.alpha());
+    }
   }
 
   private static String num(Double v) {

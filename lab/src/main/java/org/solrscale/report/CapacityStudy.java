@@ -92,6 +92,15 @@ final class CapacityStudy {
     double[] perRepeat() {
       return searches.stream().mapToDouble(s -> s.capacity() == null ? 0 : s.capacity()).toArray();
     }
+
+    /** This entry with only the given repeat's search (all when null); null when it has none. */
+    Entry onlyRepeat(Integer repeat) {
+      if (repeat == null) {
+        return this;
+      }
+      List<Search> one = searches.stream().filter(s -> s.repeat() == repeat).toList();
+      return one.isEmpty() ? null : new Entry(combination, key, one);
+    }
   }
 
   /** A fit of the law over one swept parameter, the others fixed at {@code group}. */
@@ -136,6 +145,15 @@ final class CapacityStudy {
   }
 
   private void read() {
+    entries.putAll(entries(model));
+  }
+
+  /**
+   * Every finished capacity step of a run, by step key (its name, "#2" on for a second of the same
+   * name in one repeat), each combination's over its finished repeats.
+   */
+  static Map<String, List<Entry>> entries(RunModel model) {
+    Map<String, List<Entry>> out = new LinkedHashMap<>();
     for (RunModel.Combination c : model.combinations()) {
       Map<String, List<Search>> byKey = new LinkedHashMap<>();
       for (CombinationRun r : c.repeats()) {
@@ -155,10 +173,9 @@ final class CapacityStudy {
       }
       byKey.forEach(
           (key, searches) ->
-              entries
-                  .computeIfAbsent(key, k -> new ArrayList<>())
-                  .add(new Entry(c, key, searches)));
+              out.computeIfAbsent(key, k -> new ArrayList<>()).add(new Entry(c, key, searches)));
     }
+    return out;
   }
 
   /** The size of a combination: its values of the swept parameters of {@link #SIZE_ORDER}. */

@@ -1,8 +1,10 @@
 package org.solrscale.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.solrscale.results.RunDir;
 import org.solrscale.results.RunSelection;
 import org.solrscale.spec.SolrscaleException;
@@ -57,6 +59,8 @@ public final class Compare {
       }
     }
     List<Comparison.StepDelta> steps = new ArrayList<>();
+    Side sa = new Side(ma);
+    Side sb = new Side(mb);
     for (RunModel.Combination[] p : pairs) {
       String labelA = a.dir() + "#" + p[0].id() + (a.repeat() == null ? "" : "/r" + a.repeat());
       String labelB = b.dir() + "#" + p[1].id() + (b.repeat() == null ? "" : "/r" + b.repeat());
@@ -64,7 +68,7 @@ public final class Compare {
           ma.label(p[0]).equals(mb.label(p[1]))
               ? ma.label(p[0])
               : ma.label(p[0]) + " vs " + mb.label(p[1]);
-      judgePair(ma, mb, p, a.repeat(), b.repeat(), labelA, labelB, label, steps, onlyA, onlyB);
+      judgePair(sa, sb, p, a.repeat(), b.repeat(), labelA, labelB, label, steps, onlyA, onlyB);
     }
     List<String> leftOut = new ArrayList<>();
     leftOut.addAll(leftOut(ma, ca, "A"));
@@ -74,7 +78,7 @@ public final class Compare {
           a.label()
               + " and "
               + b.label()
-              + " have no finished index or bench step of the same name to compare"
+              + " have no finished index, bench or capacity step of the same name to compare"
               + (leftOut.isEmpty()
                   ? ""
                   : "; left out as no measurement: " + String.join("; ", leftOut)));
@@ -83,13 +87,30 @@ public final class Compare {
         a.label(), b.label(), Judge.ALPHA, Judge.THRESHOLD * 100, steps, onlyA, onlyB, leftOut);
   }
 
+  /** One side of a comparison: its run, and its capacity steps read once. */
+  private record Side(RunModel model, Map<String, List<CapacityStudy.Entry>> capacities) {
+    Side(RunModel model) {
+      this(model, CapacityStudy.entries(model));
+    }
+
+    /** The capacity step {@code key} of combination {@code c} (one repeat, or all), or null. */
+    CapacityStudy.Entry capacity(String key, RunModel.Combination c, Integer repeat) {
+      return capacities.getOrDefault(key, List.of()).stream()
+          .filter(e -> e.combination().id().equals(c.id()))
+          .findFirst()
+          .map(e -> e.onlyRepeat(repeat))
+          .orElse(null);
+    }
+  }
+
   /**
-   * Judges one pair of combinations, A's against B's: every index step (documents per second) and
-   * every bench step of the same name; steps only one side has are added to onlyA/onlyB.
+   * Judges one pair of combinations, A's against B's: every index step (documents per second),
+   * every bench step of the same name and every capacity step of the same name; steps only one side
+   * has are added to onlyA/onlyB.
    */
   private static void judgePair(
-      RunModel ma,
-      RunModel mb,
+      Side sa,
+      Side sb,
       RunModel.Combination[] p,
       Integer repeatA,
       Integer repeatB,
@@ -99,6 +120,8 @@ public final class Compare {
       List<Comparison.StepDelta> steps,
       List<String> onlyA,
       List<String> onlyB) {
+    RunModel ma = sa.model();
+    RunModel mb = sb.model();
     for (String key : ma.indexKeys()) {
       List<RunModel.IndexLoad> ia = loads(ma.indexLoads(p[0].id(), key), repeatA);
       List<RunModel.IndexLoad> ib = loads(mb.indexLoads(p[1].id(), key), repeatB);
@@ -123,6 +146,17 @@ public final class Compare {
         onlyB.add(p[1].id() + " step " + key);
       }
     }
+    Set<String> capacityKeys = new LinkedHashSet<>(sa.capacities().keySet());
+    capacityKeys.addAll(sb.capacities().keySet());
+    for (String key : capacityKeys) {
+      CapacityStudy.Entry ca = sa.capacity(key, p[0], repeatA);
+      CapacityStudy.Entry cb = sb.capacity(key, p[1], repeatB);
+      if (ca != null && cb != null) {
+        steps.add(Judge.judgeCapacity(labelA, labelB, label, key, ca, cb));
+      } else if (ca != null || cb != null) {
+        (ca == null ? onlyB : onlyA).add((ca == null ? p[1] : p[0]).id() + " step " + key);
+      }
+    }
   }
 
   /**
@@ -145,6 +179,7 @@ public final class Compare {
     List<Comparison.StepDelta> steps = new ArrayList<>();
     List<String> onlyA = new ArrayList<>();
     List<String> onlyB = new ArrayList<>();
+    Side side = new Side(m);
     String base = values.get(0);
     for (RunModel.Combination x : m.combinations()) {
       if (!base.equals(String.valueOf(x.params().get(swept)))) {
@@ -158,8 +193,8 @@ public final class Compare {
           continue;
         }
         judgePair(
-            m,
-            m,
+            side,
+            side,
             new RunModel.Combination[] {x, y},
             null,
             null,
@@ -176,7 +211,7 @@ public final class Compare {
     if (steps.isEmpty()) {
       throw SolrscaleException.usage(
           dir
-              + " has no finished index or bench step to compare between values of "
+              + " has no finished index, bench or capacity step to compare between values of "
               + swept
               + (m.leftOut().isEmpty()
                   ? ""

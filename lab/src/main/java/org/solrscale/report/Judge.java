@@ -75,6 +75,76 @@ final class Judge {
             && b.stream().anyMatch(x -> x.perSecond().length > 0));
   }
 
+  /** The samples rule of a capacity comparison of these repeat counts. */
+  static String capacitySamples(int repeatsA, int repeatsB) {
+    return "capacity searches, intervals must not overlap"
+        + (repeatsA >= 4 && repeatsB >= 4 ? ", repeats by rank test" : "");
+  }
+
+  /**
+   * B against A for one capacity step, by the report's rule ({@link CapacityStudy#differ}): the
+   * mean capacities over repeats differ when they are more than {@link #THRESHOLD} apart and the
+   * lower one's interval (its highest failing rate) ends at or below the higher one's lowest
+   * capacity; with 4 or more repeats a side the rank test must agree. Searches against different
+   * objectives are not compared.
+   */
+  static Comparison.StepDelta judgeCapacity(
+      String aLabel,
+      String bLabel,
+      String label,
+      String step,
+      CapacityStudy.Entry a,
+      CapacityStudy.Entry b) {
+    int na = a.searches().size();
+    int nb = b.searches().size();
+    String note =
+        "intervals "
+            + CapacityStudy.interval(a.low(), a.high())
+            + " and "
+            + CapacityStudy.interval(b.low(), b.high())
+            + " requests/s";
+    Comparison.MetricDelta d;
+    if (!a.slo().equals(b.slo())) {
+      d =
+          new Comparison.MetricDelta(
+              "capacity",
+              "requests/s",
+              "higher",
+              na,
+              nb,
+              a.capacity(),
+              b.capacity(),
+              null,
+              null,
+              null,
+              null,
+              "not tested",
+              false,
+              "the objectives differ: " + a.slo() + " and " + b.slo());
+    } else {
+      boolean differ = CapacityStudy.differ(a, b);
+      boolean higher = b.capacity() > a.capacity();
+      d =
+          new Comparison.MetricDelta(
+              "capacity",
+              "requests/s",
+              "higher",
+              na,
+              nb,
+              a.capacity(),
+              b.capacity(),
+              pct(Statistics.relative(a.capacity(), b.capacity())),
+              null,
+              null,
+              na >= 4 && nb >= 4 ? Statistics.mannWhitneyP(a.perRepeat(), b.perRepeat()) : null,
+              !differ ? "no significant difference" : higher ? "higher capacity" : "lower capacity",
+              differ && !higher,
+              note + " within " + a.slo());
+    }
+    return new Comparison.StepDelta(
+        aLabel, bLabel, label, step, capacitySamples(na, nb), na, nb, List.of(d));
+  }
+
   /** Which samples a comparison of these repeat counts uses. */
   static String samples(int repeatsA, int repeatsB) {
     return useRepeats(repeatsA, repeatsB)

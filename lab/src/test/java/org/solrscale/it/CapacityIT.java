@@ -259,5 +259,33 @@ class CapacityIT {
     assertThat(bad.exitCode()).isEqualTo(2);
     assertThat(bad.err().strip())
         .isEqualTo("solrscale: target '500' names no rate; give e.g. 'rate=500,p99<200ms'");
+    // compare judges the capacity steps too: its figures are the steps' own, and its verdict
+    // follows from them by the rule (5 % apart, and the lower one's failing rate at or below the
+    // higher one's capacity)
+    Cli.Result cmp = Cli.run("compare", out.toString(), "--by", "shards", "--json");
+    assertThat(cmp.exitCode()).as(cmp.err()).isZero();
+    JsonNode capStep = null;
+    for (JsonNode st : JSON.readTree(cmp.out()).get("steps")) {
+      if (st.get("step").asText().equals("cap")) {
+        capStep = st;
+      }
+    }
+    assertThat(capStep).as(cmp.out()).isNotNull();
+    JsonNode delta = capStep.get("metrics").get(0);
+    JsonNode one = combos.get(0).get("steps").get(1).get("summary");
+    JsonNode two = combos.get(1).get("steps").get(1).get("summary");
+    assertThat(delta.get("a").asDouble()).isEqualTo(one.get("capacity").asDouble());
+    assertThat(delta.get("b").asDouble()).isEqualTo(two.get("capacity").asDouble());
+    double ca = one.get("capacity").asDouble();
+    double cb = two.get("capacity").asDouble();
+    JsonNode lower = ca <= cb ? one : two;
+    double higherCapacity = Math.max(ca, cb);
+    boolean differ =
+        Math.abs(cb - ca) / ca > 0.05
+            && lower.path("high").isNumber()
+            && lower.get("high").asDouble() <= higherCapacity;
+    assertThat(delta.get("verdict").asText())
+        .isEqualTo(
+            !differ ? "no significant difference" : cb > ca ? "higher capacity" : "lower capacity");
   }
 }

@@ -159,7 +159,7 @@ class CompareTest {
             () -> Compare.compare(RunSelection.parse(a + "#c002"), RunSelection.parse(b + "#c002")))
         .isInstanceOf(SolrscaleException.class)
         .hasMessageContaining(
-            "no finished index or bench step of the same name to compare; left out as no measurement: "
+            "no finished index, bench or capacity step of the same name to compare; left out as no measurement: "
                 + "A c002 r1 (threads=2): failed:");
   }
 
@@ -195,5 +195,105 @@ class CompareTest {
     assertThat(Main.run("compare", run.toString())).isEqualTo(2);
     assertThat(Main.run("compare", run.toString(), run.toString(), "--by", "solr_version"))
         .isEqualTo(2);
+  }
+
+  /** A run of one combination (2 nodes) whose capacity step found factor x the law's capacity. */
+  private Path capacities(String name, int repeats, double factor, long seed) throws Exception {
+    return RunFixture.capacities(
+        Files.createDirectories(tmp.resolve(name)),
+        new int[] {2},
+        new int[] {1},
+        repeats,
+        null,
+        factor,
+        seed);
+  }
+
+  private static Comparison compare(Path a, Path b) {
+    return Compare.compare(RunSelection.parse(a.toString()), RunSelection.parse(b.toString()));
+  }
+
+  @Test
+  void aCapacityStepIsJudgedByItsIntervalsAndRepeats() throws Exception {
+    // four searches a side, each against a server following the law (2 % noise); B's is 1.3 times
+    // as fast
+    Path a = capacities("a", 4, 1.0, 1);
+    Path b = capacities("b", 4, 1.3, 2);
+    Comparison c = compare(a, b);
+    assertThat(c.steps()).hasSize(1);
+    Comparison.StepDelta s = c.steps().get(0);
+    assertThat(s.step()).isEqualTo("cap");
+    assertThat(s.samples())
+        .isEqualTo("capacity searches, intervals must not overlap, repeats by rank test");
+    assertThat(s.repeatsA()).isEqualTo(4);
+    Comparison.MetricDelta d = s.metrics().get(0);
+    assertThat(d.metric()).isEqualTo("capacity");
+    // the objective holds up to 0.9 of the law's capacity; each search ends within 5 % below it
+    double x = RunFixture.law(2);
+    assertThat(d.a()).isBetween(0.9 * x * 0.98 * 0.95, 0.9 * x * 1.02);
+    assertThat(d.b()).isBetween(1.3 * 0.9 * x * 0.98 * 0.95, 1.3 * 0.9 * x * 1.02);
+    assertThat(d.verdict()).isEqualTo("higher capacity");
+    assertThat(d.regression()).isFalse();
+    assertThat(d.deltaPct()).isBetween(18.0, 42.0);
+    assertThat(d.p()).isLessThan(0.05);
+    assertThat(d.note())
+        .startsWith("intervals ")
+        .endsWith(" requests/s within p99<200ms,errors<0%");
+    Comparison back = compare(b, a);
+    Comparison.MetricDelta r = back.steps().get(0).metrics().get(0);
+    assertThat(r.verdict()).isEqualTo("lower capacity");
+    assertThat(r.regression()).isTrue();
+    assertThat(back.regressedBeyond(10)).isTrue();
+    assertThat(back.regressedBeyond(50)).isFalse();
+    assertThat(Main.run("compare", b.toString(), a.toString(), "--fail-on-regression", "10"))
+        .isEqualTo(1);
+    assertThat(Main.run("compare", a.toString(), b.toString(), "--fail-on-regression", "10"))
+        .isZero();
+  }
+
+  @Test
+  void twoSearchesOfTheSameServerAreNoDifference() throws Exception {
+    Comparison c = compare(capacities("a", 2, 1.0, 1), capacities("b", 2, 1.0, 2));
+    Comparison.StepDelta s = c.steps().get(0);
+    assertThat(s.samples()).isEqualTo("capacity searches, intervals must not overlap");
+    assertThat(s.metrics().get(0).verdict()).isEqualTo("no significant difference");
+    assertThat(s.metrics().get(0).p()).isNull();
+    assertThat(c.regressedBeyond(0)).isFalse();
+  }
+
+  @Test
+  void capacitiesAgainstDifferentObjectivesAreNotCompared() throws Exception {
+    Path a = capacities("a", 1, 1.0, 1);
+    Path b = capacities("b", 1, 2.0, 2);
+    Path results = b.resolve("results.json");
+    String text = Files.readString(results);
+    assertThat(text).contains("p99<200ms");
+    Files.writeString(results, text.replace("p99<200ms", "p99<100ms"));
+    Comparison.MetricDelta d = compare(a, b).steps().get(0).metrics().get(0);
+    assertThat(d.verdict()).isEqualTo("not tested");
+    assertThat(d.regression()).isFalse();
+    assertThat(d.note()).startsWith("the objectives differ: p99<200ms").contains("p99<100ms");
+  }
+
+  @Test
+  void byNodesJudgesEachCountsCapacityAgainstOneNode() throws Exception {
+    Path run =
+        RunFixture.capacities(
+            Files.createDirectories(tmp.resolve("nodes")),
+            new int[] {1, 2, 3},
+            new int[] {1},
+            1,
+            null);
+    Comparison c = Compare.byParam(RunSelection.parse(run.toString()), "nodes");
+    assertThat(c.steps()).hasSize(2);
+    assertThat(c.steps())
+        .extracting(Comparison.StepDelta::label)
+        .containsExactly("nodes=1 vs 2", "nodes=1 vs 3");
+    // the law: 100, 190 and 270 requests/s
+    assertThat(c.steps())
+        .allSatisfy(s -> assertThat(s.metrics().get(0).verdict()).isEqualTo("higher capacity"));
+    assertThat(c.steps().get(1).metrics().get(0).deltaPct())
+        .isBetween(
+            100 * (RunFixture.law(3) / 100 * 0.9 - 1), 100 * (RunFixture.law(3) / 100 * 1.1 - 1));
   }
 }

@@ -132,14 +132,24 @@ final class RunFixture {
    */
   static Path capacities(Path dir, int[] nodes, int[] zookeepers, int repeats, String target)
       throws Exception {
-    SplittableRandom random = new SplittableRandom(11);
+    return capacities(dir, nodes, zookeepers, repeats, target, 1.0, 11);
+  }
+
+  /**
+   * The same, the law's capacity times {@code factor} (a faster or slower server), the noise drawn
+   * from {@code seed}.
+   */
+  static Path capacities(
+      Path dir, int[] nodes, int[] zookeepers, int repeats, String target, double factor, long seed)
+      throws Exception {
+    SplittableRandom random = new SplittableRandom(seed);
     ArrayNode combos = JSON.createArrayNode();
     int id = 0;
     for (int n : nodes) {
       for (int zk : zookeepers) {
         id++;
         for (int r = 1; r <= repeats; r++) {
-          double x = law(n) * (1 + 0.02 * (random.nextDouble() * 2 - 1));
+          double x = factor * law(n) * (1 + 0.02 * (random.nextDouble() * 2 - 1));
           ObjectNode summary = capacityStep(x, target);
           ObjectNode c = combos.addObject();
           String cid = String.format("c%03d", id);
