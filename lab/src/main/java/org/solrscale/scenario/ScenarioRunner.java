@@ -154,58 +154,58 @@ public final class ScenarioRunner {
     long t0 = System.nanoTime();
     ScenarioSpec running = null;
     try {
-      for (ScenarioLoader.Combination c : combos) {
-        for (int r = 1; r <= base.repeat(); r++) {
-          done++;
-          if (record.done(c.id(), r)) {
-            continue;
-          }
-          long remaining = total - done + 1;
-          String eta =
-              ran == 0
-                  ? ""
-                  : String.format(
-                      ", ETA %.0f min", (System.nanoTime() - t0) / 1e9 / ran * remaining / 60);
-          progress.accept(
-              String.format(
-                  "combination %d of %d%s: %s (repeat %d of %d)",
-                  done,
-                  total,
-                  eta,
-                  c.label().isEmpty() ? "(no matrix)" : c.label(),
-                  r,
-                  base.repeat()));
-          Attempt attempt = new Attempt(c, r, record);
-          if (external == null) {
-            ScenarioSpec before = running;
-            running =
-                attempt.guard(
-                    "while bringing up the cluster",
-                    () -> ensureCluster(cluster, clusterName, c.spec(), before));
-          }
-          if (ran == 0) {
-            writeEnvironment(
-                cluster,
-                clusterName,
-                external == null
-                    ? c.spec().cluster().solrVersion()
-                    : "unknown (" + external.where() + ")");
-            writeDoctor(target);
-          }
-          CombinationRun result = runOne(target, attempt, data.get(c.spec().data()), scenarioDir);
-          record.add(result);
-          ran++;
-          if (!result.done()) {
-            failures.add(
-                c.id()
-                    + " r"
-                    + r
-                    + " ("
-                    + (c.label().isEmpty() ? "no matrix" : c.label())
-                    + "): "
-                    + result.why());
-            progress.accept(c.id() + " r" + r + " " + result.why());
-          }
+      for (Turn turn : turns(combos, base)) {
+        ScenarioLoader.Combination c = turn.combination();
+        int r = turn.repeat();
+        done++;
+        if (record.done(c.id(), r)) {
+          continue;
+        }
+        long remaining = total - done + 1;
+        String eta =
+            ran == 0
+                ? ""
+                : String.format(
+                    ", ETA %.0f min", (System.nanoTime() - t0) / 1e9 / ran * remaining / 60);
+        progress.accept(
+            String.format(
+                "combination %d of %d%s: %s (repeat %d of %d)",
+                done,
+                total,
+                eta,
+                c.label().isEmpty() ? "(no matrix)" : c.label(),
+                r,
+                base.repeat()));
+        Attempt attempt = new Attempt(c, r, record);
+        if (external == null) {
+          ScenarioSpec before = running;
+          running =
+              attempt.guard(
+                  "while bringing up the cluster",
+                  () -> ensureCluster(cluster, clusterName, c.spec(), before));
+        }
+        if (ran == 0) {
+          writeEnvironment(
+              cluster,
+              clusterName,
+              external == null
+                  ? c.spec().cluster().solrVersion()
+                  : "unknown (" + external.where() + ")");
+          writeDoctor(target);
+        }
+        CombinationRun result = runOne(target, attempt, data.get(c.spec().data()), scenarioDir);
+        record.add(result);
+        ran++;
+        if (!result.done()) {
+          failures.add(
+              c.id()
+                  + " r"
+                  + r
+                  + " ("
+                  + (c.label().isEmpty() ? "no matrix" : c.label())
+                  + "): "
+                  + result.why());
+          progress.accept(c.id() + " r" + r + " " + result.why());
         }
       }
     } finally {
@@ -222,6 +222,31 @@ public final class ScenarioRunner {
       }
     }
     return new Outcome(ran, total - ran, total, failures, out.resolve("results.json"));
+  }
+
+  /** One repeat of one combination, in the order a run takes them. */
+  record Turn(ScenarioLoader.Combination combination, int repeat) {}
+
+  /**
+   * The order of the repeats: each combination's back to back, or ({@code order: rounds}) every
+   * combination once per round.
+   */
+  static List<Turn> turns(List<ScenarioLoader.Combination> combos, ScenarioSpec base) {
+    List<Turn> out = new ArrayList<>();
+    if (ScenarioSpec.BY_ROUND.equals(base.order())) {
+      for (int r = 1; r <= base.repeat(); r++) {
+        for (ScenarioLoader.Combination c : combos) {
+          out.add(new Turn(c, r));
+        }
+      }
+    } else {
+      for (ScenarioLoader.Combination c : combos) {
+        for (int r = 1; r <= base.repeat(); r++) {
+          out.add(new Turn(c, r));
+        }
+      }
+    }
+    return out;
   }
 
   /**

@@ -102,7 +102,7 @@ public final class ScenarioLoader {
         throw SolrscaleException.usage(
             source
                 + ":1:1: a scenario is a mapping of keys (name, cluster, "
-                + "data, steps, matrix, repeat); see docs/scenarios.md");
+                + "data, steps, matrix, repeat, order); see docs/scenarios.md");
       }
       base = YAML.treeToValue(tree, ScenarioSpec.class);
     } catch (JsonProcessingException e) {
@@ -369,6 +369,19 @@ public final class ScenarioLoader {
     SpecValidator.validate(cluster).forEach(p -> out.add(p.at("/cluster")));
     if (s.repeat() < 1) {
       out.add(Problem.error("repeat must be at least 1").at("/repeat"));
+    }
+    if (!s.order().equals(ScenarioSpec.BY_COMBINATION)
+        && !s.order().equals(ScenarioSpec.BY_ROUND)) {
+      out.add(
+          Problem.error(
+                  "order is "
+                      + ScenarioSpec.BY_COMBINATION
+                      + " (each combination's repeats back to back) or "
+                      + ScenarioSpec.BY_ROUND
+                      + " (every combination once a round), not '"
+                      + s.order()
+                      + "'")
+              .at("/order"));
     }
     if (s.steps().isEmpty()) {
       out.add(Problem.error("a scenario needs steps (index, bench, ...)").at("/steps"));

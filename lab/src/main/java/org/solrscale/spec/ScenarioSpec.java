@@ -9,7 +9,7 @@ import java.util.Map;
 
 /**
  * A scenario: the cluster to deploy, the data to load, the steps to run, the matrix of settings to
- * sweep, and how many times to repeat each combination.
+ * sweep, how many times to repeat each combination, and in which order the repeats run.
  */
 public record ScenarioSpec(
     @JsonProperty("name") String name,
@@ -17,13 +17,24 @@ public record ScenarioSpec(
     @JsonProperty("data") DataSpec data,
     @JsonProperty("steps") List<StepSpec> steps,
     @JsonProperty("matrix") Map<String, List<Object>> matrix,
-    @JsonProperty("repeat") Integer repeat) {
+    @JsonProperty("repeat") Integer repeat,
+    @JsonProperty("order") String order) {
+
+  /** Each combination's repeats back to back: a cluster is kept across them (the default). */
+  public static final String BY_COMBINATION = "combinations";
+
+  /**
+   * Round after round, each running every combination once: slow drift (page cache, heat, other
+   * load on the machine) is spread over all combinations instead of falling on one.
+   */
+  public static final String BY_ROUND = "rounds";
 
   public ScenarioSpec {
     data = data == null ? new DataSpec(null, null, null, null) : data;
     steps = steps == null ? List.of() : List.copyOf(steps);
     matrix = matrix == null ? Map.of() : new LinkedHashMap<>(matrix);
     repeat = repeat == null ? 1 : repeat;
+    order = order == null ? BY_COMBINATION : order;
   }
 
   /** The corpus and queries: files, or generated ({@code synth}, {@code queries} derived). */

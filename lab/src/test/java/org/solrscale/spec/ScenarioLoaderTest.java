@@ -153,6 +153,7 @@ class ScenarioLoaderTest {
           .extracting(c -> c.spec().cluster().solrVersion())
           .containsExactly("9.10.1", "10.0.0");
       assertThat(up.get(0).spec().repeat()).isEqualTo(4);
+      assertThat(up.get(0).spec().order()).isEqualTo(ScenarioSpec.BY_ROUND);
       assertThat(
               up.get(0).spec().steps().stream()
                   .filter(s -> s instanceof StepSpec.Bench b && b.templates() != null)
