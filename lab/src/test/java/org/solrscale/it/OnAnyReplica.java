@@ -6,10 +6,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Which ids a collection holds on at least one replica, asked of every replica's core alone by
@@ -32,6 +33,20 @@ final class OnAnyReplica {
   static Set<String> found(
       HttpClient http, String baseUrl, String collection, List<String> ids, String authorization)
       throws Exception {
+    Set<String> found = new HashSet<>();
+    byReplica(http, baseUrl, collection, ids, authorization)
+        .values()
+        .forEach(replicas -> replicas.values().forEach(found::addAll));
+    return found;
+  }
+
+  /**
+   * Which of {@code ids} each replica holds, by shard and then replica name (core_node2, ...), each
+   * core asked alone by real-time get.
+   */
+  static Map<String, Map<String, Set<String>>> byReplica(
+      HttpClient http, String baseUrl, String collection, List<String> ids, String authorization)
+      throws Exception {
     JsonNode status =
         JSON.readTree(
             get(
@@ -40,34 +55,33 @@ final class OnAnyReplica {
                     + "/admin/collections?action=CLUSTERSTATUS&wt=json&collection="
                     + collection,
                 authorization));
-    List<String> cores = new ArrayList<>();
-    status
-        .at("/cluster/collections/" + collection + "/shards")
-        .forEach(
-            shard ->
-                shard
-                    .path("replicas")
-                    .forEach(
-                        r ->
-                            cores.add(
-                                baseUrl.substring(0, baseUrl.indexOf("://") + 3)
-                                    + r.path("node_name").asText().replace("_solr", "/solr")
-                                    + "/"
-                                    + r.path("core").asText())));
-    if (cores.isEmpty()) {
-      throw new AssertionError("no replica of " + collection + " in " + status);
-    }
-    Set<String> found = new HashSet<>();
-    for (String core : cores) {
-      for (int i = 0; i < ids.size(); i += 100) {
-        String batch = String.join(",", ids.subList(i, Math.min(ids.size(), i + 100)));
-        JsonNode r =
-            JSON.readTree(
-                get(http, core + "/get?distrib=false&wt=json&fl=id&ids=" + batch, authorization));
-        r.path("response").path("docs").forEach(d -> found.add(d.path("id").asText()));
+    Map<String, Map<String, Set<String>>> out = new TreeMap<>();
+    var shards = status.at("/cluster/collections/" + collection + "/shards").fields();
+    while (shards.hasNext()) {
+      var shard = shards.next();
+      var replicas = shard.getValue().path("replicas").fields();
+      while (replicas.hasNext()) {
+        var r = replicas.next();
+        String core =
+            baseUrl.substring(0, baseUrl.indexOf("://") + 3)
+                + r.getValue().path("node_name").asText().replace("_solr", "/solr")
+                + "/"
+                + r.getValue().path("core").asText();
+        Set<String> held = new HashSet<>();
+        for (int i = 0; i < ids.size(); i += 100) {
+          String batch = String.join(",", ids.subList(i, Math.min(ids.size(), i + 100)));
+          JsonNode got =
+              JSON.readTree(
+                  get(http, core + "/get?distrib=false&wt=json&fl=id&ids=" + batch, authorization));
+          got.path("response").path("docs").forEach(d -> held.add(d.path("id").asText()));
+        }
+        out.computeIfAbsent(shard.getKey(), k -> new TreeMap<>()).put(r.getKey(), held);
       }
     }
-    return found;
+    if (out.isEmpty()) {
+      throw new AssertionError("no replica of " + collection + " in " + status);
+    }
+    return out;
   }
 
   private static String get(HttpClient http, String url, String authorization) throws Exception {
