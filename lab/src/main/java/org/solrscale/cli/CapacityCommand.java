@@ -2,6 +2,7 @@ package org.solrscale.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -146,7 +147,7 @@ final class CapacityCommand implements Callable<Integer> {
       if (made) {
         try {
           Files.deleteIfExists(out);
-        } catch (java.nio.file.DirectoryNotEmptyException kept) {
+        } catch (DirectoryNotEmptyException kept) {
           // a probe's files are in it: they stay for the user to read
         }
       }

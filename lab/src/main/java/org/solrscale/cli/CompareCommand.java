@@ -19,8 +19,6 @@ import picocli.CommandLine.Parameters;
       "compare DIR --by PARAM puts the values of a swept parameter side by side, e.g. Solr versions."
     })
 final class CompareCommand implements Callable<Integer> {
-  private static final String CAPACITY = "capacity";
-
   @Parameters(index = "0", paramLabel = "A", description = "The baseline.")
   String a;
 
@@ -118,7 +116,8 @@ final class CompareCommand implements Callable<Integer> {
     c.leftOut().forEach(x -> System.out.println("left out (no measurement): " + x));
     System.out.println();
     if (c.steps().stream()
-        .anyMatch(s -> s.metrics().stream().anyMatch(m -> !m.metric().equals(CAPACITY)))) {
+        .anyMatch(
+            s -> s.metrics().stream().anyMatch(m -> !m.metric().equals(Comparison.CAPACITY)))) {
       System.out.printf(
           Locale.ROOT,
           "A and B are the medians of the samples; a difference is significant when "
@@ -127,7 +126,8 @@ final class CompareCommand implements Callable<Integer> {
           trim(c.thresholdPct()));
     }
     if (c.steps().stream()
-        .anyMatch(s -> s.metrics().stream().anyMatch(m -> m.metric().equals(CAPACITY)))) {
+        .anyMatch(
+            s -> s.metrics().stream().anyMatch(m -> m.metric().equals(Comparison.CAPACITY)))) {
       System.out.printf(
           Locale.ROOT,
           "A capacity is the mean over repeats; two differ when they are more than %s %% apart and"

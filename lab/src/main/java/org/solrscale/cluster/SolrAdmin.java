@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -185,10 +186,7 @@ public final class SolrAdmin implements Closeable {
    * failure naming what was waited for.
    */
   static RequestStatusResponse awaitAsync(
-      java.util.function.Supplier<RequestStatusResponse> poll,
-      Duration timeout,
-      long pollMillis,
-      String what) {
+      Supplier<RequestStatusResponse> poll, Duration timeout, long pollMillis, String what) {
     long deadline = System.nanoTime() + timeout.toNanos();
     int notFound = 0;
     while (true) {

@@ -20,6 +20,9 @@ public record Comparison(
     @JsonProperty("only_in_b") List<String> onlyInB,
     @JsonProperty("left_out") List<String> leftOut) {
 
+  /** The metric of a capacity step: requests/s within its objective, higher better. */
+  public static final String CAPACITY = "capacity";
+
   /** One bench step of one combination of A against its match in B. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record StepDelta(

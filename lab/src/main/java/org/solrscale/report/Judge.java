@@ -78,7 +78,7 @@ final class Judge {
   /** The samples rule of a capacity comparison of these repeat counts. */
   static String capacitySamples(int repeatsA, int repeatsB) {
     return "capacity searches, intervals must not overlap"
-        + (repeatsA >= 4 && repeatsB >= 4 ? ", repeats by rank test" : "");
+        + (CapacityStudy.rankTested(repeatsA, repeatsB) ? ", repeats by rank test" : "");
   }
 
   /**
@@ -97,50 +97,37 @@ final class Judge {
       CapacityStudy.Entry b) {
     int na = a.searches().size();
     int nb = b.searches().size();
-    String note =
-        "intervals "
-            + CapacityStudy.interval(a.low(), a.high())
-            + " and "
-            + CapacityStudy.interval(b.low(), b.high())
-            + " requests/s";
-    Comparison.MetricDelta d;
-    if (!a.slo().equals(b.slo())) {
-      d =
-          new Comparison.MetricDelta(
-              "capacity",
-              "requests/s",
-              "higher",
-              na,
-              nb,
-              a.capacity(),
-              b.capacity(),
-              null,
-              null,
-              null,
-              null,
-              "not tested",
-              false,
-              "the objectives differ: " + a.slo() + " and " + b.slo());
-    } else {
-      boolean differ = CapacityStudy.differ(a, b);
-      boolean higher = b.capacity() > a.capacity();
-      d =
-          new Comparison.MetricDelta(
-              "capacity",
-              "requests/s",
-              "higher",
-              na,
-              nb,
-              a.capacity(),
-              b.capacity(),
-              pct(Statistics.relative(a.capacity(), b.capacity())),
-              null,
-              null,
-              na >= 4 && nb >= 4 ? Statistics.mannWhitneyP(a.perRepeat(), b.perRepeat()) : null,
-              !differ ? "no significant difference" : higher ? "higher capacity" : "lower capacity",
-              differ && !higher,
-              note + " within " + a.slo());
-    }
+    boolean comparable = a.slo().equals(b.slo());
+    boolean differ = comparable && CapacityStudy.differ(a, b);
+    boolean higher = b.capacity() > a.capacity();
+    boolean rankTest = CapacityStudy.rankTested(na, nb);
+    Comparison.MetricDelta d =
+        new Comparison.MetricDelta(
+            Comparison.CAPACITY,
+            "requests/s",
+            "higher",
+            na,
+            nb,
+            a.capacity(),
+            b.capacity(),
+            comparable ? pct(Statistics.relative(a.capacity(), b.capacity())) : null,
+            null,
+            null,
+            comparable && rankTest ? Statistics.mannWhitneyP(a.perRepeat(), b.perRepeat()) : null,
+            !comparable
+                ? "not tested"
+                : !differ
+                    ? "no significant difference"
+                    : higher ? "higher capacity" : "lower capacity",
+            differ && !higher,
+            comparable
+                ? "intervals "
+                    + CapacityStudy.interval(a.low(), a.high())
+                    + " and "
+                    + CapacityStudy.interval(b.low(), b.high())
+                    + " requests/s within "
+                    + a.slo()
+                : "the objectives differ: " + a.slo() + " and " + b.slo());
     return new Comparison.StepDelta(
         aLabel, bLabel, label, step, capacitySamples(na, nb), na, nb, List.of(d));
   }

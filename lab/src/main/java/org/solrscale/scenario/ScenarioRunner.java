@@ -147,14 +147,15 @@ public final class ScenarioRunner {
     Cluster cluster = new Cluster(home, clusterName, progress);
     Target target = external == null ? Target.of(cluster) : Target.of(external);
     List<ScenarioLoader.Combination> combos = loaded.combinations();
-    int total = combos.size() * base.repeat();
+    List<Turn> turns = turns(combos, base);
+    int total = turns.size();
     int done = 0;
     int ran = 0;
     List<String> failures = new ArrayList<>();
     long t0 = System.nanoTime();
     ScenarioSpec running = null;
     try {
-      for (Turn turn : turns(combos, base)) {
+      for (Turn turn : turns) {
         ScenarioLoader.Combination c = turn.combination();
         int r = turn.repeat();
         done++;
