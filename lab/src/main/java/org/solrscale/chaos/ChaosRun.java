@@ -49,7 +49,8 @@ public final class ChaosRun {
       String into,
       boolean keep,
       DocTemplate template,
-      Integer minRf) {
+      Integer minRf,
+      boolean commandLine) {
     public Options {
       template = template == null ? DocTemplate.DEFAULT : template;
     }
@@ -89,6 +90,16 @@ public final class ChaosRun {
     }
     CollectionChecks.requireWrite(
         urls.get(0), o.into() != null ? o.into() : o.collection(), target.access(), "chaos");
+    if (o.writeRate() <= 0) {
+      // no write, nothing that could be lost: such a run could never be a test
+      throw SolrscaleException.usage(
+          (o.commandLine() ? "--write-rate" : "write_rate")
+              + " must be above 0: chaos proves that acknowledged writes survive the faults");
+    }
+    if (cluster != null && !faults.isEmpty()) {
+      // the topology read first: a fault the rules refuse now is refused before any load starts
+      runner(cluster, o, null, progress).preflight(faults);
+    }
     try {
       Files.createDirectories(o.dir());
     } catch (IOException e) {
@@ -130,8 +141,7 @@ public final class ChaosRun {
     boolean recovered;
     double finalRecovery;
     try (History history = new History(historyFile)) {
-      FaultRunner runner =
-          cluster == null ? null : new FaultRunner(cluster, o.collection(), history, progress);
+      FaultRunner runner = cluster == null ? null : runner(cluster, o, history, progress);
       if (runner != null) {
         runner.alsoAwait(writeTo); // recovered means the collection written into as well
       }
@@ -212,7 +222,23 @@ public final class ChaosRun {
     }
     write(o.dir().resolve("faults.json"), records);
     return check(
-        target, o, writeTo, urls, prefix, historyFile, records, before, recovered, finalRecovery);
+        target,
+        o,
+        writeTo,
+        urls,
+        prefix,
+        historyFile,
+        faults,
+        records,
+        before,
+        recovered,
+        finalRecovery);
+  }
+
+  private static FaultRunner runner(
+      Cluster cluster, Options o, History history, Consumer<String> progress) {
+    FaultRunner r = new FaultRunner(cluster, o.collection(), history, progress);
+    return o.commandLine() ? r.onCommandLine() : r;
   }
 
   private static ChaosVerdict check(
@@ -222,6 +248,7 @@ public final class ChaosRun {
       List<String> urls,
       String prefix,
       Path historyFile,
+      List<StepSpec.Fault> faults,
       List<FaultRecord> records,
       Topology before,
       boolean recovered,
@@ -308,15 +335,15 @@ public final class ChaosRun {
                 .allMatch(f -> f.recoverySeconds() != null);
     int divergent = (int) shards.stream().filter(s -> Boolean.FALSE.equals(s.agree())).count();
     boolean failed = loss.lost() != null && loss.lost() > 0 || divergent > 0 || !allRecovered;
-    String verdict =
-        failed
-            ? ChaosVerdict.FAIL
-            : notChecked.isEmpty() ? ChaosVerdict.PASS : ChaosVerdict.NOT_CHECKED;
+    List<String> notTested =
+        FaultCoverage.untested(faults, records, stats.writes(HistoryStats.during(records)));
+    String verdict = verdict(failed, notTested, notChecked);
     ChaosVerdict v =
         new ChaosVerdict(
             verdict.equals(ChaosVerdict.PASS),
             verdict,
             notChecked.isEmpty() ? null : notChecked,
+            notTested.isEmpty() ? null : notTested,
             loss.acknowledged(),
             loss.found(),
             loss.lost(),
@@ -342,6 +369,21 @@ public final class ChaosRun {
     write(o.dir().resolve("verdict.json"), v);
     TimelineRow.TABLE.write(o.dir().resolve("timeline.csv"), stats.timeline());
     return v;
+  }
+
+  /**
+   * The verdict: fail when a property was checked and failed (a lost write is a fact whether or not
+   * the faults ran as planned), else not tested when the faults did not make the run a test, else
+   * not checked when a checker could not run, else pass.
+   */
+  static String verdict(boolean failed, List<String> notTested, List<String> notChecked) {
+    if (failed) {
+      return ChaosVerdict.FAIL;
+    }
+    if (!notTested.isEmpty()) {
+      return ChaosVerdict.NOT_TESTED;
+    }
+    return notChecked.isEmpty() ? ChaosVerdict.PASS : ChaosVerdict.NOT_CHECKED;
   }
 
   /**

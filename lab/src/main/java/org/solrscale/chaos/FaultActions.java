@@ -58,7 +58,7 @@ final class FaultActions {
 
     @Override
     List<String> targets(String target, Topology t, Set<String> down, Random rnd, boolean unsafe) {
-      return Targets.solr(target == null ? "random" : target, t, down, rnd, unsafe);
+      return Targets.solr(target == null ? "random" : target, t, down, rnd, unsafe, kind().id());
     }
 
     @Override
@@ -82,7 +82,7 @@ final class FaultActions {
 
     @Override
     List<String> targets(String target, Topology t, Set<String> down, Random rnd, boolean unsafe) {
-      return Targets.solr(target == null ? "random" : target, t, down, rnd, unsafe);
+      return Targets.solr(target == null ? "random" : target, t, down, rnd, unsafe, kind().id());
     }
 
     @Override
@@ -105,7 +105,7 @@ final class FaultActions {
     @Override
     List<String> targets(String target, Topology t, Set<String> down, Random rnd, boolean unsafe) {
       return target == null || target.equals("random")
-          ? List.of(Targets.pick(t.zkNodes(), t, down, rnd, unsafe, "ZooKeeper server"))
+          ? List.of(Targets.pick(t.zkNodes(), t, down, rnd, unsafe, "ZooKeeper server", "zk-kill"))
           : Targets.named(target, t);
     }
 

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -47,6 +48,7 @@ public final class FaultRunner {
   private final List<Thread> threads = new ArrayList<>();
   private final CountDownLatch stopping = new CountDownLatch(1);
   private final SolrHttp http;
+  private String howUnsafe = Targets.SCENARIO_UNSAFE;
   private long t0;
 
   public FaultRunner(
@@ -66,6 +68,82 @@ public final class FaultRunner {
     if (other != null && !other.equals(collection)) {
       recovering.add(other);
     }
+  }
+
+  /**
+   * Says the way to let an unsafe fault through as the command line does ({@code --unsafe}) in its
+   * refusals, instead of as a scenario does ({@code unsafe: true}).
+   */
+  public FaultRunner onCommandLine() {
+    howUnsafe = Targets.CLI_UNSAFE;
+    return this;
+  }
+
+  /**
+   * Refuses, before any load starts, a fault that the cluster as it is now already tells will not
+   * be injected: one the safety rules refuse, or a target that names no node, shard or host. A
+   * target that names nothing only at this moment (a shard between leaders, an unknown overseer) is
+   * left to be resolved when the fault fires. A monkey is refused when every kind it may draw is.
+   */
+  public void preflight(List<StepSpec.Fault> faults) {
+    preflight(faults, topology(), howUnsafe);
+  }
+
+  /** {@link #preflight(List)} on topology {@code t}; refusals name the fix as {@code howUnsafe}. */
+  static void preflight(List<StepSpec.Fault> faults, Topology t, String howUnsafe) {
+    for (StepSpec.Fault f : faults) {
+      validate(f);
+      FaultAction action = FaultActions.of(f.fault());
+      if (action instanceof NodeFault node) {
+        String why = refusal(node, f.target(), t, f, howUnsafe);
+        if (why != null) {
+          throw SolrscaleException.usage("fault '" + f.name() + "': " + why);
+        }
+      } else if (action instanceof MonkeyFault) {
+        List<String> whys = new ArrayList<>();
+        for (String kind : f.faults()) {
+          FaultAction a = FaultActions.of(kind);
+          whys.add(
+              a instanceof NodeFault node
+                  ? refusal(node, "random", t, f, howUnsafe)
+                  : "the monkey cannot draw " + kind);
+        }
+        if (!whys.isEmpty() && whys.stream().allMatch(w -> w != null)) {
+          throw SolrscaleException.usage(
+              "fault '"
+                  + f.name()
+                  + "': every fault the monkey may draw is refused: "
+                  + whys.get(0));
+        }
+      }
+    }
+  }
+
+  /** Why {@code node} at {@code target} would not be injected now, or null (it may be). */
+  private static String refusal(
+      NodeFault node, String target, Topology t, StepSpec.Fault f, String howUnsafe) {
+    try {
+      if (node.kind().inherentlyUnsafe()
+          && !f.unsafe()
+          && FaultActions.of(f.fault()) instanceof MonkeyFault) {
+        return "a monkey's " + node.kind().id() + " needs " + fix(howUnsafe);
+      }
+      Targets.resolve(node, target, t, Set.of(), new Random(f.seed()), f.unsafe());
+      return null;
+    } catch (Targets.NoTarget e) {
+      return e.onlyNow() ? null : e.say(howUnsafe);
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
+    }
+  }
+
+  /** The way to let an unsafe fault through, in the words of where the fault was written. */
+  String unsafeFix() {
+    return fix(howUnsafe);
+  }
+
+  private static String fix(String howUnsafe) {
+    return howUnsafe.equals(Targets.CLI_UNSAFE) ? "--unsafe" : "unsafe: true";
   }
 
   /** Checks every fault's fields before anything runs (a bad duration must not surface mid-run). */
@@ -171,9 +249,18 @@ public final class FaultRunner {
     List<String> nodes;
     try {
       nodes = Targets.resolve(action, target, topology(), down, rnd, unsafe);
-    } catch (Targets.NoTarget | IllegalArgumentException | SolrscaleException e) {
-      progress.accept("fault " + name + " skipped: " + e.getMessage());
-      notInjected(name, kind, target, e.getMessage());
+    } catch (Targets.NoTarget e) {
+      String why =
+          e.safety()
+              ? "refused by a safety rule: " + e.say(howUnsafe)
+              : String.format(Locale.ROOT, "no target at %.1f s: %s", now(), e.getMessage());
+      progress.accept("fault " + name + " not injected: " + why);
+      notInjected(name, kind, target, why);
+      return;
+    } catch (IllegalArgumentException | SolrscaleException e) {
+      String why = String.format(Locale.ROOT, "no target at %.1f s: %s", now(), e.getMessage());
+      progress.accept("fault " + name + " not injected: " + why);
+      notInjected(name, kind, target, why);
       return;
     }
     if (action.takesDown()) {

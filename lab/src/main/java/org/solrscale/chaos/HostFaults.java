@@ -30,15 +30,27 @@ final class HostFaults {
     }
     if (target == null || target.equals("random")) {
       List<String> ok = new ArrayList<>();
+      SafetyRules.Violation first = null;
       for (String h : all) {
         List<String> nodes = nodesOn(t, List.of(h));
-        if (nodes.stream().noneMatch(down::contains)
-            && (unsafe || SafetyRules.violation(t, down, nodes) == null)) {
+        if (nodes.stream().anyMatch(down::contains)) {
+          continue;
+        }
+        SafetyRules.Violation v = unsafe ? null : SafetyRules.check(t, down, nodes);
+        if (v == null) {
           ok.add(h);
+        } else if (first == null) {
+          first =
+              new SafetyRules.Violation(
+                  "no host's nodes can be taken down safely now (" + h + ": " + v.reason() + ")",
+                  v.needs());
         }
       }
       if (ok.isEmpty()) {
-        throw new Targets.NoTarget("no host's nodes can be taken down safely now");
+        if (first != null) {
+          throw Targets.NoTarget.refused(kind.id() + " random", kind.id(), first);
+        }
+        throw Targets.NoTarget.now("no host's nodes can be taken down now: all are down");
       }
       return List.of(ok.get(rnd.nextInt(ok.size())));
     }

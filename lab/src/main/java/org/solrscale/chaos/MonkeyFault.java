@@ -35,7 +35,8 @@ final class MonkeyFault implements FaultAction {
       FaultKind kind = FaultKind.named(p.kind()).orElseThrow();
       if (kind.inherentlyUnsafe() && !f.unsafe()) {
         // a monkey takes down a ZooKeeper majority only when told it may
-        runner.notInjected(name, p.kind(), null, "a monkey's " + p.kind() + " needs unsafe: true");
+        runner.notInjected(
+            name, p.kind(), null, "a monkey's " + p.kind() + " needs " + runner.unsafeFix());
         continue;
       }
       if (FaultActions.of(kind) instanceof NodeFault node) {

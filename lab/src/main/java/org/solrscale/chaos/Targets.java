@@ -14,12 +14,62 @@ import java.util.Set;
 final class Targets {
   private Targets() {}
 
-  /** Thrown when a target names nothing or nothing may be taken down. */
+  /**
+   * Thrown when a target names nothing or nothing may be taken down. A refusal by the safety rules
+   * says what the fault needs ({@code needs}) and takes the way to allow it in the words the user
+   * wrote the fault in ({@link #say}): {@code --unsafe} on the command line, {@code unsafe: true}
+   * in a scenario.
+   */
   static final class NoTarget extends RuntimeException {
+    private final String kind;
+    private final String needs;
+    private final boolean now;
+
+    /** A target that names nothing there is: a mistake whenever it is resolved. */
     NoTarget(String message) {
+      this(message, null, null, false);
+    }
+
+    private NoTarget(String message, String kind, String needs, boolean now) {
       super(message);
+      this.kind = kind;
+      this.needs = needs;
+      this.now = now;
+    }
+
+    /** A target that names nothing at this moment but may later (a shard between leaders). */
+    static NoTarget now(String message) {
+      return new NoTarget(message, null, null, true);
+    }
+
+    /** Whether the target may name something at another moment. */
+    boolean onlyNow() {
+      return now;
+    }
+
+    /** A refusal by the safety rules: {@code what} refused, because {@code v}. */
+    static NoTarget refused(String what, String kind, SafetyRules.Violation v) {
+      return new NoTarget(what + " refused: " + v.reason(), kind, v.needs(), false);
+    }
+
+    /** Whether the safety rules refused it (rather than the target naming nothing). */
+    boolean safety() {
+      return needs != null;
+    }
+
+    /** The whole message, with the fix in the user's words ({@code unsafe}: "use --unsafe"). */
+    String say(String unsafe) {
+      return safety()
+          ? getMessage() + "; " + kind + " needs " + needs + ", or " + unsafe
+          : getMessage();
     }
   }
+
+  /** The fix for a safety refusal in a scenario's words. */
+  static final String SCENARIO_UNSAFE = "set unsafe: true";
+
+  /** The fix for a safety refusal on the command line. */
+  static final String CLI_UNSAFE = "use --unsafe";
 
   /**
    * The nodes the fault kind named {@code kind} acts on (see {@link #resolve(NodeFault, String,
@@ -44,20 +94,14 @@ final class Targets {
     boolean inherentlyUnsafe =
         action.kind().inherentlyUnsafe() || (target != null && target.startsWith("replicas-of:"));
     if (!unsafe && !inherentlyUnsafe && action.guarded()) {
-      String why = SafetyRules.violation(t, down, nodes);
+      SafetyRules.Violation why = SafetyRules.check(t, down, nodes);
       if (why != null) {
-        throw new NoTarget(
-            kind
-                + " "
-                + String.join(",", nodes)
-                + " refused: "
-                + why
-                + " (set unsafe: true to allow it)");
+        throw NoTarget.refused(kind + " " + String.join(",", nodes), kind, why);
       }
     }
     for (String n : nodes) {
       if (down.contains(n) && action.guarded()) {
-        throw new NoTarget(n + " is already down (another fault holds it)");
+        throw NoTarget.now(n + " is already down (another fault holds it)");
       }
     }
     return nodes;
@@ -65,13 +109,13 @@ final class Targets {
 
   /** A Solr node by id, leader-of:shardN, replicas-of:shardN, overseer or random. */
   static List<String> solr(
-      String target, Topology t, Set<String> down, Random rnd, boolean unsafe) {
+      String target, Topology t, Set<String> down, Random rnd, boolean unsafe, String kind) {
     if (target.equals("random")) {
-      return List.of(pick(t.solrNodes(), t, down, rnd, unsafe, "Solr node"));
+      return List.of(pick(t.solrNodes(), t, down, rnd, unsafe, "Solr node", kind));
     }
     if (target.equals("overseer")) {
       if (t.overseer() == null) {
-        throw new NoTarget("the overseer is not known (no Solr node answered OVERSEERSTATUS)");
+        throw NoTarget.now("the overseer is not known (no Solr node answered OVERSEERSTATUS)");
       }
       return List.of(t.overseer());
     }
@@ -80,7 +124,7 @@ final class Targets {
       t.nodesOf(shard);
       String leader = t.leaders().get(shard);
       if (leader == null) {
-        throw new NoTarget(shard + " has no leader right now");
+        throw NoTarget.now(shard + " has no leader right now");
       }
       return List.of(leader);
     }
@@ -108,17 +152,39 @@ final class Targets {
     return out;
   }
 
-  /** One of {@code from} at random, among those the safety rules allow unless {@code unsafe}. */
+  /**
+   * One of {@code from} at random, among those the safety rules allow unless {@code unsafe}; when
+   * none is, a safety refusal of the fault {@code kind} that names why for the first node.
+   */
   static String pick(
-      List<String> from, Topology t, Set<String> down, Random rnd, boolean unsafe, String what) {
+      List<String> from,
+      Topology t,
+      Set<String> down,
+      Random rnd,
+      boolean unsafe,
+      String what,
+      String kind) {
     List<String> ok = new ArrayList<>();
+    SafetyRules.Violation first = null;
     for (String n : from) {
-      if (!down.contains(n) && (unsafe || SafetyRules.violation(t, down, List.of(n)) == null)) {
+      if (down.contains(n)) {
+        continue;
+      }
+      SafetyRules.Violation v = unsafe ? null : SafetyRules.check(t, down, List.of(n));
+      if (v == null) {
         ok.add(n);
+      } else if (first == null) {
+        first =
+            new SafetyRules.Violation(
+                "no " + what + " can be taken down safely now (" + n + ": " + v.reason() + ")",
+                v.needs());
       }
     }
     if (ok.isEmpty()) {
-      throw new NoTarget("no " + what + " can be taken down safely now");
+      if (first != null) {
+        throw NoTarget.refused(kind + " random", kind, first);
+      }
+      throw NoTarget.now("no " + what + " can be taken down now: all are down");
     }
     return ok.get(rnd.nextInt(ok.size()));
   }

@@ -93,7 +93,7 @@ final class ChaosCommand implements Callable<Integer> {
   @Option(
       names = "--write-rate",
       defaultValue = "200",
-      description = "Documents per second (default: ${DEFAULT-VALUE}; 0 for none).")
+      description = "Documents per second, above 0 (default: ${DEFAULT-VALUE}).")
   double writeRate;
 
   @Option(
@@ -133,7 +133,11 @@ final class ChaosCommand implements Callable<Integer> {
 
   @Option(
       names = "--unsafe",
-      description = "Allow taking down the last live replica of a shard or a ZooKeeper majority.")
+      description =
+          "Allow taking down the last live replica of a shard or a ZooKeeper majority. Without"
+              + " it kill, stop and pause need the shards they hit to have 2 live replicas on"
+              + " different nodes (a collection of --replicas 2 or more), and zk-kill an ensemble"
+              + " of 3 or more; a fault the rules refuse is refused before the workload starts.")
   boolean unsafe;
 
   @Option(
@@ -222,13 +226,13 @@ final class ChaosCommand implements Callable<Integer> {
     if (minRf != null && minRf < 1) {
       throw SolrscaleException.usage("--min-rf " + minRf + " must be at least 1");
     }
-    if (writeRate < 0 || queryRate < 0 || batch < 1) {
+    if (writeRate <= 0) {
       throw SolrscaleException.usage(
-          "--write-rate and --query-rate must be 0 or more, --batch at least 1");
+          "--write-rate must be above 0: chaos proves that acknowledged writes survive the fault"
+              + " (bench measures queries alone)");
     }
-    if (writeRate == 0 && queryRate == 0) {
-      throw SolrscaleException.usage(
-          "--write-rate and --query-rate are both 0: there would be nothing to check");
+    if (queryRate < 0 || batch < 1) {
+      throw SolrscaleException.usage("--query-rate must be 0 or more, --batch at least 1");
     }
     boolean none = fault.equals("none");
     List<StepSpec.Fault> injected =
@@ -263,12 +267,15 @@ final class ChaosCommand implements Callable<Integer> {
               + " give --fault none (the workload and the checks alone)");
     }
     Path dir =
-        out != null
-            ? out
-            : Path.of(
-                "runs",
-                "chaos-"
-                    + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        (out != null
+                ? out
+                : Path.of(
+                    "runs",
+                    "chaos-"
+                        + LocalDateTime.now()
+                            .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
+            .toAbsolutePath()
+            .normalize();
     Duration total = at.plus(duration).plus(after);
     ChaosRun.Options options =
         new ChaosRun.Options(
@@ -283,7 +290,8 @@ final class ChaosCommand implements Callable<Integer> {
             into,
             keep,
             template(),
-            minRf);
+            minRf,
+            true);
     ChaosVerdict v;
     Diagnosis diagnosis = null;
     if (cloud.external()) {
@@ -396,16 +404,23 @@ final class ChaosCommand implements Callable<Integer> {
     for (Map.Entry<String, Long> e : v.errors().entrySet()) {
       System.out.println("  error " + e.getKey() + ": " + e.getValue());
     }
+    if (v.notTested() != null) {
+      v.notTested().forEach(n -> System.out.println("  not tested: " + n));
+    }
     if (v.notChecked() != null) {
       v.notChecked().forEach(n -> System.out.println("  not checked: " + n));
     }
-    System.out.println(
-        (v.ok()
-                ? "PASS"
-                : ChaosVerdict.NOT_CHECKED.equals(v.verdict())
-                    ? "NOT CHECKED (no verdict: a checker could not run)"
-                    : "FAIL")
-            + ": details in "
-            + dir.resolve("verdict.json"));
+    System.out.println(headline(v) + ": details in " + dir.resolve("verdict.json"));
+  }
+
+  /** The verdict in one word, and what a verdict that is none means. */
+  static String headline(ChaosVerdict v) {
+    return switch (v.verdict()) {
+      case ChaosVerdict.PASS ->
+          v.faults().isEmpty() ? "PASS (no fault: the workload and the checks alone)" : "PASS";
+      case ChaosVerdict.NOT_TESTED -> "NOT TESTED (no verdict: the fault did not make a test)";
+      case ChaosVerdict.NOT_CHECKED -> "NOT CHECKED (no verdict: a checker could not run)";
+      default -> "FAIL";
+    };
   }
 }

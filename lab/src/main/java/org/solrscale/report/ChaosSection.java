@@ -127,10 +127,14 @@ final class ChaosSection extends Section {
               s.label(),
               v.ok()
                   ? "pass"
-                  : ChaosVerdict.NOT_CHECKED.equals(v.verdict())
-                      ? "not checked: "
-                          + String.join("; ", v.notChecked() == null ? List.of() : v.notChecked())
-                      : "FAIL",
+                  : ChaosVerdict.NOT_TESTED.equals(v.verdict())
+                      ? "not tested: "
+                          + String.join("; ", v.notTested() == null ? List.of() : v.notTested())
+                      : ChaosVerdict.NOT_CHECKED.equals(v.verdict())
+                          ? "not checked: "
+                              + String.join(
+                                  "; ", v.notChecked() == null ? List.of() : v.notChecked())
+                          : "FAIL",
               v.acknowledged(),
               v.found() == null ? "not checked" : v.found(),
               v.lost() == null

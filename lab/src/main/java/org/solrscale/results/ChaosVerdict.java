@@ -7,14 +7,17 @@ import java.util.Map;
 
 /**
  * What a chaos run found: the summary `--json` prints and the report's verdict table. {@code
- * verdict} is pass, fail (a property checked and failed) or not checked (a checker could not run:
- * {@code not_checked} says which and why; found, lost and an unread shard's agreement are null).
+ * verdict} is pass, fail (a property checked and failed), not tested (the faults did not make the
+ * run a test: {@code not_tested} says which fault was not injected or did not hold, or that no
+ * write was acknowledged while they held) or not checked (a checker could not run: {@code
+ * not_checked} says which and why; found, lost and an unread shard's agreement are null).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ChaosVerdict(
     @JsonProperty("ok") boolean ok,
     @JsonProperty("verdict") String verdict,
     @JsonProperty("not_checked") List<String> notChecked,
+    @JsonProperty("not_tested") List<String> notTested,
     @JsonProperty("acknowledged") long acknowledged,
     @JsonProperty("found") Long found,
     @JsonProperty("lost") Long lost,
@@ -83,6 +86,7 @@ public record ChaosVerdict(
   public static final String PASS = "pass";
   public static final String FAIL = "fail";
   public static final String NOT_CHECKED = "not checked";
+  public static final String NOT_TESTED = "not tested";
 
   /**
    * An expected behaviour during a fault, what was seen, and whether it held (null: the fault did

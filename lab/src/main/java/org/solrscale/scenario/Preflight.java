@@ -14,7 +14,10 @@ import org.solrscale.data.Synth;
 import org.solrscale.data.SynthOptions;
 import org.solrscale.load.QueryFile;
 import org.solrscale.load.Workload;
+import org.solrscale.spec.ClusterSpec;
+import org.solrscale.spec.CollectionSpec;
 import org.solrscale.spec.ExitCode;
+import org.solrscale.spec.FaultKind;
 import org.solrscale.spec.ScenarioLoader;
 import org.solrscale.spec.ScenarioSpec;
 import org.solrscale.spec.SolrscaleException;
@@ -55,6 +58,13 @@ final class Preflight {
       List<StepSpec> steps = c.spec().steps();
       for (int i = 0; i < steps.size(); i++) {
         String at = "/steps/" + i + "/" + steps.get(i).kind();
+        if (steps.get(i) instanceof StepSpec.Fault f) {
+          String why = knownRefusal(f, c.spec(), i);
+          if (why != null) {
+            throw SolrscaleException.usage(
+                places.where(at) + ": fault step '" + f.name() + "': " + why);
+          }
+        }
         if (steps.get(i) instanceof StepSpec.Bench b && b.queries() != null) {
           at(places, at + "/queries", () -> Workload.parseMix(b.queries(), scenarioDir));
         }
@@ -68,6 +78,76 @@ final class Preflight {
         }
       }
     }
+  }
+
+  /**
+   * Why the safety rules will certainly refuse fault step {@code i} of {@code spec} when it fires,
+   * or null when they may let it through: a leader (or any node of a one-node cluster) taken down
+   * while its shards have one replica each, a ZooKeeper server killed in an ensemble of fewer than
+   * 3. What depends on where Solr places replicas is left to the check before the step runs. Also
+   * null after a collection step, which may change the replicas.
+   */
+  static String knownRefusal(StepSpec.Fault f, ScenarioSpec spec, int i) {
+    if (f.unsafe() || f.target() != null && f.target().startsWith("replicas-of:")) {
+      return null;
+    }
+    List<StepSpec> steps = spec.steps();
+    if (steps.subList(0, i).stream().anyMatch(s -> s instanceof StepSpec.Collection)) {
+      return null;
+    }
+    FaultKind kind = FaultKind.named(f.fault()).orElse(null);
+    if (kind == FaultKind.KILL || kind == FaultKind.STOP || kind == FaultKind.PAUSE) {
+      String name = faultedCollection(steps, i, spec.cluster());
+      CollectionSpec col =
+          spec.cluster().collections().stream()
+              .filter(x -> x.name().equals(name))
+              .findFirst()
+              .orElse(null);
+      if (col == null || col.replicas().total() >= 2) {
+        return null;
+      }
+      String target = f.target() == null ? "random" : f.target();
+      boolean oneNode = spec.cluster().nodeCount() == 1 && !target.startsWith("zk");
+      if (target.startsWith("leader-of:") || oneNode) {
+        return "collection "
+            + name
+            + " has 1 replica per shard, so "
+            + f.fault()
+            + " "
+            + target
+            + " would take down the last live replica of "
+            + (target.startsWith("leader-of:") ? target.substring(10) : "every shard")
+            + "; "
+            + f.fault()
+            + " needs 2 replicas per shard (replicas: 2), so one stays up, or set unsafe: true";
+      }
+    }
+    int zk = spec.cluster().zookeeper().servers();
+    if (kind == FaultKind.ZK_KILL && zk > 0 && zk < 3) {
+      return "the ensemble has "
+          + zk
+          + " ZooKeeper server"
+          + (zk == 1 ? "" : "s")
+          + ", so zk-kill would leave no majority up; zk-kill needs an ensemble of 3"
+          + " (zookeeper: {servers: 3}), or set unsafe: true";
+    }
+    return null;
+  }
+
+  /**
+   * The collection fault step {@code i} aims at: that of the chaos step it runs beside, else the
+   * first.
+   */
+  private static String faultedCollection(List<StepSpec> steps, int i, ClusterSpec cluster) {
+    for (StepSpec s : steps.subList(i + 1, steps.size())) {
+      if (s instanceof StepSpec.Chaos ch && ch.collection() != null) {
+        return ch.collection();
+      }
+      if (!(s instanceof StepSpec.Fault)) {
+        break;
+      }
+    }
+    return cluster.collections().isEmpty() ? null : cluster.collections().get(0).name();
   }
 
   /**

@@ -2,6 +2,7 @@ package org.solrscale.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -10,6 +11,7 @@ import org.solrscale.chaos.ChaosRun;
 import org.solrscale.chaos.DocTemplate;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.NodeState;
+import org.solrscale.results.ChaosVerdict;
 import org.solrscale.spec.Durations;
 import org.solrscale.spec.StepKind;
 import org.solrscale.spec.StepSpec;
@@ -103,7 +105,7 @@ final class StepActions {
   static final class ChaosAction implements StepAction<StepSpec.Chaos> {
     @Override
     public JsonNode run(StepSpec.Chaos c, StepRun run) throws InterruptedException {
-      return JSON.valueToTree(
+      ChaosVerdict v =
           ChaosRun.run(
               run.target(),
               new ChaosRun.Options(
@@ -120,9 +122,16 @@ final class StepActions {
                   c.docTemplate() == null
                       ? null
                       : DocTemplate.read(Path.of(run.file(c.docTemplate()))),
-                  c.minRf()),
+                  c.minRf(),
+                  false),
               run.faults(),
-              run.progress()));
+              run.progress());
+      ObjectNode summary = JSON.valueToTree(v);
+      if (ChaosVerdict.NOT_TESTED.equals(v.verdict())) {
+        // a chaos step whose faults made no test measured nothing, as a bench of failed requests
+        summary.put("failed", "not tested: " + String.join("; ", v.notTested()));
+      }
+      return summary;
     }
 
     @Override

@@ -51,6 +51,7 @@ final class StepRunner {
       return action.run(step, run);
     }
     FaultRunner runner = new FaultRunner(run.cluster(), defaultCollection, null, progress);
+    runner.preflight(faults); // one the cluster already tells will be refused: before the step
     runner.start(faults);
     try {
       return action.run(step, run);

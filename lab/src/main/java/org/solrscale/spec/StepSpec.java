@@ -734,18 +734,15 @@ public interface StepSpec {
       Checks.duration(out, "/duration", duration);
       Checks.duration(out, "/after", after);
       Checks.duration(out, "/timeout", timeout);
-      if (writeRate < 0) {
-        out.add(Problem.error("write_rate must be 0 or more").at("/write_rate"));
+      if (writeRate <= 0) {
+        out.add(
+            Problem.error(
+                    "write_rate must be above 0: chaos proves that acknowledged writes survive the"
+                        + " faults (a bench step with a fault step before it measures queries alone)")
+                .at("/write_rate"));
       }
       if (queryRate < 0) {
         out.add(Problem.error("query_rate must be 0 or more").at("/query_rate"));
-      }
-      if (writeRate == 0 && queryRate == 0) {
-        out.add(
-            Problem.error(
-                "chaos step '"
-                    + name
-                    + "': write_rate and query_rate are both 0: there would be nothing to check"));
       }
       Checks.range(out, "/batch", "batch", batch, 1, 100_000);
       if (minRf != null) {

@@ -63,12 +63,16 @@ class FaultSchedulingTest {
     assertThat(SafetyRules.violation(t, Set.of(), List.of("solr1"))).isNull();
     assertThat(SafetyRules.violation(t, Set.of(), List.of("solr2"))).isNull();
     assertThat(SafetyRules.violation(t, Set.of("solr1"), List.of("solr2")))
-        .contains("last live replica of shard1");
+        .contains("shard1 has 1 live replica, on solr2");
     assertThat(SafetyRules.violation(t, Set.of(), List.of("solr2", "solr3"))).contains("shard2");
     assertThat(SafetyRules.violation(t, Set.of("solr1"), List.of("solr3"))).isNull();
     assertThat(SafetyRules.violation(t, Set.of(), List.of("zk1"))).isNull();
     assertThat(SafetyRules.violation(t, Set.of("zk1"), List.of("zk2")))
-        .contains("ZooKeeper majority (2 of 3)");
+        .contains("leave 1 of 3 ZooKeeper servers up, no majority");
+    // an even ensemble: 1 of 2 down is no quorum either
+    Topology two =
+        new Topology(t.replicaNodes(), t.leaders(), t.solrNodes(), List.of("zk1", "zk2"), null);
+    assertThat(SafetyRules.violation(two, Set.of(), List.of("zk1"))).contains("no majority");
   }
 
   @Test
@@ -90,12 +94,12 @@ class FaultSchedulingTest {
         .allMatch(n -> n.startsWith("zk"));
     assertThatThrownBy(
             () -> Targets.resolve("kill", "leader-of:shard1", t, Set.of("solr1"), r, false))
-        .hasMessageContaining("last live replica of shard1")
-        .hasMessageContaining("unsafe: true");
+        .hasMessageContaining("shard1 has 1 live replica, on solr2")
+        .satisfies(e -> assertThat(((Targets.NoTarget) e).safety()).isTrue());
     assertThat(Targets.resolve("kill", "leader-of:shard1", t, Set.of("solr1"), r, true))
         .containsExactly("solr2");
     assertThatThrownBy(() -> Targets.resolve("zk-kill", "zk2", t, Set.of("zk1"), r, false))
-        .hasMessageContaining("ZooKeeper majority");
+        .hasMessageContaining("no majority");
     assertThatThrownBy(() -> Targets.resolve("kill", "solr9", t, Set.of(), r, false))
         .hasMessageContaining("no node 'solr9'");
     assertThatThrownBy(() -> Targets.resolve("kill", "leader-of:shard7", t, Set.of(), r, false))

@@ -125,6 +125,68 @@ class ChaosIT {
     return Cli.run(a.toArray(String[]::new));
   }
 
+  /**
+   * The command a new user ran on 2 shards x 1 replica printed "not injected", then PASS, and
+   * exited 0. The topology is read before any load: the kill is refused up front in one line naming
+   * the shape it needs and the flag that allows it, exit 2, and nothing is written.
+   */
+  @Test
+  void aKillTheSafetyRulesRefuseIsRefusedBeforeAnyLoad() throws Exception {
+    Cli.Result made =
+        Cli.run(
+            "collection",
+            "create",
+            "--name",
+            NAME,
+            "--collection",
+            "docs",
+            "--shards",
+            "2",
+            "--replicas",
+            "1");
+    assertThat(made.exitCode()).as(made.err()).isZero();
+    Path runs = Path.of("runs").toAbsolutePath();
+    Set<String> before = listing(runs);
+    try {
+      Cli.Result r =
+          Cli.run(
+              "chaos",
+              "--name",
+              NAME,
+              "--collection",
+              "docs",
+              "--fault",
+              "kill",
+              "--target",
+              "leader-of:shard1",
+              "--duration",
+              "15s");
+      assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(2);
+      assertThat(r.out()).doesNotContain("PASS");
+      assertThat(r.err().strip().lines()).hasSize(1);
+      assertThat(r.err().strip())
+          .matches(
+              "(?s)solrscale: fault 'kill': kill solr[12] refused: shard1 has 1 live replica, on"
+                  + " solr[12]; kill needs 2 live replicas of shard1, so one stays up, or use"
+                  + " --unsafe");
+      assertThat(listing(runs)).isEqualTo(before);
+      // the scratch collection was never made: only c and docs are there
+      Cli.Result status = Cli.run("status", "--name", NAME, "--json");
+      assertThat(status.out()).doesNotContain("chaos-");
+    } finally {
+      Cli.run("collection", "delete", "--name", NAME, "--collection", "docs");
+    }
+  }
+
+  private static Set<String> listing(Path d) throws Exception {
+    if (!Files.isDirectory(d)) {
+      return Set.of();
+    }
+    try (var s = Files.list(d)) {
+      return new HashSet<>(s.map(p -> p.getFileName().toString()).toList());
+    }
+  }
+
   @Test
   void aLeaderKilledDuringWritesIsCheckedReplicaByReplica() throws Exception {
     Path out = dir.resolve("kill");

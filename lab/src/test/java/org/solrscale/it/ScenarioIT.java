@@ -232,9 +232,12 @@ class ScenarioIT {
             ""));
     Path out = dir.resolve("run");
     Cli.Result r = Cli.run("run", scenario.toString(), "--out", out.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
-    JsonNode steps =
-        JSON.readTree(out.resolve("results.json").toFile()).get("combinations").get(0).get("steps");
+    // the refused fault made the chaos step no test: the step and its repeat failed, exit 1
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+    JsonNode combination =
+        JSON.readTree(out.resolve("results.json").toFile()).get("combinations").get(0);
+    assertThat(combination.get("status").asText()).isEqualTo("failed");
+    JsonNode steps = combination.get("steps");
     assertThat(steps)
         .extracting(s -> s.get("kind").asText())
         .containsExactly("index", "bench", "chaos");
@@ -248,7 +251,13 @@ class ScenarioIT {
                 - benchFaults.get(0).get("start_s").asDouble())
         .isBetween(1.9, 3.5);
     JsonNode v = steps.get(2).get("summary");
-    assertThat(v.get("ok").asBoolean()).as(v.toString()).isTrue();
+    assertThat(v.get("ok").asBoolean()).as(v.toString()).isFalse();
+    assertThat(v.get("verdict").asText()).as(v.toString()).isEqualTo("not tested");
+    assertThat(v.get("not_tested")).hasSize(1);
+    assertThat(v.get("not_tested").get(0).asText())
+        .startsWith("fault 'refused' (kill random) was not injected: refused by a safety rule:")
+        .endsWith("or set unsafe: true");
+    assertThat(steps.get(2).get("status").asText()).isEqualTo("failed");
     assertThat(v.get("lost").asLong()).isZero();
     assertThat(v.get("acknowledged").asLong()).isPositive();
     JsonNode faults = v.get("faults");

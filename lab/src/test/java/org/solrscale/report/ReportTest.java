@@ -64,6 +64,7 @@ class ReportTest {
             false,
             ChaosVerdict.FAIL,
             null,
+            null,
             1000,
             992L,
             8L,
