@@ -1,6 +1,7 @@
 package org.solrscale.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -246,6 +247,9 @@ final class BenchCommand implements Callable<Integer> {
         Profiling.print(diagnosis, out);
       }
     }
+    if (out != null && Files.isDirectory(out)) {
+      Terminal.printFiles(out, json);
+    }
     if (s.failed() != null) {
       System.err.println("solrscale: the run measured nothing worth keeping: " + s.failed());
       return ExitCode.FAILED.code();
@@ -329,6 +333,7 @@ final class BenchCommand implements Callable<Integer> {
                 : "bottleneck: " + (d.bottleneck() == null ? "none" : d.bottleneck()));
       }
     }
+    Terminal.printFiles(out, json);
     if (s.failed() != null) {
       System.err.println("solrscale: the run measured nothing worth keeping: " + s.failed());
       return ExitCode.FAILED.code();

@@ -64,16 +64,17 @@ final class DataCommand {
         double mb = s.bytesIn() / 1e6;
         // the inputs' size as stored: compressed for gzip, so MB/s is the disk's side
         System.out.printf(
-            "%s: read %d documents (%.1f MB on disk) in %.1f s (%.1f MB/s), wrote %d to %s%n",
+            "%s: read %d documents (%.1f MB on disk) in %.1f s (%.1f MB/s), wrote %d (%s) to %s%n",
             what,
             s.read(),
             mb,
             s.seconds(),
             s.seconds() > 0 ? mb / s.seconds() : 0,
             s.written(),
+            sizes(s),
             s.filesWritten().size() == 1
-                ? s.filesWritten().get(0)
-                : s.filesWritten().size() + " files");
+                ? absolute(s.filesWritten().get(0))
+                : s.filesWritten().size() + " files in " + folders(s));
         if (!s.emptyInputs().isEmpty()) { // not an error, but rarely what was meant
           System.out.println("  no documents in " + String.join(", ", s.emptyInputs()));
         }
@@ -81,6 +82,29 @@ final class DataCommand {
       failIfBad(s.bad(), s.problems(), "were not written");
       return 0;
     }
+  }
+
+  /** "17.5 MB uncompressed, 5.7 MB gzip on disk", or "17.5 MB" for files written plain. */
+  static String sizes(CorpusStats s) {
+    if (!s.gzipped()) {
+      return String.format("%.1f MB", s.bytesOnDisk() / 1e6);
+    }
+    return String.format(
+        "%.1f MB uncompressed, %.1f MB gzip on disk", s.bytesOut() / 1e6, s.bytesOnDisk() / 1e6);
+  }
+
+  static String absolute(String file) {
+    return Path.of(file).toAbsolutePath().normalize().toString();
+  }
+
+  /** The folders the files went into, absolute. */
+  private static String folders(CorpusStats s) {
+    return String.join(
+        ", ",
+        s.filesWritten().stream()
+            .map(f -> Path.of(f).toAbsolutePath().normalize().getParent().toString())
+            .distinct()
+            .toList());
   }
 
   /** Lists the input items that were not documents and exits 1, if there were any. */
@@ -130,7 +154,7 @@ final class DataCommand {
       double mb = r.bytesIn() / 1e6;
       System.out.printf(
           "clean: %.1f MB in %.1f s (%.1f MB/s) -> %s%n",
-          mb, r.seconds(), r.seconds() > 0 ? mb / r.seconds() : 0, out);
+          mb, r.seconds(), r.seconds() > 0 ? mb / r.seconds() : 0, absolute(out.toString()));
       System.out.printf(
           "  invalid UTF-8 sequences replaced by U+FFFD: %d%s%n",
           r.invalidUtf8(),
@@ -351,9 +375,14 @@ final class DataCommand {
         Terminal.printJson(s);
       } else {
         double mb = s.bytesOut() / 1e6;
+        // MB/s of the documents made, before compression: what synth's own work is
         System.out.printf(
-            "synth: wrote %d documents (%.1f MB) to %s in %.1f s (%.1f MB/s)%n",
-            s.written(), mb, out, s.seconds(), s.seconds() > 0 ? mb / s.seconds() : 0);
+            "synth: wrote %d documents (%s) to %s in %.1f s (%.1f MB/s uncompressed)%n",
+            s.written(),
+            sizes(s),
+            absolute(out.toString()),
+            s.seconds(),
+            s.seconds() > 0 ? mb / s.seconds() : 0);
       }
       return 0;
     }
@@ -456,7 +485,7 @@ final class DataCommand {
     private void print(QueryReport r) {
       System.out.printf(
           "queries: wrote %d requests to %s from %d documents in %.1f s%n",
-          r.total(), out, r.documents(), r.seconds());
+          r.total(), absolute(out.toString()), r.documents(), r.seconds());
       StringBuilder byKind = new StringBuilder();
       r.queries()
           .forEach((k, n) -> byKind.append(byKind.length() > 0 ? ", " : "").append(k + " " + n));

@@ -144,7 +144,8 @@ final class IndexCommand implements Callable<Integer> {
       Terminal.printJson(r);
     } else {
       System.out.printf(
-          "read %,d, accepted %,d, rejected %,d in %.1f s (%,.0f docs/s, %.1f MB/s), %d retries%n",
+          "read %,d, accepted %,d, rejected %,d in %.1f s (on average over it: %,.0f docs/s,"
+              + " %.1f MB/s of input on disk), %d retries%n",
           r.read(),
           r.accepted(),
           r.rejected(),

@@ -26,21 +26,21 @@ final class IndexProgressBar implements Consumer<IndexProgress>, AutoCloseable {
       if (!p.done() && p.seconds() - lastLine >= LINE_EVERY_SECONDS) {
         lastLine = p.seconds();
         double eta = p.etaSeconds();
+        // the share and the rate count the inputs' bytes on disk (compressed for gzip), and the rate
+        // is the average since the start, not the last seconds'
         System.err.printf(
-            "  %s, %.1f MB/s%s%n",
+            "  %s; %sinput read at %.1f MB/s on average so far%s%n",
             docs,
+            eta >= 0 ? p.bytesRead() * 100 / p.totalBytes() + "% of input bytes, " : "",
             p.mbPerSec(),
-            eta >= 0
-                ? String.format(
-                    ", %d%% of input, ETA %.0f s", p.bytesRead() * 100 / p.totalBytes(), eta)
-                : "");
+            eta >= 0 ? String.format(", ETA %.0f s", eta) : "");
       }
       return;
     }
     if (bar == null) {
       bar =
           new ProgressBarBuilder()
-              .setTaskName("index")
+              .setTaskName("index, input bytes")
               .setInitialMax(Math.max(1, p.totalBytes()))
               .setUnit(" MB", 1_000_000)
               .showSpeed()

@@ -1,5 +1,6 @@
 package org.solrscale.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ClusterReport;
@@ -13,7 +14,13 @@ final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Table t = new Table("CLUSTER", "SOLR", "NODES", "ZK", "RUNNING");
-    for (ClusterState c : new StateStore(Terminal.home()).all()) {
+    List<ClusterState> all = new StateStore(Terminal.home()).all();
+    if (all.isEmpty()) {
+      System.out.println(
+          "no clusters in " + Terminal.home().clusters() + "; start one with solrscale up --name NAME");
+      return 0;
+    }
+    for (ClusterState c : all) {
       ClusterReport r = new Cluster(Terminal.home(), c.name(), s -> {}).status(false);
       long running = r.nodes().stream().filter(n -> n.alive()).count();
       t.row(

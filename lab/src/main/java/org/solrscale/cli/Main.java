@@ -112,9 +112,9 @@ public final class Main implements Runnable {
    * One line for a command line picocli cannot parse, with picocli's suggestions for a mistyped
    * option or command ("did you mean --collection?").
    */
-  static String usageError(CommandLine.ParameterException ex) {
+  static String usageError(CommandLine.ParameterException ex, String... args) {
     CommandLine cmd = ex.getCommandLine();
-    String message = ex.getMessage();
+    String message = UsageErrors.rewrite(ex, args);
     if (!(ex instanceof CommandLine.UnmatchedArgumentException)
         && cmd.getUnmatchedArguments().stream().anyMatch(a -> a.startsWith("-"))) {
       // a mistyped required option is reported as missing: the typo is the better news
@@ -125,6 +125,15 @@ public final class Main implements Runnable {
       return message;
     }
     String first = u.getUnmatched().get(0);
+    if (cmd.getSubcommands().isEmpty() && !first.startsWith("-")) {
+      // picocli says "Unmatched argument at index 1: 'extra'"
+      List<String> extra = u.getUnmatched().stream().map(a -> "'" + a + "'").toList();
+      message =
+          UsageErrors.name(cmd)
+              + " does not take "
+              + UsageErrors.and(extra)
+              + (extra.size() == 1 ? "; remove it" : "; remove them");
+    }
     if (!cmd.getSubcommands().isEmpty() && !first.startsWith("-")) {
       // picocli says "Unmatched argument at index 1: 'foo'"
       message =
@@ -177,8 +186,8 @@ public final class Main implements Runnable {
           CommandLine cmd = ex.getCommandLine();
           System.err.println(
               "solrscale: "
-                  + usageError(ex)
-                  + " (see: "
+                  + usageError(ex, argv)
+                  + " (see "
                   + cmd.getCommandSpec().qualifiedName()
                   + " --help)");
           return ExitCode.USAGE.code();

@@ -3,6 +3,7 @@ package org.solrscale.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.solrscale.runtime.SolrscaleHome;
 
@@ -27,5 +28,14 @@ final class Terminal {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * Where a command's files went, as an absolute path: on stdout after its text, on stderr when
+   * stdout holds its --json.
+   */
+  static void printFiles(Path where, boolean json) {
+    (json ? System.err : System.out)
+        .println("files: " + where.toAbsolutePath().normalize());
   }
 }

@@ -76,7 +76,30 @@ public final class CorpusStats {
     return bytesIn;
   }
 
+  /** The bytes of the documents written, before any gzip compression. */
   public long bytesOut() {
     return bytesOut;
+  }
+
+  /**
+   * What the files written take on disk (compressed when they end .gz), as they are now; beside
+   * {@link #bytesOut()}, which counts the documents before compression.
+   */
+  @JsonProperty("bytes_on_disk")
+  public long bytesOnDisk() {
+    long sum = 0;
+    for (String f : filesWritten) {
+      try {
+        sum += java.nio.file.Files.size(java.nio.file.Path.of(f));
+      } catch (java.io.IOException gone) {
+        // a file moved away since: it takes nothing here
+      }
+    }
+    return sum;
+  }
+
+  /** Whether any file written is gzip-compressed. */
+  public boolean gzipped() {
+    return filesWritten.stream().anyMatch(f -> f.endsWith(".gz"));
   }
 }

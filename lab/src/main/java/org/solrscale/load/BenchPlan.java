@@ -122,11 +122,10 @@ public final class BenchPlan {
       // a field the schema lacks fails every request alike; other refusals are the run's to report
       if (reply.status() == 400 && reply.message().contains("undefined field")) {
         throw SolrscaleException.usage(
-            "collection "
+            r.source()
+                + ": collection "
                 + collection
-                + " refuses the queries of "
-                + part.file()
-                + " (HTTP 400: "
+                + " refuses this query (HTTP 400: "
                 + reply.message()
                 + "): derive queries for its fields, e.g. solrscale data queries CORPUS --field"
                 + " FIELD");

@@ -72,7 +72,7 @@ class HelpTest {
       Main.commandLine(new Main(), args).parseArgs(args);
       throw new AssertionError("parsed: " + String.join(" ", args));
     } catch (CommandLine.ParameterException e) {
-      return Main.usageError(e);
+      return Main.usageError(e, args);
     }
   }
 
