@@ -349,7 +349,7 @@ final class CapacityCommand implements Callable<Integer> {
     System.out.println(
         String.format(
             Locale.ROOT,
-            "objective: %s (%,d requests a probe at least)",
+            "objective: %s, at least %,d requests a probe",
             Slo.describe(r.slo()),
             r.requestsPerProbe()));
     System.out.println(verdict(r, o));
