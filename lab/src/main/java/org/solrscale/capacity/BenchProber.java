@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Consumer;
 import org.solrscale.cluster.Access;
 import org.solrscale.load.Bench;
 import org.solrscale.load.BenchPlan;
@@ -35,7 +34,7 @@ public final class BenchProber implements CapacitySearch.Prober {
   private final long seed;
   private final Duration timeout;
   private final Path out;
-  private final Consumer<CapacitySearch.Measured> progress;
+  private final SearchProgress progress;
   private int probes;
 
   public BenchProber(
@@ -48,7 +47,7 @@ public final class BenchProber implements CapacitySearch.Prober {
       long seed,
       Duration timeout,
       Path out,
-      Consumer<CapacitySearch.Measured> progress) {
+      SearchProgress progress) {
     this.workload = workload;
     this.sender = sender;
     this.required = slo.requiredRequests();
@@ -81,12 +80,14 @@ public final class BenchProber implements CapacitySearch.Prober {
 
   /**
    * The search against a SolrCloud: one query tried first (a wrong collection or field is one line,
-   * not a search of failures), then probes over one sender; {@code progress} gets a line per probe.
+   * not a search of failures), then the plan and the probes over one sender, told to {@code
+   * progress}.
    */
   public static CapacitySearch.Result search(
-      Slo slo, CapacitySearch.Options options, Setup s, Consumer<String> progress)
+      Slo slo, CapacitySearch.Options options, Setup s, SearchProgress progress)
       throws InterruptedException {
     BenchPlan.probe(s.urls().get(0), s.collection(), s.workload(), "", s.access());
+    progress.planned(ProbePlan.of(slo, options, s.warmup(), s.minDuration()));
     try (HttpSender sender =
         BenchPlan.sender(
             "cloud",
@@ -97,7 +98,6 @@ public final class BenchProber implements CapacitySearch.Prober {
             s.timeout().toMillis(),
             s.connections(),
             s.access())) {
-      int[] n = {0};
       return CapacitySearch.search(
           slo,
           options,
@@ -111,15 +111,15 @@ public final class BenchProber implements CapacitySearch.Prober {
               s.seed(),
               s.timeout(),
               s.out(),
-              m -> progress.accept(CapacitySearch.progressLine(++n[0], m))));
+              progress));
     }
   }
 
   @Override
   public CapacitySearch.Measured probe(double rate) throws InterruptedException {
     probes++;
-    long nanos =
-        Math.max(minDuration.toSeconds(), (long) Math.ceil(required / rate) + 1) * 1_000_000_000L;
+    long seconds = ProbePlan.measuredSeconds(required, rate, minDuration);
+    long nanos = seconds * 1_000_000_000L;
     LoadModel model = BenchPlan.model(null, Double.toString(rate), arrivals, nanos);
     Path dir = out == null ? null : out.resolve(String.format(Locale.ROOT, "probe-%02d", probes));
     if (dir != null) {
@@ -138,8 +138,10 @@ public final class BenchProber implements CapacitySearch.Prober {
             timeout.toNanos(),
             dir,
             1.0);
-    CapacitySearch.Measured m = measured(rate, Bench.run(o, sender, Clock.SYSTEM, i -> {}));
-    progress.accept(m);
+    progress.probing(probes, rate, warmup.toNanos() / 1e9, seconds);
+    CapacitySearch.Measured m =
+        measured(rate, Bench.run(o, sender, Clock.SYSTEM, progress::interval));
+    progress.probed(probes, m);
     return m;
   }
 

@@ -84,20 +84,37 @@ public final class CapacitySearch {
       @JsonProperty("why") String why,
       @JsonProperty("repeat") int repeat) {}
 
+  /** Why a search ended, for machines (capacity.json's "stop") and for the command's wording. */
+  public enum Stop {
+    @JsonProperty("converged")
+    CONVERGED,
+    @JsonProperty("max_rate")
+    MAX_RATE,
+    @JsonProperty("driver_bound")
+    DRIVER_BOUND,
+    @JsonProperty("lowest_rate_failed")
+    LOWEST_RATE_FAILED,
+    @JsonProperty("max_probes")
+    MAX_PROBES
+  }
+
   /**
-   * The answer: the capacity (the highest rate that met the objective) with its interval (it lies
-   * between low and high: high is the lowest rate that did not meet it, null when none failed),
-   * every probe in order, and why the search ended.
+   * The answer: the objective (as {@link Slo#spec} writes it, and its error bound as a number, 0
+   * meaning no errors allowed), the capacity (the highest rate that met the objective) with its
+   * interval (it lies between low and high: high is the lowest rate that did not meet it, null when
+   * none failed), every probe in order, and why the search ended, in words and as a kind.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Result(
       @JsonProperty("slo") String slo,
+      @JsonProperty("max_error_rate") double maxErrorRate,
       @JsonProperty("capacity") Double capacity,
       @JsonProperty("low") Double low,
       @JsonProperty("high") Double high,
       @JsonProperty("requests_per_probe") long requestsPerProbe,
       @JsonProperty("probes") List<Probe> probes,
       @JsonProperty("ended") String ended,
+      @JsonProperty("stop") Stop stop,
       @JsonProperty("converged") boolean converged) {}
 
   public static Result search(Slo slo, Options o, Prober prober) throws InterruptedException {
@@ -106,10 +123,11 @@ public final class CapacitySearch {
     Double high = null;
     double rate = o.max() == null ? o.start() : Math.min(o.start(), o.max());
     String ended;
-    boolean converged = false;
+    Stop stop;
     while (true) {
       if (probes.size() >= o.probes()) {
         ended = "stopped after " + probes.size() + " probes, the most allowed";
+        stop = Stop.MAX_PROBES;
         break;
       }
       Probe p = judged(slo, o, prober, rate, probes);
@@ -121,6 +139,7 @@ public final class CapacitySearch {
                     + " objective before, give the driver more CPU or run it elsewhere",
                 Slo.fmt(rate),
                 p.measured().driverBound());
+        stop = Stop.DRIVER_BOUND;
         break;
       }
       if (p.meets()) {
@@ -137,7 +156,7 @@ public final class CapacitySearch {
                   Slo.fmt(low),
                   Slo.fmt(high),
                   Slo.fmt(o.tolerance() * 100));
-          converged = true;
+          stop = Stop.CONVERGED;
           break;
         }
         rate = (low + high) / 2;
@@ -148,26 +167,30 @@ public final class CapacitySearch {
                   + Slo.fmt(o.max())
                   + " requests/s, met the objective: the"
                   + " capacity is at least that";
+          stop = Stop.MAX_RATE;
           break;
         }
         rate = o.max() == null ? rate * 2 : Math.min(rate * 2, o.max());
       } else {
         if (rate / 2 < o.floor()) {
           ended = "even " + Slo.fmt(rate) + " requests/s failed the objective (" + p.why() + ")";
+          stop = Stop.LOWEST_RATE_FAILED;
           break;
         }
         rate = rate / 2;
       }
     }
     return new Result(
-        slo.toString(),
+        slo.spec(),
+        slo.maxErrorRate(),
         low,
         low,
         high,
         slo.requiredRequests(),
         List.copyOf(probes),
         ended,
-        converged);
+        stop,
+        stop == Stop.CONVERGED);
   }
 
   /**

@@ -6,10 +6,14 @@ import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.solrscale.capacity.BenchProber;
 import org.solrscale.capacity.CapacitySearch;
+import org.solrscale.capacity.ProbePlan;
+import org.solrscale.capacity.SearchProgress;
 import org.solrscale.load.Workload;
 import org.solrscale.results.RunResults;
 import org.solrscale.spec.Slo;
@@ -140,9 +144,11 @@ final class CapacityCommand implements Callable<Integer> {
     if (out != null) {
       Files.createDirectories(out);
     }
+    CapacitySearch.Options options =
+        CapacitySearch.Options.of(startRate, maxRate, tolerance, maxProbes);
     CapacitySearch.Result result;
-    try {
-      result = search(objective, workload);
+    try (CapacityProgress progress = new CapacityProgress(p -> plan(p, objective, options))) {
+      result = search(objective, options, workload, progress);
     } catch (RuntimeException | InterruptedException e) {
       if (made) {
         try {
@@ -164,7 +170,7 @@ final class CapacityCommand implements Callable<Integer> {
     if (json) {
       Terminal.printJson(result);
     } else {
-      print(result);
+      print(result, options);
       if (out != null) {
         System.out.println("files: " + out + " (solrscale report " + out + " draws the probes)");
       }
@@ -172,12 +178,13 @@ final class CapacityCommand implements Callable<Integer> {
     return result.capacity() == null ? 1 : 0;
   }
 
-  /** The search itself, its progress on stderr unless --json. */
-  private CapacitySearch.Result search(Slo objective, Workload workload)
+  /** The search itself, its plan and progress on stderr unless --json. */
+  private CapacitySearch.Result search(
+      Slo objective, CapacitySearch.Options options, Workload workload, SearchProgress progress)
       throws InterruptedException {
     return BenchProber.search(
         objective,
-        CapacitySearch.Options.of(startRate, maxRate, tolerance, maxProbes),
+        options,
         new BenchProber.Setup(
             workload,
             QueryTargets.nodeUrls(target, collection, "cloud"),
@@ -190,14 +197,136 @@ final class CapacityCommand implements Callable<Integer> {
             seed,
             query.timeout,
             out),
-        line -> {
-          if (!json) {
-            System.err.println("  " + line);
-          }
-        });
+        json ? (n, m) -> {} : progress);
   }
 
-  private static void print(CapacitySearch.Result r) {
+  /**
+   * The plan in the command's words: the objective, the first probe's rate, requests and time, and
+   * the most rates and probes the search can take (or, without --max-rate, what that depends on).
+   */
+  static List<String> plan(ProbePlan p, Slo objective, CapacitySearch.Options o) {
+    List<String> lines = new ArrayList<>();
+    lines.add(
+        String.format(
+            Locale.ROOT,
+            "objective: %s; a probe measures at least %,d requests for its %s",
+            objective,
+            p.required(),
+            objective.highestBound()));
+    lines.add(
+        String.format(
+            Locale.ROOT,
+            "first probe: %s requests/s, %s%,d measured requests, %s (faster rates take less time)",
+            Slo.fmt(p.start()),
+            p.warmupRequests() > 0
+                ? String.format(Locale.ROOT, "%,d warm-up + ", p.warmupRequests())
+                : "",
+            p.measuredRequests(),
+            duration(p.firstProbeSeconds())));
+    String repeats =
+        p.repeats() > 1
+            ? String.format(
+                Locale.ROOT,
+                "; a rate within %s %% of a bound is probed up to %d times",
+                Slo.fmt(o.band() * 100),
+                p.repeats())
+            : "";
+    String most = p.probes() == o.probes() ? "; --max-probes " + o.probes() + " caps it" : "";
+    if (p.rates() != null) {
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "then: doubling up to --max-rate %s while probes meet the objective, then bisection"
+                  + " to within %s %%: at most %d rates and %d probes%s%s",
+              Slo.fmt(o.max()),
+              Slo.fmt(o.tolerance() * 100),
+              p.rates(),
+              p.probes(),
+              repeats,
+              most));
+    } else {
+      lines.add(
+          String.format(
+              Locale.ROOT,
+              "then: doubling until a probe fails, then at most %d rates of bisection to within %s"
+                  + " %%; with no --max-rate the number of doublings depends on the capacity (one"
+                  + " per factor of 2 above %s requests/s)%s; at most %d probes (--max-probes)",
+              p.bisections(),
+              Slo.fmt(o.tolerance() * 100),
+              Slo.fmt(p.start()),
+              repeats,
+              p.probes()));
+    }
+    return lines;
+  }
+
+  /** Seconds as people read a wait: "45 s", "2 min 39 s". */
+  static String duration(double seconds) {
+    long s = Math.round(seconds);
+    return s < 60 ? s + " s" : s / 60 + " min" + (s % 60 == 0 ? "" : " " + s % 60 + " s");
+  }
+
+  /**
+   * The answer in plain words: the capacity (or "at least" it, or none) and why the search ended
+   * there, naming the flag that ended it.
+   */
+  static String verdict(CapacitySearch.Result r, CapacitySearch.Options o) {
+    CapacitySearch.Probe last = r.probes().isEmpty() ? null : r.probes().get(r.probes().size() - 1);
+    String rate = last == null ? "?" : Slo.fmt(last.measured().rate());
+    String head;
+    if (r.capacity() == null) {
+      head =
+          r.stop() == CapacitySearch.Stop.LOWEST_RATE_FAILED
+              ? "capacity: none"
+              : "capacity: unknown";
+    } else if (r.high() == null) {
+      head = String.format(Locale.ROOT, "capacity: at least %.1f requests/s", r.capacity());
+    } else {
+      head =
+          String.format(
+              Locale.ROOT,
+              "capacity: %.1f requests/s (between %.1f and %.1f)",
+              r.capacity(),
+              r.low(),
+              r.high());
+    }
+    String why =
+        switch (r.stop()) {
+          case CONVERGED ->
+              String.format(
+                  Locale.ROOT,
+                  "%s requests/s met the objective and %s did not, within --tolerance %s %%",
+                  Slo.fmt(r.low()),
+                  Slo.fmt(r.high()),
+                  Slo.fmt(o.tolerance() * 100));
+          case MAX_RATE -> "--max-rate " + Slo.fmt(o.max()) + " met the objective";
+          case DRIVER_BOUND ->
+              "the driver, not Solr, could not keep up at "
+                  + rate
+                  + " requests/s ("
+                  + last.measured().driverBound()
+                  + "); give the driver more CPU or run it on another host";
+          case LOWEST_RATE_FAILED ->
+              "even "
+                  + rate
+                  + " requests/s, the lowest rate tried, failed the objective"
+                  + (last.why() == null ? "" : " (" + last.why() + ")");
+          case MAX_PROBES ->
+              "--max-probes "
+                  + o.probes()
+                  + " ran out "
+                  + (r.low() == null
+                      ? "before a rate met the objective"
+                      : r.high() == null
+                          ? "before a rate failed the objective"
+                          : "before the interval narrowed to --tolerance "
+                              + Slo.fmt(o.tolerance() * 100)
+                              + " %");
+        };
+    return head + ": " + why;
+  }
+
+  private static void print(CapacitySearch.Result r, CapacitySearch.Options o) {
     Table t =
         new Table(
             "PROBE", "RATE", "ACHIEVED", "REQUESTS", "P50", "P99", "P99.9", "ERRORS", "VERDICT");
@@ -218,18 +347,12 @@ final class CapacityCommand implements Callable<Integer> {
     System.out.print(t.render());
     System.out.println();
     System.out.println(
-        "objective: " + r.slo() + " (" + r.requestsPerProbe() + " requests a probe at least)");
-    if (r.capacity() == null) {
-      System.out.println("capacity: none found: " + r.ended());
-    } else {
-      System.out.printf(
-          Locale.ROOT,
-          "capacity: %.1f requests/s (between %.1f and %s)%n",
-          r.capacity(),
-          r.low(),
-          r.high() == null ? "?" : String.format(Locale.ROOT, "%.1f", r.high()));
-      System.out.println(r.ended());
-    }
+        String.format(
+            Locale.ROOT,
+            "objective: %s, at least %,d requests a probe",
+            Slo.describe(r.slo()),
+            r.requestsPerProbe()));
+    System.out.println(verdict(r, o));
   }
 
   private static String ms(Double v) {

@@ -8,6 +8,7 @@ import org.solrscale.results.CombinationRun;
 import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
 import org.solrscale.scenario.ScenarioRunner;
+import org.solrscale.spec.Slo;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -64,7 +65,7 @@ final class RunSummary {
                       Locale.ROOT,
                       "capacity %.1f requests/s within %s (interval %.1f-%s, %d probes)",
                       m.path("capacity").asDouble(),
-                      m.path("slo").asText(),
+                      Slo.describe(m.path("slo").asText()),
                       m.path("low").asDouble(),
                       m.path("high").isNumber()
                           ? String.format(Locale.ROOT, "%.1f", m.path("high").asDouble())

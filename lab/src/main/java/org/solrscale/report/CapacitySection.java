@@ -76,7 +76,7 @@ final class CapacitySection extends Section {
                 + " from the lowest capacity any repeat found to the highest rate any repeat"
                 + " failed at (? when the highest rate tried met the objective).",
             key,
-            first.path("slo").asText(),
+            entries.get(0).slo(),
             first.path("requests_per_probe").asLong()));
     Html.Table t =
         new Html.Table(
@@ -109,7 +109,7 @@ final class CapacitySection extends Section {
 
   /** Achieved rate against the bounded percentile, one line per combination (first repeat). */
   private void curve(String key, List<CapacityStudy.Entry> entries) {
-    Slo slo = Slo.parse(entries.get(0).slo());
+    Slo slo = entries.get(0).objective();
     String pct = slo.highestBound();
     List<Charts.Curve> curves = new ArrayList<>();
     double maxX = 0;

@@ -50,8 +50,17 @@ final class CapacityStudy {
 
   /** One capacity step of one combination over its finished repeats. */
   record Entry(RunModel.Combination combination, String key, List<Search> searches) {
+    /**
+     * The objective for people, the same for capacity.json of any version (older ones wrote a
+     * default error bound as errors<0%), so that equal objectives compare equal.
+     */
     String slo() {
-      return searches.get(0).summary().path("slo").asText();
+      return Slo.describe(searches.get(0).summary().path("slo").asText());
+    }
+
+    /** The objective itself. */
+    Slo objective() {
+      return Slo.parse(searches.get(0).summary().path("slo").asText());
     }
 
     /** The mean capacity of the repeats that found one (0 when none did). */

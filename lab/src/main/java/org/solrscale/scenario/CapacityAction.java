@@ -46,7 +46,7 @@ final class CapacityAction implements StepAction<StepSpec.Capacity> {
                 c.seed(),
                 timeout,
                 run.dir()),
-            run.progress());
+            (n, m) -> run.progress().accept(CapacitySearch.progressLine(n, m)));
     ObjectNode summary = JSON.valueToTree(result);
     if (c.target() != null) {
       summary.put("target", c.target());

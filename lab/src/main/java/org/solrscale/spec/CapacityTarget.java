@@ -43,6 +43,6 @@ public record CapacityTarget(double rate, Slo slo) {
 
   @Override
   public String toString() {
-    return "rate=" + Slo.fmt(rate) + (slo == null ? "" : "," + slo);
+    return "rate=" + Slo.fmt(rate) + (slo == null ? "" : "," + slo.spec());
   }
 }

@@ -22,28 +22,49 @@ public record Slo(
   private static final Pattern ERRORS =
       Pattern.compile("errors\\s*<\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(%?)");
 
-  /** Parses {@code p99<200ms,errors<0.1%}; a bad part is a usage error saying what is accepted. */
+  /**
+   * Parses {@code p99<200ms,errors<0.1%}; a bad, empty or repeated term is a usage error saying
+   * what is accepted (a repeated bound is refused rather than one silently winning).
+   */
   public static Slo parse(String text) {
     Map<String, Double> latency = new LinkedHashMap<>();
     Double errors = null;
     if (text == null || text.isBlank()) {
       throw SolrscaleException.usage("the slo is empty; give e.g. 'p99<200ms,errors<0.1%'");
     }
-    for (String part : text.split(",")) {
+    // -1 keeps trailing empty terms, so 'p99<50ms,,' is refused instead of read as 'p99<50ms'
+    for (String part : text.split(",", -1)) {
       String p = part.strip().toLowerCase(Locale.ROOT);
       Matcher l = LATENCY.matcher(p);
       Matcher e = ERRORS.matcher(p);
-      if (l.matches()) {
+      if (p.isEmpty()) {
+        throw SolrscaleException.usage(
+            "slo '" + text + "' has an empty term; remove the extra comma, e.g. 'p99<200ms'");
+      } else if (l.matches()) {
         double v = Double.parseDouble(l.group(2)) * (l.group(3).equals("s") ? 1000 : 1);
-        if (v <= 0 || latency.put(l.group(1), v) != null) {
+        if (latency.containsKey(l.group(1))) {
           throw SolrscaleException.usage(
-              "slo '" + text + "': " + l.group(1) + " is given twice or not above 0");
+              "slo '" + text + "' bounds " + l.group(1) + " twice; keep one bound per percentile");
         }
+        if (v <= 0) {
+          throw SolrscaleException.usage(
+              "slo '" + text + "': " + part.strip() + " is no bound; give a limit above 0");
+        }
+        latency.put(l.group(1), v);
       } else if (e.matches()) {
         double v = Double.parseDouble(e.group(1)) / (e.group(2).isEmpty() ? 1 : 100);
-        if (errors != null || v >= 1) {
+        if (errors != null) {
           throw SolrscaleException.usage(
-              "slo '" + text + "': errors is given twice or not below 100 %");
+              "slo '" + text + "' bounds errors twice; keep one, e.g. errors<0.1%");
+        }
+        if (v >= 1) {
+          throw SolrscaleException.usage(
+              "slo '"
+                  + text
+                  + "': "
+                  + part.strip()
+                  + " allows every request to fail; give a"
+                  + " bound below 100%, e.g. errors<0.1%");
         }
         errors = v;
       } else {
@@ -124,14 +145,38 @@ public record Slo(
     return c;
   }
 
-  @Override
-  public String toString() {
+  /**
+   * The objective as written and as {@link #parse} reads it back: the latency bounds, lowest
+   * percentile first, in ms, then the error bound when one above 0 was given ({@code p99<200ms} or
+   * {@code p99<200ms,errors<0.1%}). This is the form in capacity.json.
+   */
+  public String spec() {
     List<String> parts = new ArrayList<>();
     latencyMs.entrySet().stream()
         .sorted(Map.Entry.comparingByKey((a, b) -> Double.compare(percentile(a), percentile(b))))
         .forEach(e -> parts.add(e.getKey() + "<" + fmt(e.getValue()) + "ms"));
-    parts.add("errors<" + fmt(maxErrorRate * 100) + "%");
+    if (maxErrorRate > 0) {
+      parts.add("errors<" + fmt(maxErrorRate * 100) + "%");
+    }
     return String.join(",", parts);
+  }
+
+  /**
+   * The objective for people: {@link #spec} plus "(no errors)" when no error is allowed, because
+   * "errors<0%" reads as a bound nothing can meet while a probe fails only on errors above it.
+   */
+  @Override
+  public String toString() {
+    return maxErrorRate > 0 ? spec() : spec() + " (no errors)";
+  }
+
+  /** How an objective read back from capacity.json (any version) reads for people. */
+  public static String describe(String spec) {
+    try {
+      return parse(spec).toString();
+    } catch (SolrscaleException e) {
+      return spec; // a file edited by hand: shown as it is rather than refused
+    }
   }
 
   /** A number as people write it: 200, 0.1, 2.5, 0.625 (four significant digits at most). */

@@ -50,7 +50,8 @@ class RecommendTest {
   void targetsParseWithOrWithoutAnObjectiveAndSayWhatIsWrong() {
     CapacityTarget t = CapacityTarget.parse("rate=500, p99<200ms");
     assertThat(t.rate()).isEqualTo(500);
-    assertThat(t.slo().toString()).isEqualTo("p99<200ms,errors<0%");
+    assertThat(t.slo().toString()).isEqualTo("p99<200ms (no errors)");
+    assertThat(t).hasToString("rate=500,p99<200ms");
     assertThat(CapacityTarget.parse("rate = 12.5/s").slo()).isNull();
     assertThatThrownBy(() -> CapacityTarget.parse("p99<200ms"))
         .hasMessage("target 'p99<200ms' names no rate; give e.g. 'rate=500,p99<200ms'");

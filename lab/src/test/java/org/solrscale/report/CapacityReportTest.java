@@ -52,7 +52,8 @@ class CapacityReportTest {
         Files.readString(Report.write(dir, out, CapacityTarget.parse("rate=420,p95<100ms")));
     assertThat(other)
         .contains(
-            "No recommendation for rate=420,p95&lt;100ms,errors&lt;0%: the capacity step cap");
+            "No recommendation for rate=420,p95&lt;100ms: the capacity step cap measured against"
+                + " p99&lt;200ms (no errors)");
     String far = Files.readString(Report.write(dir, out, CapacityTarget.parse("rate=100000")));
     assertThat(far).contains("no topology measured or predicted serves it");
   }

@@ -187,6 +187,12 @@ class ScenarioLoaderTest {
     assertThat(error(text.replace("p99<100ms", "p98<100ms")))
         .startsWith("s.yaml:10:")
         .contains("slo 'p98<100ms': 'p98<100ms' is not a bound");
+    // the step's slo goes through the same checks as --slo: empty and repeated terms are refused
+    assertThat(error(text.replace("p99<100ms", "p99<100ms,,")))
+        .startsWith("s.yaml:10:")
+        .contains("slo 'p99<100ms,,' has an empty term");
+    assertThat(error(text.replace("p99<100ms", "p99<100ms,p99<80ms")))
+        .contains("slo 'p99<100ms,p99<80ms' bounds p99 twice");
     assertThat(error(text.replace("rate=50", "fifty")))
         .contains("target 'fifty' names no rate; give e.g. 'rate=500,p99<200ms'");
     assertThat(error(text.replace("[10, 20]", "[10, 0]")))
