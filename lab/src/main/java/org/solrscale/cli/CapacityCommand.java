@@ -172,7 +172,9 @@ final class CapacityCommand implements Callable<Integer> {
     } else {
       print(result, options);
       if (out != null) {
-        System.out.println("files: " + out + " (solrscale report " + out + " draws the probes)");
+        Path where = out.toAbsolutePath().normalize();
+        System.out.println(
+            "files: " + where + " (solrscale report " + where + " draws the probes)");
       }
     }
     return result.capacity() == null ? 1 : 0;

@@ -153,8 +153,12 @@ final class DataCommand {
       }
       double mb = r.bytesIn() / 1e6;
       System.out.printf(
-          "clean: %.1f MB in %.1f s (%.1f MB/s) -> %s%n",
-          mb, r.seconds(), r.seconds() > 0 ? mb / r.seconds() : 0, absolute(out.toString()));
+          "clean: %.1f MB of input on disk%s in %.1f s (%.1f MB/s) -> %s%n",
+          mb,
+          input.toString().endsWith(".gz") ? " (gzip)" : "",
+          r.seconds(),
+          r.seconds() > 0 ? mb / r.seconds() : 0,
+          absolute(out.toString()));
       System.out.printf(
           "  invalid UTF-8 sequences replaced by U+FFFD: %d%s%n",
           r.invalidUtf8(),

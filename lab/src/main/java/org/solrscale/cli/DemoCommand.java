@@ -38,7 +38,8 @@ final class DemoCommand implements Callable<Integer> {
                 "runs",
                 "demo-"
                     + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-    System.err.println("solrscale demo: scenarios/quick.yaml into " + dir);
+    System.err.println(
+        "solrscale demo: scenarios/quick.yaml into " + dir.toAbsolutePath().normalize());
     ScenarioRunner.Outcome o =
         new ScenarioRunner(Terminal.home(), dir, Terminal.progress(), new Version().getVersion()[0])
             .run(loaded, null);

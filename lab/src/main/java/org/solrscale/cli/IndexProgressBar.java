@@ -26,7 +26,8 @@ final class IndexProgressBar implements Consumer<IndexProgress>, AutoCloseable {
       if (!p.done() && p.seconds() - lastLine >= LINE_EVERY_SECONDS) {
         lastLine = p.seconds();
         double eta = p.etaSeconds();
-        // the share and the rate count the inputs' bytes on disk (compressed for gzip), and the rate
+        // the share and the rate count the inputs' bytes on disk (compressed for gzip), and the
+        // rate
         // is the average since the start, not the last seconds'
         System.err.printf(
             "  %s; %sinput read at %.1f MB/s on average so far%s%n",

@@ -17,7 +17,9 @@ final class ListCommand implements Callable<Integer> {
     List<ClusterState> all = new StateStore(Terminal.home()).all();
     if (all.isEmpty()) {
       System.out.println(
-          "no clusters in " + Terminal.home().clusters() + "; start one with solrscale up --name NAME");
+          "no clusters in "
+              + Terminal.home().clusters()
+              + "; start one with solrscale up --name NAME");
       return 0;
     }
     for (ClusterState c : all) {

@@ -63,13 +63,19 @@ final class RunSummary {
               m.path("capacity").isNumber()
                   ? String.format(
                       Locale.ROOT,
-                      "capacity %.1f requests/s within %s (interval %.1f-%s, %d probes)",
+                      "capacity %.1f requests/s within %s (%s, %d probes)",
                       m.path("capacity").asDouble(),
                       Slo.describe(m.path("slo").asText()),
-                      m.path("low").asDouble(),
                       m.path("high").isNumber()
-                          ? String.format(Locale.ROOT, "%.1f", m.path("high").asDouble())
-                          : "?",
+                          ? String.format(
+                              Locale.ROOT,
+                              "interval %.1f-%.1f",
+                              m.path("low").asDouble(),
+                              m.path("high").asDouble())
+                          : String.format(
+                              Locale.ROOT,
+                              "at least %.1f: no rate tried failed",
+                              m.path("low").asDouble()),
                       m.path("probes").size())
                   : "no capacity: " + m.path("ended").asText());
         } else if (s.isBench()) {
@@ -122,9 +128,9 @@ final class RunSummary {
     System.out.printf(
         "%n%d of %d combination repeats ran now, %d were already done%n",
         o.ran(), o.total(), o.skipped());
-    System.out.println("results: " + o.results());
+    System.out.println("results: " + o.results().toAbsolutePath().normalize());
     if (report != null) {
-      System.out.println("report:  " + report.toAbsolutePath());
+      System.out.println("report:  " + report.toAbsolutePath().normalize());
     }
     for (String f : o.failures()) {
       System.err.println("solrscale: FAILED " + f);

@@ -35,7 +35,6 @@ final class Terminal {
    * stdout holds its --json.
    */
   static void printFiles(Path where, boolean json) {
-    (json ? System.err : System.out)
-        .println("files: " + where.toAbsolutePath().normalize());
+    (json ? System.err : System.out).println("files: " + where.toAbsolutePath().normalize());
   }
 }

@@ -75,14 +75,17 @@ final class UsageErrors {
     }
     if (message.startsWith("Missing required option")) {
       List<String> names = ex.getMissing().stream().map(UsageErrors::plain).toList();
-      return command + " is missing " + and(names) + (names.size() == 1 ? "; add it" : "; add them");
+      return command
+          + " is missing "
+          + and(names)
+          + (names.size() == 1 ? "; add it" : "; add them");
     }
     if (message.startsWith("Missing required parameter")) {
-      List<String> names =
-          ex.getMissing().stream()
-              .map(a -> plain(a) + about(a))
-              .toList();
-      return command + " is missing " + and(names) + (names.size() == 1 ? "; add it" : "; add them");
+      List<String> names = ex.getMissing().stream().map(a -> plain(a) + about(a)).toList();
+      return command
+          + " is missing "
+          + and(names)
+          + (names.size() == 1 ? "; add it" : "; add them");
     }
     return null;
   }

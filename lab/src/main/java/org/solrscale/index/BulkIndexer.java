@@ -105,7 +105,7 @@ public final class BulkIndexer {
         before,
         after,
         verified,
-        rejectsFile == null ? null : rejectsFile.toString(),
+        rejectsFile == null ? null : rejectsFile.toAbsolutePath().normalize().toString(),
         pipeline.reader().unread(),
         null);
   }

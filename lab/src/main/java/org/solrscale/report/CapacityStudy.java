@@ -408,7 +408,8 @@ final class CapacityStudy {
   }
 
   static String interval(double low, Double high) {
-    return Slo.fmt(low) + "-" + (high == null ? "?" : Slo.fmt(high));
+    // no upper bound: no rate tried failed the objective (--max-rate met it, or probes ran out)
+    return high == null ? "at least " + Slo.fmt(low) : Slo.fmt(low) + "-" + Slo.fmt(high);
   }
 
   /**

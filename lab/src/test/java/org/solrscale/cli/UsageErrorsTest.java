@@ -18,9 +18,9 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
- * Every command's parse errors (options that exclude each other, required options, their values
- * and parameters) read as one house line: no picocli "Error:", the options named plainly, what to
- * do, and exit code 2. Each error is provoked on a command line that is whole but for it.
+ * Every command's parse errors (options that exclude each other, required options, their values and
+ * parameters) read as one house line: no picocli "Error:", the options named plainly, what to do,
+ * and exit code 2. Each error is provoked on a command line that is whole but for it.
  */
 class UsageErrorsTest {
 
@@ -178,15 +178,15 @@ class UsageErrorsTest {
           assertHouseLine(
               c,
               whole(c, g),
-              String.join(" ", c.words())
-                  + " needs "
-                  + UsageErrors.or(names),
+              String.join(" ", c.words()) + " needs " + UsageErrors.or(names),
               "give one of them");
         }
         checked++;
       }
     }
-    assertThat(checked).as("exclusive groups: bench, data sample at least").isGreaterThanOrEqualTo(2);
+    assertThat(checked)
+        .as("exclusive groups: bench, data sample at least")
+        .isGreaterThanOrEqualTo(2);
   }
 
   @Test
@@ -225,13 +225,16 @@ class UsageErrorsTest {
     int checked = 0;
     for (Command c : everyCommand()) {
       Object user = c.spec().userObject();
-      if (c.spec().subcommands().isEmpty() || user instanceof Runnable || user instanceof Callable) {
+      if (c.spec().subcommands().isEmpty()
+          || user instanceof Runnable
+          || user instanceof Callable) {
         continue;
       }
       Result r = execute(c.words().toArray(String[]::new)); // parses: the error comes on running
       assertThat(r.code()).isEqualTo(2);
       assertThat(r.err().strip())
-          .startsWith("solrscale: " + String.join(" ", c.words()) + " needs a command: give one of ")
+          .startsWith(
+              "solrscale: " + String.join(" ", c.words()) + " needs a command: give one of ")
           .doesNotContain("Missing");
       checked++;
     }
@@ -252,7 +255,9 @@ class UsageErrorsTest {
   @Test
   void theBenchExampleOfTheIssue() {
     Result r =
-        run(List.of("bench", "--collection", "c", "--queries", "q", "--rate", "50", "--threads", "4"));
+        run(
+            List.of(
+                "bench", "--collection", "c", "--queries", "q", "--rate", "50", "--threads", "4"));
     assertThat(r.err().strip())
         .isEqualTo(
             "solrscale: --rate and --threads cannot be used together; give only one of them"

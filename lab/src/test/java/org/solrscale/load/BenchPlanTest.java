@@ -1,7 +1,6 @@
 package org.solrscale.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpServer;
@@ -44,7 +43,8 @@ class BenchPlanTest {
         });
     solr.start();
     try {
-      Workload w = new Workload(List.of(new Workload.Part(file, 1, QueryFile.read(file))), true, 0, 1);
+      Workload w =
+          new Workload(List.of(new Workload.Part(file, 1, QueryFile.read(file))), true, 0, 1);
       String url = "http://127.0.0.1:" + solr.getAddress().getPort() + "/solr";
       assertThatThrownBy(() -> BenchPlan.probe(url, "docs", w, "", Access.NONE))
           .hasMessage(

@@ -51,6 +51,46 @@ class CompareTest {
     assertThat(Main.run("compare", a.toString(), b.toString(), "--json")).isEqualTo(0);
   }
 
+  /** compare prints the same metrics, values, changes and verdicts as text and with --json. */
+  @Test
+  void theTextSaysWhatTheJsonSays() throws Exception {
+    Path a = run("ta", 1.0, 1, 1);
+    Path b = run("tb", 1.3, 2, 1);
+    String text = stdout("compare", a.toString(), b.toString());
+    com.fasterxml.jackson.databind.JsonNode json =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(stdout("compare", a.toString(), b.toString(), "--json"));
+    assertThat(json.get("steps")).isNotEmpty();
+    for (com.fasterxml.jackson.databind.JsonNode s : json.get("steps")) {
+      assertThat(text).contains(", step " + s.get("step").asText() + " (");
+      for (com.fasterxml.jackson.databind.JsonNode m : s.get("metrics")) {
+        String name =
+            m.get("metric").asText()
+                + (m.get("unit").asText().isEmpty() ? "" : " (" + m.get("unit").asText() + ")");
+        String line = text.lines().filter(l -> l.startsWith(name + " ")).findFirst().orElseThrow();
+        assertThat(line).as(name).contains(m.get("verdict").asText());
+        if (m.hasNonNull("delta_pct")) {
+          assertThat(line)
+              .as(name)
+              .contains(
+                  String.format(java.util.Locale.ROOT, "%+.1f%%", m.get("delta_pct").asDouble()));
+        }
+      }
+    }
+  }
+
+  private static String stdout(String... args) {
+    java.io.PrintStream old = System.out;
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    try {
+      System.setOut(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8));
+      assertThat(Main.run(args)).isZero();
+      return out.toString(java.nio.charset.StandardCharsets.UTF_8);
+    } finally {
+      System.setOut(old);
+    }
+  }
+
   @Test
   void theOtherWayRoundIsFaster() throws Exception {
     Comparison c =
