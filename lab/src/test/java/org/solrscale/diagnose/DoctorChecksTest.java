@@ -199,6 +199,49 @@ class DoctorChecksTest {
     assertThat(shared.fix()).startsWith("expected when every node runs on one host");
   }
 
+  /** The example in docs/diagnose.md, word for word. */
+  @Test
+  void theIssuesMachineOnOneMachineSolrscaleLaidOut() {
+    DoctorFacts.Node solr1 = solrOn("127.0.0.1", 2, 3.3, window(1.0, 0.01));
+    DoctorFacts.Node solr2 =
+        new DoctorFacts.Node(
+            "127.0.0.1:8984_solr",
+            "127.0.0.1",
+            1 * GB,
+            64 * GB,
+            32 * GB,
+            0L,
+            0L,
+            1_048_576L,
+            null,
+            1 * GB,
+            null,
+            Map.of(),
+            2,
+            3.3,
+            window(1.0, 0.01),
+            null,
+            null);
+    DoctorFacts f =
+        facts(
+            DoctorFacts.Layout.ONE_MACHINE,
+            3.0,
+            List.of(zk("127.0.0.1", 2000, 5, 10, 0.1)),
+            List.of(solr1, solr2));
+    Finding shared = find(f, "zk-shares-host");
+    assertThat(shared.level()).isEqualTo(DoctorReport.INFO);
+    assertThat(shared.evidence())
+        .isEqualTo(
+            "shares host 127.0.0.1 with 2 Solr node(s), as every node of a cluster solrscale runs"
+                + " on one machine does; this machine's CPU 1 % busy over the doctor's 3.0 s"
+                + " window (1-minute load average 3.3 on 2 cores, which includes the minute before"
+                + " the doctor started)");
+    assertThat(shared.fix())
+        .isEqualTo(
+            "nothing to do on one machine, where sharing is expected; on real hosts give"
+                + " ZooKeeper hosts of its own (hosts: with roles: [zk])");
+  }
+
   @Test
   void aBusySampledWindowMakesSharingAHostAWarning() {
     DoctorFacts.Node busy = solrOn("10.0.0.1", 8, 0.3, window(93.0, 7.2));
