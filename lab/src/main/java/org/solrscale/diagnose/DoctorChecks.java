@@ -410,6 +410,15 @@ public final class DoctorChecks {
     }
   }
 
+  /** For a cluster solrscale started: the collection property its default configset reads. */
+  private String property(String setting) {
+    return ours()
+        ? " (solrscale's default configset reads properties: {"
+            + setting
+            + "} of the collection in the cluster spec)"
+        : "";
+  }
+
   /** Where a process limit is raised, for whoever starts the nodes. */
   private String limitFix(String ulimit, String systemd) {
     String to = "raise it to " + SOLR_LIMIT + " or more ";
@@ -484,7 +493,9 @@ public final class DoctorChecks {
             case ONE_MACHINE ->
                 "lower the heaps (heap: in the cluster spec) or index less here;"
                     + " on real hosts spread the index over more hosts";
-            case HOSTS -> "lower the heaps (heap: in the cluster spec), or add hosts or memory";
+            case HOSTS ->
+                "lower the heaps (heap: in the cluster spec), or give the index more"
+                    + " memory: more hosts, or a larger memory: on a lab host";
             case EXTERNAL -> "add memory or hosts, or lower the heaps";
           });
     }
@@ -503,7 +514,10 @@ public final class DoctorChecks {
                 + " for "
                 + gb(n.indexBytes())
                 + " of index: a large heap means long full collections",
-            "a heap of a few GB serves this index; leave the rest to the page cache");
+            ours()
+                ? "a heap of a few GB serves this index (heap: in the cluster spec); leave the rest"
+                    + " to the page cache"
+                : "a heap of a few GB serves this index; leave the rest to the page cache");
       }
     }
     if (first.swapTotalBytes() != null
@@ -524,7 +538,7 @@ public final class DoctorChecks {
   }
 
   private void collections(DoctorFacts f) {
-    boolean oneHost = f.nodes().stream().map(DoctorFacts.Node::host).distinct().count() <= 1;
+    long hosts = f.nodes().stream().map(DoctorFacts.Node::host).distinct().count();
     Map<String, DoctorFacts.Node> nodes = new HashMap<>();
     f.nodes().forEach(n -> nodes.put(n.name(), n));
     Map<String, Integer> leads = new LinkedHashMap<>();
@@ -551,7 +565,7 @@ public final class DoctorChecks {
       }
       for (DoctorFacts.Shard s : c.shards()) {
         shards++;
-        placement(c, s, nodes, oneHost);
+        placement(c, s, nodes, hosts);
         s.replicas().stream()
             .filter(DoctorFacts.Replica::leader)
             .forEach(r -> leads.merge(r.node(), 1, Integer::sum));
@@ -574,7 +588,8 @@ public final class DoctorChecks {
               + (hard < 1000
                   ? ": faster than searchers warm, so they pile up (maxWarmingSearchers errors)"
                   : ""),
-          "set autoCommit openSearcher=false and make documents visible with autoSoftCommit instead");
+          "set autoCommit openSearcher=false and make documents visible with autoSoftCommit instead"
+              + property("solr.autoCommit.openSearcher: false"));
     }
     Long soft = c.autoSoftCommitMs();
     if (soft != null && soft > 0 && soft < 1000) {
@@ -594,7 +609,8 @@ public final class DoctorChecks {
                       rateWindow)
                   : "")
               + ": each soft commit throws the caches away and opens a searcher",
-          "soft-commit no more often than the application needs documents visible (1000 ms or more)");
+          "soft-commit no more often than the application needs documents visible (1000 ms or more)"
+              + property("solr.autoSoftCommit.maxTime: 1000"));
     }
   }
 
@@ -618,7 +634,10 @@ public final class DoctorChecks {
                         + " autowarmCount "
                         + v
                         + ": every new searcher re-runs that many entries before it serves",
-                    "autowarm " + cache + " with 32..128 entries (or 0 with frequent commits)");
+                    "autowarm "
+                        + cache
+                        + " with 32..128 entries (or 0 with frequent commits)"
+                        + property("solr." + cache + ".autowarm: 64"));
               }
             });
   }
@@ -636,7 +655,8 @@ public final class DoctorChecks {
       DoctorFacts.Collection c,
       DoctorFacts.Shard s,
       Map<String, DoctorFacts.Node> nodes,
-      boolean oneHost) {
+      long hostCount) {
+    boolean oneHost = hostCount <= 1;
     if (s.replicas().size() < 2) {
       return;
     }
@@ -661,7 +681,14 @@ public final class DoctorChecks {
                     + ": losing the host loses them together",
                 oneHost
                     ? "on real hosts, put a shard's replicas on different hosts"
-                    : "move a replica to another host (MOVEREPLICA) or use a placement plugin with host affinity");
+                    // no move can part more replicas than there are hosts
+                    : s.replicas().size() > hostCount
+                        ? "add hosts (its "
+                            + s.replicas().size()
+                            + " replicas need as many; the nodes are on "
+                            + hostCount
+                            + ") or keep fewer replicas"
+                        : "move a replica to another host (MOVEREPLICA) or use a placement plugin with host affinity");
           }
         });
     for (String label : List.of("dc", "rack")) {

@@ -395,6 +395,55 @@ class DoctorChecksTest {
         .contains("at Solr's 1-minute rate, which includes the minute before the doctor started");
   }
 
+  @Test
+  void moreReplicasThanHostsCannotBeMovedApart() {
+    DoctorFacts h = healthy();
+    DoctorFacts.Collection three =
+        collection(
+            "three",
+            shard("shard1", "10.0.1.1:8983_solr", "10.0.1.1:8983_solr", "10.0.1.2:8983_solr"));
+    DoctorFacts f = facts(DoctorFacts.Layout.HOSTS, 3.0, h.zookeeper(), h.nodes(), three);
+    assertThat(find(f, "coll-replicas-host").fix())
+        .isEqualTo(
+            "add hosts (its 3 replicas need as many; the nodes are on 2) or keep fewer replicas");
+    DoctorFacts.Collection two =
+        collection("two", shard("shard1", "10.0.1.1:8983_solr", "10.0.1.1:8983_solr"));
+    assertThat(
+            find(
+                    facts(DoctorFacts.Layout.HOSTS, 3.0, h.zookeeper(), h.nodes(), two),
+                    "coll-replicas-host")
+                .fix())
+        .startsWith("move a replica to another host (MOVEREPLICA)");
+  }
+
+  @Test
+  void collectionFixesNameThePropertySolrscalesConfigsetReadsOnlyForItsClusters() {
+    DoctorFacts h = healthy();
+    DoctorFacts.Collection hot =
+        new DoctorFacts.Collection(
+            "hot",
+            500L,
+            true,
+            -1L,
+            65536L,
+            Map.of(),
+            0.0,
+            List.of(shard("shard1", "10.0.1.1:8983_solr")));
+    assertThat(
+            find(
+                    facts(DoctorFacts.Layout.ONE_MACHINE, 3.0, h.zookeeper(), h.nodes(), hot),
+                    "coll-autocommit-opensearcher")
+                .fix())
+        .endsWith(
+            "properties: {solr.autoCommit.openSearcher: false} of the collection in the cluster spec)");
+    assertThat(
+            find(
+                    facts(DoctorFacts.Layout.EXTERNAL, 3.0, h.zookeeper(), h.nodes(), hot),
+                    "coll-autocommit-opensearcher")
+                .fix())
+        .doesNotContain("solrscale");
+  }
+
   static DoctorFacts facts(
       DoctorFacts.Layout layout,
       Double window,
