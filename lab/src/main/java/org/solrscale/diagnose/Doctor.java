@@ -418,10 +418,18 @@ public final class Doctor {
   private DoctorFacts.Zk zk(String address) {
     String host = address.substring(0, address.lastIndexOf(':'));
     int port = Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
+    // a word outside the whitelist is answered with a sentence, not pairs: unreadable as well
     Map<String, String> conf =
-        FourLetterWords.ask(host, port, "conf", 3000).map(t -> pairs(t, "=")).orElse(null);
+        FourLetterWords.ask(host, port, "conf", 3000)
+            .map(t -> pairs(t, "="))
+            .filter(m -> !m.isEmpty())
+            .orElse(null);
     Map<String, String> mntr =
-        FourLetterWords.ask(host, port, "mntr", 3000).map(t -> pairs(t, "\t")).orElse(null);
+        FourLetterWords.ask(host, port, "mntr", 3000)
+            .map(t -> pairs(t, "\t"))
+            .filter(m -> !m.isEmpty())
+            .orElse(null);
+    // any reply counts: ruok outside the whitelist still makes the round trip
     List<Double> rtt = new ArrayList<>();
     for (int i = 0; i < ROUND_TRIPS; i++) {
       long t0 = System.nanoTime();

@@ -128,7 +128,7 @@ public final class DoctorChecks {
             DoctorReport.INFO,
             "zk-conf-unreadable",
             "ZooKeeper " + zk.address(),
-            "it answers ruok but not the four-letter word conf",
+            "it answers, but not the four-letter word conf (outside 4lw.commands.whitelist?)",
             "allow it: 4lw.commands.whitelist=mntr,conf,ruok in zoo.cfg");
         continue;
       }
