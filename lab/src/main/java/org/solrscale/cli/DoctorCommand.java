@@ -88,7 +88,7 @@ final class DoctorCommand implements Callable<Integer> {
             + (w == null
                 ? " (no window sampled: rates are Solr's 1-minute figures)"
                 : String.format(
-                    Locale.ROOT, " (CPU, GC and update rates over %.1f s)", w.asDouble()))
+                    Locale.ROOT, " (CPU, GC and update rates over a %.1f s window)", w.asDouble()))
             + ":");
     for (DoctorReport.Finding f : r.findings()) {
       System.out.printf("%-7s %s (%s)%n", f.level(), f.subject(), f.check());

@@ -102,7 +102,7 @@ class DiagnoseIT {
         .contains("collection traps shard1 (coll-replicas-host)")
         .contains("(zk-shares-host)")
         // load over the doctor's own window, and a fix one machine can take
-        .contains("(CPU, GC and update rates over 3.0 s):")
+        .contains("(CPU, GC and update rates over a 3.0 s window):")
         .contains("busy over the doctor's 3.0 s window")
         .contains("as every node of a cluster solrscale runs on one machine does")
         .contains("on real hosts give ZooKeeper hosts of its own")
