@@ -28,6 +28,9 @@ public final class DoctorChecks {
   /** A GC pause longer than this stalls requests and can expire a ZooKeeper session. */
   static final double LONG_GC_PAUSE_MS = 1000;
 
+  /** Past this share of the window in collections, a node's requests wait on GC noticeably. */
+  static final double GC_SHARE = 0.1;
+
   /** A host whose sampled CPU is busier than this share is loaded (ZooKeeper waits for a core). */
   static final double LOADED = 0.8;
 
@@ -383,6 +386,7 @@ public final class DoctorChecks {
                 + ")",
             limitFix("ulimit -u", "LimitNPROC= in a systemd unit"));
       }
+      gcTime(f, n);
       if (n.longestGcPauseMs() != null && n.longestGcPauseMs() > LONG_GC_PAUSE_MS) {
         add(
             DoctorReport.WARNING,
@@ -417,6 +421,33 @@ public final class DoctorChecks {
             + setting
             + "} of the collection in the cluster spec)"
         : "";
+  }
+
+  /** Time in collections over the doctor's window: GC now, on any node, GC log or not. */
+  private void gcTime(DoctorFacts f, DoctorFacts.Node n) {
+    if (!f.sampled() || n.window() == null || n.window().gcMs() == null) {
+      return;
+    }
+    double share = n.window().gcMs() / (1000 * f.windowSeconds());
+    if (share > GC_SHARE) {
+      add(
+          DoctorReport.WARNING,
+          "node-gc-time",
+          n.name(),
+          String.format(
+              Locale.ROOT,
+              "%,d ms of the doctor's %.1f s window in %d collection(s) (%.0f %%): requests wait"
+                  + " while it collects",
+              n.window().gcMs(),
+              f.windowSeconds(),
+              n.window().gcCount(),
+              100 * share),
+          (ours()
+                  ? "give the heap more room (heap: in the cluster spec)"
+                  : "give the heap more room")
+              + " or fewer caches, or lower the load; a run's or index's --profile shows what"
+              + " allocates");
+    }
   }
 
   /** Where a process limit is raised, for whoever starts the nodes. */

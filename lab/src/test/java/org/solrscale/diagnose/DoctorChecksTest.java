@@ -444,6 +444,26 @@ class DoctorChecksTest {
         .doesNotContain("solrscale");
   }
 
+  @Test
+  void gcTimeIsJudgedOverTheWindowOnAnyNode() {
+    DoctorFacts.Zk z = zk("10.0.0.1", 2000, 5, 10, 0.5);
+    DoctorFacts.Node collecting =
+        solrOn("10.0.2.1", 8, 0.5, new DoctorFacts.Window(null, 1.0, 12L, 600L));
+    Finding gc =
+        find(
+            facts(DoctorFacts.Layout.EXTERNAL, 3.0, List.of(z), List.of(collecting)),
+            "node-gc-time");
+    assertThat(gc.level()).isEqualTo(DoctorReport.WARNING);
+    assertThat(gc.evidence())
+        .startsWith("600 ms of the doctor's 3.0 s window in 12 collection(s) (20 %)");
+    DoctorFacts.Node calm = solrOn("10.0.2.1", 8, 0.5, new DoctorFacts.Window(null, 1.0, 2L, 40L));
+    assertThat(checks(facts(DoctorFacts.Layout.EXTERNAL, 3.0, List.of(z), List.of(calm))))
+        .doesNotContain("node-gc-time");
+    // without a window there is nothing to judge it by
+    assertThat(checks(facts(DoctorFacts.Layout.EXTERNAL, null, List.of(z), List.of(collecting))))
+        .doesNotContain("node-gc-time");
+  }
+
   static DoctorFacts facts(
       DoctorFacts.Layout layout,
       Double window,
