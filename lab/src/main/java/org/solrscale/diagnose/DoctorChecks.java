@@ -284,8 +284,11 @@ public final class DoctorChecks {
                       : "nothing to do on one machine, where sharing is expected")
                   + "; on real hosts give ZooKeeper hosts of its own (hosts: with roles: [zk])";
           case HOSTS ->
-              "give ZooKeeper hosts of its own: roles: [zk] on some hosts of the cluster"
-                  + " spec, roles: [solr] on the others";
+              allHere
+                  ? "every node runs on this one host: add hosts to the cluster spec, roles: [zk]"
+                      + " on some, roles: [solr] on the others"
+                  : "give ZooKeeper hosts of its own: roles: [zk] on some hosts of the cluster"
+                      + " spec, roles: [solr] on the others";
           case EXTERNAL ->
               allHere
                   ? "expected when every node runs on one host (a test setup); in production give"

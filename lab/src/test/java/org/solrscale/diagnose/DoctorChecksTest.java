@@ -269,12 +269,14 @@ class DoctorChecksTest {
             DoctorFacts.Layout.HOSTS,
             3.0,
             List.of(z),
-            List.of(solrOn("10.0.0.1", 8, 1.0, window(null, 7.5))));
+            List.of(
+                solrOn("10.0.0.1", 8, 1.0, window(null, 7.5)),
+                solrOn("10.0.0.2", 8, 0.1, window(null, 0.1))));
     Finding f = find(busy, "zk-shares-host");
     assertThat(f.level()).isEqualTo(DoctorReport.WARNING);
     assertThat(f.evidence())
         .contains("its Solr node(s) used 7.5 of 8 cores over the doctor's 3.0 s window");
-    assertThat(f.fix()).contains("roles: [zk]");
+    assertThat(f.fix()).startsWith("give ZooKeeper hosts of its own: roles: [zk] on some hosts");
     DoctorFacts idle =
         facts(
             DoctorFacts.Layout.HOSTS,
@@ -282,6 +284,7 @@ class DoctorChecksTest {
             List.of(z),
             List.of(solrOn("10.0.0.1", 8, 20.0, window(null, 0.2))));
     assertThat(find(idle, "zk-shares-host").level()).isEqualTo(DoctorReport.INFO);
+    assertThat(find(idle, "zk-shares-host").fix()).startsWith("every node runs on this one host");
   }
 
   @Test
