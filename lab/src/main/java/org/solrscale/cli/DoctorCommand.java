@@ -1,7 +1,10 @@
 package org.solrscale.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.solrscale.cluster.Cluster;
@@ -25,9 +28,23 @@ final class DoctorCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the findings and the facts read as JSON.")
   boolean json;
 
+  @Option(
+      names = "--window",
+      paramLabel = "SECONDS",
+      defaultValue = "3",
+      description =
+          "Sample CPU, GC and update rates over this many seconds before reading the rest"
+              + " (default: ${DEFAULT-VALUE}); 0 skips it, and load and update rates are then the"
+              + " 1-minute figures, which include what ran before the doctor started.")
+  double window;
+
   @Override
   public Integer call() {
-    DoctorReport r = examine(target);
+    if (window < 0 || window > 600) {
+      throw SolrscaleException.usage(
+          "--window " + window + " is not 0..600 seconds; give e.g. --window 3, or 0 for none");
+    }
+    DoctorReport r = examine(target, Duration.ofMillis(Math.round(window * 1000)));
     if (json) {
       Terminal.printJson(r);
     } else {
@@ -36,7 +53,7 @@ final class DoctorCommand implements Callable<Integer> {
     return r.hasErrors() ? ExitCode.FAILED.code() : 0;
   }
 
-  static DoctorReport examine(SolrTarget target) {
+  static DoctorReport examine(SolrTarget target, Duration window) {
     if (target.external()) {
       List<String> urls;
       if (target.zk != null) {
@@ -48,7 +65,8 @@ final class DoctorCommand implements Callable<Integer> {
       } else {
         urls = target.urls();
       }
-      return new Doctor(target.describe(), urls, target.zk, target.access(), null).examine();
+      return new Doctor(target.describe(), urls, target.zk, target.access(), null, window)
+          .examine();
     }
     Cluster cluster = new Cluster(Terminal.home(), target.name, Terminal.progress());
     cluster.requireState();
@@ -57,12 +75,21 @@ final class DoctorCommand implements Callable<Integer> {
       throw SolrscaleException.usage(
           "no Solr node of cluster '" + target.name + "' is running; start it: solrscale up");
     }
-    return new Doctor("cluster '" + target.name + "'", urls, null, target.access(), cluster)
+    return new Doctor("cluster '" + target.name + "'", urls, null, target.access(), cluster, window)
         .examine();
   }
 
   private static void print(DoctorReport r) {
-    System.out.println(r.target() + ", Solr " + r.solrVersion() + ":");
+    JsonNode w = r.facts() == null ? null : r.facts().get("window_s");
+    System.out.println(
+        r.target()
+            + ", Solr "
+            + r.solrVersion()
+            + (w == null
+                ? " (no window sampled: rates are Solr's 1-minute figures)"
+                : String.format(
+                    Locale.ROOT, " (CPU, GC and update rates over a %.1f s window)", w.asDouble()))
+            + ":");
     for (DoctorReport.Finding f : r.findings()) {
       System.out.printf("%-7s %s (%s)%n", f.level(), f.subject(), f.check());
       System.out.println("        " + f.evidence());

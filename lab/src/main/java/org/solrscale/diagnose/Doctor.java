@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.net.URLEncoder;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
@@ -28,26 +29,40 @@ import org.solrscale.spec.SolrscaleException;
  * Reads the live facts of a SolrCloud (ZooKeeper's conf and mntr with measured round trips, the
  * cluster's state and properties, each collection's config through the Config API, each node's
  * system info, properties and index size; for a cluster solrscale started on this machine also its
- * processes' limits and GC logs) and runs {@link DoctorChecks} on them.
+ * processes' limits and GC logs) and runs {@link DoctorChecks} on them. Before reading, it samples
+ * a short window of its own ({@link DoctorWindow}) for CPU, GC and update rates.
  */
 public final class Doctor {
   private static final Duration TIMEOUT = Duration.ofSeconds(15);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int ROUND_TRIPS = 5;
 
+  /** The doctor's default window: long enough to see steady load, short enough to wait for. */
+  public static final Duration WINDOW = Duration.ofSeconds(3);
+
   private final SolrHttp http;
   private final List<String> urls;
   private final String zkHost;
   private final Cluster local;
   private final String target;
+  private final Duration window;
 
   /**
    * @param urls base URLs of some of the cluster's Solr nodes (the live ones are found from them)
    * @param zkHost the ZooKeeper connect string, or null to take it from a node's system info
-   * @param local the cluster when solrscale started it on this machine (for limits and GC logs)
+   * @param local the cluster when solrscale started it (for its layout, limits and GC logs)
+   * @param window how long to sample CPU, GC and update rates; zero for none (then the 1-minute
+   *     load average and Solr's 1-minute update rate stand in, and the findings say so)
    */
-  public Doctor(String target, List<String> urls, String zkHost, Access access, Cluster local) {
+  public Doctor(
+      String target,
+      List<String> urls,
+      String zkHost,
+      Access access,
+      Cluster local,
+      Duration window) {
     this.target = target;
+    this.window = window;
     this.urls = List.copyOf(urls);
     this.zkHost = zkHost;
     this.local = local;
@@ -70,22 +85,19 @@ public final class Doctor {
       throw SolrscaleException.environment(target + " has no live Solr node");
     }
     String scheme = urls.get(0).startsWith("https") ? "https" : "http";
-    List<DoctorFacts.Node> nodes = Parallel.map(live, n -> node(n, baseUrl(scheme, n)));
+    // sampled first, so that the doctor's own reading below is not in the window
+    Map<String, DoctorWindow.Rates> rates = sample(live, scheme);
+    List<DoctorFacts.Node> nodes =
+        Parallel.map(live, n -> node(n, baseUrl(scheme, n), rates.get(n)));
     JsonNode system = get(baseUrl(scheme, live.get(0)) + "/admin/info/system?wt=json");
     String version = system.path("lucene").path("solr-spec-version").asText(null);
     String zk = zkHost != null ? zkHost : system.path("zkHost").asText(null);
     List<DoctorFacts.Zk> zks = zk == null ? List.of() : Parallel.map(servers(zk), this::zk);
-    // read once for all collections: each node's update metrics, the first node's properties
+    // read once for all collections: update rates per core, the first node's properties
     String first = baseUrl(scheme, live.get(0));
-    List<JsonNode> updates =
-        Parallel.map(
-            live,
-            n ->
-                getOrNull(
-                    baseUrl(scheme, n)
-                        + "/admin/metrics?wt=json&group=core&prefix="
-                        + URLEncoder.encode(
-                            "UPDATE./update.requestTimes", StandardCharsets.UTF_8)));
+    Map<String, Double> updates =
+        rates.isEmpty() ? oneMinuteUpdateRates(live, scheme) : new LinkedHashMap<>();
+    rates.values().forEach(r -> updates.putAll(r.updatesPerSecond()));
     JsonNode props = getOrNull(first + "/admin/info/properties?wt=json");
     JsonNode sysProps = props == null ? null : props.path("system.properties");
     List<DoctorFacts.Collection> collections = new ArrayList<>();
@@ -99,7 +111,75 @@ public final class Doctor {
         .path("properties")
         .fields()
         .forEachRemaining(e -> clusterProps.put(e.getKey(), e.getValue().asText()));
-    return new DoctorFacts(version, zks, nodes, collections, clusterProps);
+    return new DoctorFacts(
+        layout(),
+        rates.isEmpty() ? null : window.toMillis() / 1000.0,
+        version,
+        zks,
+        nodes,
+        collections,
+        clusterProps);
+  }
+
+  private DoctorFacts.Layout layout() {
+    if (local == null) {
+      return DoctorFacts.Layout.EXTERNAL;
+    }
+    boolean here = local.requireState().nodes().stream().noneMatch(NodeState::remote);
+    return here ? DoctorFacts.Layout.ONE_MACHINE : DoctorFacts.Layout.HOSTS;
+  }
+
+  /**
+   * Each live node's counters read twice, the window apart, and this machine's CPU over it (empty
+   * when the window is zero or no node answers the metrics).
+   */
+  private Map<String, DoctorWindow.Rates> sample(List<String> live, String scheme) {
+    Map<String, DoctorWindow.Rates> out = new LinkedHashMap<>();
+    if (window.isZero() || window.isNegative()) {
+      return out;
+    }
+    DoctorWindow.CpuTimes cpu0 = DoctorWindow.CpuTimes.read();
+    List<DoctorWindow.Counters> before = Parallel.map(live, n -> counters(baseUrl(scheme, n)));
+    try {
+      Thread.sleep(window.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw SolrscaleException.environment("interrupted while sampling " + target);
+    }
+    List<DoctorWindow.Counters> after = Parallel.map(live, n -> counters(baseUrl(scheme, n)));
+    Double busy = DoctorWindow.busyPercent(cpu0, DoctorWindow.CpuTimes.read());
+    for (int i = 0; i < live.size(); i++) {
+      if (before.get(i) != null && after.get(i) != null) {
+        String n = live.get(i);
+        boolean here = localNode(n) != null || local == null && onThisMachine(hostOf(n));
+        out.put(n, DoctorWindow.between(before.get(i), after.get(i), here ? busy : null));
+      }
+    }
+    return out;
+  }
+
+  private DoctorWindow.Counters counters(String base) {
+    long at = System.nanoTime();
+    JsonNode m =
+        getOrNull(
+            base
+                + "/admin/metrics?wt=json&group=jvm,core&prefix="
+                + URLEncoder.encode(DoctorWindow.PREFIXES, StandardCharsets.UTF_8));
+    return m == null ? null : DoctorWindow.Counters.of(at, m);
+  }
+
+  /** A host of an external cluster that is this machine (its /proc/stat is the host's CPU). */
+  private static boolean onThisMachine(String address) {
+    try {
+      InetAddress a = InetAddress.getByName(address);
+      return a.isLoopbackAddress() || NetworkInterface.getByInetAddress(a) != null;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static String hostOf(String nodeName) {
+    return nodeName.substring(0, nodeName.lastIndexOf(':'));
   }
 
   private static String baseUrl(String scheme, String nodeName) {
@@ -120,7 +200,7 @@ public final class Doctor {
     return r.status() == 200 ? r.body() : null;
   }
 
-  private DoctorFacts.Node node(String name, String base) {
+  private DoctorFacts.Node node(String name, String base, DoctorWindow.Rates rates) {
     JsonNode sys = get(base + "/admin/info/system?wt=json");
     JsonNode props = getOrNull(base + "/admin/info/properties?wt=json");
     JsonNode sp = props == null ? null : props.path("system.properties");
@@ -158,7 +238,7 @@ public final class Doctor {
     }
     return new DoctorFacts.Node(
         name,
-        host(name.substring(0, name.lastIndexOf(':'))),
+        host(hostOf(name)),
         longOrNull(sys.path("jvm").path("memory").path("raw"), "max"),
         longOrNull(s, "totalPhysicalMemorySize"),
         longOrNull(s, "freePhysicalMemorySize"),
@@ -173,6 +253,7 @@ public final class Doctor {
             ? s.get("availableProcessors").asInt()
             : sys.path("jvm").path("processors").asInt(0),
         s.hasNonNull("systemLoadAverage") ? s.get("systemLoadAverage").asDouble() : null,
+        rates == null ? null : rates.window(),
         gcPause,
         gcLog);
   }
@@ -209,7 +290,7 @@ public final class Doctor {
   }
 
   private DoctorFacts.Collection collection(
-      String name, JsonNode state, String base, JsonNode sysProps, List<JsonNode> updates) {
+      String name, JsonNode state, String base, JsonNode sysProps, Map<String, Double> updates) {
     JsonNode config = getOrNull(base + "/" + name + "/config?wt=json");
     JsonNode uh = config == null ? null : config.path("config").path("updateHandler");
     Map<String, String> autowarm = new LinkedHashMap<>();
@@ -286,21 +367,40 @@ public final class Doctor {
     }
   }
 
-  /** Update requests per second (one-minute rate) over the collection's cores on every node. */
-  private static Double updateRate(String collection, List<JsonNode> updates) {
-    double rate = 0;
-    for (JsonNode m : updates) {
-      if (m == null) {
-        continue;
-      }
-      for (Iterator<Map.Entry<String, JsonNode>> it = m.path("metrics").fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> core = it.next();
-        if (core.getKey().startsWith("solr.core." + collection + ".")) {
-          rate += core.getValue().path("UPDATE./update.requestTimes").path("1minRate").asDouble(0);
-        }
+  /** Update requests per second over the collection's cores on every node. */
+  private static Double updateRate(String collection, Map<String, Double> byCore) {
+    return byCore.entrySet().stream()
+        .filter(e -> e.getKey().startsWith("solr.core." + collection + "."))
+        .mapToDouble(Map.Entry::getValue)
+        .sum();
+  }
+
+  /** Without a window: Solr's own 1-minute update rate of each core, on every node. */
+  private Map<String, Double> oneMinuteUpdateRates(List<String> live, String scheme) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    for (JsonNode m :
+        Parallel.map(
+            live,
+            n ->
+                getOrNull(
+                    baseUrl(scheme, n)
+                        + "/admin/metrics?wt=json&group=core&prefix="
+                        + URLEncoder.encode(
+                            "UPDATE./update.requestTimes", StandardCharsets.UTF_8)))) {
+      if (m != null) {
+        m.path("metrics")
+            .fields()
+            .forEachRemaining(
+                core ->
+                    out.put(
+                        core.getKey(),
+                        core.getValue()
+                            .path("UPDATE./update.requestTimes")
+                            .path("1minRate")
+                            .asDouble(0)));
       }
     }
-    return rate;
+    return out;
   }
 
   /** host:port of each server in a connect string (its chroot left out). */
@@ -318,10 +418,18 @@ public final class Doctor {
   private DoctorFacts.Zk zk(String address) {
     String host = address.substring(0, address.lastIndexOf(':'));
     int port = Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
+    // a word outside the whitelist is answered with a sentence, not pairs: unreadable as well
     Map<String, String> conf =
-        FourLetterWords.ask(host, port, "conf", 3000).map(t -> pairs(t, "=")).orElse(null);
+        FourLetterWords.ask(host, port, "conf", 3000)
+            .map(t -> pairs(t, "="))
+            .filter(m -> !m.isEmpty())
+            .orElse(null);
     Map<String, String> mntr =
-        FourLetterWords.ask(host, port, "mntr", 3000).map(t -> pairs(t, "\t")).orElse(null);
+        FourLetterWords.ask(host, port, "mntr", 3000)
+            .map(t -> pairs(t, "\t"))
+            .filter(m -> !m.isEmpty())
+            .orElse(null);
+    // any reply counts: ruok outside the whitelist still makes the round trip
     List<Double> rtt = new ArrayList<>();
     for (int i = 0; i < ROUND_TRIPS; i++) {
       long t0 = System.nanoTime();

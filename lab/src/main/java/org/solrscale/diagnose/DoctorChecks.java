@@ -14,7 +14,9 @@ import org.solrscale.results.DoctorReport.Finding;
 /**
  * The doctor's checks: each reads {@link DoctorFacts} and says what is a known trap, with its
  * evidence and a one-line fix, at level error (will break or lose data), warning (likely hurts) or
- * info (worth knowing). Pure functions, so each is tried on planted facts.
+ * info (worth knowing). A fix names what the user can change in the cluster's layout (the cluster
+ * spec for one solrscale started, the servers' own files otherwise), and a load-based finding says
+ * over what window its figure was taken. Pure functions, so each is tried on planted facts.
  */
 public final class DoctorChecks {
   /** Solr's start script warns below this many open files and processes. */
@@ -26,13 +28,22 @@ public final class DoctorChecks {
   /** A GC pause longer than this stalls requests and can expire a ZooKeeper session. */
   static final double LONG_GC_PAUSE_MS = 1000;
 
-  private final List<Finding> out = new ArrayList<>();
+  /** Past this share of the window in collections, a node's requests wait on GC noticeably. */
+  static final double GC_SHARE = 0.1;
 
-  private DoctorChecks() {}
+  /** A host whose sampled CPU is busier than this share is loaded (ZooKeeper waits for a core). */
+  static final double LOADED = 0.8;
+
+  private final List<Finding> out = new ArrayList<>();
+  private final DoctorFacts.Layout layout;
+
+  private DoctorChecks(DoctorFacts.Layout layout) {
+    this.layout = layout == null ? DoctorFacts.Layout.EXTERNAL : layout;
+  }
 
   /** Every finding for these facts, errors first. */
   public static List<Finding> of(DoctorFacts f) {
-    DoctorChecks c = new DoctorChecks();
+    DoctorChecks c = new DoctorChecks(f.layout());
     c.zookeeper(f);
     c.nodes(f);
     c.collections(f);
@@ -46,6 +57,15 @@ public final class DoctorChecks {
 
   private void add(String level, String check, String subject, String evidence, String fix) {
     out.add(new Finding(level, check, subject, evidence, fix));
+  }
+
+  /** Whether solrscale laid the cluster out, so that its cluster spec is where a fix goes. */
+  private boolean ours() {
+    return layout != DoctorFacts.Layout.EXTERNAL;
+  }
+
+  private boolean oneMachine() {
+    return layout == DoctorFacts.Layout.ONE_MACHINE;
   }
 
   private void zookeeper(DoctorFacts f) {
@@ -65,33 +85,59 @@ public final class DoctorChecks {
               + ", so it survives no more failures than "
               + (n - 1)
               + " would",
-          "run an odd number of ZooKeeper servers (3 or 5)");
+          ours()
+              ? "run an odd number of ZooKeeper servers: zookeeper: {servers: 3} in the cluster spec"
+              : "run an odd number of ZooKeeper servers (3 or 5)");
     } else if (n > 7) {
       add(
           DoctorReport.WARNING,
           "zk-large-ensemble",
           ensemble,
           n + " servers: every write waits for a majority of them",
-          "run 3 or 5 voting servers; add observers for more read capacity");
+          ours()
+              ? "run 3 or 5: zookeeper: {servers: 5} in the cluster spec"
+              : "run 3 or 5 voting servers; add observers for more read capacity");
     } else if (n == 1) {
       add(
           DoctorReport.INFO,
           "zk-single",
           ensemble,
           "1 server: when it stops, SolrCloud can no longer change state or elect leaders",
-          "run 3 ZooKeeper servers on separate hosts for production");
+          switch (layout) {
+            case ONE_MACHINE ->
+                "expected for a lab on one machine; in production run 3 ZooKeeper"
+                    + " servers on separate hosts";
+            case HOSTS ->
+                "for production run 3: zookeeper: {servers: 3} and 3 hosts that may"
+                    + " take zk in the cluster spec";
+            case EXTERNAL -> "run 3 ZooKeeper servers on separate hosts for production";
+          });
     }
     for (DoctorFacts.Zk zk : f.zookeeper()) {
+      if (zk.conf() == null && (zk.roundTripMs() == null || zk.roundTripMs().isEmpty())) {
+        // silent to ruok as well: not a whitelist matter, the server is not there
+        add(
+            DoctorReport.WARNING,
+            "zk-unreachable",
+            "ZooKeeper " + zk.address(),
+            "it answers no four-letter word (conf, ruok) within 3 s from this machine",
+            ours()
+                ? "check that it runs (solrscale status) and that this machine reaches it"
+                : "check that it runs and that this machine reaches " + zk.address());
+        continue;
+      }
       if (zk.conf() == null) {
         add(
             DoctorReport.INFO,
             "zk-conf-unreadable",
             "ZooKeeper " + zk.address(),
-            "it does not answer the four-letter word conf",
+            "it answers, but not the four-letter word conf (outside 4lw.commands.whitelist?)",
             "allow it: 4lw.commands.whitelist=mntr,conf,ruok in zoo.cfg");
         continue;
       }
-      limits(zk);
+      if (n > 1) { // a standalone server has no followers: syncLimit and initLimit do not apply
+        limits(zk);
+      }
       sessionTimeout(f, zk);
       sharedHost(f, zk);
     }
@@ -113,16 +159,18 @@ public final class DoctorChecks {
       String evidence =
           String.format(
               Locale.ROOT,
-              "tickTime %d ms x %s %d = %,d ms; longest measured round trip %.1f ms",
+              "tickTime %d ms x %s %d = %,d ms; longest round trip measured from this machine"
+                  + " %.1f ms",
               tick,
               limit,
               ticks,
               ms,
               rtt);
+      String key = limit.equals("syncLimit") ? "sync_limit" : "init_limit";
       String fix =
-          "raise "
-              + limit
-              + " (or tickTime) in zoo.cfg so that "
+          (ours()
+                  ? "raise zookeeper: {" + key + ": N} (or tick_time) in the cluster spec so that "
+                  : "raise " + limit + " (or tickTime) in zoo.cfg so that ")
               + limit
               + " x tickTime is at least "
               + Math.max(10000, Math.round(20 * rtt))
@@ -178,46 +226,139 @@ public final class DoctorChecks {
                     hi,
                     tick,
                     negotiated),
-                t > hi
-                    ? "raise tickTime or maxSessionTimeout in zoo.cfg to at least "
-                        + t
-                        + " ms, or lower zkClientTimeout"
-                    : "raise zkClientTimeout to at least " + lo + " ms");
+                sessionFix(t, lo, hi));
           }
         });
   }
 
+  /** solrscale's tickTime caps sessions at 20 ticks (it writes no maxSessionTimeout). */
+  private String sessionFix(long t, long lo, long hi) {
+    if (t > hi) {
+      return ours()
+          ? "raise zookeeper: {tick_time: "
+              + (t + 19) / 20
+              + "} in the cluster spec, or lower zkClientTimeout (jvm_args: [-DzkClientTimeout="
+              + hi
+              + "])"
+          : "raise tickTime or maxSessionTimeout in zoo.cfg to at least "
+              + t
+              + " ms, or lower zkClientTimeout";
+    }
+    return ours()
+        ? "raise zkClientTimeout: jvm_args: [-DzkClientTimeout=" + lo + "] in the cluster spec"
+        : "raise zkClientTimeout to at least " + lo + " ms";
+  }
+
+  /**
+   * ZooKeeper beside Solr nodes: a warning only when the host was busy in the doctor's window (a
+   * 1-minute load average still carries the bench that ran before), and on one machine solrscale
+   * laid out, sharing is the layout itself, so the fix is for real hosts.
+   */
   private void sharedHost(DoctorFacts f, DoctorFacts.Zk zk) {
     List<DoctorFacts.Node> beside =
         f.nodes().stream().filter(n -> n.host() != null && n.host().equals(zk.host())).toList();
     if (beside.isEmpty()) {
       return;
     }
-    DoctorFacts.Node any = beside.get(0);
-    boolean loaded =
-        any.loadAverage() != null
-            && any.processors() != null
-            && any.loadAverage() > 0.8 * any.processors();
-    add(
-        loaded ? DoctorReport.WARNING : DoctorReport.INFO,
-        "zk-shares-host",
-        "ZooKeeper " + zk.address(),
+    Load load = load(f, beside);
+    boolean loaded = load != null && load.loaded();
+    boolean allHere =
+        f.nodes().stream().allMatch(n -> zk.host().equals(n.host()))
+            && f.zookeeper().stream().allMatch(z -> zk.host().equals(z.host()));
+    String evidence =
         "shares host "
             + zk.host()
             + " with "
             + beside.size()
             + " Solr node(s)"
-            + (any.loadAverage() == null
-                ? ""
-                : String.format(
-                    Locale.ROOT,
-                    "; load average %.1f on %d cores",
-                    any.loadAverage(),
-                    any.processors())),
-        "under load, give ZooKeeper hosts of its own (Solr's CPU and GC delay its heartbeats)");
+            + (oneMachine()
+                ? ", as every node of a cluster solrscale runs on one machine does"
+                : "")
+            + (load == null ? "" : "; " + load.evidence());
+    String fix =
+        switch (layout) {
+          case ONE_MACHINE ->
+              (loaded
+                      ? "expected on one machine, but ZooKeeper's heartbeats wait for CPU here: if"
+                          + " sessions expire, leave it cores (fewer Solr nodes or less load)"
+                      : "nothing to do on one machine, where sharing is expected")
+                  + "; on real hosts give ZooKeeper hosts of its own (hosts: with roles: [zk])";
+          case HOSTS ->
+              allHere
+                  ? "every node runs on this one host: add hosts to the cluster spec, roles: [zk]"
+                      + " on some, roles: [solr] on the others"
+                  : "give ZooKeeper hosts of its own: roles: [zk] on some hosts of the cluster"
+                      + " spec, roles: [solr] on the others";
+          case EXTERNAL ->
+              allHere
+                  ? "expected when every node runs on one host (a test setup); in production give"
+                      + " ZooKeeper hosts of its own"
+                  : "give ZooKeeper hosts of its own (Solr's CPU and GC delay its heartbeats)";
+        };
+    add(
+        loaded ? DoctorReport.WARNING : DoctorReport.INFO,
+        "zk-shares-host",
+        "ZooKeeper " + zk.address(),
+        evidence,
+        fix);
+  }
+
+  /** How busy a host was, in words that say over what, and whether that is loaded. */
+  record Load(boolean loaded, String evidence) {}
+
+  /**
+   * The host's CPU over the doctor's window (this machine's /proc/stat), else the CPU its Solr
+   * nodes used over it; without a window only the 1-minute load average, said as such and not
+   * judged, since it includes whatever ran before the doctor started.
+   */
+  static Load load(DoctorFacts f, List<DoctorFacts.Node> onHost) {
+    DoctorFacts.Node any = onHost.get(0);
+    String average =
+        any.loadAverage() == null || any.loadAverage() < 0
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                "1-minute load average %.1f on %d cores, which includes the minute before the"
+                    + " doctor started",
+                any.loadAverage(),
+                any.processors() == null ? 0 : any.processors());
+    String window =
+        String.format(Locale.ROOT, "over the doctor's %.1f s window", f.windowSeconds());
+    Double busy =
+        onHost.stream()
+            .map(DoctorFacts.Node::window)
+            .filter(w -> w != null && w.hostCpuBusyPercent() != null)
+            .map(DoctorFacts.Window::hostCpuBusyPercent)
+            .findFirst()
+            .orElse(null);
+    if (f.sampled() && busy != null) {
+      return new Load(
+          busy > 100 * LOADED,
+          String.format(Locale.ROOT, "this machine's CPU %.0f %% busy %s", busy, window)
+              + (average.isEmpty() ? "" : " (" + average + ")"));
+    }
+    List<DoctorFacts.Window> used =
+        onHost.stream()
+            .map(DoctorFacts.Node::window)
+            .filter(w -> w != null && w.cpuCores() != null)
+            .toList();
+    if (f.sampled() && !used.isEmpty() && any.processors() != null && any.processors() > 0) {
+      double cores = used.stream().mapToDouble(DoctorFacts.Window::cpuCores).sum();
+      return new Load(
+          cores > LOADED * any.processors(),
+          String.format(
+                  Locale.ROOT,
+                  "its Solr node(s) used %.1f of %d cores %s",
+                  cores,
+                  any.processors(),
+                  window)
+              + (average.isEmpty() ? "" : " (" + average + ")"));
+    }
+    return average.isEmpty() ? null : new Load(false, average + "; not sampled (--window 0)");
   }
 
   private void nodes(DoctorFacts f) {
+    String w = f.sampled() ? String.format(Locale.ROOT, "%.1f s", f.windowSeconds()) : null;
     Map<String, List<DoctorFacts.Node>> byHost = new LinkedHashMap<>();
     for (DoctorFacts.Node n : f.nodes()) {
       byHost.computeIfAbsent(n.host(), k -> new ArrayList<>()).add(n);
@@ -234,7 +375,7 @@ public final class DoctorChecks {
                 + " (Solr's start script asks for "
                 + SOLR_LIMIT
                 + ")",
-            "raise it to " + SOLR_LIMIT + " or more (ulimit -n, LimitNOFILE= in a systemd unit)");
+            limitFix("ulimit -n", "LimitNOFILE= in a systemd unit"));
       }
       if (n.maxProcesses() != null && n.maxProcesses() < SOLR_LIMIT) {
         add(
@@ -246,22 +387,89 @@ public final class DoctorChecks {
                 + " (Solr's start script asks for "
                 + SOLR_LIMIT
                 + ")",
-            "raise it to " + SOLR_LIMIT + " or more (ulimit -u, LimitNPROC=)");
+            limitFix("ulimit -u", "LimitNPROC= in a systemd unit"));
       }
+      gcTime(f, n);
       if (n.longestGcPauseMs() != null && n.longestGcPauseMs() > LONG_GC_PAUSE_MS) {
         add(
             DoctorReport.WARNING,
             "node-gc-pause",
             n.name(),
             String.format(
-                Locale.ROOT,
-                "a GC pause of %,.0f ms in %s: requests stall, and past zkClientTimeout the node"
-                    + " loses its ZooKeeper session",
-                n.longestGcPauseMs(),
-                n.gcLog()),
-            "give the heap more room or fewer caches, or look at the run's --profile for what allocates");
+                    Locale.ROOT,
+                    "a GC pause of %,.0f ms in %s: requests stall, and past zkClientTimeout the"
+                        + " node loses its ZooKeeper session",
+                    n.longestGcPauseMs(),
+                    n.gcLog())
+                + (w == null || n.window() == null || n.window().gcCount() == null
+                    ? ""
+                    : String.format(
+                        Locale.ROOT,
+                        "; over the doctor's %s window: %d collection(s), %,d ms",
+                        w,
+                        n.window().gcCount(),
+                        n.window().gcMs())),
+            (ours()
+                    ? "give the heap more room (heap: in the cluster spec)"
+                    : "give the heap more room")
+                + " or fewer caches; a run's or index's --profile shows what allocates");
       }
     }
+  }
+
+  /** For a cluster solrscale started: the collection property its default configset reads. */
+  private String property(String setting) {
+    return ours()
+        ? " (solrscale's default configset reads properties: {"
+            + setting
+            + "} of the collection in the cluster spec)"
+        : "";
+  }
+
+  /** Time in collections over the doctor's window: GC now, on any node, GC log or not. */
+  private void gcTime(DoctorFacts f, DoctorFacts.Node n) {
+    if (!f.sampled() || n.window() == null || n.window().gcMs() == null) {
+      return;
+    }
+    double share = n.window().gcMs() / (1000 * f.windowSeconds());
+    if (share > GC_SHARE) {
+      add(
+          DoctorReport.WARNING,
+          "node-gc-time",
+          n.name(),
+          String.format(
+              Locale.ROOT,
+              "%,d ms of the doctor's %.1f s window in %d collection(s) (%.0f %%): requests wait"
+                  + " while it collects",
+              n.window().gcMs(),
+              f.windowSeconds(),
+              n.window().gcCount(),
+              100 * share),
+          (ours()
+                  ? "give the heap more room (heap: in the cluster spec)"
+                  : "give the heap more room")
+              + " or fewer caches, or lower the load; a run's or index's --profile shows what"
+              + " allocates");
+    }
+  }
+
+  /** Where a process limit is raised, for whoever starts the nodes. */
+  private String limitFix(String ulimit, String systemd) {
+    String to = "raise it to " + SOLR_LIMIT + " or more ";
+    return switch (layout) {
+      case ONE_MACHINE ->
+          to
+              + "in the shell that starts the nodes ("
+              + ulimit
+              + " "
+              + SOLR_LIMIT
+              + ", within the hard limit of /etc/security/limits.conf), then solrscale node restart";
+      case HOSTS ->
+          to
+              + "for the SSH user on each host (/etc/security/limits.conf), then solrscale node"
+              + " restart";
+      case EXTERNAL -> to + "(" + ulimit + ", " + systemd + ")";
+    };
   }
 
   /** Heaps against the host's memory, and the index against what is left for the page cache. */
@@ -289,14 +497,20 @@ public final class DoctorChecks {
           "node-heap-memory",
           subject,
           evidence + ": nothing is left for the OS and the page cache; the kernel may kill a node",
-          "lower the heaps (heap:) or run fewer nodes per host, keeping half the memory for the page cache");
+          (ours() ? "lower the heaps (heap: in the cluster spec)" : "lower the heaps")
+              + (oneMachine()
+                  ? " or run fewer nodes on this machine"
+                  : " or run fewer nodes per host")
+              + ", keeping half the memory for the page cache");
     } else if (heaps > 0.6 * ram) {
       add(
           DoctorReport.WARNING,
           "node-heap-memory",
           subject,
           evidence + ": little is left for the page cache the index is read through",
-          "keep heaps under half the host's memory");
+          ours()
+              ? "keep heaps under half the host's memory (heap: in the cluster spec)"
+              : "keep heaps under half the host's memory");
     }
     long cache = ram - heaps;
     if (index > cache && index > 0) {
@@ -308,7 +522,16 @@ public final class DoctorChecks {
               + ": the index does not fit in the "
               + gb(Math.max(0, cache))
               + " left for the page cache, so searches read from disk",
-          "add memory or nodes, or lower the heaps");
+          switch (layout) {
+            // more nodes on the one machine share the same memory: no help there
+            case ONE_MACHINE ->
+                "lower the heaps (heap: in the cluster spec) or index less here;"
+                    + " on real hosts spread the index over more hosts";
+            case HOSTS ->
+                "lower the heaps (heap: in the cluster spec), or give the index more"
+                    + " memory: more hosts, or a larger memory: on a lab host";
+            case EXTERNAL -> "add memory or hosts, or lower the heaps";
+          });
     }
     for (DoctorFacts.Node n : nodes) {
       if (n.heapMaxBytes() != null
@@ -325,7 +548,10 @@ public final class DoctorChecks {
                 + " for "
                 + gb(n.indexBytes())
                 + " of index: a large heap means long full collections",
-            "a heap of a few GB serves this index; leave the rest to the page cache");
+            ours()
+                ? "a heap of a few GB serves this index (heap: in the cluster spec); leave the rest"
+                    + " to the page cache"
+                : "a heap of a few GB serves this index; leave the rest to the page cache");
       }
     }
     if (first.swapTotalBytes() != null
@@ -336,19 +562,27 @@ public final class DoctorChecks {
           "node-swap",
           subject,
           gb(first.swapTotalBytes() - first.swapFreeBytes())
-              + " of swap in use: a JVM whose heap is swapped out pauses for seconds",
-          "turn swap off on Solr hosts (swapoff -a) or set vm.swappiness=1");
+              + " of swap in use (by any process, since the host started): a JVM whose heap is"
+              + " swapped out pauses for seconds",
+          oneMachine()
+              ? "leave this machine free memory (smaller heaps, fewer nodes) so nothing swaps;"
+                  + " with root, vm.swappiness=1"
+              : "turn swap off on Solr hosts (swapoff -a) or set vm.swappiness=1");
     }
   }
 
   private void collections(DoctorFacts f) {
-    boolean oneHost = f.nodes().stream().map(DoctorFacts.Node::host).distinct().count() <= 1;
+    long hosts = f.nodes().stream().map(DoctorFacts.Node::host).distinct().count();
     Map<String, DoctorFacts.Node> nodes = new HashMap<>();
     f.nodes().forEach(n -> nodes.put(n.name(), n));
     Map<String, Integer> leads = new LinkedHashMap<>();
     int shards = 0;
     for (DoctorFacts.Collection c : f.collections()) {
-      commits(c);
+      commits(
+          c,
+          f.sampled()
+              ? String.format(Locale.ROOT, "over the doctor's %.1f s window", f.windowSeconds())
+              : "at Solr's 1-minute rate, which includes the minute before the doctor started");
       autowarm(c);
       if (c.numVersionBuckets() != null && c.numVersionBuckets() < 1024) {
         boolean used = versionBefore(f.solrVersion(), 9, 8);
@@ -365,7 +599,7 @@ public final class DoctorChecks {
       }
       for (DoctorFacts.Shard s : c.shards()) {
         shards++;
-        placement(c, s, nodes, oneHost);
+        placement(c, s, nodes, hosts);
         s.replicas().stream()
             .filter(DoctorFacts.Replica::leader)
             .forEach(r -> leads.merge(r.node(), 1, Integer::sum));
@@ -374,7 +608,7 @@ public final class DoctorChecks {
     leaders(f, leads, shards);
   }
 
-  private void commits(DoctorFacts.Collection c) {
+  private void commits(DoctorFacts.Collection c, String rateWindow) {
     String subject = "collection " + c.name();
     Long hard = c.autoCommitMs();
     if (Boolean.TRUE.equals(c.openSearcher()) && hard != null && hard > 0 && hard < 60000) {
@@ -388,7 +622,8 @@ public final class DoctorChecks {
               + (hard < 1000
                   ? ": faster than searchers warm, so they pile up (maxWarmingSearchers errors)"
                   : ""),
-          "set autoCommit openSearcher=false and make documents visible with autoSoftCommit instead");
+          "set autoCommit openSearcher=false and make documents visible with autoSoftCommit instead"
+              + property("solr.autoCommit.openSearcher: false"));
     }
     Long soft = c.autoSoftCommitMs();
     if (soft != null && soft > 0 && soft < 1000) {
@@ -402,10 +637,14 @@ public final class DoctorChecks {
               + " ms"
               + (indexing
                   ? String.format(
-                      Locale.ROOT, " while indexing (%.1f update requests/s)", c.updatesPerSecond())
+                      Locale.ROOT,
+                      " while indexing (%.1f update requests/s %s)",
+                      c.updatesPerSecond(),
+                      rateWindow)
                   : "")
               + ": each soft commit throws the caches away and opens a searcher",
-          "soft-commit no more often than the application needs documents visible (1000 ms or more)");
+          "soft-commit no more often than the application needs documents visible (1000 ms or more)"
+              + property("solr.autoSoftCommit.maxTime: 1000"));
     }
   }
 
@@ -429,7 +668,10 @@ public final class DoctorChecks {
                         + " autowarmCount "
                         + v
                         + ": every new searcher re-runs that many entries before it serves",
-                    "autowarm " + cache + " with 32..128 entries (or 0 with frequent commits)");
+                    "autowarm "
+                        + cache
+                        + " with 32..128 entries (or 0 with frequent commits)"
+                        + property("solr." + cache + ".autowarm: 64"));
               }
             });
   }
@@ -447,7 +689,8 @@ public final class DoctorChecks {
       DoctorFacts.Collection c,
       DoctorFacts.Shard s,
       Map<String, DoctorFacts.Node> nodes,
-      boolean oneHost) {
+      long hostCount) {
+    boolean oneHost = hostCount <= 1;
     if (s.replicas().size() < 2) {
       return;
     }
@@ -472,7 +715,14 @@ public final class DoctorChecks {
                     + ": losing the host loses them together",
                 oneHost
                     ? "on real hosts, put a shard's replicas on different hosts"
-                    : "move a replica to another host (MOVEREPLICA) or use a placement plugin with host affinity");
+                    // no move can part more replicas than there are hosts
+                    : s.replicas().size() > hostCount
+                        ? "add hosts (its "
+                            + s.replicas().size()
+                            + " replicas need as many; the nodes are on "
+                            + hostCount
+                            + ") or keep fewer replicas"
+                        : "move a replica to another host (MOVEREPLICA) or use a placement plugin with host affinity");
           }
         });
     for (String label : List.of("dc", "rack")) {

@@ -7,15 +7,38 @@ import java.util.Map;
 
 /**
  * What the doctor read from a live SolrCloud, as plain data (null where it could not be read), so
- * that every check is a function of it and can be tried on planted facts.
+ * that every check is a function of it and can be tried on planted facts. Rates and load come from
+ * the doctor's own window ({@code window_s}) when it sampled one, so that they describe the cluster
+ * now rather than what ran before the doctor started.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DoctorFacts(
+    @JsonProperty("layout") Layout layout,
+    @JsonProperty("window_s") Double windowSeconds,
     @JsonProperty("solr_version") String solrVersion,
     @JsonProperty("zookeeper") List<Zk> zookeeper,
     @JsonProperty("nodes") List<Node> nodes,
     @JsonProperty("collections") List<Collection> collections,
     @JsonProperty("cluster_properties") Map<String, String> clusterProperties) {
+
+  /**
+   * Who laid the cluster out, which decides what a fix can ask for: solrscale on this machine alone
+   * (hosts cannot be separated there), solrscale on hosts (SSH or lab network; the cluster spec
+   * places nodes), or a cluster solrscale did not start (--zk/--url).
+   */
+  public enum Layout {
+    @JsonProperty("one-machine")
+    ONE_MACHINE,
+    @JsonProperty("hosts")
+    HOSTS,
+    @JsonProperty("external")
+    EXTERNAL
+  }
+
+  /** Whether rates were sampled over the doctor's window (else they are Solr's own averages). */
+  boolean sampled() {
+    return windowSeconds != null;
+  }
 
   /**
    * One ZooKeeper server: where, its {@code conf} and {@code mntr} answers (null when it does not
@@ -47,8 +70,9 @@ public record DoctorFacts(
 
   /**
    * One live Solr node: its name and host, heap, the host's memory and swap, its open-file and
-   * process limits, index bytes on it, zkClientTimeout, dc/rack labels, load, and the longest GC
-   * pause in its GC log (null when not on this machine).
+   * process limits, index bytes on it, zkClientTimeout, dc/rack labels, the host's 1-minute load
+   * average (it includes the minute before the doctor started), what the doctor's window measured,
+   * and the longest GC pause in its GC log since it started (null when not on this machine).
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Node(
@@ -66,10 +90,26 @@ public record DoctorFacts(
       @JsonProperty("labels") Map<String, String> labels,
       @JsonProperty("processors") Integer processors,
       @JsonProperty("load_average") Double loadAverage,
+      @JsonProperty("window") Window window,
       @JsonProperty("longest_gc_pause_ms") Double longestGcPauseMs,
       @JsonProperty("gc_log") String gcLog) {}
 
-  /** One collection: its commit and cache settings, update rate, and its shards' replicas. */
+  /**
+   * A node over the doctor's window: the share of this machine's CPU that was busy (only for a node
+   * on this machine; the doctor's own CPU left out), the cores the node's process used, and its
+   * garbage collections and their time.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Window(
+      @JsonProperty("host_cpu_busy_percent") Double hostCpuBusyPercent,
+      @JsonProperty("cpu_cores") Double cpuCores,
+      @JsonProperty("gc_count") Long gcCount,
+      @JsonProperty("gc_ms") Long gcMs) {}
+
+  /**
+   * One collection: its commit and cache settings, update requests per second (over the doctor's
+   * window, else Solr's 1-minute rate), and its shards' replicas.
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Collection(
       @JsonProperty("name") String name,

@@ -556,7 +556,8 @@ public final class ScenarioRunner {
               target.solrUrls(),
               null,
               target.access(),
-              target.cluster().orElse(null))
+              target.cluster().orElse(null),
+              Doctor.WINDOW)
           .examine()
           .write(out);
     } catch (RuntimeException e) {

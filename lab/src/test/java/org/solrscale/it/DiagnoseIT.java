@@ -100,7 +100,13 @@ class DiagnoseIT {
         .contains("collection planted (coll-version-buckets)")
         .contains("(SOLR-5939)")
         .contains("collection traps shard1 (coll-replicas-host)")
-        .contains("(zk-shares-host)");
+        .contains("(zk-shares-host)")
+        // load over the doctor's own window, and a fix one machine can take
+        .contains("(CPU, GC and update rates over a 3.0 s window):")
+        .contains("busy over the doctor's 3.0 s window")
+        .contains("as every node of a cluster solrscale runs on one machine does")
+        .contains("on real hosts give ZooKeeper hosts of its own")
+        .contains("fix: raise zookeeper: {tick_time: 1500} in the cluster spec");
     assertThat(r.out()).doesNotContain("collection normal (");
     assertThat(r.out()).containsOnlyOnce("(coll-autocommit-opensearcher)"); // traps' own settings
 
@@ -110,6 +116,12 @@ class DiagnoseIT {
     assertThat(tree.path("facts").path("zookeeper").get(0).path("conf").path("tickTime").asText())
         .isEqualTo("1000");
     assertThat(tree.path("findings").size()).isGreaterThan(5);
+    assertThat(tree.path("facts").path("layout").asText()).isEqualTo("one-machine");
+    assertThat(tree.path("facts").path("window_s").asDouble()).isEqualTo(3.0);
+    var window = tree.path("facts").path("nodes").get(0).path("window");
+    assertThat(window.path("cpu_cores").isNumber()).as(window.toString()).isTrue();
+    assertThat(window.path("host_cpu_busy_percent").isNumber()).as(window.toString()).isTrue();
+    assertThat(window.path("gc_count").isNumber()).as(window.toString()).isTrue();
   }
 
   private static Diagnosis index(String collection) {
