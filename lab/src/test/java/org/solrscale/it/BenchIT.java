@@ -81,6 +81,50 @@ class BenchIT {
     assertThat(report.path("facts").path("zookeeper").get(0).path("conf").has("tickTime")).isTrue();
   }
 
+  /**
+   * bench's text says what its --json says: the text of one run against the summary.json it wrote
+   * (the file --json prints), figure by figure, and where the files went as an absolute path.
+   */
+  @Test
+  void theTextSaysWhatTheJsonSays() throws Exception {
+    Path out = dir.resolve("text");
+    Cli.Result r =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "docs",
+            "--queries",
+            queries.toString(),
+            "--threads",
+            "2",
+            "--warmup",
+            "1s",
+            "--requests",
+            "200",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode s = JSON.readTree(out.resolve("summary.json").toFile());
+    assertThat(r.out())
+        .contains(
+            String.format(
+                "%s loop: %,d requests in %.1f s, offered %.1f/s, achieved %.1f/s, %d errors",
+                s.get("load_model").asText(),
+                s.get("count").asLong(),
+                s.get("seconds").asDouble(),
+                s.get("throughput").get("offered").asDouble(),
+                s.get("throughput").get("achieved").asDouble(),
+                s.get("errors").get("total").asLong()));
+    for (String k : new String[] {"p50", "p99", "max"}) {
+      assertThat(r.out())
+          .contains(k + " " + String.format("%.2f", s.get("latency_ms").get(k).asDouble()))
+          .contains(k + " " + String.format("%.2f", s.get("service_time_ms").get(k).asDouble()));
+    }
+    assertThat(r.out() + r.err()).contains(out.toAbsolutePath().normalize().toString());
+  }
+
   @Test
   void closedLoopWritesTheSummaryTheLogAndTheTimeline() throws Exception {
     Path out = dir.resolve("closed");
