@@ -54,8 +54,18 @@ public final class DocTemplate {
     try {
       root = JSON.readTree(text);
     } catch (JsonProcessingException e) {
+      // the place in the file as file:line:column, like every refusal about a file
+      String at =
+          e.getLocation() == null || !where.endsWith(": ")
+              ? where
+              : where.substring(0, where.length() - 2)
+                  + ":"
+                  + e.getLocation().getLineNr()
+                  + ":"
+                  + e.getLocation().getColumnNr()
+                  + ": ";
       throw SolrscaleException.usage(
-          where + "not JSON (" + e.getOriginalMessage() + "); give one document as a JSON object");
+          at + "not JSON (" + e.getOriginalMessage() + "); give one document as a JSON object");
     }
     if (root == null || !root.isObject()) {
       throw SolrscaleException.usage(

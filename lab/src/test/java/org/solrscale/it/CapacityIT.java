@@ -91,6 +91,44 @@ class CapacityIT {
       assertThat(report.exitCode()).as(report.err()).isZero();
       assertThat(Files.readString(out.resolve("report.html")))
           .contains("Latency against throughput, capacity", "capacity (req/s)");
+      // the text of a search --max-rate ends says what its capacity.json says, in words
+      Path textOut = dir.resolve("cap-text");
+      Cli.Result t =
+          Cli.run(
+              "capacity",
+              "--url",
+              server.url(),
+              "--collection",
+              "calib",
+              "--queries",
+              queries(dir).toString(),
+              "--slo",
+              "p95<100ms",
+              "--start-rate",
+              "100",
+              "--max-rate",
+              "200",
+              "--warmup",
+              "1s",
+              "--min-duration",
+              "2s",
+              "--out",
+              textOut.toString());
+      assertThat(t.exitCode()).as(t.out() + t.err()).isZero();
+      JsonNode tj = JSON.readTree(textOut.resolve("capacity.json").toFile());
+      assertThat(tj.path("high").isNumber()).as(tj.toString()).isFalse();
+      assertThat(t.out())
+          .contains(
+              String.format(
+                  java.util.Locale.ROOT,
+                  "capacity: at least %.1f requests/s: --max-rate 200 met the objective",
+                  tj.get("capacity").asDouble()))
+          .contains("files: " + textOut.toAbsolutePath().normalize())
+          .doesNotContain("?)");
+      assertThat(t.out() + t.err())
+          .contains("objective: p95<100ms (no errors)")
+          .doesNotContain("errors<0%");
+      assertThat(tj.get("probes")).hasSize(2);
     }
     // nothing listens there: the first query fails in one line, and no empty --out is left
     int closed;
@@ -247,13 +285,13 @@ class CapacityIT {
             "href=\"#capacity\"",
             "Latency against throughput, cap",
             "capacity (req/s)",
-            "For 100 requests/s within p95&lt;2000ms,errors&lt;0% (cap), the smallest topology"
+            "For 100 requests/s within p95&lt;2000ms (no errors) (cap), the smallest topology"
                 + " that serves it is shards=1");
     Cli.Result far = Cli.run("report", out.toString(), "--target", "rate=100000");
     assertThat(far.exitCode()).as(far.err()).isZero();
     assertThat(Files.readString(out.resolve("report.html")))
         .contains(
-            "For 100000 requests/s within p95&lt;2000ms,errors&lt;0% (cap), no topology"
+            "For 100000 requests/s within p95&lt;2000ms (no errors) (cap), no topology"
                 + " measured serves it");
     Cli.Result bad = Cli.run("report", out.toString(), "--target", "500");
     assertThat(bad.exitCode()).isEqualTo(2);

@@ -222,6 +222,28 @@ class ClusterIT {
     assertThat(after.get("healthy").asBoolean()).isTrue();
     assertThat(node(after, "solr2").get("pid").asLong()).isNotEqualTo(victim.pid());
     assertReplicasAgree();
+    // the table says what --json says: each node's pid and state, each shard's documents
+    String text = Cli.run("status", "--name", NAME).out();
+    JsonNode json = status();
+    for (JsonNode n : json.get("nodes")) {
+      assertThat(text)
+          .as(n.toString())
+          .containsPattern(
+              "(?m)^"
+                  + n.get("id").asText()
+                  + " .* "
+                  + (n.get("pid").asLong() > 0 ? n.get("pid").asText() : "-")
+                  + " +"
+                  + n.get("state").asText()
+                  + " ");
+    }
+    for (JsonNode c : json.get("collections")) {
+      for (JsonNode sh : c.get("shards")) {
+        assertThat(text)
+            .as(sh.toString())
+            .containsPattern(" " + sh.get("name").asText() + " +" + sh.get("docs").asLong() + " ");
+      }
+    }
   }
 
   @Test
