@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -260,7 +262,8 @@ class CapacityIT {
       Path stepDir = out.resolve(step.get("dir").asText());
       assertThat(JSON.readTree(stepDir.resolve("capacity.json").toFile())).isEqualTo(cap);
       int i = 0;
-      double highestMet = 0;
+      // a rate probed again near a bound is decided by the majority of its probes (a tie fails)
+      Map<Double, Integer> votes = new HashMap<>();
       for (JsonNode p : cap.get("probes")) {
         JsonNode m = p.get("measured");
         JsonNode files =
@@ -272,12 +275,16 @@ class CapacityIT {
             files.get("latency_ms").get("p95").asDouble() < 2000
                 && files.get("errors").get("total").asLong() == 0;
         assertThat(p.get("meets").asBoolean()).as(p.toString()).isEqualTo(meets);
-        if (meets) {
-          highestMet = Math.max(highestMet, m.get("rate").asDouble());
-        }
+        votes.merge(m.get("rate").asDouble(), meets ? 1 : -1, Integer::sum);
       }
+      double highestMet =
+          votes.entrySet().stream()
+              .filter(e -> e.getValue() > 0)
+              .mapToDouble(Map.Entry::getKey)
+              .max()
+              .orElse(0);
       // the capacity is the highest rate its probes met, recomputed from the probes' own files
-      assertThat(cap.get("capacity").asDouble()).isEqualTo(highestMet);
+      assertThat(cap.get("capacity").asDouble()).as(cap.toString()).isEqualTo(highestMet);
     }
     String page = Files.readString(out.resolve("report.html"));
     assertThat(page)
