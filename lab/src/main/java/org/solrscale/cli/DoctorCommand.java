@@ -79,7 +79,7 @@ final class DoctorCommand implements Callable<Integer> {
         .examine();
   }
 
-  private static void print(DoctorReport r) {
+  static void print(DoctorReport r) {
     JsonNode w = r.facts() == null ? null : r.facts().get("window_s");
     System.out.println(
         r.target()
