@@ -3,6 +3,7 @@ package org.solrscale.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.solrscale.capacity.CapacitySearch;
 import org.solrscale.report.Report;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.RunDir;
@@ -60,24 +61,7 @@ final class RunSummary {
               "%s%s: %s%n",
               many ? c.id() + " r" + c.repeat() + ": " : "",
               s.label(),
-              m.path("capacity").isNumber()
-                  ? String.format(
-                      Locale.ROOT,
-                      "capacity %.1f requests/s within %s (%s, %d probes)",
-                      m.path("capacity").asDouble(),
-                      Slo.describe(m.path("slo").asText()),
-                      m.path("high").isNumber()
-                          ? String.format(
-                              Locale.ROOT,
-                              "interval %.1f-%.1f",
-                              m.path("low").asDouble(),
-                              m.path("high").asDouble())
-                          : String.format(
-                              Locale.ROOT,
-                              "at least %.1f: no rate tried failed",
-                              m.path("low").asDouble()),
-                      m.path("probes").size())
-                  : "no capacity: " + m.path("ended").asText());
+              capacity(read(m, CapacitySearch.Result.class)));
         } else if (s.isBench()) {
           benches = true;
           String step = s.label() + " (" + m.path("load_model").asText() + " loop)";
@@ -136,6 +120,31 @@ final class RunSummary {
       System.err.println("solrscale: FAILED " + f);
     }
     return o.failures().isEmpty() ? 0 : 1;
+  }
+
+  /** A capacity step's result in one line, read with the record that wrote it. */
+  private static String capacity(CapacitySearch.Result r) {
+    if (r.capacity() == null) {
+      return "no capacity: " + r.ended();
+    }
+    return String.format(
+        Locale.ROOT,
+        "capacity %.1f requests/s within %s (%s, %d probes)",
+        r.capacity(),
+        Slo.describe(r.slo()),
+        r.high() != null
+            ? String.format(Locale.ROOT, "interval %.1f-%.1f", r.low(), r.high())
+            : String.format(Locale.ROOT, "at least %.1f: no rate tried failed", r.low()),
+        r.probes().size());
+  }
+
+  private static <T> T read(JsonNode summary, Class<T> type) {
+    try {
+      return RunDir.JSON.treeToValue(summary, type);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw SolrscaleException.usage(
+          "a step's summary is not a " + type.getSimpleName() + ": " + e.getOriginalMessage());
+    }
   }
 
   private static String f1(JsonNode n) {
