@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The capacity of one Solr topology, searched ROUNDS times (docs/benchmarks.md): its spread. One
+# The capacity of one Solr topology, searched ROUNDS times (docs/bench/capacity-solr.md): its spread. One
 # Solr node (512m heap), 1 ZooKeeper, a 1-shard collection of a 50,000-document synthetic corpus,
 # 2,000 derived queries; after a 30 s warm-up load, `capacity --slo 'p99<100ms,errors<0.1%'`
 # ROUNDS times, each round followed by the peer: a closed loop of 16 threads for 20 s, the

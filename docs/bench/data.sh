@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of `data clean`, `data split` and `data convert` of JSON Lines (docs/benchmarks.md)
+# Benchmark of `data clean`, `data split` and `data convert` of JSON Lines (docs/bench/data.md)
 # against `cat FILE > /dev/null`,
 # the practical limit, on a generated Solr XML file of about SIZE_MB (default 1000) in WORKDIR.
 # Usage: docs/bench/data.sh [WORKDIR] [SIZE_MB]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The driver's cost over TLS (docs/benchmarks.md): `solrscale bench` at its maximum rate against
+# The driver's cost over TLS (docs/bench/driver-tls.md): `solrscale bench` at its maximum rate against
 # wrk, both over plain HTTP and over TLS, in one run, against one nginx worker pinned to core 0
 # that answers every request with a small Solr-like JSON body (the same body on port 18080 plain,
 # 18443 TLS with an EC P-256 certificate a throwaway CA signed); each client pinned to core 1, 16

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Driver cost (docs/benchmarks.md): `solrscale bench` at its maximum rate against wrk, in one run,
+# Driver cost (docs/bench/driver.md): `solrscale bench` at its maximum rate against wrk, in one run,
 # both against one nginx worker pinned to core 0 that answers every request with a small Solr-like
 # JSON body; each client pinned to core 1, 16 connections, SECONDS each, alternated twice; best of
 # two, as requests per second. Needs the Debian packages nginx-light (or nginx) and wrk.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `solrscale index` with a small client heap (HEAP, default 32m) on a corpus of about 350 MB of Solr XML:
 # completes (so the heap never needed more than HEAP), verifies, and reports the largest live heap
-# after a GC from the client's GC log (docs/benchmarks.md).
+# after a GC from the client's GC log (docs/bench/heap.md).
 # Usage: docs/bench/heap.sh [WORKDIR] [DOCS]
 set -euo pipefail
 work=${1:-/tmp/solrscale-bench-heap}; docs=${2:-1200000}

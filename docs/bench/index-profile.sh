@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Where the time goes when indexing with `solrscale index` and with PostTool (docs/benchmarks.md):
+# Where the time goes when indexing with `solrscale index` and with PostTool (docs/bench/index.md):
 # on the cluster of index.sh, after the same warm-up (WARM loads with each tool, 4 by default),
 #  1. fixed cost: a one-document file, each tool twice, alternated (wall and client CPU);
 #  2. CPU per document: the corpus once with each tool, the client's and the Solr nodes' CPU;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of `solrscale index` against Solr's own PostTool (docs/benchmarks.md), as the issue
+# Benchmark of `solrscale index` against Solr's own PostTool (docs/bench/index.md), as the issue
 # asks: same corpus, same warm cluster (2 nodes, 2 shards, 1 GB heap), four warm-up loads with each tool
 # then the two tools alternated, twice each, the collection emptied before every run; best of two.
 # Usage: [WARM=4] docs/bench/index.sh [WORKDIR] [DOCS] [THREADS]
@@ -18,7 +18,7 @@ cluster_up
 # warm-up: WARM (default 4) loads with each tool, alternated, so both of Solr's update paths
 # (javabin, XML) are compiled. After only one, Solr's JIT was still at work: its CPU per document
 # fell between the first and the second timed load by a fifth for solrscale index and by half
-# for PostTool; after two, Solr still got faster for another dozen loads (docs/benchmarks.md).
+# for PostTool; after two, Solr still got faster for another dozen loads (docs/bench/index.md).
 for ((warm = 0; warm < ${WARM:-4}; warm++)); do ours; empty; post; empty; done
 for run in 1 2; do
   for tool in post ours; do

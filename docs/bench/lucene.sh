@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Lucene ceiling of the index benchmark (docs/benchmarks.md): the corpus of docs/bench/index.sh
+# The Lucene ceiling of the index benchmark (docs/bench/index.md): the corpus of docs/bench/index.sh
 # written by an in-process Lucene IndexWriter with the built-in configset's schema and index
 # settings (org.solrscale.node.LuceneCeiling), in a JVM with the Solr nodes' heap. One warm-up
 # run, then two timed runs, each into a fresh index; no Solr or ZooKeeper process is started.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What --profile costs (docs/benchmarks.md): on one cluster (1 Solr node, 1g heap, a 50,000-document
+# What --profile costs (docs/bench/profile-overhead.md): on one cluster (1 Solr node, 1g heap, a 50,000-document
 # synthetic corpus), after one unrecorded round to warm the JVM, the same work with and without
 # --profile, ROUNDS times, the order swapped every round (so that drift favours neither):
 #  1. bench: closed loop, 4 threads, 5 s warm-up + 20 s measured (the recording spans both);

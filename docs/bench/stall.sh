@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Coordinated omission, proved on a real cluster (docs/benchmarks.md): an open loop at RATE/s and a
+# Coordinated omission, proved on a real cluster (docs/bench/stall.md): an open loop at RATE/s and a
 # closed loop of 4 threads, each against a 2-node, 2-shard cluster in which one Solr node is
 # frozen with SIGSTOP for 2 s in the middle of the measured time. Every query fans out to both
 # shards, so every request due during the freeze must wait for its end. The script computes the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of `data synth` (docs/benchmarks.md) against docs/bench/corpus.py, the Python generator
+# Benchmark of `data synth` (docs/bench/synth.md) against docs/bench/corpus.py, the Python generator
 # the index and heap benchmarks use: MB of output per second of wall time (each tool's start
 # included) and per CPU second (user + system, robust when other work shares the machine), twice.
 # Usage: docs/bench/synth.sh [WORKDIR] [DOCS]

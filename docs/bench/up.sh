@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of `solrscale up` (docs/benchmarks.md). Usage: docs/bench/up.sh NODES ZK
+# Benchmark of `solrscale up` (docs/bench/up.md). Usage: docs/bench/up.sh NODES ZK
 # 1. cold: a new cluster with a 2x2 collection (runtime already cached), until every replica is active
 # 2. warm: the same cluster stopped and brought up again by `solrscale up` (nodes start in parallel)
 # 3. peer: the same cluster stopped and started by a plain serial shell script, the way people do it

@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
 
 /**
  * `solrscale calibration-server`: a local server of known capacity (workers x 1000 / service ms
- * requests a second) to check `capacity` against, as docs/benchmarks.md does.
+ * requests a second) to check `capacity` against, as docs/bench/capacity-calibration.md does.
  */
 @Command(
     name = "calibration-server",

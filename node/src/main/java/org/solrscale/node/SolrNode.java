@@ -139,9 +139,9 @@ public final class SolrNode {
    * Sets Java Flight Recorder up now, before Solr's code is compiled: the first recording in a
    * JVM's life instruments JDK classes, which throws away the compiled code that uses them. Started
    * later by --profile on a warm node under load, that cost a step up to 90 % of its throughput for
-   * many seconds while everything was compiled again (docs/benchmarks.md); done here it costs the
-   * start a fraction of a second and later recordings nothing of the kind. Nothing is kept: the
-   * recording records nothing and is closed at once.
+   * many seconds while everything was compiled again (docs/bench/profile-overhead.md); done here it
+   * costs the start a fraction of a second and later recordings nothing of the kind. Nothing is
+   * kept: the recording records nothing and is closed at once.
    */
   private static void readyForFlightRecordings() {
     try (jdk.jfr.Recording r =
