@@ -70,6 +70,37 @@ class DocsLinksTest {
   }
 
   @Test
+  void everyFigureRowLinksItsBenchPageAndEveryPageHasARow() throws IOException {
+    List<String> lines = Files.readAllLines(root.resolve("docs/benchmarks.md"));
+    Set<String> linked = new HashSet<>();
+    List<String> wrong = new ArrayList<>();
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i);
+      if (!line.startsWith("| ") || line.startsWith("| what ") || line.startsWith("| ---")) {
+        continue;
+      }
+      String[] cells = line.split("(?<!\\\\)\\|", -1);
+      Matcher page =
+          Pattern.compile("\\]\\((bench/[^)]+\\.md)\\)").matcher(cells[cells.length - 2]);
+      if (cells.length != 9 || !page.find()) {
+        wrong.add("docs/benchmarks.md:" + (i + 1) + ": not 7 cells ending in a link to bench/*.md");
+      } else {
+        linked.add(page.group(1));
+      }
+    }
+    try (Stream<Path> pages = Files.list(root.resolve("docs/bench"))) {
+      pages
+          .filter(p -> p.toString().endsWith(".md"))
+          .map(p -> "bench/" + p.getFileName())
+          .filter(p -> !linked.contains(p))
+          .sorted()
+          .forEach(p -> wrong.add("docs/" + p + ": no row of docs/benchmarks.md links it"));
+    }
+    assertThat(linked).as("rows").hasSizeGreaterThan(10);
+    assertThat(wrong).as("figures table").isEmpty();
+  }
+
+  @Test
   void slugsAreGitHubs() {
     assertThat(slug("`up`: wall time and memory per node (2026-11-21)"))
         .isEqualTo("up-wall-time-and-memory-per-node-2026-11-21");
