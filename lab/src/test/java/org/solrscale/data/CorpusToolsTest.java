@@ -33,6 +33,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.solrscale.testing.Await;
 
 class CorpusToolsTest {
   @TempDir Path dir;
@@ -1644,14 +1645,14 @@ class CorpusToolsTest {
             .redirectOutput(dir.resolve(command + ".log").toFile())
             .start();
     try {
-      long deadline = System.nanoTime() + 60_000_000_000L;
       BooleanSupplier writing =
           command.equals("split")
               ? () -> Files.exists(out.resolve("part-00003.xml"))
               : () -> listNames(dir).stream().anyMatch(n -> n.startsWith(".partial-"));
-      while (!writing.getAsBoolean() && p.isAlive() && System.nanoTime() < deadline) {
-        Thread.sleep(10);
-      }
+      Await.until(
+          command + " writes its output (or ends)",
+          Duration.ofSeconds(60),
+          () -> writing.getAsBoolean() || !p.isAlive());
       assertThat(writing.getAsBoolean()).as("the command is writing").isTrue();
       assertThat(p.isAlive())
           .as("the command is still running (else make the input larger)")

@@ -2,6 +2,7 @@ package org.solrscale.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -9,6 +10,7 @@ import org.apache.solr.common.SolrInputDocument;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.solrscale.data.Document;
+import org.solrscale.testing.Await;
 
 /** Planted batches taking off from threads of their own, as workers' do. */
 class BatchOrderTest {
@@ -82,9 +84,10 @@ class BatchOrderTest {
 
   /** Waits until the thread waits for its turn (or has ended). */
   private static void waiting(Thread t) throws InterruptedException {
-    while (t.isAlive() && t.getState() != Thread.State.WAITING) {
-      Thread.sleep(1);
-    }
+    Await.until(
+        t.getName() + " waits for its turn",
+        Duration.ofSeconds(10),
+        () -> !t.isAlive() || t.getState() == Thread.State.WAITING);
   }
 
   @Test

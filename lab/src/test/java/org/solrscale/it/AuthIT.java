@@ -92,7 +92,7 @@ class AuthIT {
               }
             }
           }
-          Thread.sleep(300);
+          Thread.sleep(300); // the sampling rate of ps, not a wait
         } catch (IOException e) {
           // the file half-written: read again next time
         } catch (InterruptedException e) {

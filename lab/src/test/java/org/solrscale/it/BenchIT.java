@@ -172,6 +172,8 @@ class BenchIT {
         new Thread(
             () -> {
               try {
+                // the schedule is what is under test: the pause falls in the measured time (after
+                // the 1 s warm-up) and lasts 1.5 s, so requests due meanwhile wait for it
                 Thread.sleep(2500);
                 cluster().node(Cluster.NodeOp.PAUSE, "solr2", Duration.ofSeconds(10));
                 Thread.sleep(1500);

@@ -34,6 +34,7 @@ import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ClusterState;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.testing.Await;
 
 /**
  * One real cluster for the class: 3 ZooKeepers and 3 Solr nodes, a collection of 2 shards x 2
@@ -210,9 +211,10 @@ class ClusterIT {
 
     // every shard still has a live replica: the collection answers in full
     try (SolrClient client = client()) {
-      waitUntil(
-          () -> client.query(COLLECTION, new SolrQuery("*:*")).getResults().getNumFound() == DOCS,
-          Duration.ofSeconds(60));
+      Await.until(
+          "every document found with solr2 dead",
+          Duration.ofSeconds(60),
+          () -> client.query(COLLECTION, new SolrQuery("*:*")).getResults().getNumFound() == DOCS);
     }
 
     Cli.Result start = Cli.run("node", "start", "--name", NAME, "solr2");
@@ -483,29 +485,6 @@ class ClusterIT {
       return text.charAt(text.lastIndexOf(')') + 2) == 'Z';
     } catch (IOException e) {
       return true;
-    }
-  }
-
-  interface Check {
-    boolean ok() throws Exception;
-  }
-
-  static void waitUntil(Check check, Duration timeout) throws Exception {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (true) {
-      try {
-        if (check.ok()) {
-          return;
-        }
-      } catch (Exception e) {
-        if (System.nanoTime() > deadline) {
-          throw e;
-        }
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("condition not met within " + timeout);
-      }
-      Thread.sleep(500);
     }
   }
 }

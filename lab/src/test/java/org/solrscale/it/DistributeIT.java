@@ -1,7 +1,6 @@
 package org.solrscale.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,6 +25,8 @@ import org.solrscale.cluster.Cluster.NodeOp;
 import org.solrscale.distribute.Distributor;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.runtime.SolrscaleJar;
+import org.solrscale.testing.Await;
+import org.solrscale.testing.Needs;
 
 /**
  * `distribute` on a real cluster across four lab-network hosts (the relays started over SSH in
@@ -47,8 +48,7 @@ class DistributeIT {
 
   @BeforeAll
   static void up() {
-    assumeTrue("root".equals(System.getProperty("user.name")), "lab networks need root");
-    assumeTrue(Files.isExecutable(Path.of("/usr/sbin/sshd")), "needs openssh-server");
+    Needs.labHosts();
     cluster().state().ifPresent(s -> cluster().down(true));
     Cli.run("net", "down", "--name", NET, "--if-exists"); // what a killed earlier run left
     Cli.Result net = Cli.run("net", "up", "--name", NET, "--hosts", "4");
@@ -472,19 +472,19 @@ class DistributeIT {
                 .build(),
             java.net.http.HttpResponse.BodyHandlers.ofString());
     assertThat(set.statusCode()).as(set.body()).isEqualTo(200);
-    long until = System.currentTimeMillis() + 60_000;
-    while (JSON.readTree(
-                new java.net.URL(
-                    aBase + "/" + a.get("core").asText() + "/config/updateHandler?wt=json"))
-            .path("config")
-            .path("updateHandler")
-            .path("autoCommit")
-            .path("maxTime")
-            .asLong()
-        != 1200000) {
-      assertThat(System.currentTimeMillis()).as("A's core reloaded").isLessThan(until);
-      Thread.sleep(500);
-    }
+    Await.until(
+        "A's core reloaded",
+        Duration.ofSeconds(60),
+        () ->
+            JSON.readTree(
+                        new java.net.URL(
+                            aBase + "/" + a.get("core").asText() + "/config/updateHandler?wt=json"))
+                    .path("config")
+                    .path("updateHandler")
+                    .path("autoCommit")
+                    .path("maxTime")
+                    .asLong()
+                == 1200000);
     Map<String, Long> aBefore = indexFiles(a.get("data_dir").asText());
     Path more = dir.resolve("more.jsonl");
     assertThat(
@@ -579,7 +579,7 @@ class DistributeIT {
                   if (r.statusCode() == 200) {
                     written.addAndGet(20);
                   }
-                  Thread.sleep(300);
+                  Thread.sleep(300); // the writer's pace (a steady trickle), not a wait
                 } catch (Exception e) {
                   return;
                 }
@@ -589,7 +589,7 @@ class DistributeIT {
     writer.start();
     Distributor.Result r;
     try {
-      Thread.sleep(1000);
+      Await.until("the writer's first documents", Duration.ofSeconds(60), () -> written.get() > 0);
       r =
           slowly(
               "k4",
@@ -607,25 +607,20 @@ class DistributeIT {
     assertThat(t.state()).as(t.toString()).isEqualTo("active");
     assertThat(t.docs()).isGreaterThanOrEqualTo(shard.leaderDocs());
     // and the replica ends with every document written (its next polls bring the last commits)
-    long until = System.currentTimeMillis() + 60_000;
     String core = t.core();
     String nodeBase = cluster().requireState().node(t.node()).baseUrl();
     long want = 8000 + written.get();
-    long have = 0;
-    while (System.currentTimeMillis() < until) {
-      have =
-          JSON.readTree(
-                  new java.net.URL(
-                      nodeBase + "/" + core + "/select?q=*:*&rows=0&distrib=false&wt=json"))
-              .path("response")
-              .path("numFound")
-              .asLong();
-      if (have == want) {
-        break;
-      }
-      Thread.sleep(1000);
-    }
-    assertThat(have).isEqualTo(want);
+    Await.until(
+        "the replica holds all " + want + " documents",
+        Duration.ofSeconds(60),
+        () ->
+            JSON.readTree(
+                        new java.net.URL(
+                            nodeBase + "/" + core + "/select?q=*:*&rows=0&distrib=false&wt=json"))
+                    .path("response")
+                    .path("numFound")
+                    .asLong()
+                == want);
     // Solr's own word: it fetched what the leader committed after the pin, and only that: its
     // cycles went into the seeded index (no full copy into an index.<timestamp> directory)
     Path data = Path.of(t.dataDir());

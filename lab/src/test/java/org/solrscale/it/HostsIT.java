@@ -1,7 +1,6 @@
 package org.solrscale.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -28,6 +27,8 @@ import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.results.IntervalLog;
 import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.testing.Await;
+import org.solrscale.testing.Needs;
 
 /**
  * A SolrCloud across three lab-network hosts, each a network namespace with its own sshd, deployed
@@ -50,8 +51,7 @@ class HostsIT {
 
   @BeforeAll
   static void net() {
-    assumeTrue("root".equals(System.getProperty("user.name")), "lab networks need root");
-    assumeTrue(Files.isExecutable(Path.of("/usr/sbin/sshd")), "needs openssh-server");
+    Needs.labHosts();
     Cli.run("net", "down", "--name", NET, "--if-exists"); // what a killed earlier run left
     Cli.Result r = Cli.run("net", "up", "--name", NET, "--hosts", "3");
     assertThat(r.exitCode()).as(r.err()).isZero();
@@ -234,7 +234,7 @@ class HostsIT {
     // a node killed on its host is dead there, and starts again over SSH
     Cli.Result kill = Cli.run("node", "kill", "solr2", "--name", NAME);
     assertThat(kill.exitCode()).as(kill.err()).isZero();
-    assertThat(gone(solr2)).as("pid " + solr2 + " after kill").isTrue();
+    Await.until("pid " + solr2 + " gone after kill", Duration.ofSeconds(10), () -> exited(solr2));
     JsonNode afterKill = JSON.readTree(Cli.run("status", "--name", NAME, "--json").out());
     assertThat(node(afterKill, "solr2").get("state").asText()).isEqualTo("dead");
     Cli.Result start = Cli.run("node", "start", "solr2", "--name", NAME);
@@ -358,20 +358,14 @@ class HostsIT {
   }
 
   /** Whether the pid has exited (gone, or a zombie not yet reaped). */
-  static boolean gone(long pid) throws InterruptedException {
-    for (int i = 0; i < 100; i++) {
-      try {
-        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-        char state = stat.substring(stat.lastIndexOf(')') + 2).charAt(0);
-        if (state == 'Z' || state == 'X') {
-          return true;
-        }
-      } catch (IOException e) {
-        return true;
-      }
-      Thread.sleep(100);
+  static boolean exited(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+      char state = stat.substring(stat.lastIndexOf(')') + 2).charAt(0);
+      return state == 'Z' || state == 'X';
+    } catch (IOException e) {
+      return true;
     }
-    return false;
   }
 
   static JsonNode node(JsonNode status, String id) {

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.testing.Await;
 
 /** `index` against a real 2-node, 2-shard cluster: every good document in, every bad one listed. */
 class IndexIT {
@@ -709,15 +710,16 @@ class IndexIT {
                       f.toString()));
       // once the load is under way (an early document is there, uncommitted), solr2 dies: the
       // only replica, so the leader, of one shard
-      long until = System.nanoTime() + 120_000_000_000L;
-      while (client.getById("docs", "k200") == null) {
-        assertThat(run.isDone()).as("the load ended before the kill").isFalse();
-        assertThat(System.nanoTime()).as("k200 never arrived").isLessThan(until);
-        Thread.sleep(20);
-      }
+      Await.until(
+          "k200 arrives before the load ends",
+          Duration.ofSeconds(120),
+          () -> {
+            assertThat(run.isDone()).as("the load ended before the kill").isFalse();
+            return client.getById("docs", "k200") != null;
+          });
       cluster().node(Cluster.NodeOp.KILL, "solr2", Duration.ofSeconds(30));
       assertThat(run.isDone()).as("the load ended before the kill").isFalse();
-      Thread.sleep(2000);
+      // no pause: solr2 is down for as long as it takes to start again, many batches' time
       cluster().node(Cluster.NodeOp.START, "solr2", Duration.ofSeconds(180));
       Cli.Result r = run.get(300, TimeUnit.SECONDS);
       assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
@@ -754,7 +756,7 @@ class IndexIT {
                       "--retries",
                       "30",
                       small.toString()));
-      Thread.sleep(3000);
+      Thread.sleep(3000); // the window of a negative check: the run must NOT end meanwhile
       assertThat(late.isDone()).as("it did not wait for the node").isFalse();
       cluster().node(Cluster.NodeOp.START, "solr2", Duration.ofSeconds(180));
       Cli.Result r2 = late.get(300, TimeUnit.SECONDS);

@@ -1,7 +1,6 @@
 package org.solrscale.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +8,7 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -28,6 +28,8 @@ import org.solrscale.net.NetHost;
 import org.solrscale.net.NetState;
 import org.solrscale.net.SshConfig;
 import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.testing.Await;
+import org.solrscale.testing.Needs;
 
 /**
  * A real lab network of two hosts (namespaces, bridge, capped links, an sshd each), reached through
@@ -93,9 +95,9 @@ class NetIT {
 
   @BeforeAll
   static void requirements() throws Exception {
-    assumeTrue("root".equals(System.getProperty("user.name")), "lab networks need root");
-    assumeTrue(Files.isExecutable(Path.of("/usr/sbin/sshd")), "needs openssh-server");
-    assumeTrue(sh("ip", "-V").code() == 0, "needs iproute2");
+    Needs.root();
+    Needs.sshd();
+    Needs.that(sh("ip", "-V").code() == 0, "needs iproute2");
   }
 
   @AfterAll
@@ -276,9 +278,11 @@ class NetIT {
     assertThat(r.code()).as(r.out()).isZero();
     long pid = Long.parseLong(r.out().strip());
     started.add(pid);
-    for (int i = 0; i < 100 && cmdline(pid).startsWith("setsid"); i++) {
-      Thread.sleep(20); // setsid execs in place: the pid becomes sleep's
-    }
+    // setsid execs in place: the pid becomes sleep's
+    Await.until(
+        "pid " + pid + " becomes sleep's",
+        Duration.ofSeconds(10),
+        () -> !cmdline(pid).startsWith("setsid"));
     assertThat(cmdline(pid)).startsWith("sleep 300");
     assertThat(Files.readSymbolicLink(Path.of("/proc/" + pid + "/ns/net")))
         .isEqualTo(Files.readSymbolicLink(Path.of("/proc/" + h1.sshdPid() + "/ns/net")));

@@ -30,6 +30,7 @@ import org.solrscale.cluster.ClusterState;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.CollectionSpec;
+import org.solrscale.testing.Await;
 
 /**
  * What a new user hit (issue 21), on one real cluster of 1 ZooKeeper and 1 Solr node with a
@@ -328,12 +329,13 @@ class NewUserIT {
             });
     reader.start();
     try (CloudHttp2SolrClient client = client()) {
-      ClusterIT.waitUntil(
+      Await.until(
+          "logs --follow prints a query's log line",
+          Duration.ofSeconds(60),
           () -> {
             client.query("docs", new SolrQuery("followmarker"));
             return seen.stream().anyMatch(l -> l.contains("followmarker"));
-          },
-          Duration.ofSeconds(60));
+          });
     } finally {
       follow.destroy(); // SIGTERM to its pid, as Ctrl-C's SIGINT would end it
       follow.waitFor();

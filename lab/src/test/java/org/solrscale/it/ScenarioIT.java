@@ -5,15 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.testing.Await;
 
 /** `run` of a small sweep against real clusters: results, cluster reuse and rebuild, resume. */
 class ScenarioIT {
@@ -394,12 +398,10 @@ class ScenarioIT {
             .start();
     List<Long> pids = new ArrayList<>();
     try {
-      long deadline = System.nanoTime() + 240_000_000_000L;
-      while (!Files.readString(err).contains("step 2 of 2: bench q")
-          && System.nanoTime() < deadline
-          && p.isAlive()) {
-        Thread.sleep(200);
-      }
+      Await.until(
+          "the run reaches its bench step",
+          Duration.ofSeconds(240),
+          () -> Files.readString(err).contains("step 2 of 2: bench q") || !p.isAlive());
       assertThat(Files.readString(err)).contains("step 2 of 2: bench q");
       JsonNode state =
           JSON.readTree(
@@ -409,7 +411,11 @@ class ScenarioIT {
                   .toFile());
       state.get("nodes").forEach(n -> pids.add(n.get("pid").asLong()));
       assertThat(pids).hasSize(2).allMatch(x -> x > 0);
-      Thread.sleep(4000); // the warm-up and half of the measured time
+      // in the middle of the measured time: a few of its 1 s intervals are in the step's log
+      Await.until(
+          "3 measured seconds in the bench step's latency.hlog",
+          Duration.ofSeconds(60),
+          () -> measuredIntervals(out) >= 3 || !p.isAlive());
       assertThat(new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor())
           .isZero();
       assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
@@ -448,5 +454,16 @@ class ScenarioIT {
         .isBetween(7.99, 8.5);
     assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-" + name, s -> {}).state())
         .isEmpty();
+  }
+
+  /** How many measured (not warm-up) intervals the latency.hlog files under {@code dir} hold. */
+  static long measuredIntervals(Path dir) throws IOException {
+    try (Stream<Path> files = Files.walk(dir)) {
+      long n = 0;
+      for (Path f : files.filter(f -> f.endsWith("latency.hlog")).toList()) {
+        n += Files.readAllLines(f).stream().filter(l -> l.startsWith("Tag=latency,")).count();
+      }
+      return n;
+    }
   }
 }

@@ -115,7 +115,7 @@ class HttpClientTest {
         ex -> {
           if (ex.getRequestURI().getQuery().contains("slow")) {
             try {
-              Thread.sleep(4500);
+              Thread.sleep(4500); // a slow server is what is under test, not a wait
             } catch (InterruptedException e) {
               Thread.currentThread().interrupt();
             }

@@ -1,7 +1,6 @@
 package org.solrscale.net;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.runtime.SolrscaleHome;
+import org.solrscale.testing.Needs;
 
 /** The text of the ssh client configuration and of each host's sshd configuration. */
 class SshConfigTest {
@@ -39,7 +39,7 @@ class SshConfigTest {
 
   @Test
   void aUsersJumpHostForAllHostsDoesNotApplyToLabHosts(@TempDir Path dir) throws Exception {
-    assumeTrue(Files.isExecutable(Path.of("/usr/bin/ssh")), "needs the ssh client");
+    Needs.sshClient();
     NetState net = NetPlan.plan(HOME, "lab", 1, 0, null);
     // the user's configuration comes after Match all; here written in place of the includes
     Path config = dir.resolve("config");

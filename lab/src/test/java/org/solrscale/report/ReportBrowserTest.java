@@ -3,7 +3,6 @@ package org.solrscale.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,10 +10,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.solrscale.testing.Needs;
 
 /**
  * Opens a report in headless Chromium, as a person would: no console message (the page has no
@@ -29,18 +28,7 @@ class ReportBrowserTest {
 
   @BeforeAll
   static void findChromium() {
-    for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      for (String name : new String[] {"chromium", "chromium-browser"}) {
-        Path p = Path.of(dir, name);
-        if (chromium == null && Files.isExecutable(p)) {
-          chromium = p.toString();
-        }
-      }
-    }
-    Assumptions.assumeTrue(
-        chromium != null,
-        "chromium is not installed, so the report is not checked "
-            + "in a browser; install it with: apt-get install chromium chromium-driver");
+    chromium = Needs.chromium();
   }
 
   /** What Chromium printed: the DOM after load, and its log. */
