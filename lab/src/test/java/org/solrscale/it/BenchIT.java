@@ -9,12 +9,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.assertj.core.data.Offset;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
-import org.solrscale.runtime.SolrscaleHome;
 
 /** `bench` against a real 2-node, 2-shard cluster with a synthetic corpus and derived queries. */
 class BenchIT {
@@ -23,27 +22,18 @@ class BenchIT {
   @TempDir static Path dir;
   static Path queries;
 
+  /** The class's cluster, up before its first test and checked gone after its last. */
+  @RegisterExtension
+  static final ItCluster CLUSTER =
+      new ItCluster(
+          NAME, "--nodes", "2", "--heap", "384m", "--collection", "docs", "--shards", "2");
+
   static Cluster cluster() {
-    return new Cluster(SolrscaleHome.fromEnvironment(), NAME, System.err::println);
+    return CLUSTER.cluster();
   }
 
   @BeforeAll
   static void up() {
-    cluster().state().ifPresent(s -> cluster().down(true));
-    Cli.Result r =
-        Cli.run(
-            "up",
-            "--name",
-            NAME,
-            "--nodes",
-            "2",
-            "--heap",
-            "384m",
-            "--collection",
-            "docs",
-            "--shards",
-            "2");
-    assertThat(r.exitCode()).as(r.err()).isZero();
     Path corpus = dir.resolve("synth.jsonl");
     assertThat(Cli.run("data", "synth", "--docs", "3000", "-o", corpus.toString()).exitCode())
         .isZero();
@@ -62,13 +52,6 @@ class BenchIT {
                     queries.toString())
                 .exitCode())
         .isZero();
-  }
-
-  @AfterAll
-  static void down() {
-    if (cluster().state().isPresent()) {
-      cluster().down(true);
-    }
   }
 
   @Test

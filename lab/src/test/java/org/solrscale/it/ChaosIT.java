@@ -16,14 +16,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.chaos.ChaosRun;
 import org.solrscale.chaos.LossChecker;
 import org.solrscale.cluster.Cluster;
-import org.solrscale.runtime.SolrscaleHome;
 
 /** `chaos` against a real cluster: 3 ZooKeepers, 2 Solr nodes, 2 shards x 2 replicas. */
 class ChaosIT {
@@ -31,41 +29,30 @@ class ChaosIT {
   static final ObjectMapper JSON = new ObjectMapper();
   @TempDir static Path dir;
 
+  /** The class's cluster, up before its first test and checked gone after its last. */
+  @RegisterExtension
+  static final ItCluster CLUSTER =
+      new ItCluster(
+          NAME,
+          "--nodes",
+          "2",
+          "--zookeepers",
+          "3",
+          "--heap",
+          "384m",
+          // a 10 s ZooKeeper session (Solr's default is 30 s): the faults below outlast it in 13-14
+          // s
+          "--jvm-arg",
+          "-DzkClientTimeout=10000",
+          "--collection",
+          "c",
+          "--shards",
+          "2",
+          "--replicas",
+          "2");
+
   static Cluster cluster() {
-    return new Cluster(SolrscaleHome.fromEnvironment(), NAME, System.err::println);
-  }
-
-  @BeforeAll
-  static void up() {
-    cluster().state().ifPresent(s -> cluster().down(true));
-    // a 10 s ZooKeeper session (Solr's default is 30 s): the faults below outlast it in 13-14 s
-    Cli.Result r =
-        Cli.run(
-            "up",
-            "--name",
-            NAME,
-            "--nodes",
-            "2",
-            "--zookeepers",
-            "3",
-            "--heap",
-            "384m",
-            "--jvm-arg",
-            "-DzkClientTimeout=10000",
-            "--collection",
-            "c",
-            "--shards",
-            "2",
-            "--replicas",
-            "2");
-    assertThat(r.exitCode()).as(r.err()).isZero();
-  }
-
-  @AfterAll
-  static void down() {
-    if (cluster().state().isPresent()) {
-      cluster().down(true);
-    }
+    return CLUSTER.cluster();
   }
 
   /** Documents in a collection, counted with a plain query. */

@@ -23,17 +23,16 @@ import org.apache.solr.common.cloud.DocCollection;
 import org.apache.solr.common.cloud.Replica;
 import org.apache.solr.common.cloud.Slice;
 import org.apache.solr.common.params.ModifiableSolrParams;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ClusterState;
 import org.solrscale.cluster.NodeState;
-import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.testing.Await;
 
 /**
@@ -46,15 +45,36 @@ class ClusterIT {
   static final String COLLECTION = "docs";
   static final int DOCS = 2000;
   static final ObjectMapper JSON = new ObjectMapper();
-  static final Set<Long> pidsEverSeen = new HashSet<>();
+
+  /** The class's cluster, up before its first test and checked gone after its last. */
+  @RegisterExtension
+  static final ItCluster CLUSTER =
+      new ItCluster(
+          NAME,
+          "--nodes",
+          "3",
+          "--zookeepers",
+          "3",
+          "--heap",
+          "384m",
+          "--jvm-arg", // a 10 s ZooKeeper session: killed nodes leave and lead sooner
+          "-DzkClientTimeout=10000",
+          "--collection",
+          COLLECTION,
+          "--shards",
+          "2",
+          "--replicas",
+          "2",
+          "--timeout",
+          "300s");
 
   static Cluster cluster() {
-    return new Cluster(SolrscaleHome.fromEnvironment(), NAME, System.err::println);
+    return CLUSTER.cluster();
   }
 
   static ClusterState state() {
     ClusterState s = cluster().requireState();
-    s.nodes().stream().filter(n -> n.pid() > 0).forEach(n -> pidsEverSeen.add(n.pid()));
+    CLUSTER.record(); // a node started and killed within a test is checked gone too
     return s;
   }
 
@@ -80,42 +100,7 @@ class ClusterIT {
 
   @BeforeAll
   static void up() {
-    cluster().state().ifPresent(s -> cluster().down(true)); // a leftover of an aborted run
-    Cli.Result r =
-        Cli.run(
-            "up",
-            "--name",
-            NAME,
-            "--nodes",
-            "3",
-            "--zookeepers",
-            "3",
-            "--heap",
-            "384m",
-            "--jvm-arg", // a 10 s ZooKeeper session: killed nodes leave and lead sooner
-            "-DzkClientTimeout=10000",
-            "--collection",
-            COLLECTION,
-            "--shards",
-            "2",
-            "--replicas",
-            "2",
-            "--timeout",
-            "300s");
-    state();
-    assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(r.out()).contains("cluster " + NAME + " is up").contains("healthy");
-  }
-
-  @AfterAll
-  static void down() {
-    if (cluster().state().isPresent()) {
-      state();
-      cluster().down(true);
-    }
-    for (long pid : pidsEverSeen) {
-      assertThat(gone(pid)).as("pid %d still alive after down", pid).isTrue();
-    }
+    assertThat(CLUSTER.upResult().out()).contains("cluster " + NAME + " is up").contains("healthy");
   }
 
   @Test

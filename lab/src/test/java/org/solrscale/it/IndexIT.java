@@ -20,13 +20,11 @@ import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.common.SolrInputDocument;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
-import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.testing.Await;
 
 /** `index` against a real 2-node, 2-shard cluster: every good document in, every bad one listed. */
@@ -34,36 +32,24 @@ class IndexIT {
   static final String NAME = "it-index";
   static final ObjectMapper JSON = new ObjectMapper();
 
+  /** The class's cluster, up before its first test and checked gone after its last. */
+  @RegisterExtension
+  static final ItCluster CLUSTER =
+      new ItCluster(
+          NAME,
+          "--nodes",
+          "2",
+          "--heap",
+          "384m",
+          "--jvm-arg", // a 10 s ZooKeeper session: killed nodes leave and lead sooner
+          "-DzkClientTimeout=10000",
+          "--collection",
+          "docs",
+          "--shards",
+          "2");
+
   static Cluster cluster() {
-    return new Cluster(SolrscaleHome.fromEnvironment(), NAME, System.err::println);
-  }
-
-  @BeforeAll
-  static void up() {
-    cluster().state().ifPresent(s -> cluster().down(true));
-    Cli.Result r =
-        Cli.run(
-            "up",
-            "--name",
-            NAME,
-            "--nodes",
-            "2",
-            "--heap",
-            "384m",
-            "--jvm-arg", // a 10 s ZooKeeper session: killed nodes leave and lead sooner
-            "-DzkClientTimeout=10000",
-            "--collection",
-            "docs",
-            "--shards",
-            "2");
-    assertThat(r.exitCode()).as(r.err()).isZero();
-  }
-
-  @AfterAll
-  static void down() {
-    if (cluster().state().isPresent()) {
-      cluster().down(true);
-    }
+    return CLUSTER.cluster();
   }
 
   @Test

@@ -13,17 +13,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.request.ConfigSetAdminRequest;
 import org.apache.solr.common.SolrInputDocument;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ClusterState;
@@ -40,15 +38,32 @@ import org.solrscale.testing.Await;
 class NewUserIT {
   static final String NAME = "it-newuser";
   static final ObjectMapper JSON = new ObjectMapper();
-  static final Set<Long> pids = new HashSet<>();
+
+  /** The class's cluster, up before its first test and checked gone after its last. */
+  @RegisterExtension
+  static final ItCluster CLUSTER =
+      new ItCluster(
+          NAME,
+          "--nodes",
+          "1",
+          "--zookeepers",
+          "1",
+          "--heap",
+          "384m",
+          "--collection",
+          "docs",
+          "--shards",
+          "2",
+          "--timeout",
+          "300s");
 
   static Cluster cluster() {
-    return new Cluster(SolrscaleHome.fromEnvironment(), NAME, System.err::println);
+    return CLUSTER.cluster();
   }
 
   static ClusterState state() {
     ClusterState s = cluster().requireState();
-    s.nodes().stream().filter(n -> n.pid() > 0).forEach(n -> pids.add(n.pid()));
+    CLUSTER.record();
     return s;
   }
 
@@ -58,26 +73,6 @@ class NewUserIT {
 
   @BeforeAll
   static void up() throws Exception {
-    cluster().state().ifPresent(s -> cluster().down(true)); // a leftover of an aborted run
-    Cli.Result r =
-        Cli.run(
-            "up",
-            "--name",
-            NAME,
-            "--nodes",
-            "1",
-            "--zookeepers",
-            "1",
-            "--heap",
-            "384m",
-            "--collection",
-            "docs",
-            "--shards",
-            "2",
-            "--timeout",
-            "300s");
-    state();
-    assertThat(r.exitCode()).as(r.err()).isZero();
     try (CloudHttp2SolrClient client = client()) {
       List<SolrInputDocument> docs = new ArrayList<>();
       for (int i = 0; i < 10; i++) {
@@ -87,17 +82,6 @@ class NewUserIT {
       }
       client.add("docs", docs);
       client.commit("docs");
-    }
-  }
-
-  @AfterAll
-  static void down() {
-    if (cluster().state().isPresent()) {
-      state();
-      cluster().down(true);
-    }
-    for (long pid : pids) {
-      assertThat(ClusterIT.gone(pid)).as("pid %d still alive after down", pid).isTrue();
     }
   }
 
