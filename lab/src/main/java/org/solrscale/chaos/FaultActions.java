@@ -132,7 +132,7 @@ final class FaultActions {
     void inject(Cluster cluster, List<String> nodes, Duration timeout) {
       for (String id : nodes) {
         cluster.node(Cluster.NodeOp.RESTART, id, timeout);
-        cluster.waitForCollections(timeout);
+        cluster.collections().waitUntilHealthy(timeout);
       }
     }
 

@@ -26,7 +26,8 @@ final class CollectionCommand {
     public Integer call() {
       CollectionSpec spec = options.spec();
       new Cluster(Terminal.home(), cluster.name, Terminal.progress())
-          .createCollection(spec, cluster.timeout);
+          .collections()
+          .create(spec, cluster.timeout);
       System.out.println(
           "collection "
               + spec.name()
@@ -48,7 +49,9 @@ final class CollectionCommand {
 
     @Override
     public Integer call() {
-      new Cluster(Terminal.home(), cluster.name, Terminal.progress()).deleteCollection(collection);
+      new Cluster(Terminal.home(), cluster.name, Terminal.progress())
+          .collections()
+          .delete(collection);
       System.out.println("collection " + collection + " deleted");
       return 0;
     }

@@ -7,7 +7,6 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,20 +25,19 @@ import org.solrscale.runtime.SolrRuntime;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.CollectionSpec;
-import org.solrscale.spec.ExitCode;
-import org.solrscale.spec.HostSpec;
 import org.solrscale.spec.Interruption;
 import org.solrscale.spec.NodeGroup;
-import org.solrscale.spec.Problem;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.SpecValidator;
 
-/** One named cluster on the local provider: bring it up, inspect it, change it, take it down. */
+/**
+ * One named solrscale cluster, wherever its nodes run (this machine, SSH hosts, lab-network hosts):
+ * bring it up, inspect it, change it, take it down. Placement and reconcile are {@link
+ * ClusterPlan}'s, collections {@link ClusterCollections}', the status report {@link
+ * ClusterStatus}'.
+ */
 public final class Cluster {
-  static final int SOLR_BASE_PORT = 8983;
-  static final int ZK_BASE_PORT = 2181;
-  static final int ZK_PEER_BASE_PORT = 2888;
-  static final int ZK_ELECTION_BASE_PORT = 3888;
+  static final int SOLR_BASE_PORT = ClusterPlan.SOLR_BASE_PORT;
   static final Duration STOP_GRACE = Duration.ofSeconds(60);
   private final Object stateLock = new Object();
 
@@ -48,6 +46,7 @@ public final class Cluster {
   private final StateStore store;
   private final Provider provider;
   private final Consumer<String> progress;
+  private final ClusterCollections collections;
 
   /** A cluster whose nodes run on this machine. */
   public Cluster(SolrscaleHome home, String name, Consumer<String> progress) {
@@ -61,6 +60,8 @@ public final class Cluster {
     this.store = new StateStore(home);
     this.provider = provider != null ? provider : new Placed(home, store, name, progress);
     this.progress = progress;
+    this.collections =
+        new ClusterCollections(name, store, stateLock, this.provider, this::access, progress);
   }
 
   public String name() {
@@ -117,7 +118,7 @@ public final class Cluster {
     boolean fresh = existing.isEmpty() && !store.hasFiles(name);
     ClusterState state;
     try {
-      state = existing.map(e -> reconcile(e, spec)).orElseGet(() -> plan(spec));
+      state = existing.map(e -> ClusterPlan.reconcile(name, e, spec)).orElseGet(() -> plan(spec));
     } catch (RuntimeException e) {
       if (fresh) { // e.g. a host that cannot be reached: leave nothing behind, no SSH connection
         provider.close(new ClusterState(name, spec, null, List.of()));
@@ -131,11 +132,12 @@ public final class Cluster {
       state = startAll(state, deadline);
       try (SolrAdmin admin = new SolrAdmin(state.solrNodes(), access())) {
         waitForLiveNodes(admin, state.solrNodes(), deadline);
-        for (CollectionSpec c : merged(state.spec().collections(), spec.collections())) {
-          ensureCollection(admin, c, deadline, spec.collections().contains(c));
+        for (CollectionSpec c :
+            ClusterPlan.merged(state.spec().collections(), spec.collections())) {
+          collections.ensure(admin, c, deadline, spec.collections().contains(c));
         }
       }
-      return recordCollections(spec.collections());
+      return collections.record(spec.collections());
     } catch (RuntimeException e) {
       if (existing.isEmpty()) {
         Interruption.cleanUp(this::abandon); // on Ctrl-C too: its waits must not fail at once
@@ -173,100 +175,9 @@ public final class Cluster {
     progress.accept("stopped what had started; logs kept under " + store.clusterDir(name));
   }
 
-  private ClusterState reconcile(ClusterState existing, ClusterSpec spec) {
-    ClusterSpec old = existing.spec();
-    if (!old.solrVersion().equals(spec.solrVersion())) {
-      throw SolrscaleException.usage(
-          "cluster '"
-              + name
-              + "' runs Solr "
-              + old.solrVersion()
-              + " and one cluster runs one version (mixed versions are not supported): give Solr "
-              + spec.solrVersion()
-              + " its own --name, or run: solrscale down --name "
-              + name
-              + " --purge");
-    }
-    if (old.nodeCount() != spec.nodeCount()
-        || !old.zookeeper().servers().equals(spec.zookeeper().servers())) {
-      throw SolrscaleException.usage(
-          "cluster '"
-              + name
-              + "' exists with "
-              + old.nodeCount()
-              + " nodes, "
-              + old.zookeeper().servers()
-              + " ZooKeeper(s), Solr "
-              + old.solrVersion()
-              + "; change it with add-node/remove-node, or run: solrscale down --name "
-              + name
-              + " --purge");
-    }
-    if (!old.tls().equals(spec.tls())) {
-      throw SolrscaleException.usage(
-          "cluster '"
-              + name
-              + "' exists "
-              + (old.tls() ? "with" : "without")
-              + " TLS; TLS is chosen when a cluster is created: run solrscale down --name "
-              + name
-              + " --purge, then up "
-              + (spec.tls() ? "with" : "without")
-              + " --tls");
-    }
-    if (!old.auth().equals(spec.auth())) {
-      throw SolrscaleException.usage(
-          "cluster '"
-              + name
-              + "' exists with auth "
-              + old.auth()
-              + "; authentication is chosen when a cluster is created: run solrscale down --name "
-              + name
-              + " --purge, then up with --auth "
-              + spec.auth());
-    }
-    if (!old.jvmArgs().equals(spec.jvmArgs())) {
-      throw SolrscaleException.usage(
-          "cluster '"
-              + name
-              + "' runs with JVM arguments "
-              + old.jvmArgs()
-              + ", not "
-              + spec.jvmArgs()
-              + "; they are chosen when a cluster is created: run solrscale down --name "
-              + name
-              + " --purge, then up with the ones you want");
-    }
-    return existing; // its collections are recorded once they are there (recordCollections)
-  }
-
-  /** The collections of {@code old}, each replaced by one of {@code requested} of the same name. */
-  private static List<CollectionSpec> merged(
-      List<CollectionSpec> old, List<CollectionSpec> requested) {
-    List<CollectionSpec> collections = new ArrayList<>(old);
-    for (CollectionSpec c : requested) {
-      collections.removeIf(o -> o.name().equals(c.name()));
-      collections.add(c);
-    }
-    return collections;
-  }
-
-  /** Adds collections that are now there to the recorded spec (replacing any of the same name). */
-  private ClusterState recordCollections(List<CollectionSpec> collections) {
-    synchronized (stateLock) {
-      ClusterState state = requireState();
-      state =
-          state.withSpec(
-              state.spec().withCollections(merged(state.spec().collections(), collections)));
-      store.save(state);
-      return state;
-    }
-  }
-
   /**
-   * Places a new cluster's nodes (on this machine, or on its hosts: ZooKeeper servers on distinct
-   * hosts that may run zk, Solr nodes in turn on those that may run solr), chooses their ports and
-   * records them (not yet started).
+   * A new cluster's nodes, not yet started: every host is asked for its free ports and address,
+   * then {@link ClusterPlan#place} places the nodes there.
    */
   private ClusterState plan(ClusterSpec spec) {
     List<ClusterState> others = store.all().stream().filter(c -> !c.name().equals(name)).toList();
@@ -294,61 +205,7 @@ public final class Cluster {
     if (!unfit.isEmpty()) {
       throw SolrscaleException.environment(String.join("\n", unfit)); // a line for each host
     }
-    List<NodeState> nodes = new ArrayList<>();
-    int servers = spec.zookeeper().servers();
-    for (int i = 1; i <= servers; i++) {
-      String host = spec.onHosts() ? spec.zkHosts().get(i - 1).ssh() : null;
-      Ports p = ports.apply(host);
-      int slot = spec.onHosts() ? 0 : i - 1; // on hosts each server has a host of its own
-      int client = p.next(ZK_BASE_PORT + slot);
-      int peer = servers > 1 ? p.next(ZK_PEER_BASE_PORT + slot) : 0;
-      int election = servers > 1 ? p.next(ZK_ELECTION_BASE_PORT + slot) : 0;
-      nodes.add(
-          new NodeState(
-              "zk" + i,
-              NodeRole.ZK,
-              address.apply(host),
-              client,
-              peer,
-              election,
-              0,
-              spec.zookeeper().heap(),
-              spec.onHosts() ? spec.zkHosts().get(i - 1).labels() : Map.of(),
-              host,
-              null));
-    }
-    List<Map<String, String>> labels = spec.nodeLabels();
-    List<String> heaps = spec.nodeHeaps();
-    Map<String, Integer> onHost = new HashMap<>();
-    for (int i = 0; i < spec.nodeCount(); i++) {
-      String host = spec.onHosts() ? spec.solrHost(i).ssh() : null;
-      // on hosts each host's ports count from the base again
-      int k = onHost.merge(String.valueOf(host), 1, Integer::sum) - 1;
-      int slot = spec.onHosts() ? k : i;
-      Ports p = ports.apply(host);
-      int port =
-          spec.basePort() != null
-              ? p.exactly(spec.basePort() + slot, "--base-port")
-              : p.next(SOLR_BASE_PORT + slot);
-      Map<String, String> nodeLabels = new TreeMap<>();
-      if (spec.onHosts()) {
-        nodeLabels.putAll(spec.solrHost(i).labels());
-      }
-      nodeLabels.putAll(labels.get(i));
-      nodes.add(
-          new NodeState(
-              "solr" + (i + 1),
-              NodeRole.SOLR,
-              address.apply(host),
-              port,
-              0,
-              0,
-              0,
-              heaps.get(i),
-              nodeLabels,
-              host,
-              spec.tls() ? "https" : null));
-    }
+    List<NodeState> nodes = ClusterPlan.place(spec, ports, address);
     Jdk jdk =
         nodes.stream().anyMatch(n -> !n.remote())
             ? nodeJdk(spec)
@@ -551,191 +408,16 @@ public final class Cluster {
     }
   }
 
-  /**
-   * Creates the collection if it is not there. One that is there and was {@code asked} for (by
-   * flags or a spec) must have the shape asked for: else up would seem to have made it so.
-   */
-  private void ensureCollection(SolrAdmin admin, CollectionSpec c, long deadline, boolean asked) {
-    LiveStatus status = admin.clusterStatus();
-    Optional<CollectionStatus> live = status.collection(c.name());
-    if (live.isPresent() && asked) {
-      requireShape(live.get(), c);
-    }
-    if (live.isEmpty()) {
-      create(admin, c, deadline);
-    }
-    admin.waitForActive(c.name(), left(deadline));
-    checkPlacement(admin.clusterStatus(), c.name());
-  }
+  // ---------------------------------------------------------------- status, collections
 
-  private static Duration left(long deadline) {
-    return Duration.ofMillis(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
-  }
-
-  /**
-   * Uploads the configset and creates the collection. If Solr refuses, whatever it made of it (the
-   * collection, if its own clean-up did not remove it, and a configset of its own) is removed, and
-   * Solr's reason is named: from the failing node's answer or, failing that, its log.
-   */
-  private void create(SolrAdmin admin, CollectionSpec c, long deadline) {
-    String config = Configsets.nameFor(c);
-    admin.uploadConfigset(config, Configsets.zipFor(c));
-    progress.accept(
-        "creating collection "
-            + c.name()
-            + ": "
-            + c.shards()
-            + " shard(s) x "
-            + c.replicas().total()
-            + " replica(s), configset "
-            + c.configset());
-    try {
-      admin.createCollection(c, config, left(deadline));
-    } catch (SolrscaleException e) {
-      if (admin.clusterStatus().collection(c.name()).isPresent()) {
-        admin.deleteCollection(c.name());
-      }
-      if (!c.usesDefaultConfigset()) {
-        admin.deleteConfigset(config);
-      }
-      progress.accept("removed what was made of collection " + c.name());
-      throw e.exitCode() == ExitCode.USAGE ? e : causeFromLogs(c.name()).orElse(e);
-    }
-  }
-
-  /** Solr's reason for a core of the collection it could not create, from a Solr node's log. */
-  private Optional<SolrscaleException> causeFromLogs(String collection) {
-    ClusterState state = requireState();
-    for (NodeState n : state.solrNodes()) {
-      Path log = NodeLogs.main(provider.nodeDir(state, n), n);
-      Optional<String> cause = NodeLogs.coreCreationCause(log, collection);
-      if (cause.isPresent()) {
-        return Optional.of(
-            SolrscaleException.usage(
-                "Solr refused collection '"
-                    + collection
-                    + "': "
-                    + cause.get()
-                    + " (from "
-                    + log
-                    + ")"));
-      }
-    }
-    return Optional.empty();
-  }
-
-  private void requireShape(CollectionStatus live, CollectionSpec asked) {
-    CollectionShape have = CollectionShape.of(live);
-    CollectionShape want = CollectionShape.of(asked);
-    if (!have.equals(want)) {
-      throw SolrscaleException.usage(
-          "collection '"
-              + asked.name()
-              + "' exists with "
-              + have.describe()
-              + "; up asked for "
-              + want.describe()
-              + ": delete it first (solrscale collection delete "
-              + "--name "
-              + name
-              + " --collection "
-              + asked.name()
-              + "), or leave out the collection flags "
-              + "(or its spec entry) to keep it as it is");
-    }
-  }
-
-  /** Warns when two replicas of a shard share a node although some node holds none of them. */
-  private void checkPlacement(LiveStatus status, String collection) {
-    status
-        .collection(collection)
-        .ifPresent(
-            cs -> {
-              for (ShardStatus s : cs.shards()) {
-                long distinct = s.replicas().stream().map(ReplicaStatus::node).distinct().count();
-                if (distinct < s.replicas().size() && distinct < status.liveNodes().size()) {
-                  progress.accept(
-                      "warning: Solr placed replicas of "
-                          + collection
-                          + "/"
-                          + s.name()
-                          + " on the same node although another node was free");
-                }
-              }
-            });
-  }
-
-  // ---------------------------------------------------------------- status
-
+  /** What `status` shows: each node's process, and what the running Solr nodes report. */
   public ClusterReport status(boolean withDocs) {
-    ClusterState state = requireState();
-    List<NodeReport> reports = new ArrayList<>();
-    List<NodeState> liveSolr = new ArrayList<>();
-    for (NodeState n : state.nodes()) {
-      ProcessState ps = provider.state(state, n);
-      String mode = "";
-      if (ps == ProcessState.RUNNING && n.isZk()) {
-        mode = FourLetterWords.mode(n.host(), n.port()).orElse("not serving");
-      }
-      if (ps == ProcessState.RUNNING && n.isSolr()) {
-        liveSolr.add(n);
-      }
-      reports.add(
-          new NodeReport(
-              n.id(),
-              n.role(),
-              n.host(),
-              n.port(),
-              n.pid(),
-              ps.alive(),
-              ps.label(),
-              mode,
-              n.labels(),
-              n.isSolr() ? n.baseUrl() : null,
-              n.ssh()));
-    }
-    if (liveSolr.isEmpty()) {
-      return new ClusterReport(
-          name,
-          state.spec().solrVersion(),
-          state.zkHost(),
-          reports,
-          List.of(),
-          List.of(),
-          state.solrNodes().isEmpty() ? null : "no Solr node is running",
-          false);
-    }
-    try (SolrAdmin admin = new SolrAdmin(liveSolr, state.solrNodes(), access())) {
-      LiveStatus live = admin.clusterStatus();
-      List<CollectionStatus> collections =
-          withDocs ? admin.withDocs(live.collections()) : SolrAdmin.sorted(live.collections());
-      List<NodeReport> withLive = new ArrayList<>();
-      for (NodeReport r : reports) {
-        boolean isLive =
-            r.role() == NodeRole.SOLR
-                && live.liveNodes().contains(r.host() + ":" + r.port() + "_solr");
-        withLive.add(r.role() == NodeRole.SOLR ? r.withMode(isLive ? "live" : "not live") : r);
-      }
-      return new ClusterReport(
-          name,
-          state.spec().solrVersion(),
-          state.zkHost(),
-          withLive,
-          live.liveNodes(),
-          collections,
-          null,
-          false);
-    } catch (SolrscaleException e) {
-      return new ClusterReport(
-          name,
-          state.spec().solrVersion(),
-          state.zkHost(),
-          reports,
-          List.of(),
-          List.of(),
-          e.getMessage(),
-          false);
-    }
+    return ClusterStatus.of(name, requireState(), provider, this::access, withDocs);
+  }
+
+  /** The cluster's collections: create, delete, wait until healthy. */
+  public ClusterCollections collections() {
+    return collections;
   }
 
   // ---------------------------------------------------------------- down
@@ -897,23 +579,6 @@ public final class Cluster {
     }
   }
 
-  /** Waits until every collection of the cluster is healthy again (after a node came back). */
-  public void waitForCollections(Duration timeout) {
-    ClusterState state = requireState();
-    List<NodeState> running =
-        state.solrNodes().stream()
-            .filter(n -> provider.state(state, n) == ProcessState.RUNNING)
-            .toList();
-    if (running.isEmpty()) {
-      throw SolrscaleException.failed("no Solr node of '" + name + "' is running");
-    }
-    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes(), access())) {
-      for (CollectionStatus c : admin.clusterStatus().collections()) {
-        admin.waitForActive(c.name(), timeout);
-      }
-    }
-  }
-
   // ---------------------------------------------------------------- add / remove nodes
 
   /** Starts one more Solr node and moves replicas onto it (Solr's BalanceReplicas). */
@@ -926,7 +591,7 @@ public final class Cluster {
                 .orElse(0)
             + 1;
     List<ClusterState> all = store.all();
-    String host = leastLoadedHost(state);
+    String host = ClusterPlan.leastLoadedHost(state);
     Ports ports = provider.ports(state.spec(), host, all);
     Map<String, String> nodeLabels = new TreeMap<>();
     if (host != null) {
@@ -963,23 +628,6 @@ public final class Cluster {
       }
     }
     return started;
-  }
-
-  /** The host that may run Solr with the fewest Solr nodes (the first of those), or null. */
-  private static String leastLoadedHost(ClusterState state) {
-    String best = null;
-    long fewest = Long.MAX_VALUE;
-    for (HostSpec h : state.spec().hosts()) {
-      if (!h.may("solr")) {
-        continue;
-      }
-      long n = state.solrNodes().stream().filter(x -> h.ssh().equals(x.ssh())).count();
-      if (n < fewest) {
-        fewest = n;
-        best = h.ssh();
-      }
-    }
-    return best;
   }
 
   /** Moves every replica off a Solr node (REPLACENODE), stops it and forgets it. */
@@ -1024,48 +672,6 @@ public final class Cluster {
     return state.solrNodes().stream()
         .filter(n -> provider.state(state, n) == ProcessState.RUNNING)
         .toList();
-  }
-
-  // ---------------------------------------------------------------- collections
-
-  public void createCollection(CollectionSpec c, Duration timeout) {
-    ClusterState state = requireState();
-    for (Problem p : SpecValidator.validateCollection(c, running(state).size())) {
-      if (p.error()) {
-        throw SolrscaleException.usage(p.message());
-      }
-      progress.accept("warning: " + p.message());
-    }
-    List<NodeState> running = running(state);
-    if (running.isEmpty()) {
-      throw SolrscaleException.failed(
-          "no Solr node of '" + name + "' is running; run: solrscale up --name " + name);
-    }
-    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes(), access())) {
-      if (admin.clusterStatus().collection(c.name()).isPresent()) {
-        throw SolrscaleException.usage("collection '" + c.name() + "' already exists");
-      }
-      ensureCollection(admin, c, System.nanoTime() + timeout.toNanos(), false);
-    }
-    recordCollections(List.of(c));
-  }
-
-  public void deleteCollection(String collection) {
-    ClusterState state = requireState();
-    List<NodeState> running = running(state);
-    if (running.isEmpty()) {
-      throw SolrscaleException.failed("no Solr node of '" + name + "' is running");
-    }
-    try (SolrAdmin admin = new SolrAdmin(running, state.solrNodes(), access())) {
-      LiveStatus live = admin.clusterStatus();
-      if (live.collection(collection).isEmpty()) {
-        throw NoSuchCollection.error(collection, "cluster '" + name + "'", live.names());
-      }
-      admin.deleteCollection(collection);
-    }
-    List<CollectionSpec> cols = new ArrayList<>(state.spec().collections());
-    cols.removeIf(o -> o.name().equals(collection));
-    store.save(state.withSpec(state.spec().withCollections(cols)));
   }
 
   /** The ids of the cluster's nodes: ZooKeeper servers, then Solr nodes. */

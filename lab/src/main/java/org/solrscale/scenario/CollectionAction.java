@@ -26,17 +26,19 @@ final class CollectionAction implements StepAction<StepSpec.Collection> {
     Cluster cluster = run.cluster();
     switch (c.action()) { // an unknown action was refused when the scenario was loaded
       case "create" ->
-          cluster.createCollection(
-              new CollectionSpec(
-                  name,
-                  c.shards(),
-                  ReplicaCounts.nrt(c.replicas() == null ? 1 : c.replicas()),
-                  null,
-                  null,
-                  null,
-                  null),
-              TIMEOUT);
-      case "delete" -> cluster.deleteCollection(name);
+          cluster
+              .collections()
+              .create(
+                  new CollectionSpec(
+                      name,
+                      c.shards(),
+                      ReplicaCounts.nrt(c.replicas() == null ? 1 : c.replicas()),
+                      null,
+                      null,
+                      null,
+                      null),
+                  TIMEOUT);
+      case "delete" -> cluster.collections().delete(name);
       case "split-shard", "add-replica" -> {
         try (CloudHttp2SolrClient client = cluster.access().cloud(cluster.solrUrls())) {
           String shard = c.shard() == null ? "shard1" : c.shard();
@@ -49,7 +51,7 @@ final class CollectionAction implements StepAction<StepSpec.Collection> {
           throw SolrscaleException.failed(
               c.action() + " on " + name + " failed: " + e.getMessage());
         }
-        cluster.waitForCollections(TIMEOUT);
+        cluster.collections().waitUntilHealthy(TIMEOUT);
       }
       default ->
           throw new IllegalStateException(

@@ -381,10 +381,10 @@ public final class ScenarioRunner {
         && ScenarioLoader.sameTopology(running, spec)
         && cluster.state().isPresent()) {
       for (CollectionSpec c : cluster.requireState().spec().collections()) {
-        cluster.deleteCollection(c.name());
+        cluster.collections().delete(c.name());
       }
       for (CollectionSpec c : wanted.collections()) {
-        cluster.createCollection(c, TIMEOUT);
+        cluster.collections().create(c, TIMEOUT);
       }
       return spec;
     }

@@ -90,13 +90,13 @@ final class StepActions {
         }
         List<String> hosts = cluster.dropCaches(ids);
         cluster.startNodes(ids, TIMEOUT);
-        cluster.waitForCollections(TIMEOUT);
+        cluster.collections().waitUntilHealthy(TIMEOUT);
         return JSON.valueToTree(Map.of("restarted", ids, "caches_dropped_on", hosts));
       }
       for (String id : ids) {
         cluster.node(Cluster.NodeOp.RESTART, id, TIMEOUT);
       }
-      cluster.waitForCollections(TIMEOUT);
+      cluster.collections().waitUntilHealthy(TIMEOUT);
       return JSON.valueToTree(Map.of("restarted", ids));
     }
   }

@@ -204,7 +204,7 @@ class ClusterIT {
 
     Cli.Result start = Cli.run("node", "start", "--name", NAME, "solr2");
     assertThat(start.exitCode()).as(start.err()).isZero();
-    cluster().waitForCollections(Duration.ofSeconds(180));
+    cluster().collections().waitUntilHealthy(Duration.ofSeconds(180));
     JsonNode after = status();
     assertThat(after.get("healthy").asBoolean()).isTrue();
     assertThat(node(after, "solr2").get("pid").asLong()).isNotEqualTo(victim.pid());
@@ -244,7 +244,7 @@ class ClusterIT {
     assertThat(paused.get("collections")).hasSize(1);
     assertThat(Cli.run("node", "resume", "--name", NAME, "solr3").exitCode()).isZero();
     assertThat(node(status(), "solr3").get("state").asText()).isEqualTo("running");
-    cluster().waitForCollections(Duration.ofSeconds(120));
+    cluster().collections().waitUntilHealthy(Duration.ofSeconds(120));
   }
 
   @Test

@@ -240,7 +240,7 @@ class HostsIT {
     Cli.Result start = Cli.run("node", "start", "solr2", "--name", NAME);
     assertThat(start.exitCode()).as(start.err()).isZero();
     assertThat(start.err()).contains("runtime already there, nothing copied");
-    cluster(NAME).waitForCollections(Duration.ofMinutes(3));
+    cluster(NAME).collections().waitUntilHealthy(Duration.ofMinutes(3));
 
     // chaos on hosts: a host cut off from the others during writes and queries; whatever Solr does,
     // the verdict's count of acknowledged writes found agrees with one of our own

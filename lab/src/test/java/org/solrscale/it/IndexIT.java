@@ -721,7 +721,7 @@ class IndexIT {
 
       // a node down when a run starts: its count waits for the node as batches do (the commit
       // before it does not: Solr commits the shards it can reach)
-      cluster().waitForCollections(Duration.ofSeconds(180));
+      cluster().collections().waitUntilHealthy(Duration.ofSeconds(180));
       Path small = dir.resolve("late.jsonl");
       sb.setLength(0);
       for (int i = 0; i < 100; i++) {
@@ -753,7 +753,7 @@ class IndexIT {
       assertThat(s2.get("verified").asBoolean()).isTrue();
     } finally {
       load.shutdownNow();
-      cluster().waitForCollections(Duration.ofSeconds(180));
+      cluster().collections().waitUntilHealthy(Duration.ofSeconds(180));
     }
   }
 

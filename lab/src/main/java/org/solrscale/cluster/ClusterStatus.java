@@ -1,0 +1,93 @@
+package org.solrscale.cluster;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.solrscale.spec.SolrscaleException;
+
+/**
+ * What `status` says of a solrscale cluster: each node's process (and ZooKeeper mode), and what its
+ * running Solr nodes report (live nodes, collections, optionally documents per shard).
+ */
+final class ClusterStatus {
+  private ClusterStatus() {}
+
+  /**
+   * The report of cluster {@code name} in {@code state}, its processes asked of {@code provider};
+   * {@code access} is asked only when a Solr node runs.
+   */
+  static ClusterReport of(
+      String name,
+      ClusterState state,
+      Provider provider,
+      Supplier<Access> access,
+      boolean withDocs) {
+    List<NodeReport> reports = new ArrayList<>();
+    List<NodeState> liveSolr = new ArrayList<>();
+    for (NodeState n : state.nodes()) {
+      ProcessState ps = provider.state(state, n);
+      String mode = "";
+      if (ps == ProcessState.RUNNING && n.isZk()) {
+        mode = FourLetterWords.mode(n.host(), n.port()).orElse("not serving");
+      }
+      if (ps == ProcessState.RUNNING && n.isSolr()) {
+        liveSolr.add(n);
+      }
+      reports.add(
+          new NodeReport(
+              n.id(),
+              n.role(),
+              n.host(),
+              n.port(),
+              n.pid(),
+              ps.alive(),
+              ps.label(),
+              mode,
+              n.labels(),
+              n.isSolr() ? n.baseUrl() : null,
+              n.ssh()));
+    }
+    if (liveSolr.isEmpty()) {
+      return report(
+          name,
+          state,
+          reports,
+          List.of(),
+          List.of(),
+          state.solrNodes().isEmpty() ? null : "no Solr node is running");
+    }
+    try (SolrAdmin admin = new SolrAdmin(liveSolr, state.solrNodes(), access.get())) {
+      LiveStatus live = admin.clusterStatus();
+      List<CollectionStatus> collections =
+          withDocs ? admin.withDocs(live.collections()) : SolrAdmin.sorted(live.collections());
+      List<NodeReport> withLive = new ArrayList<>();
+      for (NodeReport r : reports) {
+        boolean isLive =
+            r.role() == NodeRole.SOLR
+                && live.liveNodes().contains(r.host() + ":" + r.port() + "_solr");
+        withLive.add(r.role() == NodeRole.SOLR ? r.withMode(isLive ? "live" : "not live") : r);
+      }
+      return report(name, state, withLive, live.liveNodes(), collections, null);
+    } catch (SolrscaleException e) {
+      return report(name, state, reports, List.of(), List.of(), e.getMessage());
+    }
+  }
+
+  private static ClusterReport report(
+      String name,
+      ClusterState state,
+      List<NodeReport> nodes,
+      List<String> liveNodes,
+      List<CollectionStatus> collections,
+      String error) {
+    return new ClusterReport(
+        name,
+        state.spec().solrVersion(),
+        state.zkHost(),
+        nodes,
+        liveNodes,
+        collections,
+        error,
+        false);
+  }
+}
