@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.NodeOps;
 import org.solrscale.results.ChaosVerdict;
 import org.solrscale.results.FaultRecord;
 import org.solrscale.spec.FaultKind;
@@ -19,8 +20,8 @@ final class FaultActions {
 
   static FaultAction of(FaultKind kind) {
     return switch (kind) {
-      case KILL -> new Kill(FaultKind.KILL, Cluster.NodeOp.KILL);
-      case STOP -> new Kill(FaultKind.STOP, Cluster.NodeOp.STOP);
+      case KILL -> new Kill(FaultKind.KILL, NodeOps.NodeOp.KILL);
+      case STOP -> new Kill(FaultKind.STOP, NodeOps.NodeOp.STOP);
       case PAUSE -> new Pause();
       case ZK_KILL -> new ZkKill();
       case ZK_QUORUM -> new ZkQuorumFault();
@@ -49,9 +50,9 @@ final class FaultActions {
 
   /** kill and stop: Solr nodes go down (SIGKILL, or a graceful stop) and are started again. */
   static final class Kill extends NodeFault {
-    private final Cluster.NodeOp op;
+    private final NodeOps.NodeOp op;
 
-    Kill(FaultKind kind, Cluster.NodeOp op) {
+    Kill(FaultKind kind, NodeOps.NodeOp op) {
       super(kind);
       this.op = op;
     }
@@ -63,7 +64,7 @@ final class FaultActions {
 
     @Override
     void inject(Cluster cluster, List<String> nodes, Duration timeout) {
-      nodes.forEach(id -> cluster.node(op, id, timeout));
+      nodes.forEach(id -> cluster.nodes().node(op, id, timeout));
     }
 
     /** With every replica of a shard down: plain queries fail, tolerant ones answer partially. */
@@ -87,12 +88,12 @@ final class FaultActions {
 
     @Override
     void inject(Cluster cluster, List<String> nodes, Duration timeout) {
-      nodes.forEach(id -> cluster.node(Cluster.NodeOp.PAUSE, id, timeout));
+      nodes.forEach(id -> cluster.nodes().node(NodeOps.NodeOp.PAUSE, id, timeout));
     }
 
     @Override
     void heal(Cluster cluster, List<String> nodes, Duration timeout) {
-      nodes.forEach(id -> cluster.node(Cluster.NodeOp.RESUME, id, timeout));
+      nodes.forEach(id -> cluster.nodes().node(NodeOps.NodeOp.RESUME, id, timeout));
     }
   }
 
@@ -111,7 +112,7 @@ final class FaultActions {
 
     @Override
     void inject(Cluster cluster, List<String> nodes, Duration timeout) {
-      nodes.forEach(id -> cluster.node(Cluster.NodeOp.KILL, id, timeout));
+      nodes.forEach(id -> cluster.nodes().node(NodeOps.NodeOp.KILL, id, timeout));
     }
   }
 
@@ -131,7 +132,7 @@ final class FaultActions {
     @Override
     void inject(Cluster cluster, List<String> nodes, Duration timeout) {
       for (String id : nodes) {
-        cluster.node(Cluster.NodeOp.RESTART, id, timeout);
+        cluster.nodes().node(NodeOps.NodeOp.RESTART, id, timeout);
         cluster.collections().waitUntilHealthy(timeout);
       }
     }

@@ -359,14 +359,14 @@ public final class FaultRunner {
   private boolean allSolrRunning() {
     ClusterState state = cluster.requireState();
     return state.solrNodes().stream()
-        .allMatch(n -> down.contains(n.id()) || cluster.processState(n) == ProcessState.RUNNING);
+        .allMatch(n -> down.contains(n.id()) || cluster.hosts().state(n) == ProcessState.RUNNING);
   }
 
   private LiveStatus liveStatus() {
     ClusterState state = cluster.requireState();
     List<NodeState> running =
         state.solrNodes().stream()
-            .filter(n -> !down.contains(n.id()) && cluster.processState(n) == ProcessState.RUNNING)
+            .filter(n -> !down.contains(n.id()) && cluster.hosts().state(n) == ProcessState.RUNNING)
             .toList();
     if (running.isEmpty()) {
       return null;

@@ -153,12 +153,12 @@ final class HostFaults {
 
     @Override
     void inject(Cluster cluster, List<String> nodes, Duration timeout) {
-      cluster.partition(hostsOf(cluster, nodes), true);
+      cluster.hosts().partition(hostsOf(cluster, nodes), true);
     }
 
     @Override
     void heal(Cluster cluster, List<String> nodes, Duration timeout) {
-      cluster.partition(hostsOf(cluster, nodes), false);
+      cluster.hosts().partition(hostsOf(cluster, nodes), false);
     }
   }
 
@@ -178,12 +178,12 @@ final class HostFaults {
 
     @Override
     void inject(Cluster cluster, List<String> nodes, Duration timeout) {
-      cluster.capBandwidth(hostsOf(cluster, nodes), rate);
+      cluster.hosts().capBandwidth(hostsOf(cluster, nodes), rate);
     }
 
     @Override
     void heal(Cluster cluster, List<String> nodes, Duration timeout) {
-      cluster.capBandwidth(hostsOf(cluster, nodes), null);
+      cluster.hosts().capBandwidth(hostsOf(cluster, nodes), null);
     }
 
     @Override
@@ -205,12 +205,12 @@ final class HostFaults {
 
     @Override
     void inject(Cluster cluster, List<String> nodes, Duration timeout) {
-      cluster.link(hostsOf(cluster, nodes), false);
+      cluster.hosts().link(hostsOf(cluster, nodes), false);
     }
 
     @Override
     void heal(Cluster cluster, List<String> nodes, Duration timeout) {
-      cluster.link(hostsOf(cluster, nodes), true);
+      cluster.hosts().link(hostsOf(cluster, nodes), true);
     }
   }
 }

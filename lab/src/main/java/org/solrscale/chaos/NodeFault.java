@@ -45,7 +45,7 @@ abstract class NodeFault implements FaultAction {
 
   /** Undoes it: by default the nodes are started again (together: a ZooKeeper majority must). */
   void heal(Cluster cluster, List<String> nodes, Duration timeout) {
-    cluster.startNodes(nodes, timeout);
+    cluster.nodes().startNodes(nodes, timeout);
   }
 
   /**

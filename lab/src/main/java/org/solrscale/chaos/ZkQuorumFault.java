@@ -8,6 +8,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.NodeOps;
 import org.solrscale.results.ChaosVerdict;
 import org.solrscale.results.FaultRecord;
 import org.solrscale.spec.FaultKind;
@@ -30,7 +31,7 @@ final class ZkQuorumFault extends NodeFault {
 
   @Override
   void inject(Cluster cluster, List<String> nodes, Duration timeout) {
-    nodes.forEach(id -> cluster.node(Cluster.NodeOp.KILL, id, timeout));
+    nodes.forEach(id -> cluster.nodes().node(NodeOps.NodeOp.KILL, id, timeout));
   }
 
   @Override

@@ -23,6 +23,7 @@ final class AddNodeCommand implements Callable<Integer> {
   public Integer call() {
     NodeState node =
         new Cluster(Terminal.home(), cluster.name, Terminal.progress())
+            .nodes()
             .addNode(NodeGroup.parseLabels(labels), heap, cluster.timeout);
     System.out.println(
         node.id() + " added on " + node.host() + ":" + node.port() + " (pid " + node.pid() + ")");

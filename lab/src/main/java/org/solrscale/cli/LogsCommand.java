@@ -53,7 +53,9 @@ final class LogsCommand implements Callable<Integer> {
     Map<String, Path> files = new LinkedHashMap<>();
     Cluster cluster = new Cluster(Terminal.home(), name, Terminal.progress());
     for (String id : node != null ? List.of(node) : cluster.nodeIds()) {
-      files.put(id, cluster.logFile(id, console)); // an unknown node is named with those there are
+      files.put(
+          id,
+          cluster.nodes().logFile(id, console)); // an unknown node is named with those there are
     }
     boolean several = files.size() > 1;
     files.forEach(

@@ -2,7 +2,7 @@ package org.solrscale.cli;
 
 import java.util.concurrent.Callable;
 import org.solrscale.cluster.Cluster;
-import org.solrscale.cluster.Cluster.NodeOp;
+import org.solrscale.cluster.NodeOps.NodeOp;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -32,6 +32,7 @@ final class NodeCommand {
     public Integer call() {
       System.out.println(
           new Cluster(Terminal.home(), cluster.name, Terminal.progress())
+              .nodes()
               .node(op(), id, cluster.timeout));
       return 0;
     }

@@ -20,7 +20,9 @@ final class RemoveNodeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    new Cluster(Terminal.home(), cluster.name, Terminal.progress()).removeNode(id, cluster.timeout);
+    new Cluster(Terminal.home(), cluster.name, Terminal.progress())
+        .nodes()
+        .removeNode(id, cluster.timeout);
     System.out.println(id + " removed");
     return 0;
   }

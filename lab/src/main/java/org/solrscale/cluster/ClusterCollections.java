@@ -21,26 +21,29 @@ public final class ClusterCollections {
   private final String name;
   private final StateStore store;
   private final Object stateLock;
-  private final Provider provider;
+  private final HostOps hosts;
+  private final NodeOps nodes;
   private final Supplier<Access> access;
   private final Consumer<String> progress;
 
   /**
    * The collections of cluster {@code name}, whose state {@code store} keeps (saved under {@code
-   * stateLock}) and whose nodes {@code provider} runs; {@code access} is asked at each call, as a
-   * cluster gets its credentials when it first starts.
+   * stateLock}) and whose nodes {@code nodes} runs on {@code hosts}; {@code access} is asked at
+   * each call, as a cluster gets its credentials when it first starts.
    */
   ClusterCollections(
       String name,
       StateStore store,
       Object stateLock,
-      Provider provider,
+      HostOps hosts,
+      NodeOps nodes,
       Supplier<Access> access,
       Consumer<String> progress) {
     this.name = name;
     this.store = store;
     this.stateLock = stateLock;
-    this.provider = provider;
+    this.hosts = hosts;
+    this.nodes = nodes;
     this.access = access;
     this.progress = progress;
   }
@@ -48,13 +51,13 @@ public final class ClusterCollections {
   /** Creates one collection on the running Solr nodes and records it; one that is there fails. */
   public void create(CollectionSpec c, Duration timeout) {
     ClusterState state = store.load(name);
-    for (Problem p : SpecValidator.validateCollection(c, running(state).size())) {
+    for (Problem p : SpecValidator.validateCollection(c, nodes.running(state).size())) {
       if (p.error()) {
         throw SolrscaleException.usage(p.message());
       }
       progress.accept("warning: " + p.message());
     }
-    List<NodeState> running = running(state);
+    List<NodeState> running = nodes.running(state);
     if (running.isEmpty()) {
       throw SolrscaleException.failed(
           "no Solr node of '" + name + "' is running; run: solrscale up --name " + name);
@@ -71,7 +74,7 @@ public final class ClusterCollections {
   /** Deletes one collection and forgets it; an unknown one is a usage error naming those there. */
   public void delete(String collection) {
     ClusterState state = store.load(name);
-    List<NodeState> running = running(state);
+    List<NodeState> running = nodes.running(state);
     if (running.isEmpty()) {
       throw SolrscaleException.failed("no Solr node of '" + name + "' is running");
     }
@@ -90,7 +93,7 @@ public final class ClusterCollections {
   /** Waits until every collection of the cluster is healthy again (after a node came back). */
   public void waitUntilHealthy(Duration timeout) {
     ClusterState state = store.load(name);
-    List<NodeState> running = running(state);
+    List<NodeState> running = nodes.running(state);
     if (running.isEmpty()) {
       throw SolrscaleException.failed("no Solr node of '" + name + "' is running");
     }
@@ -171,7 +174,7 @@ public final class ClusterCollections {
   private Optional<SolrscaleException> causeFromLogs(String collection) {
     ClusterState state = store.load(name);
     for (NodeState n : state.solrNodes()) {
-      Path log = NodeLogs.main(provider.nodeDir(state, n), n);
+      Path log = NodeLogs.main(hosts.nodeDir(n), n);
       Optional<String> cause = NodeLogs.coreCreationCause(log, collection);
       if (cause.isPresent()) {
         return Optional.of(
@@ -186,11 +189,5 @@ public final class ClusterCollections {
       }
     }
     return Optional.empty();
-  }
-
-  private List<NodeState> running(ClusterState state) {
-    return state.solrNodes().stream()
-        .filter(n -> provider.state(state, n) == ProcessState.RUNNING)
-        .toList();
   }
 }

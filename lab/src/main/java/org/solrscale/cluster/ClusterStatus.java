@@ -13,19 +13,15 @@ final class ClusterStatus {
   private ClusterStatus() {}
 
   /**
-   * The report of cluster {@code name} in {@code state}, its processes asked of {@code provider};
+   * The report of cluster {@code name} in {@code state}, its processes asked of {@code hosts};
    * {@code access} is asked only when a Solr node runs.
    */
   static ClusterReport of(
-      String name,
-      ClusterState state,
-      Provider provider,
-      Supplier<Access> access,
-      boolean withDocs) {
+      String name, ClusterState state, HostOps hosts, Supplier<Access> access, boolean withDocs) {
     List<NodeReport> reports = new ArrayList<>();
     List<NodeState> liveSolr = new ArrayList<>();
     for (NodeState n : state.nodes()) {
-      ProcessState ps = provider.state(state, n);
+      ProcessState ps = hosts.state(n);
       String mode = "";
       if (ps == ProcessState.RUNNING && n.isZk()) {
         mode = FourLetterWords.mode(n.host(), n.port()).orElse("not serving");

@@ -2,6 +2,11 @@ package org.solrscale.cluster;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.sun.management.OperatingSystemMXBean;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * What a host is, for telling two runs apart: CPU model, cores, memory, OS and kernel, and for a
@@ -30,5 +35,46 @@ public record HostFacts(
     }
     String all = limits == null ? more : limits + "; " + more;
     return new HostFacts(cpuModel, cores, memoryBytes, os, kernel, java, clockOffsetMs, all);
+  }
+
+  /** The facts of the machine solrscale runs on. */
+  public static HostFacts thisMachine() {
+    return new HostFacts(
+        cpuName(),
+        Runtime.getRuntime().availableProcessors(),
+        memoryTotal(),
+        osName(),
+        System.getProperty("os.version"));
+  }
+
+  private static String cpuName() {
+    try {
+      return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+          .filter(l -> l.startsWith("model name"))
+          .map(l -> l.substring(l.indexOf(':') + 1).strip())
+          .findFirst()
+          .orElse("unknown");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  private static long memoryTotal() {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
+      return os.getTotalMemorySize();
+    }
+    return -1;
+  }
+
+  private static String osName() {
+    try {
+      return Files.readAllLines(Path.of("/etc/os-release")).stream()
+          .filter(l -> l.startsWith("PRETTY_NAME="))
+          .map(l -> l.substring(12).replace("\"", ""))
+          .findFirst()
+          .orElse(System.getProperty("os.name"));
+    } catch (IOException e) {
+      return System.getProperty("os.name");
+    }
   }
 }

@@ -1,23 +1,15 @@
 package org.solrscale.cluster;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.solrscale.runtime.Jdk;
-import org.solrscale.runtime.SolrRuntime;
 
 /** Builds the java command line of a ZooKeeper server or a Solr node, with production defaults. */
 final class NodeCommand {
   static final String ZK_MAIN = "org.apache.zookeeper.server.quorum.QuorumPeerMain";
 
   private NodeCommand() {}
-
-  static List<String> zk(
-      Jdk jdk, SolrRuntime runtime, ClusterState cluster, NodeState node, Path dir) {
-    return zk(jdk.java().toString(), runtime.classpathString(), cluster, node, dir);
-  }
 
   /** A ZooKeeper server's command with {@code java} and {@code classpath} as its host has them. */
   static List<String> zk(
@@ -32,7 +24,7 @@ final class NodeCommand {
         "-Xlog:gc*:file="
             + dir.resolve("logs/zookeeper_gc.log")
             + ":time,uptime:filecount=5,filesize=10M");
-    cmd.add(LocalProcesses.marker(cluster.name(), node.id()));
+    cmd.add(HostOps.marker(cluster.name(), node.id()));
     cmd.add("-Dsolrscale.log.dir=" + dir.resolve("logs"));
     cmd.add("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.xml").toUri());
     cmd.add("-Dzookeeper.jmx.log4j.disable=true");
@@ -45,17 +37,6 @@ final class NodeCommand {
 
   /** The environment variable that carries the TLS stores' password to a node. */
   static final String TLS_PASSWORD_ENV = "SOLRSCALE_TLS_STORE_PASSWORD";
-
-  static List<String> solr(
-      Jdk jdk, SolrRuntime runtime, Path nodeJar, ClusterState cluster, NodeState node, Path dir) {
-    return solr(
-        jdk.java().toString(),
-        runtime.classpathString() + File.pathSeparator + nodeJar,
-        runtime.launcher().mainClass(),
-        cluster,
-        node,
-        dir);
-  }
 
   /** A Solr node's command with {@code java} and {@code classpath} as its host has them. */
   static List<String> solr(
@@ -82,7 +63,7 @@ final class NodeCommand {
     cmd.add("-Xss256k");
     cmd.add(
         "-Xlog:gc*:file=" + logs.resolve("solr_gc.log") + ":time,uptime:filecount=9,filesize=20M");
-    cmd.add(LocalProcesses.marker(cluster.name(), node.id()));
+    cmd.add(HostOps.marker(cluster.name(), node.id()));
     cmd.add("-Djetty.host=" + node.host());
     cmd.add("-Djetty.port=" + node.port());
     cmd.add("-Dhost=" + node.host());

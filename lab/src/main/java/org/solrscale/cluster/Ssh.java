@@ -1,6 +1,5 @@
 package org.solrscale.cluster;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -13,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.solrscale.net.SshConfig;
@@ -38,7 +36,7 @@ public final class Ssh {
     }
   }
 
-  private static final String AGENT = agentScript();
+  static final String AGENT = agentScript();
   private static final Duration MASTER_IDLE = Duration.ofSeconds(120);
   private static final Pattern RSYNC_SENT = Pattern.compile("Total bytes sent: ([0-9,.]+)");
   private final SolrscaleHome home;
@@ -324,50 +322,8 @@ public final class Ssh {
   }
 
   private static Result exec(List<String> cmd, String stdin, Duration timeout) {
-    try {
-      Process p = new ProcessBuilder(cmd).start();
-      var out = new ByteArrayOutputStream();
-      var err = new ByteArrayOutputStream();
-      Thread o = daemon(() -> drain(p.getInputStream(), out));
-      Thread e = daemon(() -> drain(p.getErrorStream(), err));
-      try (var in = p.getOutputStream()) {
-        if (stdin != null) {
-          in.write(stdin.getBytes(StandardCharsets.UTF_8));
-        }
-      } catch (IOException ignored) {
-        // the command did not read it all
-      }
-      if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        p.destroyForcibly();
-        return new Result(124, "", "timed out after " + timeout.toSeconds() + " s");
-      }
-      o.join();
-      e.join();
-      return new Result(
-          p.exitValue(),
-          out.toString(StandardCharsets.UTF_8),
-          err.toString(StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw SolrscaleException.environment("cannot run " + cmd.get(0) + ": " + e.getMessage());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw SolrscaleException.failed("interrupted while running " + cmd.get(0));
-    }
-  }
-
-  private static Thread daemon(Runnable r) {
-    Thread t = new Thread(r, "ssh-output");
-    t.setDaemon(true);
-    t.start();
-    return t;
-  }
-
-  private static void drain(InputStream in, ByteArrayOutputStream to) {
-    try {
-      in.transferTo(to);
-    } catch (IOException ignored) {
-      // the process ended
-    }
+    Remote.Result r = LocalRemote.exec(cmd, stdin, timeout);
+    return new Result(r.exit(), r.out(), r.err());
   }
 
   private static String lastLine(String text) {

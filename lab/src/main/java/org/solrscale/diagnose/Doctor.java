@@ -231,7 +231,7 @@ public final class Doctor {
       Map<String, Long> limits = limitsOf(mine.pid());
       maxFiles = limits.getOrDefault("Max open files", maxFiles);
       maxProcs = limits.get("Max processes");
-      Path logs = local.nodeDir(mine).resolve("logs");
+      Path logs = local.hosts().nodeDir(mine).resolve("logs");
       gcPause =
           GcLog.read(logs, "solr_gc.log").stream().mapToDouble(GcLog.Pause::ms).max().orElse(0);
       gcLog = logs.resolve("solr_gc.log") + " (since the node started)";

@@ -48,7 +48,7 @@ public final class Profiler implements AutoCloseable {
     this.nodes =
         cluster.requireState().nodes().stream()
             .filter(NodeState::isSolr)
-            .filter(n -> cluster.processState(n) == ProcessState.RUNNING)
+            .filter(n -> cluster.hosts().state(n) == ProcessState.RUNNING)
             .toList();
   }
 
@@ -86,9 +86,9 @@ public final class Profiler implements AutoCloseable {
   }
 
   private void begin(NodeState n) {
-    cluster.jcmd(n, List.of("JFR.configure", "repositorypath=" + repository(n)));
+    cluster.hosts().jcmd(n, List.of("JFR.configure", "repositorypath=" + repository(n)));
     // (the node launcher set JFR up when the node started: see SolrNode.readyForFlightRecordings)
-    cluster.jcmd(n, settings("JFR.start", name));
+    cluster.hosts().jcmd(n, settings("JFR.start", name));
   }
 
   private static List<String> settings(String command, String recording) {
@@ -105,7 +105,7 @@ public final class Profiler implements AutoCloseable {
    * another host a folder of its own there, brought here when the recording ends.
    */
   private String repository(NodeState n) {
-    String scratch = cluster.scratchDir(n);
+    String scratch = cluster.hosts().scratchDir(n);
     return scratch == null
         ? dir.resolve(".repository-" + n.id()).toString()
         : remoteFolder(scratch) + "/repository";
@@ -113,7 +113,7 @@ public final class Profiler implements AutoCloseable {
 
   /** Where the node's JVM writes the recording (on its host). */
   private String target(NodeState n) {
-    String scratch = cluster.scratchDir(n);
+    String scratch = cluster.hosts().scratchDir(n);
     return scratch == null
         ? recording(n).toString()
         : remoteFolder(scratch) + "/" + n.id() + ".jfr";
@@ -130,11 +130,11 @@ public final class Profiler implements AutoCloseable {
 
   /** Ends the node's recording: written, and brought here when the node runs on another host. */
   private void finish(NodeState n) {
-    cluster.jcmd(n, List.of("JFR.stop", "name=" + name, "filename=" + target(n)));
-    String scratch = cluster.scratchDir(n);
+    cluster.hosts().jcmd(n, List.of("JFR.stop", "name=" + name, "filename=" + target(n)));
+    String scratch = cluster.hosts().scratchDir(n);
     if (scratch != null) {
       Path fetched = dir.resolve(".collect-" + n.id());
-      cluster.collect(n, remoteFolder(scratch), fetched);
+      cluster.hosts().collect(n, remoteFolder(scratch), fetched);
       try {
         Files.move(fetched.resolve(n.id() + ".jfr"), recording(n));
       } catch (java.io.IOException e) {
@@ -143,7 +143,7 @@ public final class Profiler implements AutoCloseable {
       } finally {
         FileTrees.delete(fetched);
       }
-      cluster.fetchLogs(n); // its GC log, for the allocation check
+      cluster.hosts().fetchLogs(n); // its GC log, for the allocation check
     }
   }
 
@@ -176,7 +176,7 @@ public final class Profiler implements AutoCloseable {
               .filter(n -> n != null)
               .toList();
       for (NodeState n : recorded) {
-        if (cluster.jcmd(n, List.of("JFR.check")).contains(name)) {
+        if (cluster.hosts().jcmd(n, List.of("JFR.check")).contains(name)) {
           throw SolrscaleException.environment(
               "the recording on " + n.id() + " is still running after JFR.stop");
         }
@@ -213,7 +213,10 @@ public final class Profiler implements AutoCloseable {
     Diagnosis.Node node = a.node(n.id(), stepDir.relativize(jfr).toString());
     Diagnosis.AllocationCheck check =
         AllocationCheck.of(
-            GcLog.read(cluster.nodeDir(n).resolve("logs"), "solr_gc.log"), a.samples(), start, end);
+            GcLog.read(cluster.hosts().nodeDir(n).resolve("logs"), "solr_gc.log"),
+            a.samples(),
+            start,
+            end);
     return new Diagnosis.Node(
         node.node(),
         node.recording(),
@@ -232,13 +235,13 @@ public final class Profiler implements AutoCloseable {
   private void discard(NodeState n) {
     String running;
     try {
-      running = cluster.jcmd(n, List.of("JFR.check"));
+      running = cluster.hosts().jcmd(n, List.of("JFR.check"));
     } catch (RuntimeException e) {
       return; // the node is gone, and its recordings with it
     }
     if (running.contains("name=" + name + " ")) {
       try {
-        cluster.jcmd(n, List.of("JFR.stop", "name=" + name));
+        cluster.hosts().jcmd(n, List.of("JFR.stop", "name=" + name));
       } catch (RuntimeException e) {
         progress.accept(
             "warning: the recording "
@@ -253,7 +256,7 @@ public final class Profiler implements AutoCloseable {
 
   private void removeRepositories() {
     nodes.stream()
-        .filter(n -> cluster.scratchDir(n) == null) // on a host: went with collect
+        .filter(n -> cluster.hosts().scratchDir(n) == null) // on a host: went with collect
         .forEach(n -> FileTrees.delete(Path.of(repository(n))));
   }
 

@@ -249,7 +249,7 @@ public final class Distributor {
         s.replicas().forEach(r -> hosts.putIfAbsent(r.node(), nodeNamed(state, r.node())));
       }
     }
-    Parallel.map(List.copyOf(hosts.values()), n -> cluster.solrscaleCommand(n, List.of()));
+    Parallel.map(List.copyOf(hosts.values()), n -> cluster.hosts().solrscaleCommand(n, List.of()));
     return (System.nanoTime() - s0) / 1e9;
   }
 
@@ -372,7 +372,7 @@ public final class Distributor {
       }
       dataDir = dataDir.replaceAll("/+$", "");
       String index = "index";
-      String props = cluster.readFile(node, dataDir + "/index.properties");
+      String props = cluster.hosts().readFile(node, dataDir + "/index.properties");
       if (props != null) {
         Properties p = new Properties();
         try {
@@ -597,7 +597,8 @@ public final class Distributor {
    * replication.properties (the replica was in sync), else its last cycle's bytes.
    */
   Long downloaded(NodeState node, String dataDir) {
-    String text = cluster.readFile(node, dataDir.replaceAll("/+$", "") + "/replication.properties");
+    String text =
+        cluster.hosts().readFile(node, dataDir.replaceAll("/+$", "") + "/replication.properties");
     if (text == null) {
       return 0L;
     }

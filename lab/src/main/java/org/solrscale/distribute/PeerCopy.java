@@ -126,7 +126,13 @@ final class PeerCopy {
       for (NodeState n : targets) {
         dataDirs.put(
             n.id(),
-            d.cluster().solrHome(n) + "/distribute/" + o.collection() + "_" + shard + "_" + stamp);
+            d.cluster().hosts().solrHome(n)
+                + "/distribute/"
+                + o.collection()
+                + "_"
+                + shard
+                + "_"
+                + stamp);
       }
       // every host at once: asking a host what it has and putting the jar there take round trips
       List<Object> started =
@@ -154,7 +160,8 @@ final class PeerCopy {
                       List.of("--corrupt-chunk", o.corruptAt().substring(n.id().length() + 1)));
                 }
                 try {
-                  return new RelayProcess(n.id(), d.cluster().solrscaleCommand(n, args), e -> {});
+                  return new RelayProcess(
+                      n.id(), d.cluster().hosts().solrscaleCommand(n, args), e -> {});
                 } catch (IOException | SolrscaleException e) {
                   return "relay did not start: " + e.getMessage();
                 }
@@ -205,7 +212,8 @@ final class PeerCopy {
               Long.toString(o.maxBytesPerSecond()));
       Map<String, Double> dataAt = new LinkedHashMap<>();
       try (RelayProcess source =
-          new RelayProcess("source", d.cluster().solrscaleCommand(leaderNode, sendArgs), e -> {})) {
+          new RelayProcess(
+              "source", d.cluster().hosts().solrscaleCommand(leaderNode, sendArgs), e -> {})) {
         watch(source, relays, byAddress);
         JsonNode sent = source.awaitResult(o.timeout().toMillis());
         phase("source_done");
@@ -357,7 +365,7 @@ final class PeerCopy {
     try (RelayProcess rm =
         new RelayProcess(
             "remove",
-            d.cluster().solrscaleCommand(n, List.of("relay", "remove", "--dir", dataDir)),
+            d.cluster().hosts().solrscaleCommand(n, List.of("relay", "remove", "--dir", dataDir)),
             e -> {})) {
       if (rm.awaitResult(60_000) == null) {
         d.progress()

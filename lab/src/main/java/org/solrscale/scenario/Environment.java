@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.HostFacts;
-import org.solrscale.cluster.LocalProvider;
 import org.solrscale.cluster.NodeState;
 
 /** environment.json: what a run ran on, so that two runs can be told apart later. */
@@ -60,8 +59,8 @@ record Environment(
     // (on hosts over SSH: this machine, where the driver ran; the hosts are listed under hosts)
     HostFacts host =
         cluster.state().isPresent() && !cluster.state().get().spec().onHosts()
-            ? cluster.hostFacts()
-            : LocalProvider.thisMachine();
+            ? cluster.hosts().facts()
+            : HostFacts.thisMachine();
     List<Host> hosts = new ArrayList<>();
     cluster
         .state()
@@ -78,7 +77,7 @@ record Environment(
                               ssh,
                               onIt.get(0).host(),
                               onIt.stream().map(NodeState::id).toList(),
-                              cluster.hostFacts(onIt.get(0)))));
+                              cluster.hosts().facts(onIt.get(0)))));
             });
     return new Environment(
         host.cpuModel(),

@@ -537,7 +537,7 @@ public final class ScenarioRunner {
    */
   private void keepLogs(Cluster cluster) {
     try {
-      cluster.copyLogs(out.resolve("logs").resolve("cluster-" + Math.max(1, clusters)));
+      cluster.nodes().copyLogs(out.resolve("logs").resolve("cluster-" + Math.max(1, clusters)));
     } catch (RuntimeException e) {
       progress.accept("warning: logs not kept: " + e.getMessage());
     }

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.solrscale.chaos.ChaosRun;
 import org.solrscale.chaos.DocTemplate;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.NodeOps;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.results.ChaosVerdict;
 import org.solrscale.spec.Durations;
@@ -86,15 +87,15 @@ final class StepActions {
       if (r.dropCaches()) {
         // cold caches: all stopped, the OS page cache dropped on their hosts, all started again
         for (String id : ids) {
-          cluster.node(Cluster.NodeOp.STOP, id, TIMEOUT);
+          cluster.nodes().node(NodeOps.NodeOp.STOP, id, TIMEOUT);
         }
-        List<String> hosts = cluster.dropCaches(ids);
-        cluster.startNodes(ids, TIMEOUT);
+        List<String> hosts = cluster.hosts().dropCaches(ids);
+        cluster.nodes().startNodes(ids, TIMEOUT);
         cluster.collections().waitUntilHealthy(TIMEOUT);
         return JSON.valueToTree(Map.of("restarted", ids, "caches_dropped_on", hosts));
       }
       for (String id : ids) {
-        cluster.node(Cluster.NodeOp.RESTART, id, TIMEOUT);
+        cluster.nodes().node(NodeOps.NodeOp.RESTART, id, TIMEOUT);
       }
       cluster.collections().waitUntilHealthy(TIMEOUT);
       return JSON.valueToTree(Map.of("restarted", ids));

@@ -1,7 +1,8 @@
 # solrscale's agent on a host reached over SSH: run as `sh -s -- OP ARGS...` with this script on
 # standard input, so nothing has to be installed first. POSIX sh and Linux /proc only. It touches
 # only what solrscale recorded: a pid is signalled only while its command line carries the node's
-# marker, and files only under the host's solrscale directory.
+# marker, and files only under the host's solrscale directory. solrscale runs it on this machine the
+# same way, for the nodes it runs here.
 set -u
 
 # the host's solrscale directory: the spec's dir, else the lab host's own, else ~/.solrscale-host
@@ -165,31 +166,25 @@ has) # PATH...: "yes" or "no" for each, one per line
 commit) # PARTIAL FINAL: a copied directory becomes complete
   if [ -e "$2" ]; then rm -rf "$1"; else mv "$1" "$2"; fi
   ;;
-start) # NODE_DIR MARKER CGROUP N [PATH TEXT]*N CMD... -> pid: writes the node's N files, starts it
-  # in cgroup CGROUP (NAME/QUOTA/CORES/MEMORY, see cg_enter, recorded under the host's directory,
-  # which holds clusters/C/NODE; "-" for none)
-  dir=$1; marker=$2; cg=$3; n=$4; shift 4
-  mkdir -p "$dir/logs" "$dir/tmp" && cd "$dir" || exit 3
-  if [ "$cg" != - ]; then
-    f() { echo "$cg" | cut -d/ -f"$1"; }
-    cg_enter "$(f 1)" "$(f 2)" "$(f 3)" "$(f 4)" "$(cd ../../.. && pwd -P)/cgroups/$(f 1)"
-  fi
-  while [ "$n" -gt 0 ]; do
-    mkdir -p "$(dirname "$dir/$1")" && printf '%s' "$2" >"$dir/$1" || exit 3
-    shift 2; n=$((n - 1))
-  done
-  setsid "$@" >>"$dir/logs/console.log" 2>&1 </dev/null &
-  pid=$!
-  # wait until the child is the command itself (setsid execs in place), so the marker is there
-  i=0
-  while [ $i -lt 200 ] && [ -d "/proc/$pid" ] && ! ours "$pid" "$marker"; do sleep 0.05; i=$((i + 1)); done
-  echo "$pid"
+cgroup-exec) # NAME QUOTA CORES MEMORY RECORD CMD...: runs CMD in the cgroup (see cg_enter), in place
+  cg_enter "$1" "$2" "$3" "$4" "$5"
+  shift 5
+  exec "$@"
   ;;
 state) # PID MARKER [PID MARKER ...] -> one state per pair
   while [ $# -ge 2 ]; do state_of "$1" "$2"; shift 2; done
   ;;
-signal) # SIGNAL PID MARKER -> "yes" when it was ours and alive
-  if ours "$2" "$3"; then kill "-$1" "$2" 2>/dev/null; echo yes; else echo no; fi
+signal) # SIGNAL PID MARKER -> "yes" when it was ours and alive, once the signal took effect
+  if ! ours "$2" "$3"; then echo no; exit 0; fi
+  kill "-$1" "$2" 2>/dev/null
+  # signals are asynchronous: wait (a while) until the kernel shows what this one did
+  case $1 in KILL) want=dead ;; STOP) want=paused ;; CONT) want=running ;; *) want= ;; esac
+  i=0
+  while [ -n "$want" ] && [ $i -lt 3000 ] && [ "$(state_of "$2" "$3")" != "$want" ]; do
+    [ "$want" = running ] && [ "$(state_of "$2" "$3")" = dead ] && break
+    sleep 0.01; i=$((i + 1))
+  done
+  echo yes
   ;;
 stop) # PID MARKER GRACE_SECONDS -> "yes" when it was running
   pid=$1; marker=$2; grace=$3
@@ -200,7 +195,11 @@ stop) # PID MARKER GRACE_SECONDS -> "yes" when it was running
   while ours "$pid" "$marker" && [ "$(state_of "$pid" "$marker")" != dead ] && [ $i -lt $((grace * 10)) ]; do
     sleep 0.1; i=$((i + 1))
   done
-  if ours "$pid" "$marker" && [ "$(state_of "$pid" "$marker")" != dead ]; then kill -KILL "$pid" 2>/dev/null; fi
+  if ours "$pid" "$marker" && [ "$(state_of "$pid" "$marker")" != dead ]; then
+    kill -KILL "$pid" 2>/dev/null
+    i=0
+    while [ "$(state_of "$pid" "$marker")" != dead ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+  fi
   echo yes
   ;;
 tail) # FILE LINES
@@ -223,7 +222,7 @@ cgroup-rm) # REC: removes the cgroups recorded in file REC (once nothing runs in
   rm -f "$1"
   ;;
 drop-caches) # the OS page cache, dentries and inodes dropped (cold-cache measurements)
-  [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }
+  [ -w /proc/sys/vm/drop_caches ] || { echo "not root" >&2; exit 5; }
   sync && echo 3 >/proc/sys/vm/drop_caches
   ;;
 routes) # block|unblock ADDR...: blackhole routes to the addresses (a partition), or none

@@ -3,6 +3,8 @@ package org.solrscale.chaos;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ClusterState;
-import org.solrscale.cluster.LocalProcesses;
+import org.solrscale.cluster.LocalRemote;
 import org.solrscale.cluster.NodeRole;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.cluster.ProcessState;
@@ -33,7 +35,7 @@ import org.solrscale.spec.SolrscaleException;
 class FaultActionsTest {
   static final String NAME = "planted";
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
-  private final LocalProcesses processes = new LocalProcesses();
+  private final LocalRemote processes = new LocalRemote();
   private final List<NodeState> started = new ArrayList<>();
   @TempDir Path home;
   private Cluster cluster;
@@ -49,9 +51,10 @@ class FaultActionsTest {
       // two commands keep bash from exec'ing sleep in its place: the marker stays on the pid
       long pid =
           processes.start(
-              List.of("bash", "-c", "sleep 120; exit 0", LocalProcesses.marker(NAME, id)),
-              dir,
-              dir.resolve("console.log"));
+              List.of("bash", "-c", "sleep 120; exit 0", marker(id)),
+              dir.toString(),
+              dir.resolve("console.log").toString(),
+              Map.of());
       NodeRole role = id.startsWith("zk") ? NodeRole.ZK : NodeRole.SOLR;
       started.add(new NodeState(id, role, "127.0.0.1", port++, 0, 0, pid, "64m", Map.of()));
     }
@@ -62,7 +65,9 @@ class FaultActionsTest {
   @AfterEach
   void cleanUp() {
     for (NodeState n : started) {
-      processes.kill(n.pid(), LocalProcesses.marker(NAME, n.id()));
+      if (state(n) != ProcessState.DEAD) { // by pid, and only while it is still the planted one
+        ProcessHandle.of(n.pid()).ifPresent(ProcessHandle::destroyForcibly);
+      }
     }
   }
 
@@ -70,9 +75,29 @@ class FaultActionsTest {
   private Map<String, ProcessState> states() {
     Map<String, ProcessState> out = new TreeMap<>();
     for (NodeState n : started) {
-      out.put(n.id(), processes.state(n.pid(), LocalProcesses.marker(NAME, n.id())));
+      out.put(n.id(), state(n));
     }
     return out;
+  }
+
+  private static String marker(String id) {
+    return "-Dsolrscale.node=" + NAME + "/" + id;
+  }
+
+  /** From /proc: dead unless the pid carries the node's marker; paused when stopped. */
+  private static ProcessState state(NodeState n) {
+    Path proc = Path.of("/proc", Long.toString(n.pid()));
+    try {
+      String cmdline = Files.readString(proc.resolve("cmdline")).replace('\0', ' ');
+      String stat = Files.readString(proc.resolve("stat"));
+      char s = stat.charAt(stat.lastIndexOf(')') + 2);
+      if (!cmdline.contains(marker(n.id())) || s == 'Z' || s == 'X') {
+        return ProcessState.DEAD;
+      }
+      return s == 'T' ? ProcessState.PAUSED : ProcessState.RUNNING;
+    } catch (IOException e) {
+      return ProcessState.DEAD;
+    }
   }
 
   private Map<String, ProcessState> allRunningBut(Map<String, ProcessState> changed) {

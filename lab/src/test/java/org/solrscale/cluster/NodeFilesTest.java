@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
 import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.NodeGroup;
@@ -70,9 +69,9 @@ class NodeFilesTest {
     SolrRuntime rt = new SolrRuntime("9.10.1", dir, List.of(dir.resolve("a.jar")), "10.0.26", 11);
     List<String> cmd =
         NodeCommand.solr(
-            new Jdk(Path.of("/jdk"), 17),
-            rt,
-            dir.resolve("node.jar"),
+            "/jdk/bin/java",
+            rt.classpathString() + ":" + dir.resolve("node.jar"),
+            rt.launcher().mainClass(),
             c,
             c.node("solr1"),
             dir.resolve("solr1"));

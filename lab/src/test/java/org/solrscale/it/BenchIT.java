@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.NodeOps;
 
 /** `bench` against a real 2-node, 2-shard cluster with a synthetic corpus and derived queries. */
 class BenchIT {
@@ -158,12 +159,12 @@ class BenchIT {
                 // the schedule is what is under test: the pause falls in the measured time (after
                 // the 1 s warm-up) and lasts 1.5 s, so requests due meanwhile wait for it
                 Thread.sleep(2500);
-                cluster().node(Cluster.NodeOp.PAUSE, "solr2", Duration.ofSeconds(10));
+                cluster().nodes().node(NodeOps.NodeOp.PAUSE, "solr2", Duration.ofSeconds(10));
                 Thread.sleep(1500);
               } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
               } finally {
-                cluster().node(Cluster.NodeOp.RESUME, "solr2", Duration.ofSeconds(10));
+                cluster().nodes().node(NodeOps.NodeOp.RESUME, "solr2", Duration.ofSeconds(10));
               }
             });
     pauser.start();

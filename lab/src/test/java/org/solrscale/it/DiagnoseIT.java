@@ -243,14 +243,14 @@ class DiagnoseIT {
   private static void assertNothingLeft(Path out) {
     Cluster c = cluster();
     NodeState solr = c.requireState().nodes().stream().filter(NodeState::isSolr).findFirst().get();
-    assertThat(c.jcmd(solr, List.of("JFR.check"))).contains("No available recordings");
+    assertThat(c.hosts().jcmd(solr, List.of("JFR.check"))).contains("No available recordings");
     try (Stream<Path> files = Files.list(out.resolve("profile"))) {
       assertThat(files.map(p -> p.getFileName().toString()))
           .containsExactlyInAnyOrder("diagnosis.json", "solr1.jfr", "solr1-cpu.svg");
     } catch (IOException e) {
       throw new AssertionError(e);
     }
-    try (Stream<Path> files = Files.walk(c.nodeDir(solr))) {
+    try (Stream<Path> files = Files.walk(c.hosts().nodeDir(solr))) {
       assertThat(files.map(Path::toString))
           .noneMatch(p -> p.endsWith(".jfr") || p.contains(".repository"));
     } catch (IOException e) {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
-import org.solrscale.cluster.Cluster.NodeOp;
+import org.solrscale.cluster.NodeOps.NodeOp;
 import org.solrscale.distribute.Distributor;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.runtime.SolrscaleJar;
@@ -425,7 +425,8 @@ class DistributeIT {
             row -> {
               if (row.bytes() > 0 && stopping.get() == null) {
                 Thread t =
-                    new Thread(() -> cluster().node(NodeOp.STOP, leaderId, Duration.ofMinutes(2)));
+                    new Thread(
+                        () -> cluster().nodes().node(NodeOp.STOP, leaderId, Duration.ofMinutes(2)));
                 if (stopping.compareAndSet(null, t)) {
                   t.start();
                 }
@@ -444,7 +445,7 @@ class DistributeIT {
     } finally {
       if (stopping.get() != null) {
         stopping.get().join();
-        cluster().node(NodeOp.START, leaderId, Duration.ofMinutes(2));
+        cluster().nodes().node(NodeOp.START, leaderId, Duration.ofMinutes(2));
       }
     }
   }

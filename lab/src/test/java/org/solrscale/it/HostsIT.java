@@ -182,9 +182,10 @@ class HostsIT {
     assertThat(diagnosis.get("nodes")).hasSize(solrNodes.size());
     for (NodeState n : solrNodes) {
       assertThat(dir.resolve("bench/profile/" + n.id() + ".jfr")).isRegularFile();
-      assertThat(cluster(NAME).jcmd(n, List.of("JFR.check"))).contains("No available recordings");
-      String scratch = cluster(NAME).scratchDir(n);
-      assertThat(cluster(NAME).readFile(n, scratch + "/" + n.id() + ".jfr")).isNull();
+      assertThat(cluster(NAME).hosts().jcmd(n, List.of("JFR.check")))
+          .contains("No available recordings");
+      String scratch = cluster(NAME).hosts().scratchDir(n);
+      assertThat(cluster(NAME).hosts().readFile(n, scratch + "/" + n.id() + ".jfr")).isNull();
     }
     try (Stream<Path> left = Files.list(dir.resolve("bench/profile"))) {
       assertThat(left.map(p -> p.getFileName().toString())).noneMatch(f -> f.startsWith("."));
@@ -339,7 +340,7 @@ class HostsIT {
         .isBetween(50L, 70L);
 
     // the logs come to this machine; down leaves no process of the cluster on any host
-    assertThat(cluster(NAME).logFile("solr1", false)).exists();
+    assertThat(cluster(NAME).nodes().logFile("solr1", false)).exists();
     Cli.Result down = Cli.run("down", "--name", NAME);
     assertThat(down.exitCode()).as(down.err()).isZero();
     assertThat(markedProcesses("-Dsolrscale.node=" + NAME + "/")).isEmpty();

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.NodeOps;
 import org.solrscale.testing.Await;
 
 /** `index` against a real 2-node, 2-shard cluster: every good document in, every bad one listed. */
@@ -703,10 +704,10 @@ class IndexIT {
             assertThat(run.isDone()).as("the load ended before the kill").isFalse();
             return client.getById("docs", "k200") != null;
           });
-      cluster().node(Cluster.NodeOp.KILL, "solr2", Duration.ofSeconds(30));
+      cluster().nodes().node(NodeOps.NodeOp.KILL, "solr2", Duration.ofSeconds(30));
       assertThat(run.isDone()).as("the load ended before the kill").isFalse();
       // no pause: solr2 is down for as long as it takes to start again, many batches' time
-      cluster().node(Cluster.NodeOp.START, "solr2", Duration.ofSeconds(180));
+      cluster().nodes().node(NodeOps.NodeOp.START, "solr2", Duration.ofSeconds(180));
       Cli.Result r = run.get(300, TimeUnit.SECONDS);
       assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
       JsonNode s = JSON.readTree(r.out());
@@ -728,7 +729,7 @@ class IndexIT {
         sb.append("{\"id\":\"late").append(i).append("\"}\n");
       }
       Files.writeString(small, sb);
-      cluster().node(Cluster.NodeOp.KILL, "solr2", Duration.ofSeconds(30));
+      cluster().nodes().node(NodeOps.NodeOp.KILL, "solr2", Duration.ofSeconds(30));
       Future<Cli.Result> late =
           load.submit(
               () ->
@@ -744,7 +745,7 @@ class IndexIT {
                       small.toString()));
       Thread.sleep(3000); // the window of a negative check: the run must NOT end meanwhile
       assertThat(late.isDone()).as("it did not wait for the node").isFalse();
-      cluster().node(Cluster.NodeOp.START, "solr2", Duration.ofSeconds(180));
+      cluster().nodes().node(NodeOps.NodeOp.START, "solr2", Duration.ofSeconds(180));
       Cli.Result r2 = late.get(300, TimeUnit.SECONDS);
       assertThat(r2.exitCode()).as(r2.out() + r2.err()).isZero();
       JsonNode s2 = JSON.readTree(r2.out());
