@@ -11,6 +11,7 @@ import org.solrscale.results.StepResult;
 import org.solrscale.scenario.ScenarioRunner;
 import org.solrscale.spec.Slo;
 import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepSpec;
 
 /**
  * What `run` and `demo` print at the end: each index step's figures, a table of the bench steps (a
@@ -46,7 +47,7 @@ final class RunSummary {
         if (m == null) {
           continue;
         }
-        if (s.kind().equals("index")) {
+        if (s.is(StepSpec.Index.class)) {
           System.out.printf(
               Locale.ROOT,
               "%sindexed %,d documents in %.1f s (%,.0f docs/s), verified: %s%n",
@@ -55,7 +56,7 @@ final class RunSummary {
               m.path("seconds").asDouble(),
               m.path("docs_per_sec").asDouble(),
               m.path("verified").asBoolean());
-        } else if (s.kind().equals("capacity")) {
+        } else if (s.is(StepSpec.Capacity.class)) {
           System.out.printf(
               Locale.ROOT,
               "%s%s: %s%n",

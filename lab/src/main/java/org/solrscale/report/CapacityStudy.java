@@ -18,6 +18,7 @@ import org.solrscale.spec.CapacityTarget;
 import org.solrscale.spec.Sizes;
 import org.solrscale.spec.Slo;
 import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepSpec;
 
 /**
  * What a run's capacity steps add up to: each combination's capacity over its repeats with an
@@ -171,7 +172,7 @@ final class CapacityStudy {
         }
         Map<String, Integer> seen = new LinkedHashMap<>();
         for (StepResult step : r.steps()) {
-          JsonNode sum = "capacity".equals(step.kind()) ? model.run().summary(step) : null;
+          JsonNode sum = step.is(StepSpec.Capacity.class) ? model.run().summary(step) : null;
           if (sum == null || !sum.has("probes")) {
             continue;
           }

@@ -18,6 +18,7 @@ import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
 import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepSpec;
 
 /**
  * The report's section "Faults and verdicts": per chaos step: the verdict, a row per fault with the
@@ -44,7 +45,7 @@ final class ChaosSection extends Section {
     return model.combinations().stream()
         .flatMap(c -> c.repeats().stream())
         .flatMap(r -> r.steps().stream())
-        .anyMatch(s -> "chaos".equals(s.kind()));
+        .anyMatch(s -> s.is(StepSpec.Chaos.class));
   }
 
   /** Per chaos step: the verdict, a row per fault, the behaviours checked, and the timeline. */
@@ -97,7 +98,7 @@ final class ChaosSection extends Section {
     for (RunModel.Combination c : model.combinations()) {
       for (CombinationRun r : c.repeats()) {
         for (StepResult s : r.steps()) {
-          if (!"chaos".equals(s.kind())) {
+          if (!s.is(StepSpec.Chaos.class)) {
             continue;
           }
           JsonNode sum = model.run().summary(s);

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.StepResult;
+import org.solrscale.spec.StepSpec;
 
 /**
  * The report's section "Index distribution": per distribute step, every new replica (bytes sent,
@@ -44,7 +45,7 @@ final class DistributeSection extends Section {
     for (RunModel.Combination c : model.combinations()) {
       for (CombinationRun r : c.repeats()) {
         for (StepResult s : r.steps()) {
-          JsonNode sum = "distribute".equals(s.kind()) ? model.run().summary(s) : null;
+          JsonNode sum = s.is(StepSpec.Distribute.class) ? model.run().summary(s) : null;
           if (sum != null && sum.has("shards")) {
             out.add(new Step(c.id(), r.repeat(), s, sum));
           }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.StepResult;
+import org.solrscale.spec.StepSpec;
 
 /**
  * The report's section "Other steps": the summaries of the steps that are not bench, chaos,
@@ -33,9 +34,9 @@ final class OtherStepsSection extends Section {
       for (CombinationRun r : c.repeats()) {
         for (StepResult s : r.steps()) {
           if (s.isBench()
-              || "chaos".equals(s.kind())
-              || "distribute".equals(s.kind())
-              || "capacity".equals(s.kind())) {
+              || s.is(StepSpec.Chaos.class)
+              || s.is(StepSpec.Distribute.class)
+              || s.is(StepSpec.Capacity.class)) {
             continue;
           }
           JsonNode sum = model.run().summary(s);

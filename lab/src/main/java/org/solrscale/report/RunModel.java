@@ -19,6 +19,7 @@ import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
 import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepSpec;
 
 /**
  * A run as report and compare see it: its combinations (in id order), the finished repeats of each,
@@ -101,7 +102,7 @@ final class RunModel {
                 }
                 Map<String, Integer> loads = new HashMap<>();
                 for (StepResult s : c.steps()) {
-                  JsonNode json = "index".equals(s.kind()) ? run.summary(s) : null;
+                  JsonNode json = s.is(StepSpec.Index.class) ? run.summary(s) : null;
                   if (json == null || !json.has("docs_per_sec")) {
                     continue;
                   }

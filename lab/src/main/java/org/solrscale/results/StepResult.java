@@ -6,6 +6,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
+import java.util.Optional;
+import org.solrscale.spec.StepKind;
+import org.solrscale.spec.StepKinds;
+import org.solrscale.spec.StepSpec;
 
 /**
  * One step of a combination: its kind (bench, index, wait, ...), name, output directory relative to
@@ -26,9 +30,20 @@ public record StepResult(
     @JsonProperty("summary") JsonNode summary,
     @JsonProperty("telemetry") Map<String, Map<String, Double>> telemetry) {
 
+  /** Its kind as registered in StepKinds; empty for a kind no longer registered. */
+  @JsonIgnore
+  public Optional<StepKind> stepKind() {
+    return StepKinds.named(kind);
+  }
+
+  /** Whether it is a step of the kind whose record is {@code type} (e.g. StepSpec.Bench). */
+  public boolean is(Class<? extends StepSpec> type) {
+    return stepKind().map(k -> k.type() == type).orElse(false);
+  }
+
   @JsonIgnore
   public boolean isBench() {
-    return "bench".equals(kind);
+    return is(StepSpec.Bench.class);
   }
 
   /** Whether it ran its full length and measured something worth keeping. */

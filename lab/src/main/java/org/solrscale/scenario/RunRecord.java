@@ -95,7 +95,7 @@ final class RunRecord {
     try (SequenceWriter w = CSV.writer(columns.build().withHeader()).writeValues(file.toFile())) {
       for (CombinationRun c : combinations) {
         for (StepResult s : c.steps()) {
-          if (!"bench".equals(s.kind()) || s.summary() == null) {
+          if (!s.isBench() || s.summary() == null) {
             continue;
           }
           JsonNode m = s.summary();

@@ -2,6 +2,7 @@ package org.solrscale.spec;
 
 import com.fasterxml.jackson.databind.jsontype.NamedType;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The registry of step kinds: one line per kind. It feeds the YAML reader (the key that names a
@@ -99,6 +100,20 @@ public final class StepKinds {
             () ->
                 new IllegalStateException(
                     "step kind not registered in StepKinds: " + step.getClass()));
+  }
+
+  /** The kind of a step's record type. */
+  public static StepKind of(Class<? extends StepSpec> type) {
+    return ALL.stream()
+        .filter(k -> k.type() == type)
+        .findFirst()
+        .orElseThrow(
+            () -> new IllegalStateException("step kind not registered in StepKinds: " + type));
+  }
+
+  /** The kind named {@code name} in YAML and results.json; empty for a name no kind has. */
+  public static Optional<StepKind> named(String name) {
+    return ALL.stream().filter(k -> k.name().equals(name)).findFirst();
   }
 
   /** The kinds as Jackson's named subtypes of {@link StepSpec}. */
