@@ -16,6 +16,7 @@ import org.solrscale.load.HttpSender;
 import org.solrscale.load.LoadModel;
 import org.solrscale.load.Workload;
 import org.solrscale.results.BenchSummary;
+import org.solrscale.results.CapacityResult;
 import org.solrscale.spec.Slo;
 import org.solrscale.spec.SolrscaleException;
 
@@ -83,7 +84,7 @@ public final class BenchProber implements CapacitySearch.Prober {
    * not a search of failures), then the plan and the probes over one sender, told to {@code
    * progress}.
    */
-  public static CapacitySearch.Result search(
+  public static CapacityResult search(
       Slo slo, CapacitySearch.Options options, Setup s, SearchProgress progress)
       throws InterruptedException {
     BenchPlan.probe(s.urls().get(0), s.collection(), s.workload(), "", s.access());
@@ -116,7 +117,7 @@ public final class BenchProber implements CapacitySearch.Prober {
   }
 
   @Override
-  public CapacitySearch.Measured probe(double rate) throws InterruptedException {
+  public CapacityResult.Measured probe(double rate) throws InterruptedException {
     probes++;
     long seconds = ProbePlan.measuredSeconds(required, rate, minDuration);
     long nanos = seconds * 1_000_000_000L;
@@ -139,21 +140,21 @@ public final class BenchProber implements CapacitySearch.Prober {
             dir,
             1.0);
     progress.probing(probes, rate, warmup.toNanos() / 1e9, seconds);
-    CapacitySearch.Measured m =
+    CapacityResult.Measured m =
         measured(rate, Bench.run(o, sender, Clock.SYSTEM, progress::interval));
     progress.probed(probes, m);
     return m;
   }
 
   /** A probe's figures as the search judges them. */
-  static CapacitySearch.Measured measured(double rate, BenchSummary s) {
+  static CapacityResult.Measured measured(double rate, BenchSummary s) {
     Map<String, Double> latency = new LinkedHashMap<>();
     if (s.latencyMs() != null) {
       latency.putAll(s.latencyMs());
     }
     long errors = s.errors() == null ? 0 : s.errors().total();
     String bottleneck = s.driver() == null ? null : s.driver().bottleneck();
-    return new CapacitySearch.Measured(
+    return new CapacityResult.Measured(
         rate,
         s.throughput() == null ? 0 : s.throughput().achieved(),
         s.count(),

@@ -1,11 +1,12 @@
 package org.solrscale.capacity;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import org.solrscale.results.CapacityResult;
+import org.solrscale.results.CapacityResult.Measured;
+import org.solrscale.results.CapacityResult.Probe;
+import org.solrscale.results.CapacityResult.Stop;
 import org.solrscale.spec.Slo;
 
 /**
@@ -18,16 +19,6 @@ import org.solrscale.spec.Slo;
  */
 public final class CapacitySearch {
   private CapacitySearch() {}
-
-  /** What one probe at one rate measured. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Measured(
-      @JsonProperty("rate") double rate,
-      @JsonProperty("achieved") double achieved,
-      @JsonProperty("count") long count,
-      @JsonProperty("latency_ms") Map<String, Double> latencyMs,
-      @JsonProperty("error_rate") double errorRate,
-      @JsonProperty("driver_bound") String driverBound) {}
 
   /** One line on a probe, as progress: "probe 3: 40/s offered, 39.8/s achieved, p50 ...". */
   public static String progressLine(int number, Measured m) {
@@ -76,48 +67,8 @@ public final class CapacitySearch {
     }
   }
 
-  /** One probe as judged: what it measured, whether it met the objective, and why not. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Probe(
-      @JsonProperty("measured") Measured measured,
-      @JsonProperty("meets") boolean meets,
-      @JsonProperty("why") String why,
-      @JsonProperty("repeat") int repeat) {}
-
-  /** Why a search ended, for machines (capacity.json's "stop") and for the command's wording. */
-  public enum Stop {
-    @JsonProperty("converged")
-    CONVERGED,
-    @JsonProperty("max_rate")
-    MAX_RATE,
-    @JsonProperty("driver_bound")
-    DRIVER_BOUND,
-    @JsonProperty("lowest_rate_failed")
-    LOWEST_RATE_FAILED,
-    @JsonProperty("max_probes")
-    MAX_PROBES
-  }
-
-  /**
-   * The answer: the objective (as {@link Slo#spec} writes it, and its error bound as a number, 0
-   * meaning no errors allowed), the capacity (the highest rate that met the objective) with its
-   * interval (it lies between low and high: high is the lowest rate that did not meet it, null when
-   * none failed), every probe in order, and why the search ended, in words and as a kind.
-   */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Result(
-      @JsonProperty("slo") String slo,
-      @JsonProperty("max_error_rate") double maxErrorRate,
-      @JsonProperty("capacity") Double capacity,
-      @JsonProperty("low") Double low,
-      @JsonProperty("high") Double high,
-      @JsonProperty("requests_per_probe") long requestsPerProbe,
-      @JsonProperty("probes") List<Probe> probes,
-      @JsonProperty("ended") String ended,
-      @JsonProperty("stop") Stop stop,
-      @JsonProperty("converged") boolean converged) {}
-
-  public static Result search(Slo slo, Options o, Prober prober) throws InterruptedException {
+  public static CapacityResult search(Slo slo, Options o, Prober prober)
+      throws InterruptedException {
     List<Probe> probes = new ArrayList<>();
     Double low = null;
     Double high = null;
@@ -180,7 +131,7 @@ public final class CapacitySearch {
         rate = rate / 2;
       }
     }
-    return new Result(
+    return new CapacityResult(
         slo.spec(),
         slo.maxErrorRate(),
         low,
@@ -190,7 +141,8 @@ public final class CapacitySearch {
         List.copyOf(probes),
         ended,
         stop,
-        stop == Stop.CONVERGED);
+        stop == Stop.CONVERGED,
+        null);
   }
 
   /**

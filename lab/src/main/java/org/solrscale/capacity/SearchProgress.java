@@ -1,6 +1,7 @@
 package org.solrscale.capacity;
 
 import org.solrscale.load.Interval;
+import org.solrscale.results.CapacityResult;
 
 /**
  * What a search tells while it works: its plan once the first query has answered, each probe as it
@@ -18,5 +19,5 @@ public interface SearchProgress {
   default void interval(Interval i) {}
 
   /** A probe's figures, once it has ended. */
-  void probed(int number, CapacitySearch.Measured m);
+  void probed(int number, CapacityResult.Measured m);
 }

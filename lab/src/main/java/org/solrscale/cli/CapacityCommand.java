@@ -15,6 +15,7 @@ import org.solrscale.capacity.CapacitySearch;
 import org.solrscale.capacity.ProbePlan;
 import org.solrscale.capacity.SearchProgress;
 import org.solrscale.load.Workload;
+import org.solrscale.results.CapacityResult;
 import org.solrscale.results.RunResults;
 import org.solrscale.spec.Slo;
 import org.solrscale.spec.SolrscaleException;
@@ -146,7 +147,7 @@ final class CapacityCommand implements Callable<Integer> {
     }
     CapacitySearch.Options options =
         CapacitySearch.Options.of(startRate, maxRate, tolerance, maxProbes);
-    CapacitySearch.Result result;
+    CapacityResult result;
     try (CapacityProgress progress = new CapacityProgress(p -> plan(p, objective, options))) {
       result = search(objective, options, workload, progress);
     } catch (RuntimeException | InterruptedException e) {
@@ -181,7 +182,7 @@ final class CapacityCommand implements Callable<Integer> {
   }
 
   /** The search itself, its plan and progress on stderr unless --json. */
-  private CapacitySearch.Result search(
+  private CapacityResult search(
       Slo objective, CapacitySearch.Options options, Workload workload, SearchProgress progress)
       throws InterruptedException {
     return BenchProber.search(
@@ -272,13 +273,13 @@ final class CapacityCommand implements Callable<Integer> {
    * The answer in plain words: the capacity (or "at least" it, or none) and why the search ended
    * there, naming the flag that ended it.
    */
-  static String verdict(CapacitySearch.Result r, CapacitySearch.Options o) {
-    CapacitySearch.Probe last = r.probes().isEmpty() ? null : r.probes().get(r.probes().size() - 1);
+  static String verdict(CapacityResult r, CapacitySearch.Options o) {
+    CapacityResult.Probe last = r.probes().isEmpty() ? null : r.probes().get(r.probes().size() - 1);
     String rate = last == null ? "?" : Slo.fmt(last.measured().rate());
     String head;
     if (r.capacity() == null) {
       head =
-          r.stop() == CapacitySearch.Stop.LOWEST_RATE_FAILED
+          r.stop() == CapacityResult.Stop.LOWEST_RATE_FAILED
               ? "capacity: none"
               : "capacity: unknown";
     } else if (r.high() == null) {
@@ -328,13 +329,13 @@ final class CapacityCommand implements Callable<Integer> {
     return head + ": " + why;
   }
 
-  private static void print(CapacitySearch.Result r, CapacitySearch.Options o) {
+  private static void print(CapacityResult r, CapacitySearch.Options o) {
     Table t =
         new Table(
             "PROBE", "RATE", "ACHIEVED", "REQUESTS", "P50", "P99", "P99.9", "ERRORS", "VERDICT");
     int i = 0;
-    for (CapacitySearch.Probe p : r.probes()) {
-      CapacitySearch.Measured m = p.measured();
+    for (CapacityResult.Probe p : r.probes()) {
+      CapacityResult.Measured m = p.measured();
       t.row(
           Integer.toString(++i),
           String.format(Locale.ROOT, "%.1f", m.rate()),

@@ -8,6 +8,7 @@ import org.solrscale.capacity.CapacitySearch;
 import org.solrscale.capacity.ProbePlan;
 import org.solrscale.capacity.SearchProgress;
 import org.solrscale.load.Interval;
+import org.solrscale.results.CapacityResult;
 import org.solrscale.spec.Slo;
 
 /**
@@ -65,7 +66,7 @@ final class CapacityProgress implements SearchProgress, AutoCloseable {
   }
 
   @Override
-  public synchronized void probed(int n, CapacitySearch.Measured m) {
+  public synchronized void probed(int n, CapacityResult.Measured m) {
     String line = CapacitySearch.progressLine(n, m);
     if (interactive) {
       show(line);

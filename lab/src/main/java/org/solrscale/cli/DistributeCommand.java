@@ -16,6 +16,7 @@ import org.solrscale.cluster.Cluster;
 import org.solrscale.distribute.Distributor;
 import org.solrscale.distribute.Overview;
 import org.solrscale.results.CsvTable;
+import org.solrscale.results.Distribution;
 import org.solrscale.spec.ExitCode;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
@@ -147,7 +148,7 @@ final class DistributeCommand implements Callable<Integer> {
                 }
               }
             });
-    Distributor.Result r =
+    Distribution r =
         d.run(
             new Distributor.Options(
                 collection,
@@ -178,7 +179,7 @@ final class DistributeCommand implements Callable<Integer> {
     return r.ok() ? 0 : ExitCode.FAILED.code();
   }
 
-  private static void print(Distributor.Result r) {
+  private static void print(Distribution r) {
     System.out.printf(
         Locale.ROOT,
         "%s: %d new %s replica(s) per shard by %s in %.1f s%s%n",
@@ -204,8 +205,8 @@ final class DistributeCommand implements Callable<Integer> {
         "DATA s",
         "ACTIVE s",
         "DOCS");
-    for (Distributor.ShardRun s : r.shards()) {
-      for (Distributor.Target t : s.targets()) {
+    for (Distribution.ShardRun s : r.shards()) {
+      for (Distribution.Target t : s.targets()) {
         System.out.printf(
             Locale.ROOT,
             "%-8s %-8s %-22s %-7s %9.1f %9.1f %11s %8s %8s %9s%n",

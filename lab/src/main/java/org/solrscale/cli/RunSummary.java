@@ -3,8 +3,8 @@ package org.solrscale.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.solrscale.capacity.CapacitySearch;
 import org.solrscale.report.Report;
+import org.solrscale.results.CapacityResult;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
@@ -62,7 +62,7 @@ final class RunSummary {
               "%s%s: %s%n",
               many ? c.id() + " r" + c.repeat() + ": " : "",
               s.label(),
-              capacity(read(m, CapacitySearch.Result.class)));
+              capacity(read(m, CapacityResult.class)));
         } else if (s.isBench()) {
           benches = true;
           String step = s.label() + " (" + m.path("load_model").asText() + " loop)";
@@ -124,7 +124,7 @@ final class RunSummary {
   }
 
   /** A capacity step's result in one line, read with the record that wrote it. */
-  private static String capacity(CapacitySearch.Result r) {
+  private static String capacity(CapacityResult r) {
     if (r.capacity() == null) {
       return "no capacity: " + r.ended();
     }

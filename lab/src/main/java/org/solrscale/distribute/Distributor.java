@@ -1,6 +1,5 @@
 package org.solrscale.distribute;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -26,6 +25,9 @@ import org.solrscale.cluster.ReplicaStatus;
 import org.solrscale.cluster.ShardStatus;
 import org.solrscale.cluster.SolrAdmin;
 import org.solrscale.cluster.SolrHttp;
+import org.solrscale.results.Distribution;
+import org.solrscale.results.Distribution.ShardRun;
+import org.solrscale.results.Distribution.Target;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -75,58 +77,6 @@ public final class Distributor {
   /** A PULL or TLOG replica a refresh replaces, and where its live index is. */
   record Existing(NodeState node, String replica, String core, String type, String indexDir) {}
 
-  /** One new replica: where, how its bytes came, when it had its data and when it was active. */
-  public record Target(
-      @JsonProperty("shard") String shard,
-      @JsonProperty("node") String node,
-      @JsonProperty("core") String core,
-      @JsonProperty("replica") String replica,
-      @JsonProperty("state") String state,
-      @JsonProperty("bytes_received") long bytesReceived,
-      @JsonProperty("bytes_had") long bytesHad,
-      @JsonProperty("resent_chunks") int resentChunks,
-      @JsonProperty("solr_bytes_downloaded") Long solrBytesDownloaded,
-      @JsonProperty("seconds_to_data") Double secondsToData,
-      @JsonProperty("seconds_to_active") Double secondsToActive,
-      @JsonProperty("docs") Long docs,
-      @JsonProperty("data_dir") String dataDir,
-      @JsonProperty("replaced") String replaced,
-      @JsonProperty("error") String error) {}
-
-  /** What one target had received, once a second from the start of the run. */
-  public record Progress(
-      @JsonProperty("node") String node,
-      @JsonProperty("seconds") List<Double> seconds,
-      @JsonProperty("bytes") List<Long> bytes) {}
-
-  /** One shard's distribution. */
-  public record ShardRun(
-      @JsonProperty("shard") String shard,
-      @JsonProperty("leader") String leader,
-      @JsonProperty("leader_docs") long leaderDocs,
-      @JsonProperty("generation") Long generation,
-      @JsonProperty("files") Integer files,
-      @JsonProperty("index_bytes") Long indexBytes,
-      @JsonProperty("route") Route route,
-      @JsonProperty("targets") List<Target> targets,
-      @JsonProperty("progress") List<Progress> progress,
-      @JsonProperty("phases") Map<String, Double> phases) {}
-
-  /** The whole run. */
-  public record Result(
-      @JsonProperty("collection") String collection,
-      @JsonProperty("method") String method,
-      @JsonProperty("replicas") int replicas,
-      @JsonProperty("type") String type,
-      @JsonProperty("setup_seconds") double setupSeconds,
-      @JsonProperty("seconds") double seconds,
-      @JsonProperty("shards") List<ShardRun> shards) {
-    public boolean ok() {
-      return shards.stream()
-          .allMatch(s -> s.targets().stream().allMatch(t -> "active".equals(t.state())));
-    }
-  }
-
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration CALL = Duration.ofSeconds(60);
   private static final Duration COUNT_WAIT = Duration.ofSeconds(120);
@@ -144,7 +94,7 @@ public final class Distributor {
   }
 
   /** Plans (refusing bad input before anything is touched), then distributes every shard. */
-  public Result run(Options o) {
+  public Distribution run(Options o) {
     ClusterState state = cluster.requireState();
     LiveStatus status;
     try (SolrAdmin admin = new SolrAdmin(state.solrNodes(), cluster.access())) {
@@ -219,7 +169,7 @@ public final class Distributor {
                     targets.get(s.name()),
                     existing.getOrDefault(s.name(), List.of()),
                     t0));
-    return new Result(
+    return new Distribution(
         o.collection(),
         o.method().label(),
         o.replicas(),
@@ -541,7 +491,7 @@ public final class Distributor {
   }
 
   /** Deletes the replicas a run added (DELETEREPLICA, which also removes their data). */
-  public void deleteNew(Result r) {
+  public void deleteNew(Distribution r) {
     NodeState any = cluster.requireState().solrNodes().get(0);
     for (ShardRun s : r.shards()) {
       for (Target t : s.targets()) {

@@ -10,6 +10,7 @@ import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import org.solrscale.results.Route;
 
 /**
  * Sends a store's files to one target, from what the store has verified, while it grows: the target

@@ -10,6 +10,8 @@ import org.solrscale.cluster.ClusterState;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.cluster.Parallel;
 import org.solrscale.cluster.ReplicaStatus;
+import org.solrscale.results.Distribution;
+import org.solrscale.results.Route;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -30,7 +32,7 @@ final class PeerCopy {
   private final Map<String, Distributor.Existing> refreshing = new LinkedHashMap<>(); // by node id
   private final long t0;
   private final long leaderDocs;
-  private final Map<String, Distributor.Progress> progress = new LinkedHashMap<>();
+  private final Map<String, Distribution.Progress> progress = new LinkedHashMap<>();
   private final Map<String, Double> phases = new LinkedHashMap<>(); // seconds since the start
 
   PeerCopy(
@@ -60,7 +62,7 @@ final class PeerCopy {
     this.leaderDocs = leaderDocs;
   }
 
-  Distributor.ShardRun run() {
+  Distribution.ShardRun run() {
     String stamp = Long.toString(System.currentTimeMillis());
     String snapshot = "solrscale-" + shard + "-" + stamp;
     String cores =
@@ -83,7 +85,7 @@ final class PeerCopy {
     }
   }
 
-  private Distributor.ShardRun copy(JsonNode snap, String stamp) {
+  private Distribution.ShardRun copy(JsonNode snap, String stamp) {
     long generation = snap.path("generation").asLong();
     String indexDir = snap.path("indexDirPath").asText();
     JsonNode list =
@@ -120,7 +122,7 @@ final class PeerCopy {
     Map<String, RelayProcess> relays = new LinkedHashMap<>(); // by node id
     Map<String, String> dataDirs = new LinkedHashMap<>();
     Map<String, String> startErrors = new LinkedHashMap<>();
-    List<Distributor.Target> out = new ArrayList<>();
+    List<Distribution.Target> out = new ArrayList<>();
     Route route = null;
     try {
       for (NodeState n : targets) {
@@ -290,7 +292,7 @@ final class PeerCopy {
                     : r.path("error").asText("failed");
         removeSeed(n, dataDirs.get(n.id()));
         out.add(
-            new Distributor.Target(
+            new Distribution.Target(
                 shard,
                 n.id(),
                 null,
@@ -315,18 +317,18 @@ final class PeerCopy {
     } finally {
       relays.values().forEach(RelayProcess::close);
     }
-    List<Distributor.Progress> series;
+    List<Distribution.Progress> series;
     synchronized (progress) {
       series =
           progress.values().stream()
               .map(
                   p ->
-                      new Distributor.Progress(
+                      new Distribution.Progress(
                           p.node(), List.copyOf(p.seconds()), List.copyOf(p.bytes())))
               .toList();
     }
     phase("handed_over");
-    return new Distributor.ShardRun(
+    return new Distribution.ShardRun(
         shard,
         leader.core(),
         leaderDocs,
@@ -340,7 +342,7 @@ final class PeerCopy {
   }
 
   /** ADDREPLICA of a complete copy (in place of a refreshed replica's old one, if any). */
-  private Distributor.Target handOver(
+  private Distribution.Target handOver(
       NodeState n, String dataDir, Map<String, JsonNode> results, Map<String, Double> dataAt) {
     JsonNode r = results.get(n.id());
     Distributor.Existing old = refreshing.get(n.id());
@@ -416,10 +418,11 @@ final class PeerCopy {
                   last.put(e.getKey(), r.bytes());
                   String from = r.from();
                   synchronized (progress) {
-                    Distributor.Progress p =
+                    Distribution.Progress p =
                         progress.computeIfAbsent(
                             e.getKey(),
-                            k -> new Distributor.Progress(k, new ArrayList<>(), new ArrayList<>()));
+                            k ->
+                                new Distribution.Progress(k, new ArrayList<>(), new ArrayList<>()));
                     p.seconds().add(Math.round((now - t0) / 1e7) / 100.0);
                     p.bytes().add(r.bytes());
                   }

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.solrscale.results.Route;
 
 /**
  * A target of a distribution: it listens for its upstream, writes what arrives into its directory

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.solrscale.results.Route;
 import org.solrscale.runtime.FileTrees;
 import org.solrscale.spec.SolrscaleException;
 

@@ -3,6 +3,7 @@ package org.solrscale.distribute;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.solrscale.results.Route;
 
 /** The start of a distribution: the leader's pinned files, sent to the first targets of a route. */
 public final class Source {

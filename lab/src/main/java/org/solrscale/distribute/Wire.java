@@ -6,6 +6,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.List;
+import org.solrscale.results.Route;
 
 /**
  * What relays say to each other over one TCP connection. Downstream: HELLO (the files, the chunk

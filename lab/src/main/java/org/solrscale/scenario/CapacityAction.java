@@ -3,12 +3,12 @@ package org.solrscale.scenario;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.time.Duration;
 import org.solrscale.capacity.BenchProber;
 import org.solrscale.capacity.CapacitySearch;
 import org.solrscale.load.Workload;
+import org.solrscale.results.CapacityResult;
 import org.solrscale.spec.Durations;
 import org.solrscale.spec.Slo;
 import org.solrscale.spec.SolrscaleException;
@@ -30,7 +30,7 @@ final class CapacityAction implements StepAction<StepSpec.Capacity> {
     Workload w =
         new Workload(BenchAction.parts(c.queries(), c.templates(), run), false, 0, c.seed());
     Duration timeout = Durations.parse(c.timeout());
-    CapacitySearch.Result result =
+    CapacityResult result =
         BenchProber.search(
             slo,
             CapacitySearch.Options.of(c.startRate(), c.maxRate(), c.tolerance(), c.maxProbes()),
@@ -47,10 +47,7 @@ final class CapacityAction implements StepAction<StepSpec.Capacity> {
                 timeout,
                 run.dir()),
             (n, m) -> run.progress().accept(CapacitySearch.progressLine(n, m)));
-    ObjectNode summary = JSON.valueToTree(result);
-    if (c.target() != null) {
-      summary.put("target", c.target());
-    }
+    JsonNode summary = JSON.valueToTree(result.withTarget(c.target()));
     try {
       JSON.writeValue(run.dir().resolve("capacity.json").toFile(), summary);
     } catch (IOException e) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.solrscale.results.CapacityResult;
 import org.solrscale.spec.Slo;
 
 /**
@@ -16,15 +17,15 @@ import org.solrscale.spec.Slo;
 class CapacitySearchTest {
   static final Slo SLO = Slo.parse("p99<100ms,errors<0.1%");
 
-  static CapacitySearch.Measured model(double rate, double noise, String driver, double errors) {
+  static CapacityResult.Measured model(double rate, double noise, String driver, double errors) {
     double p99 = rate >= 400 ? 10_000 : 10 / (1 - rate / 400) * (1 + noise);
-    return new CapacitySearch.Measured(
+    return new CapacityResult.Measured(
         rate, Math.min(rate, 400), 2000, Map.of("p50", p99 / 3, "p99", p99), errors, driver);
   }
 
   @Test
   void findsTheRateWhereTheModelsP99CrossesTheBoundWithinTheTolerance() throws Exception {
-    CapacitySearch.Result r =
+    CapacityResult r =
         CapacitySearch.search(
             SLO, CapacitySearch.Options.defaults(10, null), rate -> model(rate, 0, null, 0));
     assertThat(r.converged()).isTrue();
@@ -44,7 +45,7 @@ class CapacitySearchTest {
   @Test
   void probesNearTheBoundAreRepeatedAndTheMajorityDecides() throws Exception {
     SplittableRandom random = new SplittableRandom(7);
-    CapacitySearch.Result r =
+    CapacityResult r =
         CapacitySearch.search(
             SLO,
             CapacitySearch.Options.defaults(10, null),
@@ -56,7 +57,7 @@ class CapacitySearchTest {
 
   @Test
   void aDriverThatCannotKeepUpEndsTheSearchAndSaysSo() throws Exception {
-    CapacitySearch.Result r =
+    CapacityResult r =
         CapacitySearch.search(
             SLO,
             CapacitySearch.Options.defaults(10, null),
@@ -69,7 +70,7 @@ class CapacitySearchTest {
 
   @Test
   void errorsFailAProbeAndTheMaximumRateAndTheFloorEndTheSearch() throws Exception {
-    CapacitySearch.Result errors =
+    CapacityResult errors =
         CapacitySearch.search(
             SLO,
             CapacitySearch.Options.defaults(10, null),
@@ -77,14 +78,14 @@ class CapacitySearchTest {
     assertThat(errors.high()).isLessThanOrEqualTo(262.5).isGreaterThanOrEqualTo(250);
     assertThat(errors.probes())
         .anyMatch(p -> p.why() != null && p.why().equals("errors 2 % > 0.1 %"));
-    CapacitySearch.Result capped =
+    CapacityResult capped =
         CapacitySearch.search(
             SLO, CapacitySearch.Options.defaults(10, 100.0), rate -> model(rate, 0, null, 0));
     assertThat(capped.capacity()).isEqualTo(100);
     assertThat(capped.ended())
         .isEqualTo(
             "the maximum rate, 100 requests/s, met the objective: the capacity is at least that");
-    CapacitySearch.Result never =
+    CapacityResult never =
         CapacitySearch.search(
             SLO, CapacitySearch.Options.defaults(10, null), rate -> model(rate, 0, null, 0.5));
     assertThat(never.capacity()).isNull();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.solrscale.results.CapacityResult;
 import org.solrscale.spec.Slo;
 
 /**
@@ -61,12 +62,12 @@ class ProbePlanTest {
 
   /** The search on a server that meets the objective below {@code capacity} and fails above. */
   static int ratesTried(CapacitySearch.Options o, double capacity) throws InterruptedException {
-    CapacitySearch.Result r =
+    CapacityResult r =
         CapacitySearch.search(
             P99,
             o,
             rate ->
-                new CapacitySearch.Measured(
+                new CapacityResult.Measured(
                     rate, rate, 2000, Map.of("p99", rate < capacity ? 1.0 : 500.0), 0, null));
     return r.probes().size(); // sharp: no probe is near the bound, so one probe a rate
   }

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.solrscale.capacity.CapacitySearch;
 import org.solrscale.capacity.ProbePlan;
+import org.solrscale.results.CapacityResult;
 import org.solrscale.spec.Slo;
 
 /** What `capacity` says: its plan before the first probe, its objective and how it ended. */
@@ -44,13 +45,13 @@ class CapacityWordingTest {
         .contains("--max-probes 24 caps it");
   }
 
-  static CapacitySearch.Result search(CapacitySearch.Options o, double capacity, String driver)
+  static CapacityResult search(CapacitySearch.Options o, double capacity, String driver)
       throws InterruptedException {
     return CapacitySearch.search(
         P99,
         o,
         rate ->
-            new CapacitySearch.Measured(
+            new CapacityResult.Measured(
                 rate,
                 rate,
                 2000,

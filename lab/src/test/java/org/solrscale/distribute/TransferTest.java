@@ -20,6 +20,7 @@ import java.util.zip.CRC32;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.solrscale.results.Route;
 
 /**
  * The transfer between relays over real sockets on 127.0.0.1 with planted Lucene-like files: chains

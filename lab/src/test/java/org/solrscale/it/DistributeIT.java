@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.NodeOps.NodeOp;
 import org.solrscale.distribute.Distributor;
+import org.solrscale.results.Distribution;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.runtime.SolrscaleJar;
 import org.solrscale.testing.Await;
@@ -306,8 +307,7 @@ class DistributeIT {
    * Distributes {@code name}'s shard1 to {@code n} replicas of a type, each link capped at {@code
    * bytesPerSecond} so that a fault can strike mid-transfer.
    */
-  static Distributor.Result slowly(
-      String name, int n, String type, long bytesPerSecond, Distributor d) {
+  static Distribution slowly(String name, int n, String type, long bytesPerSecond, Distributor d) {
     return d.run(
         new Distributor.Options(
             name,
@@ -374,14 +374,14 @@ class DistributeIT {
                 ProcessHandle.of(pids.get(row.node())).ifPresent(ProcessHandle::destroyForcibly);
               }
             });
-    Distributor.Result r =
+    Distribution r =
         slowly("k1", 2, "nrt", 1_000_000, d); // NRT: Solr's recovery finds it in sync too
     assertThat(victim.get()).as("a relay was killed mid-transfer").isNotNull();
     assertThat(ProcessHandle.of(pids.get(victim.get())).map(ProcessHandle::isAlive))
         .isNotEqualTo(java.util.Optional.of(true));
-    Distributor.ShardRun shard = r.shards().get(0);
+    Distribution.ShardRun shard = r.shards().get(0);
     assertThat(shard.targets()).hasSize(2);
-    for (Distributor.Target t : shard.targets()) {
+    for (Distribution.Target t : shard.targets()) {
       if (t.node().equals(victim.get())) {
         assertThat(t.state()).isEqualTo("failed");
         assertThat(t.replica()).isNull();
@@ -433,10 +433,10 @@ class DistributeIT {
               }
             });
     try {
-      Distributor.Result r = slowly("k2", 1, "pull", 500_000, d); // time to stop it
+      Distribution r = slowly("k2", 1, "pull", 500_000, d); // time to stop it
       assertThat(stopping.get()).as("the leader was stopped mid-transfer").isNotNull();
       stopping.get().join();
-      Distributor.Target t = r.shards().get(0).targets().get(0);
+      Distribution.Target t = r.shards().get(0).targets().get(0);
       assertThat(t.state()).isEqualTo("failed");
       assertThat(t.replica()).isNull();
       assertThat(t.error()).contains("the leader of shard1 changed from");
@@ -588,7 +588,7 @@ class DistributeIT {
             },
             "writer");
     writer.start();
-    Distributor.Result r;
+    Distribution r;
     try {
       Await.until("the writer's first documents", Duration.ofSeconds(60), () -> written.get() > 0);
       r =
@@ -603,8 +603,8 @@ class DistributeIT {
       writer.join();
     }
     assertThat(written.get()).as("documents written during the run").isGreaterThan(100);
-    Distributor.ShardRun shard = r.shards().get(0);
-    Distributor.Target t = shard.targets().get(0);
+    Distribution.ShardRun shard = r.shards().get(0);
+    Distribution.Target t = shard.targets().get(0);
     assertThat(t.state()).as(t.toString()).isEqualTo("active");
     assertThat(t.docs()).isGreaterThanOrEqualTo(shard.leaderDocs());
     // and the replica ends with every document written (its next polls bring the last commits)

@@ -49,14 +49,14 @@ final class RunFixture {
   }
 
   /** A distribute step's summary as Distributor writes it: one shard, n targets. */
-  private static org.solrscale.distribute.Distributor.Result distribution(String method, int n) {
-    List<org.solrscale.distribute.Distributor.Target> targets = new ArrayList<>();
-    List<org.solrscale.distribute.Distributor.Progress> progress = new ArrayList<>();
+  private static org.solrscale.results.Distribution distribution(String method, int n) {
+    List<org.solrscale.results.Distribution.Target> targets = new ArrayList<>();
+    List<org.solrscale.results.Distribution.Progress> progress = new ArrayList<>();
     boolean peer = !method.equals("solr");
     for (int i = 0; i < n; i++) {
       String node = "solr" + (i + 2);
       targets.add(
-          new org.solrscale.distribute.Distributor.Target(
+          new org.solrscale.results.Distribution.Target(
               "shard1",
               node,
               "c_shard1_replica_p" + i,
@@ -74,11 +74,11 @@ final class RunFixture {
               i == 2 ? "its relay ended without a result (killed?)" : null));
       if (peer) {
         progress.add(
-            new org.solrscale.distribute.Distributor.Progress(
+            new org.solrscale.results.Distribution.Progress(
                 node, List.of(1.0, 2.0, 3.0), List.of(10_000_000L, 30_000_000L, 50_000_000L)));
       }
     }
-    return new org.solrscale.distribute.Distributor.Result(
+    return new org.solrscale.results.Distribution(
         "c",
         method,
         n,
@@ -86,7 +86,7 @@ final class RunFixture {
         0.0,
         10.0 + (peer ? n : 9 * n),
         List.of(
-            new org.solrscale.distribute.Distributor.ShardRun(
+            new org.solrscale.results.Distribution.ShardRun(
                 "shard1",
                 "c_shard1_replica_n1",
                 1000,
@@ -178,13 +178,13 @@ final class RunFixture {
    * of capacity x whose p99 is 20 ms / (1 - rate / x).
    */
   static ObjectNode capacityStep(double x, String target) throws InterruptedException {
-    org.solrscale.capacity.CapacitySearch.Result result =
+    org.solrscale.results.CapacityResult result =
         org.solrscale.capacity.CapacitySearch.search(
             org.solrscale.spec.Slo.parse("p99<200ms"),
             org.solrscale.capacity.CapacitySearch.Options.defaults(10, null),
             rate -> {
               double p99 = rate >= x ? 10_000 : Math.min(10_000, 20 / (1 - rate / x));
-              return new org.solrscale.capacity.CapacitySearch.Measured(
+              return new org.solrscale.results.CapacityResult.Measured(
                   rate,
                   Math.min(rate, x),
                   2000,

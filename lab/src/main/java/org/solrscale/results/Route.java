@@ -1,4 +1,4 @@
-package org.solrscale.distribute;
+package org.solrscale.results;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;

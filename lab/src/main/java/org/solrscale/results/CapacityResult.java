@@ -1,0 +1,84 @@
+package org.solrscale.results;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A capacity search's answer (capacity.json, and a capacity step's summary in results.json): the
+ * objective (as Slo.spec writes it, and its error bound as a number, 0 meaning no errors allowed),
+ * the capacity (the highest rate that met the objective) with its interval (it lies between low and
+ * high: high is the lowest rate that did not meet it, null when none failed), every probe in order,
+ * why the search ended, in words and as a kind, and the step's target rate when it named one.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record CapacityResult(
+    @JsonProperty("slo") String slo,
+    @JsonProperty("max_error_rate") double maxErrorRate,
+    @JsonProperty("capacity") Double capacity,
+    @JsonProperty("low") Double low,
+    @JsonProperty("high") Double high,
+    @JsonProperty("requests_per_probe") long requestsPerProbe,
+    @JsonProperty("probes") List<Probe> probes,
+    @JsonProperty("ended") String ended,
+    @JsonProperty("stop") Stop stop,
+    @JsonProperty("converged") boolean converged,
+    @JsonProperty("target") String target) {
+
+  public CapacityResult {
+    probes = probes == null ? List.of() : probes;
+  }
+
+  /** The same answer for a step that names a target rate (null: none). */
+  public CapacityResult withTarget(String t) {
+    return new CapacityResult(
+        slo,
+        maxErrorRate,
+        capacity,
+        low,
+        high,
+        requestsPerProbe,
+        probes,
+        ended,
+        stop,
+        converged,
+        t);
+  }
+
+  /** What one probe at one rate measured. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Measured(
+      @JsonProperty("rate") double rate,
+      @JsonProperty("achieved") double achieved,
+      @JsonProperty("count") long count,
+      @JsonProperty("latency_ms") Map<String, Double> latencyMs,
+      @JsonProperty("error_rate") double errorRate,
+      @JsonProperty("driver_bound") String driverBound) {}
+
+  /** One probe as judged: what it measured, whether it met the objective, and why not. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Probe(
+      @JsonProperty("measured") Measured measured,
+      @JsonProperty("meets") boolean meets,
+      @JsonProperty("why") String why,
+      @JsonProperty("repeat") int repeat) {}
+
+  /** Why a search ended, for machines (capacity.json's "stop") and for the command's wording. */
+  public enum Stop {
+    @JsonProperty("converged")
+    CONVERGED,
+    @JsonProperty("max_rate")
+    MAX_RATE,
+    @JsonProperty("driver_bound")
+    DRIVER_BOUND,
+    @JsonProperty("lowest_rate_failed")
+    LOWEST_RATE_FAILED,
+    @JsonProperty("max_probes")
+    MAX_PROBES
+  }
+}
