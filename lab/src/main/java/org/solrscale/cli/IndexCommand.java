@@ -14,9 +14,9 @@ import org.solrscale.diagnose.Profiler;
 import org.solrscale.index.BulkIndexer;
 import org.solrscale.index.CpuMeter;
 import org.solrscale.index.IndexOptions;
-import org.solrscale.index.IndexResult;
 import org.solrscale.index.Rejects;
 import org.solrscale.results.Diagnosis;
+import org.solrscale.results.IndexResult;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -154,7 +154,7 @@ final class IndexCommand implements Callable<Integer> {
           r.mbPerSec(),
           r.retries());
       if (r.cpu() != null && !r.cpu().solrS().isEmpty()) {
-        CpuMeter.Cpu c = r.cpu();
+        IndexResult.Cpu c = r.cpu();
         System.out.printf(
             "CPU: client %.1f s, Solr %.1f s on %d node(s): the client did %.0f %% of the work%s%n",
             c.clientS(),

@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
 import org.solrscale.data.Corpus;
+import org.solrscale.results.IndexResult;
 import org.solrscale.spec.Interruption;
 import org.solrscale.spec.SolrscaleException;
 

@@ -1,6 +1,5 @@
 package org.solrscale.index;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
@@ -16,6 +15,7 @@ import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.apache.solr.client.solrj.request.GenericSolrRequest;
 import org.apache.solr.common.params.ModifiableSolrParams;
 import org.solrscale.cluster.Access;
+import org.solrscale.results.IndexResult.Cpu;
 
 /**
  * CPU time of this process and of each Solr node (the metrics API's {@code os.processCpuTime}),
@@ -28,19 +28,6 @@ public final class CpuMeter {
   private final Http2SolrClient http;
   private final Access access;
   private final List<String> baseUrls;
-
-  /** CPU seconds over a load; a node whose metrics could not be read is left out. */
-  public record Cpu(
-      @JsonProperty("client_s") double clientS,
-      @JsonProperty("solr_s") Map<String, Double> solrS,
-      @JsonProperty("client_share") double clientShare,
-      @JsonProperty("cores_busy") Double coresBusy,
-      @JsonProperty("cores") int cores) {
-
-    public double solrTotal() {
-      return solrS.values().stream().mapToDouble(Double::doubleValue).sum();
-    }
-  }
 
   /** What was read at one moment: this process's CPU and each node's, in nanoseconds. */
   public record Reading(long clientNanos, Map<String, Long> nodeNanos) {}

@@ -1,13 +1,14 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.knowm.xchart.XYChart;
 import org.solrscale.capacity.Usl;
+import org.solrscale.results.CapacityResult;
 import org.solrscale.spec.Slo;
 
 /**
@@ -67,7 +68,7 @@ final class CapacitySection extends Section {
   }
 
   private void capacities(String key, List<CapacityStudy.Entry> entries) {
-    JsonNode first = entries.get(0).searches().get(0).summary();
+    CapacityResult first = entries.get(0).searches().get(0).summary();
     note(
         String.format(
             Locale.ROOT,
@@ -77,7 +78,7 @@ final class CapacitySection extends Section {
                 + " failed at (? when the highest rate tried met the objective).",
             key,
             entries.get(0).slo(),
-            first.path("requests_per_probe").asLong()));
+            first.requestsPerProbe()));
     Html.Table t =
         new Html.Table(
             "capacity",
@@ -93,7 +94,7 @@ final class CapacitySection extends Section {
       int probes = 0;
       for (CapacityStudy.Search r : e.searches()) {
         each.add(r.capacity() == null ? "none" : Slo.fmt(r.capacity()));
-        probes += r.summary().path("probes").size();
+        probes += r.summary().probes().size();
       }
       t.row(
           model.label(e.combination()),
@@ -102,7 +103,7 @@ final class CapacitySection extends Section {
           String.join(", ", each),
           CapacityStudy.interval(e.low(), e.high()),
           probes,
-          e.searches().get(0).summary().path("ended").asText());
+          e.searches().get(0).summary().ended());
     }
     html.append(t.render());
   }
@@ -114,21 +115,15 @@ final class CapacitySection extends Section {
     List<Charts.Curve> curves = new ArrayList<>();
     double maxX = 0;
     for (CapacityStudy.Entry e : entries.subList(0, Math.min(entries.size(), Page.MAX_LINES))) {
-      List<JsonNode> probes = new ArrayList<>();
-      e.searches().get(0).summary().path("probes").forEach(probes::add);
-      probes.removeIf(p -> !p.path("measured").path("latency_ms").has(pct));
-      probes.sort(Comparator.comparingDouble(p -> p.path("measured").path("rate").asDouble()));
+      List<CapacityResult.Measured> probes = new ArrayList<>();
+      e.searches().get(0).summary().probes().forEach(p -> probes.add(p.measured()));
+      probes.removeIf(m -> m.latencyMs() == null || m.latencyMs().get(pct) == null);
+      probes.sort(Comparator.comparingDouble(CapacityResult.Measured::rate));
       if (probes.isEmpty()) {
         continue;
       }
-      double[] x =
-          probes.stream()
-              .mapToDouble(p -> p.path("measured").path("achieved").asDouble())
-              .toArray();
-      double[] y =
-          probes.stream()
-              .mapToDouble(p -> p.path("measured").path("latency_ms").path(pct).asDouble())
-              .toArray();
+      double[] x = probes.stream().mapToDouble(CapacityResult.Measured::achieved).toArray();
+      double[] y = probes.stream().mapToDouble(m -> m.latencyMs().get(pct)).toArray();
       maxX = Math.max(maxX, Arrays.stream(x).max().orElse(0));
       curves.add(new Charts.Curve(model.label(e.combination()), x, y));
     }
@@ -276,27 +271,31 @@ final class CapacitySection extends Section {
     for (var e : s.entries.entrySet()) {
       for (CapacityStudy.Entry en : e.getValue()) {
         for (CapacityStudy.Search r : en.searches()) {
-          for (JsonNode p : r.summary().path("probes")) {
-            JsonNode m = p.path("measured");
-            JsonNode lat = m.path("latency_ms");
+          for (CapacityResult.Probe p : r.summary().probes()) {
+            CapacityResult.Measured m = p.measured();
+            Map<String, Double> lat = m.latencyMs() == null ? Map.of() : m.latencyMs();
             t.row(
                 e.getKey(),
                 model.label(en.combination()),
                 r.repeat(),
-                Slo.fmt(m.path("rate").asDouble()),
-                Html.num(m.path("achieved").asDouble()),
-                m.path("count").asLong(),
-                lat.has("p50") ? Html.num(lat.path("p50").asDouble()) : "",
-                lat.has("p99") ? Html.num(lat.path("p99").asDouble()) : "",
-                lat.has("p99.9") ? Html.num(lat.path("p99.9").asDouble()) : "",
-                String.format(Locale.ROOT, "%.2f %%", m.path("error_rate").asDouble() * 100),
-                m.has("driver_bound")
-                    ? "driver-bound: " + m.path("driver_bound").asText()
-                    : p.path("meets").asBoolean() ? "meets" : "fails: " + p.path("why").asText());
+                Slo.fmt(m.rate()),
+                Html.num(m.achieved()),
+                m.count(),
+                percentile(lat, "p50"),
+                percentile(lat, "p99"),
+                percentile(lat, "p99.9"),
+                String.format(Locale.ROOT, "%.2f %%", m.errorRate() * 100),
+                m.driverBound() != null
+                    ? "driver-bound: " + m.driverBound()
+                    : p.meets() ? "meets" : "fails: " + (p.why() == null ? "" : p.why()));
           }
         }
       }
     }
     html.append(t.render());
+  }
+
+  private static String percentile(Map<String, Double> latency, String p) {
+    return latency.get(p) != null ? Html.num(latency.get(p)) : "";
   }
 }

@@ -1,6 +1,5 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -11,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import org.solrscale.capacity.Recommend;
 import org.solrscale.capacity.Usl;
+import org.solrscale.results.CapacityResult;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.Statistics;
 import org.solrscale.results.StepResult;
@@ -18,7 +18,6 @@ import org.solrscale.spec.CapacityTarget;
 import org.solrscale.spec.Sizes;
 import org.solrscale.spec.Slo;
 import org.solrscale.spec.SolrscaleException;
-import org.solrscale.spec.StepSpec;
 
 /**
  * What a run's capacity steps add up to: each combination's capacity over its repeats with an
@@ -38,14 +37,14 @@ final class CapacityStudy {
   static final int PREDICT_FACTOR = 4;
 
   /** One capacity step of one repeat: its summary (capacity.json). */
-  record Search(int repeat, StepResult step, JsonNode summary) {
+  record Search(int repeat, StepResult step, CapacityResult summary) {
     Double capacity() {
-      return summary.path("capacity").isNumber() ? summary.path("capacity").asDouble() : null;
+      return summary.capacity();
     }
 
     /** The lowest rate that failed, or null (none did: the capacity is a lower bound). */
     Double high() {
-      return summary.path("high").isNumber() ? summary.path("high").asDouble() : null;
+      return summary.high();
     }
   }
 
@@ -56,12 +55,12 @@ final class CapacityStudy {
      * default error bound as errors<0%), so that equal objectives compare equal.
      */
     String slo() {
-      return Slo.describe(searches.get(0).summary().path("slo").asText());
+      return Slo.describe(searches.get(0).summary().slo());
     }
 
     /** The objective itself. */
     Slo objective() {
-      return Slo.parse(searches.get(0).summary().path("slo").asText());
+      return Slo.parse(searches.get(0).summary().slo());
     }
 
     /** The mean capacity of the repeats that found one (0 when none did). */
@@ -172,8 +171,8 @@ final class CapacityStudy {
         }
         Map<String, Integer> seen = new LinkedHashMap<>();
         for (StepResult step : r.steps()) {
-          JsonNode sum = step.is(StepSpec.Capacity.class) ? model.run().summary(step) : null;
-          if (sum == null || !sum.has("probes")) {
+          CapacityResult sum = model.run().capacity(step);
+          if (sum == null || sum.probes().isEmpty()) {
             continue;
           }
           int n = seen.merge(step.label(), 1, Integer::sum);
@@ -317,9 +316,9 @@ final class CapacityStudy {
     } else {
       for (Entry e : first) {
         for (Search s : e.searches()) {
-          if (target == null && s.summary().hasNonNull("target")) {
+          if (target == null && s.summary().target() != null) {
             try {
-              target = CapacityTarget.parse(s.summary().get("target").asText());
+              target = CapacityTarget.parse(s.summary().target());
               targetFrom = "the step's target";
             } catch (SolrscaleException ex) {
               findings.add("No recommendation: " + ex.getMessage() + ".");

@@ -1,7 +1,5 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,10 +12,8 @@ import org.solrscale.results.CombinationRun;
 import org.solrscale.results.FaultRecord;
 import org.solrscale.results.LostBatches;
 import org.solrscale.results.LostWrite;
-import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
 import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
 
 /**
@@ -101,22 +97,9 @@ final class ChaosSection extends Section {
           if (!s.is(StepSpec.Chaos.class)) {
             continue;
           }
-          JsonNode sum = model.run().summary(s);
-          if (sum == null) {
+          ChaosVerdict v = model.run().verdict(s);
+          if (v == null) {
             continue;
-          }
-          ChaosVerdict v;
-          try {
-            v = RunDir.JSON.treeToValue(sum, ChaosVerdict.class);
-          } catch (JsonProcessingException e) {
-            throw SolrscaleException.usage(
-                model.run().path()
-                    + ": step "
-                    + s.label()
-                    + " in "
-                    + s.dir()
-                    + " has no chaos verdict: "
-                    + e.getOriginalMessage());
           }
           tallies
               .computeIfAbsent(

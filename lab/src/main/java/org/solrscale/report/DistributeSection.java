@@ -1,14 +1,13 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.solrscale.results.CombinationRun;
+import org.solrscale.results.Distribution;
 import org.solrscale.results.StepResult;
-import org.solrscale.spec.StepSpec;
 
 /**
  * The report's section "Index distribution": per distribute step, every new replica (bytes sent,
@@ -38,15 +37,15 @@ final class DistributeSection extends Section {
   }
 
   /** A distribute step of one repeat of one combination, with its summary. */
-  private record Step(String combination, int repeat, StepResult step, JsonNode summary) {}
+  private record Step(String combination, int repeat, StepResult step, Distribution summary) {}
 
   private List<Step> steps() {
     List<Step> out = new ArrayList<>();
     for (RunModel.Combination c : model.combinations()) {
       for (CombinationRun r : c.repeats()) {
         for (StepResult s : r.steps()) {
-          JsonNode sum = s.is(StepSpec.Distribute.class) ? model.run().summary(s) : null;
-          if (sum != null && sum.has("shards")) {
+          Distribution sum = model.run().distribution(s);
+          if (sum != null && sum.shards() != null) {
             out.add(new Step(c.id(), r.repeat(), s, sum));
           }
         }
@@ -82,23 +81,23 @@ final class DistributeSection extends Section {
             "docs",
             "error");
     for (Step s : steps) {
-      for (JsonNode shard : s.summary().path("shards")) {
-        for (JsonNode r : shard.path("targets")) {
+      for (Distribution.ShardRun shard : s.summary().shards()) {
+        for (Distribution.Target r : targets(shard)) {
           t.row(
               s.combination(),
               s.repeat(),
               s.step().label(),
-              s.summary().path("method").asText(),
-              shard.path("shard").asText(),
-              r.path("node").asText(),
-              r.path("state").asText(),
-              mb(r.path("bytes_received")),
-              mb(r.path("bytes_had")),
-              mb(r.path("solr_bytes_downloaded")),
-              num(r.path("seconds_to_data")),
-              num(r.path("seconds_to_active")),
-              r.path("docs").isNumber() ? r.path("docs").asText() : "",
-              r.path("error").asText(""));
+              s.summary().method(),
+              shard.shard(),
+              r.node(),
+              r.state(),
+              mb(r.bytesReceived()),
+              mb(r.bytesHad()),
+              mb(r.solrBytesDownloaded()),
+              num(r.secondsToData()),
+              num(r.secondsToActive()),
+              r.docs() != null ? r.docs().toString() : "",
+              r.error() == null ? "" : r.error());
         }
       }
     }
@@ -110,9 +109,9 @@ final class DistributeSection extends Section {
     Map<String, TreeMap<Integer, List<Double>>> points = new LinkedHashMap<>();
     for (Step s : steps) {
       points
-          .computeIfAbsent(s.summary().path("method").asText(), k -> new TreeMap<>())
-          .computeIfAbsent(s.summary().path("replicas").asInt(), k -> new ArrayList<>())
-          .add(s.summary().path("seconds").asDouble());
+          .computeIfAbsent(s.summary().method(), k -> new TreeMap<>())
+          .computeIfAbsent(s.summary().replicas(), k -> new ArrayList<>())
+          .add(s.summary().seconds());
     }
     if (points.values().stream().mapToInt(Map::size).sum() < 2) {
       return;
@@ -142,26 +141,26 @@ final class DistributeSection extends Section {
   private void progress(Step s) {
     List<Charts.Curve> curves = new ArrayList<>();
     List<String> active = new ArrayList<>();
-    for (JsonNode shard : s.summary().path("shards")) {
-      for (JsonNode p : shard.path("progress")) {
-        double[] x = new double[p.path("seconds").size() + 1];
+    for (Distribution.ShardRun shard : s.summary().shards()) {
+      for (Distribution.Progress p :
+          shard.progress() == null ? List.<Distribution.Progress>of() : shard.progress()) {
+        double[] x = new double[p.seconds().size() + 1];
         double[] y = new double[x.length];
         for (int i = 1; i < x.length; i++) {
-          x[i] = p.path("seconds").get(i - 1).asDouble();
-          y[i] = p.path("bytes").get(i - 1).asLong() / 1e6;
+          x[i] = p.seconds().get(i - 1);
+          y[i] = p.bytes().get(i - 1) / 1e6;
         }
-        curves.add(
-            new Charts.Curve(shard.path("shard").asText() + " " + p.path("node").asText(), x, y));
+        curves.add(new Charts.Curve(shard.shard() + " " + p.node(), x, y));
       }
-      for (JsonNode r : shard.path("targets")) {
+      for (Distribution.Target r : targets(shard)) {
         active.add(
-            shard.path("shard").asText()
+            shard.shard()
                 + " on "
-                + r.path("node").asText()
+                + r.node()
                 + ": "
-                + (r.path("seconds_to_active").isNumber()
-                    ? "active at " + num(r.path("seconds_to_active")) + " s"
-                    : r.path("state").asText()));
+                + (r.secondsToActive() != null
+                    ? "active at " + num(r.secondsToActive()) + " s"
+                    : r.state()));
       }
     }
     if (curves.isEmpty()) {
@@ -171,9 +170,9 @@ final class DistributeSection extends Section {
         "Progress of "
             + s.step().label()
             + " ("
-            + s.summary().path("method").asText()
+            + s.summary().method()
             + ", "
-            + s.summary().path("replicas").asInt()
+            + s.summary().replicas()
             + " per shard, "
             + s.combination()
             + ")";
@@ -186,11 +185,15 @@ final class DistributeSection extends Section {
         Charts.lines(title, "seconds since the step started", "MB received", curves));
   }
 
-  private static String mb(JsonNode n) {
-    return n.isNumber() ? Html.num(n.asLong() / 1e6) : "";
+  private static List<Distribution.Target> targets(Distribution.ShardRun shard) {
+    return shard.targets() == null ? List.of() : shard.targets();
   }
 
-  private static String num(JsonNode n) {
-    return n.isNumber() ? Html.num(n.asDouble()) : "";
+  private static String mb(Long bytes) {
+    return bytes != null ? Html.num(bytes / 1e6) : "";
+  }
+
+  private static String num(Double n) {
+    return n != null ? Html.num(n) : "";
   }
 }

@@ -1,7 +1,5 @@
 package org.solrscale.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -13,13 +11,11 @@ import java.util.Objects;
 import java.util.Set;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.CombinationRun;
-import org.solrscale.results.IndexProgressLog;
+import org.solrscale.results.IndexResult;
 import org.solrscale.results.IntervalLog;
 import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
 import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.SolrscaleException;
-import org.solrscale.spec.StepSpec;
 
 /**
  * A run as report and compare see it: its combinations (in id order), the finished repeats of each,
@@ -63,7 +59,7 @@ final class RunModel {
       RunDir run, String combination, int repeat, String key, StepResult step, double docsPerSec) {
     /** Documents accepted in each whole second of the load (empty for a run made before). */
     double[] perSecond() {
-      return IndexProgressLog.perSecond(run.stepDir(step));
+      return run.indexPerSecond(step);
     }
   }
 
@@ -102,8 +98,8 @@ final class RunModel {
                 }
                 Map<String, Integer> loads = new HashMap<>();
                 for (StepResult s : c.steps()) {
-                  JsonNode json = s.is(StepSpec.Index.class) ? run.summary(s) : null;
-                  if (json == null || !json.has("docs_per_sec")) {
+                  IndexResult index = run.index(s);
+                  if (index == null) {
                     continue;
                   }
                   int n = loads.merge(s.label(), 1, Integer::sum);
@@ -111,19 +107,16 @@ final class RunModel {
                   loadKeys.add(key);
                   indexLoads
                       .computeIfAbsent(id + "\u0000" + key, k -> new ArrayList<>())
-                      .add(
-                          new IndexLoad(
-                              run, id, c.repeat(), key, s, json.get("docs_per_sec").asDouble()));
+                      .add(new IndexLoad(run, id, c.repeat(), key, s, index.docsPerSec()));
                 }
                 Map<String, Integer> seen = new HashMap<>();
                 for (StepResult s : c.benchSteps()) {
                   int n = seen.merge(s.label(), 1, Integer::sum);
                   String key = n == 1 ? s.label() : s.label() + " #" + n;
-                  JsonNode json = run.summary(s);
-                  if (json == null) {
+                  BenchSummary summary = run.bench(s);
+                  if (summary == null) {
                     continue;
                   }
-                  BenchSummary summary = parse(json, s);
                   String why = notAResult(summary);
                   if (why != null) {
                     leftOut.add(id + " r" + c.repeat() + " step " + key + ": " + why);
@@ -180,21 +173,6 @@ final class RunModel {
     List<String> parts = new ArrayList<>();
     params.forEach((k, v) -> parts.add(shortName(k) + "=" + v));
     return String.join(" ", parts);
-  }
-
-  private BenchSummary parse(JsonNode json, StepResult s) {
-    try {
-      return RunDir.JSON.treeToValue(json, BenchSummary.class);
-    } catch (JsonProcessingException e) {
-      throw SolrscaleException.usage(
-          run.path()
-              + ": the summary of step "
-              + s.label()
-              + " in "
-              + s.dir()
-              + " is not a bench summary: "
-              + e.getOriginalMessage());
-    }
   }
 
   private static List<String> sweptParams(List<Combination> combos) {

@@ -13,11 +13,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepSpec;
 
 /**
- * A run directory as `solrscale run --out DIR` leaves it: results.json, environment.json, the
- * resolved scenario, and per step the files a bench step wrote (summary.json, timeline.csv,
- * latency.hlog). Reads them (each step's files once); never writes.
+ * A run directory as `solrscale run --out DIR` (or a command's --out) leaves it: results.json,
+ * environment.json, the resolved scenario, and per step its summary (read with the record that
+ * wrote it) and the files it wrote (summary.json, timeline.csv, latency.hlog, telemetry.csv,
+ * index-progress.csv). The one way report, compare and the run's summary read a run; never writes.
  */
 public final class RunDir {
   public static final ObjectMapper JSON =
@@ -126,6 +128,69 @@ public final class RunDir {
       throw SolrscaleException.usage(
           d.resolve("summary.json") + " cannot be read: " + e.getMessage());
     }
+  }
+
+  /**
+   * The step's summary read with the record its writer wrote ({@code what} names it in the one line
+   * said when it does not read); null when the step has none.
+   */
+  public <T> T summary(StepResult step, Class<T> type, String what) {
+    JsonNode json = summary(step);
+    if (json == null || json.isNull()) {
+      return null;
+    }
+    try {
+      return JSON.treeToValue(json, type);
+    } catch (JsonProcessingException e) {
+      throw SolrscaleException.usage(
+          dir
+              + ": the summary of step "
+              + step.label()
+              + " in "
+              + step.dir()
+              + " is not a "
+              + what
+              + ": "
+              + e.getOriginalMessage());
+    }
+  }
+
+  /** A bench step's summary.json; null for another kind or none. */
+  public BenchSummary bench(StepResult step) {
+    return step.isBench() ? summary(step, BenchSummary.class, "bench summary") : null;
+  }
+
+  /** An index step's summary; null for another kind or none. */
+  public IndexResult index(StepResult step) {
+    return step.is(StepSpec.Index.class) ? summary(step, IndexResult.class, "index summary") : null;
+  }
+
+  /** A capacity step's search; null for another kind or none. */
+  public CapacityResult capacity(StepResult step) {
+    return step.is(StepSpec.Capacity.class)
+        ? summary(step, CapacityResult.class, "capacity search")
+        : null;
+  }
+
+  /** A distribute step's distribution; null for another kind or none. */
+  public Distribution distribution(StepResult step) {
+    return step.is(StepSpec.Distribute.class)
+        ? summary(step, Distribution.class, "distribution")
+        : null;
+  }
+
+  /** A chaos step's verdict; null for another kind or none. */
+  public ChaosVerdict verdict(StepResult step) {
+    return step.is(StepSpec.Chaos.class)
+        ? summary(step, ChaosVerdict.class, "chaos verdict")
+        : null;
+  }
+
+  /**
+   * An index step's documents per whole second (its index-progress.csv); empty when it has none.
+   */
+  public double[] indexPerSecond(StepResult step) {
+    return IndexProgressLog.perSecond(stepDir(step));
   }
 
   /** The step's timeline.csv rows; empty when it has none. */

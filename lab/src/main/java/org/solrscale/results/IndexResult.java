@@ -1,9 +1,15 @@
-package org.solrscale.index;
+package org.solrscale.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
+import java.util.Map;
 
-/** The summary `index` prints (and as JSON with --json). */
+/**
+ * A bulk load's summary: what `index` prints (and as JSON with --json) and an index step's summary
+ * in results.json. Written by index.BulkIndexer, read by the report and the run's summary.
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record IndexResult(
     @JsonProperty("read") long read,
     @JsonProperty("accepted") long accepted,
@@ -19,10 +25,10 @@ public record IndexResult(
     @JsonProperty("verified") boolean verified,
     @JsonProperty("rejects_file") String rejectsFile,
     @JsonProperty("unread_inputs") List<String> unreadInputs,
-    @JsonProperty("cpu") CpuMeter.Cpu cpu) {
+    @JsonProperty("cpu") Cpu cpu) {
 
   /** The same summary with the CPU each side used (null when it could not be measured). */
-  public IndexResult withCpu(CpuMeter.Cpu c) {
+  public IndexResult withCpu(Cpu c) {
     return new IndexResult(
         read,
         accepted,
@@ -39,5 +45,18 @@ public record IndexResult(
         rejectsFile,
         unreadInputs,
         c);
+  }
+
+  /** CPU seconds over a load; a node whose metrics could not be read is left out. */
+  public record Cpu(
+      @JsonProperty("client_s") double clientS,
+      @JsonProperty("solr_s") Map<String, Double> solrS,
+      @JsonProperty("client_share") double clientShare,
+      @JsonProperty("cores_busy") Double coresBusy,
+      @JsonProperty("cores") int cores) {
+
+    public double solrTotal() {
+      return solrS.values().stream().mapToDouble(Double::doubleValue).sum();
+    }
   }
 }
