@@ -1,17 +1,18 @@
 package org.solrscale.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Objects;
 import org.solrscale.report.Report;
+import org.solrscale.results.BenchSummary;
 import org.solrscale.results.CapacityResult;
 import org.solrscale.results.CombinationRun;
+import org.solrscale.results.IndexResult;
 import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
 import org.solrscale.scenario.ScenarioRunner;
 import org.solrscale.spec.Slo;
 import org.solrscale.spec.SolrscaleException;
-import org.solrscale.spec.StepSpec;
 
 /**
  * What `run` and `demo` print at the end: each index step's figures, a table of the bench steps (a
@@ -43,48 +44,42 @@ final class RunSummary {
     boolean benches = false;
     for (CombinationRun c : run.results().combinations()) {
       for (StepResult s : c.steps()) {
-        JsonNode m = run.summary(s);
-        if (m == null) {
-          continue;
-        }
-        if (s.is(StepSpec.Index.class)) {
+        IndexResult index = run.index(s);
+        CapacityResult capacity = run.capacity(s);
+        BenchSummary m = run.bench(s);
+        if (index != null) {
           System.out.printf(
               Locale.ROOT,
               "%sindexed %,d documents in %.1f s (%,.0f docs/s), verified: %s%n",
               many ? c.id() + " r" + c.repeat() + ": " : "",
-              m.path("accepted").asLong(),
-              m.path("seconds").asDouble(),
-              m.path("docs_per_sec").asDouble(),
-              m.path("verified").asBoolean());
-        } else if (s.is(StepSpec.Capacity.class)) {
+              index.accepted(),
+              index.seconds(),
+              index.docsPerSec(),
+              index.verified());
+        } else if (capacity != null) {
           System.out.printf(
               Locale.ROOT,
               "%s%s: %s%n",
               many ? c.id() + " r" + c.repeat() + ": " : "",
               s.label(),
-              capacity(read(m, CapacityResult.class)));
-        } else if (s.isBench()) {
+              capacity(capacity));
+        } else if (m != null) {
           benches = true;
-          String step = s.label() + " (" + m.path("load_model").asText() + " loop)";
+          String step = s.label() + " (" + Objects.toString(m.loadModel(), "") + " loop)";
+          long errors = m.errors() == null ? 0 : m.errors().total();
           String[] cells =
               s.done()
                   ? new String[] {
                     step,
-                    String.valueOf(m.path("count").asLong()),
-                    f1(m.path("throughput").path("achieved")),
-                    f2(m.path("latency_ms").path("p50")),
-                    f2(m.path("latency_ms").path("p99")),
-                    f2(m.path("latency_ms").path("p99.9")),
-                    String.valueOf(m.path("errors").path("total").asLong())
+                    String.valueOf(m.count()),
+                    f1(m.throughput() == null ? null : m.throughput().achieved()),
+                    f2(percentile(m, "p50")),
+                    f2(percentile(m, "p99")),
+                    f2(percentile(m, "p99.9")),
+                    String.valueOf(errors)
                   }
                   : new String[] {
-                    step,
-                    String.valueOf(m.path("count").asLong()),
-                    "FAILED",
-                    "-",
-                    "-",
-                    "-",
-                    String.valueOf(m.path("errors").path("total").asLong())
+                    step, String.valueOf(m.count()), "FAILED", "-", "-", "-", String.valueOf(errors)
                   };
           if (many) {
             String[] withId = new String[cells.length + 1];
@@ -139,20 +134,15 @@ final class RunSummary {
         r.probes().size());
   }
 
-  private static <T> T read(JsonNode summary, Class<T> type) {
-    try {
-      return RunDir.JSON.treeToValue(summary, type);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw SolrscaleException.usage(
-          "a step's summary is not a " + type.getSimpleName() + ": " + e.getOriginalMessage());
-    }
+  private static Double percentile(BenchSummary m, String p) {
+    return m.latencyMs() == null ? null : m.latencyMs().get(p);
   }
 
-  private static String f1(JsonNode n) {
-    return String.format(Locale.ROOT, "%.1f", n.asDouble());
+  private static String f1(Double n) {
+    return String.format(Locale.ROOT, "%.1f", n == null ? 0 : n);
   }
 
-  private static String f2(JsonNode n) {
-    return String.format(Locale.ROOT, "%.2f", n.asDouble());
+  private static String f2(Double n) {
+    return String.format(Locale.ROOT, "%.2f", n == null ? 0 : n);
   }
 }

@@ -1,11 +1,13 @@
 package org.solrscale.results;
 
-import java.io.IOException;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A bulk load's progress as it went ({@code index-progress.csv}: seconds since it began and
@@ -15,20 +17,26 @@ import java.util.Locale;
 public final class IndexProgressLog {
   public static final String FILE = "index-progress.csv";
 
-  private final List<double[]> samples = new ArrayList<>();
+  /** One row: documents accepted {@code seconds} after the load began. */
+  @JsonPropertyOrder({"seconds", "accepted"})
+  public record Sample(
+      @JsonProperty("seconds") BigDecimal seconds, @JsonProperty("accepted") long accepted) {}
+
+  /** index-progress.csv's columns: seconds,accepted. */
+  public static final CsvTable<Sample> TABLE = CsvTable.of(Sample.class);
+
+  private final List<Sample> samples = new ArrayList<>();
 
   /** One sample: documents accepted {@code seconds} after the load began. */
   public synchronized void record(double seconds, long accepted) {
-    samples.add(new double[] {seconds, accepted});
+    // milliseconds, as the file always had them: 0.500
+    samples.add(
+        new Sample(BigDecimal.valueOf(seconds).setScale(3, RoundingMode.HALF_UP), accepted));
   }
 
   /** Writes the samples to {@code dir/index-progress.csv}. */
-  public synchronized void write(Path dir) throws IOException {
-    StringBuilder sb = new StringBuilder("seconds,accepted\n");
-    for (double[] s : samples) {
-      sb.append(String.format(Locale.ROOT, "%.3f,%d%n", s[0], (long) s[1]));
-    }
-    Files.writeString(dir.resolve(FILE), sb);
+  public synchronized void write(Path dir) {
+    TABLE.write(dir.resolve(FILE), samples);
   }
 
   /**
@@ -43,19 +51,17 @@ public final class IndexProgressLog {
     }
     List<double[]> points = new ArrayList<>();
     points.add(new double[] {0, 0});
+    List<Sample> rows;
     try {
-      for (String line : Files.readAllLines(f)) {
-        String[] parts = line.split(",");
-        if (parts.length != 2 || !parts[0].matches("[0-9.]+")) {
-          continue;
-        }
-        double t = Double.parseDouble(parts[0]);
-        if (t > points.get(points.size() - 1)[0]) {
-          points.add(new double[] {t, Double.parseDouble(parts[1])});
-        }
-      }
-    } catch (IOException | NumberFormatException e) {
+      rows = TABLE.read(f);
+    } catch (RuntimeException e) {
       return new double[0];
+    }
+    for (Sample r : rows) {
+      double t = r.seconds() == null ? 0 : r.seconds().doubleValue();
+      if (t > points.get(points.size() - 1)[0]) {
+        points.add(new double[] {t, r.accepted()});
+      }
     }
     double end = points.get(points.size() - 1)[0];
     int seconds = (int) Math.floor(end);

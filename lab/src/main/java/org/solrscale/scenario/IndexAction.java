@@ -53,12 +53,7 @@ final class IndexAction implements StepAction<StepSpec.Index> {
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }
-    try {
-      progress.write(run.dir()); // the throughput of each second, for compare
-    } catch (IOException e) {
-      throw SolrscaleException.environment(
-          "cannot write " + IndexProgressLog.FILE + " in " + run.dir() + ": " + e.getMessage());
-    }
+    progress.write(run.dir()); // the throughput of each second, for compare
     return summary;
   }
 }
