@@ -21,6 +21,7 @@ import org.solrscale.load.LoadModel;
 import org.solrscale.load.Workload;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.Diagnosis;
+import org.solrscale.results.RunResults;
 import org.solrscale.spec.ErrorRate;
 import org.solrscale.spec.ExitCode;
 import org.solrscale.spec.HostSpec;
@@ -248,6 +249,7 @@ final class BenchCommand implements Callable<Integer> {
       }
     }
     if (out != null && Files.isDirectory(out)) {
+      RunResults.writeOneStep(out, "bench", s, null); // so that `report DIR` reads it
       Terminal.printFiles(out, json);
     }
     if (s.failed() != null) {
@@ -333,6 +335,7 @@ final class BenchCommand implements Callable<Integer> {
                 : "bottleneck: " + (d.bottleneck() == null ? "none" : d.bottleneck()));
       }
     }
+    RunResults.writeOneStep(out, "bench", s, null); // so that `report DIR` reads it
     Terminal.printFiles(out, json);
     if (s.failed() != null) {
       System.err.println("solrscale: the run measured nothing worth keeping: " + s.failed());

@@ -163,10 +163,7 @@ final class CapacityCommand implements Callable<Integer> {
     if (out != null) {
       JSON.writeValue(out.resolve("capacity.json").toFile(), result);
       // the folder is also a run of one capacity step, so that `report DIR` draws it
-      JSON.writeValue(
-          out.resolve("results.json").toFile(),
-          RunResults.oneStep(
-              "capacity", JSON.valueToTree(result), (System.nanoTime() - started) / 1e9));
+      RunResults.writeOneStep(out, "capacity", result, (System.nanoTime() - started) / 1e9);
     }
     if (json) {
       Terminal.printJson(result);
