@@ -17,6 +17,7 @@ import org.solrscale.load.LoadModel;
 import org.solrscale.load.Workload;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.CapacityResult;
+import org.solrscale.spec.Routing;
 import org.solrscale.spec.Slo;
 import org.solrscale.spec.SolrscaleException;
 
@@ -91,7 +92,7 @@ public final class BenchProber implements CapacitySearch.Prober {
     progress.planned(ProbePlan.of(slo, options, s.warmup(), s.minDuration()));
     try (HttpSender sender =
         BenchPlan.sender(
-            "cloud",
+            Routing.CLOUD,
             s.urls(),
             s.collection(),
             "",

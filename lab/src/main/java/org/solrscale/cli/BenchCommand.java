@@ -4,27 +4,27 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.QueryTargets;
 import org.solrscale.diagnose.Profiler;
-import org.solrscale.load.Bench;
 import org.solrscale.load.BenchPlan;
-import org.solrscale.load.Clock;
-import org.solrscale.load.Driver;
+import org.solrscale.load.BenchRequest;
 import org.solrscale.load.Drivers;
-import org.solrscale.load.HttpSender;
-import org.solrscale.load.LoadModel;
 import org.solrscale.load.Workload;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.Diagnosis;
 import org.solrscale.results.RunResults;
+import org.solrscale.spec.Arrivals;
 import org.solrscale.spec.ErrorRate;
 import org.solrscale.spec.ExitCode;
 import org.solrscale.spec.HostSpec;
+import org.solrscale.spec.QueryOrder;
+import org.solrscale.spec.Rates;
+import org.solrscale.spec.Routing;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -177,64 +177,23 @@ final class BenchCommand implements Callable<Integer> {
               + " into --out, each driver's own run in --out/drivers/HOST.")
   List<String> drivers;
 
-  /** Set by solrscale for its drivers: wait until this moment (epoch ms) before starting. */
-  @Option(names = "--start-at", hidden = true)
-  Long startAt;
-
   @Override
   public Integer call() throws Exception {
-    LoadModel loadModel =
-        BenchPlan.model(model.threads, model.rate, arrivals, stepDuration.toNanos());
-    if (!order.equals("random") && !order.equals("sequential")) {
-      throw SolrscaleException.usage("--order is random or sequential");
-    }
-    Workload workload = new Workload(query.parts(), order.equals("sequential"), zipf, seed);
-    Driver.Bounds bounds =
-        BenchPlan.bounds(
-            warmup.toNanos(),
-            warmupRequests,
-            duration == null ? null : duration.toNanos(),
-            requests);
-    double errorRate;
-    try {
-      errorRate = ErrorRate.parse(maxErrorRate);
-    } catch (IllegalArgumentException e) {
-      throw SolrscaleException.usage("--max-error-rate: " + e.getMessage());
-    }
-    List<String> urls = QueryTargets.nodeUrls(target, collection, routing);
-    BenchPlan.probe(
-        urls.get(0),
-        collection,
-        workload,
-        BenchPlan.extraParams(shardsPreference, shardsTolerant),
-        target.access());
+    BenchRequest request = request();
+    BenchPlan.model(request);
+    Workload workload = BenchPlan.workload(request);
+    BenchPlan.bounds(request);
+    request =
+        request.withUrls(QueryTargets.nodeUrls(target.connect(), collection, request.routing()));
+    BenchPlan.probe(request, workload, target.access());
     if (drivers != null) {
-      return onDrivers(urls, loadModel, errorRate);
+      return onDrivers(request);
     }
-    if (startAt != null) {
-      long wait = startAt - System.currentTimeMillis();
-      if (wait > 0) {
-        Thread.sleep(wait); // the drivers of one run start together
-      }
-    }
-    Bench.Options options =
-        new Bench.Options(
-            workload, loadModel, bounds, seed, query.timeout.toNanos(), out, errorRate);
     BenchSummary s;
     Diagnosis diagnosis = null;
     BenchProgress progress = new BenchProgress();
-    try (Profiler profiler = Profiling.start(profile, target, out);
-        HttpSender sender =
-            BenchPlan.sender(
-                routing,
-                urls,
-                collection,
-                BenchPlan.extraParams(shardsPreference, shardsTolerant),
-                compression,
-                query.timeout.toMillis(),
-                connections,
-                target.access())) {
-      s = Bench.run(options, sender, Clock.SYSTEM, progress);
+    try (Profiler profiler = Profiling.start(profile, target, out)) {
+      s = BenchPlan.run(request, workload, target.access(), progress);
       progress.close();
       diagnosis = profiler == null ? null : profiler.stop();
     } finally {
@@ -259,9 +218,64 @@ final class BenchCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** The run on several driver hosts: each runs this command with its share, then all merge. */
-  private int onDrivers(List<String> urls, LoadModel loadModel, double errorRate)
-      throws IOException {
+  /** The bench the flags ask for, each value parsed once; its URLs come from the target. */
+  private BenchRequest request() {
+    List<Double> rates = null;
+    Arrivals arrivalsParsed = Arrivals.UNIFORM; // a closed loop has no arrivals to check
+    if (model.rate != null) {
+      arrivalsParsed = usage(() -> Arrivals.parse(arrivals), null);
+      rates = usage(() -> Rates.parse(model.rate), null);
+    }
+    QueryOrder orderParsed =
+        usage(() -> QueryOrder.parse(order), "--order is random or sequential");
+    double errorRate = usage(() -> ErrorRate.parse(maxErrorRate), "--max-error-rate: ");
+    Routing routingParsed =
+        usage(() -> Routing.parse(routing), "--routing is cloud, round-robin or node:ID");
+    return new BenchRequest(
+        null,
+        collection,
+        BenchRequest.mix(query.queries, null),
+        query.templates,
+        model.threads,
+        rates,
+        arrivalsParsed,
+        stepDuration,
+        warmup,
+        warmupRequests,
+        duration,
+        requests,
+        orderParsed,
+        zipf,
+        seed,
+        query.timeout,
+        routingParsed,
+        shardsPreference,
+        shardsTolerant,
+        compression,
+        connections,
+        errorRate,
+        out,
+        null,
+        drivers == null ? null : drivers.stream().map(String::strip).distinct().toList());
+  }
+
+  /**
+   * The parsed value, or a usage error: {@code message} when given (one ending in ": " gets the
+   * parser's reason after it), else the parser's reason.
+   */
+  private static <T> T usage(java.util.function.Supplier<T> parse, String message) {
+    try {
+      return parse.get();
+    } catch (IllegalArgumentException e) {
+      throw SolrscaleException.usage(
+          message == null
+              ? e.getMessage()
+              : message.endsWith(": ") ? message + e.getMessage() : message);
+    }
+  }
+
+  /** The run on several driver hosts: each runs its share of the request, then all merge. */
+  private int onDrivers(BenchRequest request) throws IOException {
     if (out == null) {
       throw SolrscaleException.usage(
           "--drivers needs --out: the directory the drivers' runs are merged into");
@@ -271,48 +285,11 @@ final class BenchCommand implements Callable<Integer> {
           "--drivers runs for a time: give --duration and --warmup, not --requests or"
               + " --warmup-requests");
     }
-    List<HostSpec> hosts =
-        drivers.stream().map(String::strip).distinct().map(this::driverHost).toList();
-    List<Double> rates = loadModel instanceof LoadModel.Open o ? o.rates() : null;
-    Drivers.Common common =
-        new Drivers.Common(
-            urls,
-            collection,
-            warmup,
-            duration == null ? Duration.ofSeconds(60) : duration,
-            stepDuration,
-            query.timeout,
-            order,
-            zipf,
-            arrivals,
-            connections,
-            errorRate,
-            routing,
-            shardsPreference,
-            shardsTolerant,
-            compression,
-            query.templates);
-    List<Path> files = new ArrayList<>();
-    List<String> weights = new ArrayList<>();
-    for (Workload.Part part : query.parts()) {
-      files.add(part.file());
-      weights.add(Double.toString(part.weight()));
-    }
-    Drivers.Plan plan =
-        new Drivers.Plan(
-            hosts,
-            common.args(),
-            files,
-            weights,
-            model.threads,
-            rates,
-            seed,
-            common.runTime(rates),
-            errorRate);
+    List<HostSpec> hosts = request.drivers().stream().map(this::driverHost).toList();
     BenchSummary s;
     Diagnosis diagnosis;
     try (Profiler profiler = Profiling.start(profile, target, out)) {
-      s = Drivers.run(Terminal.home(), plan, target.access(), out, Terminal.progress());
+      s = Drivers.run(Terminal.home(), request, hosts, target.access(), Terminal.progress());
       diagnosis = profiler == null ? null : profiler.stop();
     }
     if (json) {
@@ -344,7 +321,6 @@ final class BenchCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** Live nodes to send to, checked (and the collection too) before any load starts. */
   /** A --drivers host: the cluster's own host of that name when bench targets one of ours. */
   private HostSpec driverHost(String host) {
     if (target.zk != null || target.url != null) {
@@ -358,7 +334,7 @@ final class BenchCommand implements Callable<Integer> {
             .orElse(null));
   }
 
-  private static void print(BenchSummary s) {
+  static void print(BenchSummary s) {
     System.out.printf(
         "%s loop: %,d requests in %.1f s, offered %.1f/s, achieved %.1f/s, %d errors%n",
         s.loadModel(),

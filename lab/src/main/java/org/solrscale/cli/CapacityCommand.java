@@ -14,9 +14,11 @@ import org.solrscale.capacity.BenchProber;
 import org.solrscale.capacity.CapacitySearch;
 import org.solrscale.capacity.ProbePlan;
 import org.solrscale.capacity.SearchProgress;
+import org.solrscale.cluster.QueryTargets;
 import org.solrscale.load.Workload;
 import org.solrscale.results.CapacityResult;
 import org.solrscale.results.RunResults;
+import org.solrscale.spec.Routing;
 import org.solrscale.spec.Slo;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
@@ -187,7 +189,7 @@ final class CapacityCommand implements Callable<Integer> {
         options,
         new BenchProber.Setup(
             workload,
-            QueryTargets.nodeUrls(target, collection, "cloud"),
+            QueryTargets.nodeUrls(target.connect(), collection, Routing.CLOUD),
             collection,
             target.access(),
             connections,

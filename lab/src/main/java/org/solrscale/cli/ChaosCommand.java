@@ -1,6 +1,5 @@
 package org.solrscale.cli;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -8,11 +7,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.solrscale.chaos.ChaosRun;
 import org.solrscale.chaos.DocTemplate;
 import org.solrscale.cluster.Cluster;
-import org.solrscale.cluster.ExternalCluster;
 import org.solrscale.cluster.Target;
 import org.solrscale.diagnose.Profiler;
 import org.solrscale.results.ChaosVerdict;
@@ -297,16 +294,11 @@ final class ChaosCommand implements Callable<Integer> {
     if (cloud.external()) {
       Profiling.start(profile, cloud, dir); // refuses: nothing to record
 
-      try (CloudHttp2SolrClient client = cloud.client()) {
-        v =
-            ChaosRun.run(
-                Target.of(new ExternalCluster(client, cloud.describe(), cloud.access())),
-                options,
-                injected,
-                Terminal.progress());
-      } catch (IOException e) {
-        throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
-      }
+      v =
+          cloud
+              .connect()
+              .withExternal(
+                  c -> ChaosRun.run(Target.of(c), options, injected, Terminal.progress()));
     } else {
       Cluster cluster = new Cluster(Terminal.home(), cloud.name, Terminal.progress());
       cluster.requireState();

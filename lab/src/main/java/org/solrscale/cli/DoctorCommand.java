@@ -1,12 +1,10 @@
 package org.solrscale.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.diagnose.Doctor;
 import org.solrscale.results.DoctorReport;
@@ -55,16 +53,7 @@ final class DoctorCommand implements Callable<Integer> {
 
   static DoctorReport examine(SolrTarget target, Duration window) {
     if (target.external()) {
-      List<String> urls;
-      if (target.zk != null) {
-        try (CloudHttp2SolrClient client = target.client()) {
-          urls = SolrTarget.liveNodeUrls(client);
-        } catch (IOException e) {
-          throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
-        }
-      } else {
-        urls = target.urls();
-      }
+      List<String> urls = target.connect().externalNodeUrls();
       return new Doctor(target.describe(), urls, target.zk, target.access(), null, window)
           .examine();
     }

@@ -1,19 +1,14 @@
 package org.solrscale.cli;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
-import org.apache.solr.client.solrj.impl.CloudSolrClient;
-import org.solrscale.cluster.CollectionChecks;
 import org.solrscale.data.Format;
 import org.solrscale.data.Inputs;
 import org.solrscale.diagnose.Profiler;
-import org.solrscale.index.BulkIndexer;
-import org.solrscale.index.CpuMeter;
 import org.solrscale.index.IndexOptions;
+import org.solrscale.index.IndexRun;
 import org.solrscale.index.Rejects;
 import org.solrscale.results.Diagnosis;
 import org.solrscale.results.IndexResult;
@@ -123,22 +118,10 @@ final class IndexCommand implements Callable<Integer> {
     Rejects.requireUnused(options.rejects());
     IndexResult r;
     Diagnosis diagnosis = null;
-    try (CloudHttp2SolrClient client = target.client();
+    try (Profiler profiler = Profiling.start(profile, target, out);
         IndexProgressBar bar = new IndexProgressBar()) {
-      target.requireCollection(client, collection);
-      String node = liveNodeUrls(client).get(0);
-      CollectionChecks.requireWrite(node, collection, target.access(), "index");
-      CollectionChecks.requireIdKey(node, collection, target.access(), "index");
-      CpuMeter meter = new CpuMeter(client.getHttpClient(), target.access(), liveNodeUrls(client));
-      CpuMeter.Reading before = meter.read();
-      long t0 = System.nanoTime();
-      try (Profiler profiler = Profiling.start(profile, target, out)) {
-        r = new BulkIndexer(client, options, Terminal.progress(), bar).run();
-        r = r.withCpu(meter.between(before, meter.read(), (System.nanoTime() - t0) / 1e9));
-        diagnosis = profiler == null ? null : profiler.stop();
-      }
-    } catch (IOException e) {
-      throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
+      r = IndexRun.run(target.connect(), options, Terminal.progress(), bar);
+      diagnosis = profiler == null ? null : profiler.stop();
     }
     if (json) {
       Terminal.printJson(r);
@@ -212,16 +195,5 @@ final class IndexCommand implements Callable<Integer> {
             || strict && r.rejected() > 0
         ? 1
         : 0;
-  }
-
-  /**
-   * The base URLs of the live Solr nodes, for their CPU figures; none if the state cannot be read.
-   */
-  private static List<String> liveNodeUrls(CloudSolrClient client) {
-    try {
-      return SolrTarget.liveNodeUrls(client);
-    } catch (RuntimeException e) {
-      return List.of();
-    }
   }
 }

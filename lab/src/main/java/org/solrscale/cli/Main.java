@@ -33,6 +33,7 @@ public final class Main implements Runnable {
           DataCommand.class,
           IndexCommand.class,
           BenchCommand.class,
+          BenchDriverCommand.class,
           CapacityCommand.class,
           CalibrationServerCommand.class,
           DoctorCommand.class,

@@ -1,10 +1,9 @@
 package org.solrscale.cli;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
-import org.solrscale.cluster.ExternalCluster;
+import org.solrscale.cluster.Connect;
+import org.solrscale.cluster.ConnectOptions;
 import org.solrscale.scenario.ScenarioRunner;
 import org.solrscale.spec.ScenarioLoader;
 import org.solrscale.spec.SolrscaleException;
@@ -87,21 +86,10 @@ final class RunCommand implements Callable<Integer> {
     if (!external) {
       return RunSummary.print(dir, runner.run(loaded, scenario));
     }
-    SolrTarget target = new SolrTarget();
-    target.zk = zk;
-    target.url = url;
-    target.user = user;
-    target.passwordFile = passwordFile;
-    target.truststore = truststore;
-    ScenarioRunner.Outcome o;
-    try (CloudHttp2SolrClient client = target.client()) {
-      o =
-          runner
-              .against(new ExternalCluster(client, target.describe(), target.access()))
-              .run(loaded, scenario);
-    } catch (IOException e) {
-      throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
-    }
+    ConnectOptions options = new ConnectOptions(null, zk, url, user, passwordFile, truststore);
+    ScenarioRunner.Outcome o =
+        Connect.open(options, Terminal.home(), Terminal.progress())
+            .withExternal(cluster -> runner.against(cluster).run(loaded, scenario));
     return RunSummary.print(dir, o);
   }
 }

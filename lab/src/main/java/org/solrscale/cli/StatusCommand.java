@@ -1,12 +1,8 @@
 package org.solrscale.cli;
 
-import java.io.IOException;
 import java.util.concurrent.Callable;
-import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ClusterReport;
-import org.solrscale.cluster.ExternalStatus;
-import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -32,7 +28,7 @@ final class StatusCommand implements Callable<Integer> {
     target.access(); // a --user or --password-file that cannot apply fails here, in one line
     ClusterReport report =
         target.external()
-            ? external()
+            ? target.connect().externalStatus()
             : new Cluster(Terminal.home(), target.name, Terminal.progress()).status(true);
     if (collection != null) {
       report = report.only(collection);
@@ -43,13 +39,5 @@ final class StatusCommand implements Callable<Integer> {
       System.out.print(StatusPrinter.render(report));
     }
     return 0;
-  }
-
-  private ClusterReport external() {
-    try (CloudHttp2SolrClient client = target.client()) {
-      return ExternalStatus.read(client, target.describe(), target.zk);
-    } catch (IOException e) {
-      throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
-    }
   }
 }

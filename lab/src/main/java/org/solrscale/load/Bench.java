@@ -20,6 +20,7 @@ import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.solrscale.results.BenchSummary;
+import org.solrscale.spec.LoadLoop;
 import org.solrscale.spec.SolrscaleException;
 
 /** One bench run: drives the load, keeps the intervals, and writes summary.json. */
@@ -142,7 +143,7 @@ public final class Bench {
             ? measured * 1000.0 * c.threads() / log.measuredCount() * 1000
             : null;
     return new BenchSummary(
-        open ? "open" : "closed",
+        (open ? LoadLoop.OPEN : LoadLoop.CLOSED).toString(),
         startedAtMs,
         log.measuredCount(),
         new BenchSummary.Errors(log.measuredErrors(), kinds),

@@ -3,10 +3,16 @@ package org.solrscale.load;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.solrscale.cluster.Access;
 import org.solrscale.cluster.SolrHttp;
+import org.solrscale.results.BenchSummary;
+import org.solrscale.spec.Arrivals;
+import org.solrscale.spec.QueryOrder;
 import org.solrscale.spec.Rates;
+import org.solrscale.spec.Routing;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -16,13 +22,98 @@ import org.solrscale.spec.SolrscaleException;
 public final class BenchPlan {
   private BenchPlan() {}
 
+  /** The request's queries read, only those of its templates when it names some. */
+  public static Workload workload(BenchRequest r) {
+    List<Workload.Part> parts = new ArrayList<>();
+    for (BenchRequest.Mix m : r.queries()) {
+      parts.add(new Workload.Part(m.file(), m.weight(), QueryFile.read(m.file())));
+    }
+    return new Workload(
+        Workload.only(parts, r.templates()),
+        r.order() == QueryOrder.SEQUENTIAL,
+        r.zipf(),
+        r.seed());
+  }
+
+  /** The request's load model: its threads, or its rates with its arrivals. */
+  public static LoadModel model(BenchRequest r) {
+    if (r.threads() != null) {
+      return new LoadModel.Closed(r.threads());
+    }
+    return new LoadModel.Open(
+        r.rates(), r.stepDuration().toNanos(), r.arrivals() == Arrivals.POISSON);
+  }
+
+  /** The request's warm-up and measured bounds. */
+  public static Driver.Bounds bounds(BenchRequest r) {
+    return bounds(
+        r.warmup().toNanos(),
+        r.warmupRequests(),
+        r.duration() == null ? null : r.duration().toNanos(),
+        r.requests());
+  }
+
+  /** The request's shards.preference and shards.tolerant, appended to every request. */
+  public static String extraParams(BenchRequest r) {
+    return extraParams(r.shardsPreference(), r.shardsTolerant());
+  }
+
+  /** The HTTP sender over the request's URLs, with its routing, compression and connections. */
+  public static HttpSender sender(BenchRequest r, Access access) {
+    return sender(
+        r.routing(),
+        r.urls(),
+        r.collection(),
+        extraParams(r),
+        r.compression(),
+        r.timeout().toMillis(),
+        r.connections(),
+        access);
+  }
+
+  /**
+   * Sends each query file's first request once (see {@link #probe(String, String, Workload, String,
+   * Access)}).
+   */
+  public static void probe(BenchRequest r, Workload w, Access access) {
+    probe(r.urls().get(0), r.collection(), w, extraParams(r), access);
+  }
+
+  /**
+   * Runs the request here, on its queries already read ({@code w}): waits for its start moment if
+   * it has one, then drives the load and writes its run directory.
+   */
+  public static BenchSummary run(
+      BenchRequest r, Workload w, Access access, Consumer<Interval> progress)
+      throws InterruptedException {
+    Driver.Bounds bounds = bounds(r);
+    LoadModel model = model(r);
+    if (r.startAt() != null) {
+      long wait = r.startAt() - System.currentTimeMillis();
+      if (wait > 0) {
+        Thread.sleep(wait); // the drivers of one run start together, at a moment on the clock
+      }
+    }
+    try (HttpSender sender = sender(r, access)) {
+      return Bench.run(
+          new Bench.Options(
+              w, model, bounds, r.seed(), r.timeout().toNanos(), r.out(), r.maxErrorRate()),
+          sender,
+          Clock.SYSTEM,
+          progress);
+    }
+  }
+
   /** A closed loop of {@code threads}, or an open loop at {@code rates} ("100" or "50,100,200"). */
   public static LoadModel model(Integer threads, String rates, String arrivals, long stepNanos) {
     if (threads != null) {
       return new LoadModel.Closed(threads);
     }
-    if (!arrivals.equals("uniform") && !arrivals.equals("poisson")) {
-      throw SolrscaleException.usage("arrivals are uniform or poisson; got '" + arrivals + "'");
+    Arrivals parsed;
+    try {
+      parsed = Arrivals.parse(arrivals);
+    } catch (IllegalArgumentException e) {
+      throw SolrscaleException.usage(e.getMessage());
     }
     List<Double> list;
     try {
@@ -30,7 +121,7 @@ public final class BenchPlan {
     } catch (IllegalArgumentException e) {
       throw SolrscaleException.usage(e.getMessage());
     }
-    return new LoadModel.Open(list, stepNanos, arrivals.equals("poisson"));
+    return new LoadModel.Open(list, stepNanos, parsed == Arrivals.POISSON);
   }
 
   /**
@@ -65,7 +156,7 @@ public final class BenchPlan {
    * The HTTP sender over {@code urls}; {@code node:ID} routing has already narrowed them to one.
    */
   public static HttpSender sender(
-      String routing,
+      Routing routing,
       List<String> urls,
       String collection,
       String extraParams,
@@ -77,7 +168,7 @@ public final class BenchPlan {
       throw SolrscaleException.usage("compression takes gzip; got '" + compression + "'");
     }
     return new HttpSender(
-        HttpSender.routing(routing.startsWith("node:") ? "cloud" : routing, urls),
+        HttpSender.routing(routing.mode() == Routing.Mode.NODE ? Routing.CLOUD : routing, urls),
         collection,
         extraParams,
         compression != null,

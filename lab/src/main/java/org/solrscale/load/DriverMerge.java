@@ -18,6 +18,7 @@ import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.TimelineRow;
+import org.solrscale.spec.LoadLoop;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -260,7 +261,7 @@ public final class DriverMerge {
               + count
               + "; the merge would not be exact");
     }
-    boolean open = "open".equals(each.get(0).loadModel());
+    boolean open = LoadLoop.parse(each.get(0).loadModel()) == LoadLoop.OPEN;
     List<BenchSummary.Step> steps = steps(drivers, each);
     List<Double> rates = List.of(rate);
     if (steps != null) {

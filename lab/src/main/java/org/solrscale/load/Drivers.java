@@ -31,77 +31,6 @@ public final class Drivers {
   /** How long the drivers get to reach their hosts and start before the common start. */
   static final Duration LEAD = Duration.ofSeconds(5);
 
-  /**
-   * What each driver runs: {@code args} are bench's options common to all (not --queries, --rate,
-   * --threads, --out, --seed; see {@link Common}), {@code queries} the local query files in the
-   * order of the --queries mix, {@code weights} their weights (null: as in the file list), and the
-   * load to split: threads, or the rate (several: a staircase, each step split).
-   */
-  public record Plan(
-      List<HostSpec> hosts,
-      List<String> args,
-      List<Path> queries,
-      List<String> weights,
-      Integer threads,
-      List<Double> rates,
-      long seed,
-      Duration runTime,
-      double maxErrorRate) {}
-
-  /** bench's settings every driver of one run shares, as the options of the command each runs. */
-  public record Common(
-      List<String> urls,
-      String collection,
-      Duration warmup,
-      Duration duration,
-      Duration stepDuration,
-      Duration timeout,
-      String order,
-      double zipf,
-      String arrivals,
-      int connections,
-      double maxErrorRate,
-      String routing,
-      String shardsPreference,
-      boolean shardsTolerant,
-      String compression,
-      List<String> templates) {
-
-    public List<String> args() {
-      List<String> args = new ArrayList<>();
-      args.addAll(List.of("--url", String.join(",", urls), "--collection", collection));
-      args.addAll(List.of("--warmup", warmup.toMillis() + "ms"));
-      args.addAll(List.of("--duration", duration.toMillis() + "ms"));
-      args.addAll(List.of("--step-duration", stepDuration.toMillis() + "ms"));
-      args.addAll(List.of("--timeout", timeout.toMillis() + "ms", "--order", order));
-      args.addAll(List.of("--zipf", Double.toString(zipf), "--arrivals", arrivals));
-      args.addAll(List.of("--connections", Integer.toString(connections)));
-      args.addAll(List.of("--max-error-rate", Double.toString(maxErrorRate)));
-      // a node named by id is this machine's name for it: a driver gets its URL
-      args.addAll(
-          List.of("--routing", routing.startsWith("node:") ? "node:" + urls.get(0) : routing));
-      if (shardsPreference != null) {
-        args.addAll(List.of("--shards-preference", shardsPreference));
-      }
-      if (shardsTolerant) {
-        args.add("--shards-tolerant");
-      }
-      if (compression != null) {
-        args.addAll(List.of("--compression", compression));
-      }
-      if (templates != null && !templates.isEmpty()) {
-        args.addAll(List.of("--templates", String.join(",", templates)));
-      }
-      return args;
-    }
-
-    /** How long a driver runs: warm-up, then the duration or every step of a staircase. */
-    public Duration runTime(List<Double> rates) {
-      return warmup.plus(
-          rates != null && rates.size() > 1 ? stepDuration.multipliedBy(rates.size()) : duration);
-    }
-  }
-
   private Drivers() {}
 
   /**
@@ -127,34 +56,20 @@ public final class Drivers {
     return known;
   }
 
-  /** Each driver's share: every rate divided evenly, or the threads as evenly as whole ones go. */
-  static List<String[]> shares(Plan p) {
-    List<String[]> out = new ArrayList<>();
-    int n = p.hosts().size();
-    for (int i = 0; i < n; i++) {
-      if (p.rates() != null) {
-        out.add(
-            new String[] {
-              "--rate",
-              p.rates().stream()
-                  .map(r -> Double.toString(r / n))
-                  .collect(java.util.stream.Collectors.joining(","))
-            });
-      } else {
-        int t = p.threads() / n + (i < p.threads() % n ? 1 : 0);
-        out.add(new String[] {"--threads", Integer.toString(t)});
-      }
-    }
-    return out;
-  }
-
-  /** Runs the plan and writes the merged run into {@code out}; returns the merged summary. */
+  /**
+   * Runs {@code r} on {@code hosts}, each its {@link BenchRequest#share}, and writes the merged run
+   * into the request's {@code out}; returns the merged summary.
+   */
   public static BenchSummary run(
-      SolrscaleHome home, Plan p, Access access, Path out, Consumer<String> progress)
+      SolrscaleHome home,
+      BenchRequest r,
+      List<HostSpec> hosts,
+      Access access,
+      Consumer<String> progress)
       throws IOException {
-    if (p.threads() != null && p.threads() < p.hosts().size()) {
+    if (r.threads() != null && r.threads() < hosts.size()) {
       throw SolrscaleException.usage(
-          "--threads " + p.threads() + " is fewer than the " + p.hosts().size() + " drivers");
+          "--threads " + r.threads() + " is fewer than the " + hosts.size() + " drivers");
     }
     if (access.hasTruststore()) {
       throw SolrscaleException.usage(
@@ -162,10 +77,9 @@ public final class Drivers {
               + " machine, or against a cluster without --tls");
     }
     Path jar = SolrscaleJar.path("--drivers");
+    Path out = r.out();
     Files.createDirectories(out);
     Ssh ssh = new Ssh(home, home.dir().resolve("drivers"));
-    List<HostSpec> hosts = p.hosts();
-    List<String[]> shares = shares(p);
     String runId = "run-" + System.currentTimeMillis();
     try {
       // every host checked and given the jar and queries before any starts
@@ -187,17 +101,20 @@ public final class Drivers {
                 return info;
               });
       List<List<String>> commands = new ArrayList<>();
+      List<String> requests = new ArrayList<>();
       long startAt = System.currentTimeMillis() + LEAD.toMillis();
       for (int i = 0; i < hosts.size(); i++) {
         HostSpec h = hosts.get(i);
         HostProbe.Info info = infos.get(i);
         Ssh.Put put = ssh.putOnce(h, info.dir(), jar, info.rsync());
         String dir = info.dir() + "/drivers/" + runId;
-        List<String> mix = new ArrayList<>();
-        for (int q = 0; q < p.queries().size(); q++) {
-          Ssh.Put qf = ssh.putOnce(h, info.dir(), p.queries().get(q), info.rsync());
-          mix.add(qf.path() + (p.weights().get(q) == null ? "" : ":" + p.weights().get(q)));
+        List<BenchRequest.Mix> mix = new ArrayList<>();
+        for (BenchRequest.Mix m : r.queries()) {
+          Ssh.Put qf = ssh.putOnce(h, info.dir(), m.file(), info.rsync());
+          mix.add(new BenchRequest.Mix(Path.of(qf.path()), m.weight()));
         }
+        BenchRequest share =
+            r.share(i, hosts.size(), mix, Path.of(dir + "/out"), startAt + info.clockOffsetMs());
         progress.accept(
             h.ssh()
                 + ": driver "
@@ -205,55 +122,43 @@ public final class Drivers {
                 + " of "
                 + hosts.size()
                 + ", "
-                + shares.get(i)[0].substring(2)
-                + " "
-                + shares.get(i)[1]
+                + share.load()
                 + (put.bytes() > 0
                     ? String.format(", solrscale's jar copied (%,d bytes)", put.bytes())
                     : ""));
-        List<String> cmd = new ArrayList<>(List.of(info.java(), "-jar", put.path(), "bench"));
-        cmd.addAll(p.args());
-        cmd.addAll(List.of("--queries", String.join(",", mix)));
-        cmd.addAll(List.of(shares.get(i)));
-        cmd.addAll(List.of("--seed", Long.toString(p.seed() + i)));
-        cmd.addAll(List.of("--out", dir + "/out"));
-        cmd.addAll(List.of("--start-at", Long.toString(startAt + info.clockOffsetMs())));
-        if (access.authenticated()) { // the password goes through stdin, never into ps
-          cmd.addAll(List.of("--user", access.user(), "--password-file", "-"));
+        // the request goes through stdin as one line of JSON, the password (never in ps) after it
+        List<String> cmd =
+            new ArrayList<>(List.of(info.java(), "-jar", put.path(), BenchDriver.COMMAND));
+        if (access.authenticated()) {
+          cmd.addAll(List.of("--user", access.user()));
         }
         commands.add(cmd);
+        requests.add(
+            share.toJson() + "\n" + (access.authenticated() ? access.secretForStdin() + "\n" : ""));
       }
-      Duration limit = p.runTime().plus(LEAD).plusMinutes(2);
-      List<Ssh.Result> results = new ArrayList<>();
-      for (Ssh.Result r :
+      Duration limit = r.runTime().plus(LEAD).plusMinutes(2);
+      List<Ssh.Result> results =
           Parallel.map(
               List.of(range(hosts.size())),
-              i ->
-                  ssh.run(
-                      hosts.get(i),
-                      commands.get(i),
-                      access.authenticated() ? access.secretForStdin() + "\n" : null,
-                      limit))) {
-        results.add(r);
-      }
+              i -> ssh.run(hosts.get(i), commands.get(i), requests.get(i), limit));
       List<DriverMerge.Driver> dirs = new ArrayList<>();
       List<Long> starts = new ArrayList<>();
       for (int i = 0; i < hosts.size(); i++) {
         HostSpec h = hosts.get(i);
-        Ssh.Result r = results.get(i);
-        if (r.exit() != 0 && r.exit() != 1) { // 1: the driver ran but measured nothing worth it
-          throw ssh.failure(h, r, "the driver");
+        Ssh.Result result = results.get(i);
+        if (result.exit() != 0 && result.exit() != 1) { // 1: it ran but measured nothing worth it
+          throw ssh.failure(h, result, "the driver");
         }
         Path local = out.resolve("drivers").resolve(h.ssh());
         ssh.fetch(
             h, infos.get(i).dir() + "/drivers/" + runId + "/out", local, infos.get(i).rsync());
         if (!Files.isRegularFile(local.resolve("summary.json"))) {
-          String said = (r.err() + r.out()).strip();
+          String said = (result.err() + result.out()).strip();
           throw SolrscaleException.failed(
               "the driver on "
                   + h.ssh()
                   + " measured nothing (exit "
-                  + r.exit()
+                  + result.exit()
                   + "): "
                   + (said.isEmpty() ? "no message" : said.lines().reduce((a, b) -> b).orElse("")));
         }
@@ -266,7 +171,7 @@ public final class Drivers {
         dirs.add(new DriverMerge.Driver(h.ssh(), local));
         starts.add(startAt + infos.get(i).clockOffsetMs());
       }
-      return DriverMerge.merge(dirs, starts, out, startAt, p.maxErrorRate());
+      return DriverMerge.merge(dirs, starts, out, startAt, r.maxErrorRate());
     } finally {
       hosts.forEach(ssh::close);
     }

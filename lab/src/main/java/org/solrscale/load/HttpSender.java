@@ -270,11 +270,11 @@ public final class HttpSender implements Sender {
    * Routing over a fixed list: per request in turn, skipping nodes that refuse connections
    * ("cloud"), or by slot modulo ("round-robin", which keeps its node whatever happens to it).
    */
-  public static Routing routing(String mode, List<String> urls) {
+  public static Routing routing(org.solrscale.spec.Routing mode, List<String> urls) {
     if (urls.isEmpty()) {
       throw SolrscaleException.failed("no live Solr node to send to");
     }
-    if (mode.equals("round-robin")) {
+    if (mode.mode() == org.solrscale.spec.Routing.Mode.ROUND_ROBIN) {
       return (slot, now, tried) -> urls.get((int) (slot % urls.size()));
     }
     return new CloudRouting(urls);

@@ -53,23 +53,9 @@ public final class Workload {
 
   /** The same, with files that are not absolute read relative to {@code base} (null: as given). */
   public static List<Part> parseMix(String spec, Path base) {
-    List<Part> parts = new ArrayList<>();
-    for (String item : spec.split(",")) {
-      String s = item.strip();
-      double weight = 1;
-      int colon = s.lastIndexOf(':');
-      if (colon > 0 && s.substring(colon + 1).matches("\\d+(\\.\\d+)?")) {
-        weight = Double.parseDouble(s.substring(colon + 1));
-        s = s.substring(0, colon);
-      }
-      if (s.isEmpty() || weight <= 0) {
-        throw SolrscaleException.usage(
-            "--queries '" + spec + "' is not FILE[:WEIGHT][,FILE:WEIGHT...] with weights > 0");
-      }
-      Path file = base == null || Path.of(s).isAbsolute() ? Path.of(s) : base.resolve(s);
-      parts.add(new Part(file, weight, QueryFile.read(file)));
-    }
-    return parts;
+    return BenchRequest.mix(spec, base).stream()
+        .map(m -> new Part(m.file(), m.weight(), QueryFile.read(m.file())))
+        .toList();
   }
 
   /**

@@ -3,26 +3,18 @@ package org.solrscale.scenario;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.solrscale.cluster.NodeState;
-import org.solrscale.load.Bench;
 import org.solrscale.load.BenchPlan;
-import org.solrscale.load.Clock;
-import org.solrscale.load.Driver;
+import org.solrscale.load.BenchRequest;
 import org.solrscale.load.Drivers;
-import org.solrscale.load.HttpSender;
-import org.solrscale.load.LoadModel;
 import org.solrscale.load.QueryFile;
 import org.solrscale.load.Workload;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.ClusterSpec;
-import org.solrscale.spec.Durations;
 import org.solrscale.spec.ErrorRate;
-import org.solrscale.spec.Rates;
+import org.solrscale.spec.Routing;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
 
@@ -40,50 +32,22 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
             b.maxErrorRate() != null
                 ? b.maxErrorRate()
                 : run.faulted() ? "100%" : ErrorRate.DEFAULT);
-    if (b.drivers() != null) {
-      return JSON.valueToTree(onDrivers(b, run, maxErrors));
-    }
-    Workload w =
-        new Workload(
-            parts(b.queries(), b.templates(), run),
-            b.order().equals("sequential"),
-            b.zipf(),
-            b.seed());
-    List<String> urls = urls(b.routing(), run);
-    BenchPlan.probe(
-        urls.get(0),
-        run.collection(b.collection()),
-        w,
-        BenchPlan.extraParams(b.shardsPreference(), b.shardsTolerant()),
-        run.target().access());
-    LoadModel model =
-        BenchPlan.model(
-            b.threads(), b.rate(), b.arrivals(), Durations.parse(b.stepDuration()).toNanos());
-    Driver.Bounds bounds =
-        BenchPlan.bounds(
-            Durations.parse(b.warmup()).toNanos(),
-            b.warmupRequests(),
-            b.duration() == null ? null : Durations.parse(b.duration()).toNanos(),
-            b.requests());
-    long timeout = Durations.parse(b.timeout()).toMillis();
-    try (HttpSender sender =
-        BenchPlan.sender(
-            b.routing(),
-            urls,
+    BenchRequest r =
+        BenchRequest.of(
+            b,
             run.collection(b.collection()),
-            BenchPlan.extraParams(b.shardsPreference(), b.shardsTolerant()),
-            b.compression(),
-            timeout,
-            b.connections(),
-            run.target().access())) {
-      return JSON.valueToTree(
-          Bench.run(
-              new Bench.Options(
-                  w, model, bounds, b.seed(), timeout * 1_000_000L, run.dir(), maxErrors),
-              sender,
-              Clock.SYSTEM,
-              i -> {}));
+            b.queries() != null
+                ? BenchRequest.mix(b.queries(), run.scenarioDir())
+                : run.data().queries().stream().map(q -> new BenchRequest.Mix(q, 1)).toList(),
+            urls(b.routingParsed(), run),
+            maxErrors,
+            run.dir());
+    if (r.drivers() != null) {
+      return JSON.valueToTree(onDrivers(r, run));
     }
+    Workload w = BenchPlan.workload(r);
+    BenchPlan.probe(r, w, run.target().access());
+    return JSON.valueToTree(BenchPlan.run(r, w, run.target().access(), i -> {}));
   }
 
   /**
@@ -101,64 +65,25 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
   }
 
   /** The step on its driver hosts: each runs its share, their runs merged into the step's. */
-  private static BenchSummary onDrivers(StepSpec.Bench b, StepRun run, double maxErrors) {
-    List<Path> files = new ArrayList<>();
-    List<String> weights = new ArrayList<>();
-    if (b.queries() != null) {
-      for (Workload.Part part : Workload.parseMix(b.queries(), run.scenarioDir())) {
-        files.add(part.file());
-        weights.add(Double.toString(part.weight()));
-      }
-    } else {
-      for (Path q : run.data().queries()) {
-        files.add(q);
-        weights.add(null);
-      }
-    }
-    List<Double> rates = b.rate() == null ? null : Rates.parse(b.rate());
-    Drivers.Common common =
-        new Drivers.Common(
-            urls(b.routing(), run),
-            run.collection(b.collection()),
-            Durations.parse(b.warmup()),
-            b.duration() == null ? Duration.ofSeconds(60) : Durations.parse(b.duration()),
-            Durations.parse(b.stepDuration()),
-            Durations.parse(b.timeout()),
-            b.order(),
-            b.zipf(),
-            b.arrivals(),
-            b.connections(),
-            maxErrors,
-            b.routing(),
-            b.shardsPreference(),
-            b.shardsTolerant(),
-            b.compression(),
-            b.templates());
+  private static BenchSummary onDrivers(BenchRequest r, StepRun run) {
     ClusterSpec spec =
         run.target().cluster().flatMap(c -> c.state()).map(c -> c.spec()).orElse(null);
-    Drivers.Plan plan =
-        new Drivers.Plan(
-            b.drivers().stream().map(h -> Drivers.host(h, spec)).toList(),
-            common.args(),
-            files,
-            weights,
-            b.threads(),
-            rates,
-            b.seed(),
-            common.runTime(rates),
-            maxErrors);
     try {
       return Drivers.run(
-          SolrscaleHome.fromEnvironment(), plan, run.target().access(), run.dir(), run.progress());
+          SolrscaleHome.fromEnvironment(),
+          r,
+          r.drivers().stream().map(h -> Drivers.host(h, spec)).toList(),
+          run.target().access(),
+          run.progress());
     } catch (IOException e) {
       throw SolrscaleException.environment(
           "cannot write the drivers' merged run into " + run.dir() + ": " + e.getMessage());
     }
   }
 
-  private static List<String> urls(String routing, StepRun run) {
-    if (routing.startsWith("node:")) {
-      String id = routing.substring(5);
+  private static List<String> urls(Routing routing, StepRun run) {
+    if (routing.mode() == Routing.Mode.NODE) {
+      String id = routing.node();
       if (id.startsWith("http")) {
         return List.of(id);
       }

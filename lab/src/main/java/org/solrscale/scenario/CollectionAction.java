@@ -8,6 +8,7 @@ import java.util.Map;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
 import org.apache.solr.client.solrj.request.CollectionAdminRequest;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.spec.CollectionOp;
 import org.solrscale.spec.CollectionSpec;
 import org.solrscale.spec.ReplicaCounts;
 import org.solrscale.spec.SolrscaleException;
@@ -24,8 +25,8 @@ final class CollectionAction implements StepAction<StepSpec.Collection> {
   public JsonNode run(StepSpec.Collection c, StepRun run) {
     String name = run.collection(c.collection());
     Cluster cluster = run.cluster();
-    switch (c.action()) { // an unknown action was refused when the scenario was loaded
-      case "create" ->
+    switch (c.op()) { // an unknown action was refused when the scenario was loaded
+      case CREATE ->
           cluster
               .collections()
               .create(
@@ -38,12 +39,12 @@ final class CollectionAction implements StepAction<StepSpec.Collection> {
                       null,
                       null),
                   TIMEOUT);
-      case "delete" -> cluster.collections().delete(name);
-      case "split-shard", "add-replica" -> {
+      case DELETE -> cluster.collections().delete(name);
+      case SPLIT_SHARD, ADD_REPLICA -> {
         try (CloudHttp2SolrClient client = cluster.access().cloud(cluster.solrUrls())) {
           String shard = c.shard() == null ? "shard1" : c.shard();
           var req =
-              c.action().equals("split-shard")
+              c.op() == CollectionOp.SPLIT_SHARD
                   ? CollectionAdminRequest.splitShard(name).setShardName(shard)
                   : CollectionAdminRequest.addReplicaToShard(name, shard);
           req.process(client);
@@ -53,9 +54,6 @@ final class CollectionAction implements StepAction<StepSpec.Collection> {
         }
         cluster.collections().waitUntilHealthy(TIMEOUT);
       }
-      default ->
-          throw new IllegalStateException(
-              "collection action '" + c.action() + "' passed the loader");
     }
     return JSON.valueToTree(shape(cluster, c.action(), name));
   }

@@ -169,8 +169,8 @@ public interface StepSpec {
       if (rate != null) {
         Checks.problem(out, "/rate", () -> Rates.parse(rate));
       }
-      Checks.oneOf(out, "/arrivals", "arrivals", arrivals, List.of("uniform", "poisson"));
-      Checks.oneOf(out, "/order", "order", order, List.of("random", "sequential"));
+      Checks.oneOf(out, "/arrivals", "arrivals", arrivals, Arrivals.NAMES);
+      Checks.oneOf(out, "/order", "order", order, QueryOrder.NAMES);
       Checks.duration(out, "/step_duration", stepDuration);
       Checks.duration(out, "/duration", duration);
       Checks.duration(out, "/warmup", warmup);
@@ -180,13 +180,15 @@ public interface StepSpec {
       if (zipf < 0) {
         out.add(Problem.error("zipf " + zipf + " must be 0 (uniform) or more").at("/zipf"));
       }
-      if (!routing.equals("cloud") && !routing.equals("round-robin")) {
-        String id = routing.startsWith("node:") ? routing.substring(5) : null;
-        if (id == null) {
-          out.add(
-              Problem.error("routing '" + routing + "' is not cloud, round-robin or node:ID")
-                  .at("/routing"));
-        } else if (!c.knowsCollections() && !id.startsWith("http")) {
+      Routing parsed = null;
+      try {
+        parsed = Routing.parse(routing);
+      } catch (IllegalArgumentException e) {
+        out.add(Problem.error(e.getMessage()).at("/routing"));
+      }
+      if (parsed != null && parsed.mode() == Routing.Mode.NODE) {
+        String id = parsed.node();
+        if (!c.knowsCollections() && !id.startsWith("http")) {
           out.add(
               Problem.error(
                       "routing '"
@@ -243,6 +245,21 @@ public interface StepSpec {
         }
       }
       return out;
+    }
+
+    /** The routing, parsed (the loader has refused a bad one). */
+    public Routing routingParsed() {
+      return Routing.parse(routing);
+    }
+
+    /** The arrivals, parsed (the loader has refused bad ones). */
+    public Arrivals arrivalsParsed() {
+      return Arrivals.parse(arrivals);
+    }
+
+    /** The order, parsed (the loader has refused a bad one). */
+    public QueryOrder orderParsed() {
+      return QueryOrder.parse(order);
     }
   }
 
@@ -322,7 +339,7 @@ public interface StepSpec {
       }
       Checks.range(out, "/max_probes", "max_probes", maxProbes, 2, 1000);
       Checks.range(out, "/connections", "connections", connections, 1, 10_000);
-      Checks.oneOf(out, "/arrivals", "arrivals", arrivals, List.of("uniform", "poisson"));
+      Checks.oneOf(out, "/arrivals", "arrivals", arrivals, Arrivals.NAMES);
       Checks.duration(out, "/warmup", warmup);
       Checks.duration(out, "/min_duration", minDuration);
       Checks.duration(out, "/timeout", timeout);
@@ -460,13 +477,18 @@ public interface StepSpec {
     }
 
     /** The actions there are. */
-    public static final List<String> ACTIONS =
-        List.of("create", "delete", "split-shard", "add-replica");
+    public static final List<String> ACTIONS = CollectionOp.NAMES;
+
+    /** The action, parsed (the loader has refused an unknown one). */
+    public CollectionOp op() {
+      return CollectionOp.named(action)
+          .orElseThrow(() -> new IllegalStateException("collection action '" + action + "'"));
+    }
 
     @Override
     public List<Problem> problems(StepContext c) {
       List<Problem> out = new ArrayList<>();
-      if (action == null || !ACTIONS.contains(action)) {
+      if (CollectionOp.named(action).isEmpty()) {
         out.add(
             Problem.error(
                     "collection step: action must be "
@@ -478,7 +500,7 @@ public interface StepSpec {
         return out;
       }
       String target = collectionIn(c);
-      if (action.equals("create")) {
+      if (op() == CollectionOp.CREATE) {
         if (target == null) {
           out.add(
               Problem.error("collection step '" + name + "' needs collection: the name to create"));
@@ -505,11 +527,11 @@ public interface StepSpec {
     public Map<String, Integer> collectionsAfter(Map<String, Integer> before, StepContext c) {
       Map<String, Integer> out = new LinkedHashMap<>(before);
       String target = collectionIn(c);
-      switch (action == null ? "" : action) {
-        case "create" -> out.put(target, shards == null ? 1 : shards);
-        case "delete" -> out.remove(target);
-        case "split-shard" -> out.put(target, null);
-        default -> {}
+      switch (CollectionOp.named(action).orElse(CollectionOp.ADD_REPLICA)) {
+        case CREATE -> out.put(target, shards == null ? 1 : shards);
+        case DELETE -> out.remove(target);
+        case SPLIT_SHARD -> out.put(target, null);
+        case ADD_REPLICA -> {}
       }
       return out;
     }

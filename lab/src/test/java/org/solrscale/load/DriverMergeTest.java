@@ -19,7 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.IntervalLog;
 import org.solrscale.results.TimelineRow;
-import org.solrscale.spec.HostSpec;
 
 /**
  * Two drivers' interval logs merge to exactly the histogram of all their samples: planted values,
@@ -161,24 +160,6 @@ class DriverMergeTest {
                     START,
                     0.5))
         .hasMessageContaining("the merge would not be exact");
-  }
-
-  @Test
-  void ratesSplitEvenlyAndThreadsAsWholeOnes() {
-    List<HostSpec> hosts = List.of(HostSpec.of("a"), HostSpec.of("b"), HostSpec.of("c"));
-    Drivers.Plan rate =
-        new Drivers.Plan(
-            hosts, List.of(), List.of(), List.of(), null, List.of(100.0), 1, null, 0.01);
-    assertThat(Drivers.shares(rate))
-        .extracting(x -> x[1])
-        .allMatch(v -> Math.abs(Double.parseDouble(v) - 33.333) < 0.001);
-    Drivers.Plan stairs =
-        new Drivers.Plan(
-            hosts, List.of(), List.of(), List.of(), null, List.of(30.0, 60.0), 1, null, 0.01);
-    assertThat(Drivers.shares(stairs)).extracting(x -> x[1]).containsOnly("10.0,20.0");
-    Drivers.Plan threads =
-        new Drivers.Plan(hosts, List.of(), List.of(), List.of(), 8, null, 1, null, 0.01);
-    assertThat(Drivers.shares(threads)).extracting(x -> x[1]).containsExactly("3", "3", "2");
   }
 
   @Test

@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.solrscale.cluster.Access;
+import org.solrscale.spec.Routing;
 
 /**
  * The driver's HTTP/1.1 parser and event loop, against byte-exact input and a real local server.
@@ -85,7 +86,7 @@ class HttpClientTest {
     String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/solr";
     try (HttpSender sender =
         new HttpSender(
-            HttpSender.routing("cloud", List.of(url)),
+            HttpSender.routing(Routing.CLOUD, List.of(url)),
             "c",
             "",
             false,
@@ -126,7 +127,7 @@ class HttpClientTest {
     String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/solr";
     try (HttpSender sender =
         new HttpSender(
-            HttpSender.routing("cloud", List.of(url)),
+            HttpSender.routing(Routing.CLOUD, List.of(url)),
             "c",
             "",
             false,
@@ -157,7 +158,7 @@ class HttpClientTest {
     CompletableFuture<Outcome> refused = new CompletableFuture<>();
     try (HttpSender sender =
         new HttpSender(
-            HttpSender.routing("cloud", List.of("http://127.0.0.1:1/solr")),
+            HttpSender.routing(Routing.CLOUD, List.of("http://127.0.0.1:1/solr")),
             "c",
             "",
             false,
@@ -188,7 +189,7 @@ class HttpClientTest {
     server.start();
     String live = "http://127.0.0.1:" + server.getAddress().getPort() + "/solr";
     String down = "http://127.0.0.1:" + dead + "/solr";
-    HttpSender.Routing routing = HttpSender.routing("cloud", List.of(down, live));
+    HttpSender.Routing routing = HttpSender.routing(Routing.CLOUD, List.of(down, live));
     try (HttpSender sender =
         new HttpSender(routing, "c", "", false, 3000, 2, Clock.SYSTEM, Access.NONE)) {
       for (int i = 0; i < 20; i++) {
@@ -218,7 +219,8 @@ class HttpClientTest {
     // a failed-over request goes to another node than the one that failed, even a refusing one
     assertThat(routing.baseUrl(0, now + 1, Set.of(live))).isEqualTo(down);
     // a round-robin slot keeps its node, and a lone node gets no second attempt
-    assertThat(HttpSender.routing("round-robin", List.of(down, live)).attempts()).isEqualTo(1);
-    assertThat(HttpSender.routing("cloud", List.of(live)).attempts()).isEqualTo(1);
+    assertThat(HttpSender.routing(Routing.parse("round-robin"), List.of(down, live)).attempts())
+        .isEqualTo(1);
+    assertThat(HttpSender.routing(Routing.CLOUD, List.of(live)).attempts()).isEqualTo(1);
   }
 }

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Access;
 import org.solrscale.cluster.ClusterTls;
+import org.solrscale.spec.Routing;
 
 /** The load driver over HTTPS against a real TLS server whose certificate a lab CA signed. */
 class HttpsClientTest {
@@ -74,7 +75,7 @@ class HttpsClientTest {
         Access.basic("reader", "pw").trusting(tls.truststore(), tls.secretForEnvironment());
     try (HttpSender sender =
         new HttpSender(
-            HttpSender.routing("cloud", List.of(url)),
+            HttpSender.routing(Routing.CLOUD, List.of(url)),
             "c",
             "",
             false,
@@ -97,7 +98,7 @@ class HttpsClientTest {
     // the JDK's own CAs do not include the lab CA
     try (HttpSender sender =
         new HttpSender(
-            HttpSender.routing("cloud", List.of(url)),
+            HttpSender.routing(Routing.CLOUD, List.of(url)),
             "c",
             "",
             false,

@@ -1,24 +1,22 @@
-package org.solrscale.cli;
+package org.solrscale.cluster;
 
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
-import org.solrscale.cluster.Cluster;
-import org.solrscale.cluster.NoSuchCollection;
-import org.solrscale.cluster.SolrHttp;
+import org.solrscale.spec.Routing;
 import org.solrscale.spec.SolrscaleException;
 
 /** The Solr base URLs a query load goes to: bench's and capacity's. */
-final class QueryTargets {
+public final class QueryTargets {
   private QueryTargets() {}
 
   /**
    * The live nodes of the target's cluster holding {@code collection} (routing cloud or
    * round-robin), one node (node:ID), or the --url servers as given when they are no SolrCloud.
    */
-  static List<String> nodeUrls(SolrTarget target, String collection, String routing) {
-    if (target.url != null && !routing.startsWith("node:")) {
+  public static List<String> nodeUrls(Connect target, String collection, Routing routing) {
+    if (target.options().url() != null && routing.mode() != Routing.Mode.NODE) {
       List<String> standalone = standaloneUrls(target, collection);
       if (standalone != null) {
         return standalone;
@@ -29,13 +27,10 @@ final class QueryTargets {
       if (state.getCollectionOrNull(collection) == null) {
         throw NoSuchCollection.error(collection, target.describe(), state.getCollectionNames());
       }
-      if (routing.startsWith("node:")) {
-        return List.of(nodeUrl(target, routing.substring(5)));
+      if (routing.mode() == Routing.Mode.NODE) {
+        return List.of(nodeUrl(target, routing.node()));
       }
-      if (!routing.equals("cloud") && !routing.equals("round-robin")) {
-        throw SolrscaleException.usage("--routing is cloud, round-robin or node:ID");
-      }
-      return SolrTarget.liveNodeUrls(client);
+      return Connect.liveNodeUrls(client);
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }
@@ -46,7 +41,7 @@ final class QueryTargets {
    * first URL has no SolrCloud cluster status but answers a query on the collection, the URLs are
    * used as they are. Null when it is a SolrCloud (or answers neither).
    */
-  static List<String> standaloneUrls(SolrTarget target, String collection) {
+  static List<String> standaloneUrls(Connect target, String collection) {
     List<String> urls = target.urls();
     SolrHttp http = new SolrHttp(Duration.ofSeconds(5), target.access());
     SolrHttp.Reply probe =
@@ -76,8 +71,8 @@ final class QueryTargets {
     return urls;
   }
 
-  static String nodeUrl(SolrTarget target, String id) {
-    if (target.zk != null || target.url != null) {
+  static String nodeUrl(Connect target, String id) {
+    if (target.external()) {
       if (id.startsWith("http")) {
         return id;
       }
@@ -85,15 +80,15 @@ final class QueryTargets {
           "--routing node:ID needs --name (node ids are solrscale's); "
               + "for other clusters give node:http://HOST:PORT/solr");
     }
-    return new Cluster(Terminal.home(), target.name, Terminal.progress())
+    String name = target.options().name();
+    return target
+        .cluster()
         .state()
-        .orElseThrow(() -> SolrscaleException.usage("no cluster named '" + target.name + "'"))
+        .orElseThrow(() -> SolrscaleException.usage("no cluster named '" + name + "'"))
         .find(id)
         .filter(n -> n.isSolr())
         .map(n -> n.baseUrl())
         .orElseThrow(
-            () ->
-                SolrscaleException.usage(
-                    "no Solr node '" + id + "' in cluster '" + target.name + "'"));
+            () -> SolrscaleException.usage("no Solr node '" + id + "' in cluster '" + name + "'"));
   }
 }
