@@ -163,9 +163,9 @@ final class CapacityCommand implements Callable<Integer> {
       throw e;
     }
     if (out != null) {
-      JSON.writeValue(out.resolve("capacity.json").toFile(), result);
       // the folder is also a run of one capacity step, so that `report DIR` draws it
-      RunResults.writeOneStep(out, "capacity", result, (System.nanoTime() - started) / 1e9);
+      RunResults.writeCommandOut(
+          out, "capacity.json", "capacity", result, (System.nanoTime() - started) / 1e9);
     }
     if (json) {
       Terminal.printJson(result);

@@ -1,9 +1,6 @@
 package org.solrscale.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +14,7 @@ import org.solrscale.distribute.Distributor;
 import org.solrscale.distribute.Overview;
 import org.solrscale.results.CsvTable;
 import org.solrscale.results.Distribution;
+import org.solrscale.results.RunResults;
 import org.solrscale.spec.ExitCode;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
@@ -163,10 +161,8 @@ final class DistributeCommand implements Callable<Integer> {
                 refresh,
                 corruptAt));
     if (out != null) {
-      Files.createDirectories(out);
-      new ObjectMapper()
-          .enable(SerializationFeature.INDENT_OUTPUT)
-          .writeValue(out.resolve("distribute.json").toFile(), r);
+      // the folder is also a run of one distribute step, so that `report DIR` draws it
+      RunResults.writeCommandOut(out, "distribute.json", "distribute", r, null);
       synchronized (latest) {
         CsvTable.of(Overview.Row.class).write(out.resolve("overview.csv"), rows);
       }

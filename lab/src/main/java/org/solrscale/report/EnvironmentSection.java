@@ -6,10 +6,11 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.solrscale.results.DoctorReport;
+import org.solrscale.results.RunDir;
+import org.solrscale.results.RunEnvironment;
 
 /**
  * The report's section "Environment": what the run ran on: machine, Java, versions, each node's
@@ -38,13 +39,15 @@ final class EnvironmentSection extends Section {
       note("No environment.json in this run.");
     } else {
       Html.Table t = new Html.Table("env", "what", "value");
-      env.get()
+      // every field as the file names it, in its order; the nodes get a table of their own
+      RunDir.JSON
+          .valueToTree(env.get())
           .fields()
           .forEachRemaining(
               e -> {
                 JsonNode v = e.getValue();
-                if (e.getKey().equals("nodes")) {
-                  return; // a table of their own, below
+                if (e.getKey().equals("nodes") || v.isNull()) {
+                  return;
                 }
                 if (e.getKey().equals("memory_bytes") && v.isNumber()) {
                   t.row(
@@ -56,7 +59,7 @@ final class EnvironmentSection extends Section {
                 }
               });
       html.append(t.render());
-      nodes(env.get().path("nodes"));
+      nodes(env.get().nodes());
     }
     doctor();
     Path scenario = model.run().path().resolve("scenario.yaml");
@@ -72,27 +75,23 @@ final class EnvironmentSection extends Section {
   }
 
   /** Per node its JVM, heap, collector and notable flags; the full command lines folded away. */
-  private void nodes(JsonNode nodes) {
-    if (!nodes.isArray() || nodes.isEmpty()) {
+  private void nodes(List<RunEnvironment.Node> nodes) {
+    if (nodes.isEmpty()) {
       return;
     }
     Html.Table t = new Html.Table("nodes", "node", "role", "java", "heap", "GC", "flags");
     StringBuilder full = new StringBuilder();
-    for (JsonNode n : nodes) {
-      List<String> args = new ArrayList<>();
-      n.path("jvm_args").forEach(a -> args.add(a.asText()));
+    for (RunEnvironment.Node n : nodes) {
+      List<String> args = n.jvmArgs();
       JvmFlags f = JvmFlags.of(args);
       t.row(
-          n.path("id").asText(),
-          n.path("role").asText(),
+          n.id(),
+          n.role() == null ? "" : n.role(),
           f.java(),
           f.heap(),
           f.gc(),
           String.join(" ", f.notable()));
-      full.append(n.path("id").asText())
-          .append(":\n  ")
-          .append(String.join(" \\\n    ", args))
-          .append("\n\n");
+      full.append(n.id()).append(":\n  ").append(String.join(" \\\n    ", args)).append("\n\n");
     }
     html.append(t.render());
     html.append("<details><summary>Full command lines</summary><pre>")

@@ -95,13 +95,13 @@ public final class RunDir {
   }
 
   /** environment.json, when the run wrote one. */
-  public Optional<JsonNode> environment() {
+  public Optional<RunEnvironment> environment() {
     Path file = dir.resolve("environment.json");
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }
     try {
-      return Optional.of(JSON.readTree(file.toFile()));
+      return Optional.of(JSON.readValue(file.toFile(), RunEnvironment.class));
     } catch (IOException e) {
       throw SolrscaleException.usage(
           file + " cannot be read: " + e.getMessage().lines().findFirst().orElse(""));

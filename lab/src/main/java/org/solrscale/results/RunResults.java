@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,6 +52,23 @@ public record RunResults(
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot write " + file + ": " + e.getMessage());
     }
+  }
+
+  /**
+   * What a command's --out folder holds besides its own files: its answer as {@code file}
+   * (capacity.json, distribute.json) and results.json, a run of one step of {@code kind} with that
+   * answer as its summary ({@link #writeOneStep}), so that report and compare read it.
+   */
+  public static void writeCommandOut(
+      Path dir, String file, String kind, Object summary, Double seconds) {
+    Path f = dir.resolve(file);
+    try {
+      Files.createDirectories(dir);
+      JSON.writeValue(f.toFile(), summary);
+    } catch (IOException e) {
+      throw SolrscaleException.environment("cannot write " + f + ": " + e.getMessage());
+    }
+    writeOneStep(dir, kind, summary, seconds);
   }
 
   /** The repeats of each combination id, in the order the ids first appear. */

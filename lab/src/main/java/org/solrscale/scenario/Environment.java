@@ -1,6 +1,6 @@
 package org.solrscale.scenario;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,44 +11,23 @@ import java.util.Map;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.HostFacts;
 import org.solrscale.cluster.NodeState;
+import org.solrscale.results.RunEnvironment;
 
-/** environment.json: what a run ran on, so that two runs can be told apart later. */
-record Environment(
-    @JsonProperty("cpu_model") String cpuModel,
-    @JsonProperty("cores") int cores,
-    @JsonProperty("memory_bytes") long memoryBytes,
-    @JsonProperty("os") String os,
-    @JsonProperty("kernel") String kernel,
-    @JsonProperty("java") String java,
-    @JsonProperty("solr_version") String solrVersion,
-    @JsonProperty("solrscale_version") String solrscaleVersion,
-    @JsonProperty("git_revision") String gitRevision,
-    @JsonProperty("nodes") List<Node> nodes,
-    @JsonProperty("hosts") List<Host> hosts) {
+/** Gathers environment.json ({@link RunEnvironment}): what a run ran on. */
+final class Environment {
+  private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** A host the cluster's nodes ran on over SSH, and what it is. */
-  record Host(
-      @JsonProperty("ssh") String ssh,
-      @JsonProperty("address") String address,
-      @JsonProperty("nodes") List<String> nodes,
-      @JsonProperty("facts") HostFacts facts) {}
+  private Environment() {}
 
-  /** One node of the cluster and the command line it ran with. */
-  record Node(
-      @JsonProperty("id") String id,
-      @JsonProperty("role") String role,
-      @JsonProperty("host") String host,
-      @JsonProperty("jvm_args") List<String> jvmArgs) {}
-
-  static Environment of(Cluster cluster, Path clusterDir, String solrVersion, String version) {
-    List<Node> nodes = new ArrayList<>();
+  static RunEnvironment of(Cluster cluster, Path clusterDir, String solrVersion, String version) {
+    List<RunEnvironment.Node> nodes = new ArrayList<>();
     cluster
         .state()
         .ifPresent(
             s -> {
               for (NodeState n : s.nodes()) {
                 nodes.add(
-                    new Node(
+                    new RunEnvironment.Node(
                         n.id(),
                         n.role().toString().toLowerCase(),
                         n.where(),
@@ -61,7 +40,7 @@ record Environment(
         cluster.state().isPresent() && !cluster.state().get().spec().onHosts()
             ? cluster.hosts().facts()
             : HostFacts.thisMachine();
-    List<Host> hosts = new ArrayList<>();
+    List<RunEnvironment.Host> hosts = new ArrayList<>();
     cluster
         .state()
         .ifPresent(
@@ -73,13 +52,13 @@ record Environment(
               byHost.forEach(
                   (ssh, onIt) ->
                       hosts.add(
-                          new Host(
+                          new RunEnvironment.Host(
                               ssh,
                               onIt.get(0).host(),
                               onIt.stream().map(NodeState::id).toList(),
-                              cluster.hosts().facts(onIt.get(0)))));
+                              JSON.valueToTree(cluster.hosts().facts(onIt.get(0))))));
             });
-    return new Environment(
+    return new RunEnvironment(
         host.cpuModel(),
         host.cores(),
         host.memoryBytes(),

@@ -54,7 +54,13 @@ class OldRunDirTest {
             "c001 1 chain3 chain shard1 solr4 failed 50.0 0 0 10.0 its relay ended without a result",
             "c001 1 solr3 solr shard1 solr3 active 0 0 50.0 19.0 1000",
             "the highest capacity is c001's 87.5 requests/s",
-            "cap c001 1 85 85.0 2000 44.4 133 200 0.00 % meets");
+            "cap c001 1 85 85.0 2000 44.4 133 200 0.00 % meets",
+            // environment.json of that day: no hosts, a node without its role
+            "cpu model Test CPU @ 2.0GHz",
+            "memory 24.0 GiB",
+            "git revision abc1234",
+            "solr1 -Xms512m 512m G1");
+    assertThat(page).doesNotContain("hosts");
   }
 
   /** The page's text: no charts, no tags, entities decoded, white space collapsed. */
