@@ -28,11 +28,28 @@ final class NodeCommand {
     cmd.add("-Dsolrscale.log.dir=" + dir.resolve("logs"));
     cmd.add("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.xml").toUri());
     cmd.add("-Dzookeeper.jmx.log4j.disable=true");
+    cmd.addAll(extraOptions());
     cmd.add("-cp");
     cmd.add(classpath);
     cmd.add(ZK_MAIN);
     cmd.add(dir.resolve("zoo.cfg").toString());
     return cmd;
+  }
+
+  /**
+   * JVM options for every ZooKeeper server and Solr node this machine starts, after all others so
+   * that they win: {@code SOLRSCALE_NODE_JAVA_OPTS} (or the system property {@code
+   * solrscale.node.java.opts}), split at white space. Not part of the spec: it is how this machine
+   * runs nodes, not the cluster's shape (the test suite runs every node with {@code
+   * -XX:TieredStopAtLevel=1}, as Solr's own tests do, since a node then starts on half the CPU).
+   */
+  static List<String> extraOptions() {
+    String opts =
+        System.getProperty("solrscale.node.java.opts", System.getenv("SOLRSCALE_NODE_JAVA_OPTS"));
+    if (opts == null || opts.isBlank()) {
+      return List.of();
+    }
+    return List.of(opts.strip().split("\\s+"));
   }
 
   /** The environment variable that carries the TLS stores' password to a node. */
@@ -87,6 +104,7 @@ final class NodeCommand {
       cmd.add("-D" + label.getKey() + "=" + label.getValue());
     }
     cmd.addAll(cluster.spec().jvmArgs());
+    cmd.addAll(extraOptions());
     cmd.add("-cp");
     cmd.add(classpath);
     cmd.add(mainClass);
