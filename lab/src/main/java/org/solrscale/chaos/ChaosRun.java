@@ -297,7 +297,7 @@ public final class ChaosRun {
                 .map(ChaosRun::sessionTimeoutSeconds)
                 .orElse(HistoryStats.DEFAULT_SESSION_TIMEOUT_S));
     ChaosVerdict.Counts writes = stats.writes(e -> true);
-    if (o.writeRate() > 0 && loss.acknowledged() == 0 && loss.notChecked() == null) {
+    if (o.writeRate() > 0 && loss.findings().acknowledged() == 0 && loss.notChecked() == null) {
       // nothing acknowledged, nothing to lose: a vacuous pass would hide writes Solr refused
       loss =
           LossChecker.Verdict.notChecked(
@@ -334,7 +334,10 @@ public final class ChaosRun {
                 .filter(FaultRecord::injected)
                 .allMatch(f -> f.recoverySeconds() != null);
     int divergent = (int) shards.stream().filter(s -> Boolean.FALSE.equals(s.agree())).count();
-    boolean failed = loss.lost() != null && loss.lost() > 0 || divergent > 0 || !allRecovered;
+    boolean failed =
+        loss.findings().lost() != null && loss.findings().lost() > 0
+            || divergent > 0
+            || !allRecovered;
     List<String> notTested =
         FaultCoverage.untested(faults, records, stats.writes(HistoryStats.during(records)));
     String verdict = verdict(failed, notTested, notChecked);
@@ -344,17 +347,7 @@ public final class ChaosRun {
             verdict,
             notChecked.isEmpty() ? null : notChecked,
             notTested.isEmpty() ? null : notTested,
-            loss.acknowledged(),
-            loss.found(),
-            loss.lost(),
-            loss.lostIds(),
-            loss.unacknowledgedFound(),
-            loss.lostByRf(),
-            loss.acknowledgedByRf(),
-            loss.lostBatches(),
-            loss.lostBatches() == null ? null : loss.lostBatches().knownDefect(),
-            loss.partlyReplicated(),
-            loss.lostWrites(),
+            loss.findings(),
             divergent,
             recovery,
             allRecovered,

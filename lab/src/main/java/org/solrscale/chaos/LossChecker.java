@@ -1,6 +1,5 @@
 package org.solrscale.chaos;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -12,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.solrscale.results.LossVerdict;
 import org.solrscale.results.LostBatches;
 import org.solrscale.results.LostWrite;
 import org.solrscale.spec.SolrscaleException;
@@ -27,40 +27,17 @@ public final class LossChecker {
   static final int BATCH = 500;
 
   /**
-   * The verdict. {@code lost} lists ids (the first {@code MAX_LISTED}); the counts are exact. When
-   * the collection could not be asked, {@code notChecked} says why and found and lost are null: no
-   * verdict, not a clean one.
+   * The findings, and why there are none ({@code notChecked}, null when the collection was asked):
+   * then found and lost are null, no verdict rather than a clean one.
    */
-  public record Verdict(
-      @JsonProperty("acknowledged") long acknowledged,
-      @JsonProperty("found") Long found,
-      @JsonProperty("lost") Long lost,
-      @JsonProperty("lost_ids") List<String> lostIds,
-      @JsonProperty("unacknowledged_found") Long unacknowledgedFound,
-      @JsonProperty("lost_by_rf") Map<String, Long> lostByRf,
-      @JsonProperty("acknowledged_by_rf") Map<String, Long> acknowledgedByRf,
-      @JsonProperty("lost_batches") LostBatches lostBatches,
-      @JsonProperty("partly_replicated") Long partlyReplicated,
-      @JsonProperty("lost_writes") List<LostWrite> lostWrites,
-      @JsonProperty("not_checked") String notChecked) {
+  public record Verdict(LossVerdict findings, String notChecked) {
     public boolean ok() {
-      return notChecked == null && lost == 0;
+      return notChecked == null && findings.lost() == 0;
     }
 
     /** No verdict: the collection could not be asked, for {@code why}. */
     public static Verdict notChecked(long acknowledged, String why) {
-      return new Verdict(
-          acknowledged,
-          null,
-          null,
-          List.of(),
-          null,
-          Map.of(),
-          Map.of(),
-          LostBatches.NONE,
-          null,
-          List.of(),
-          why);
+      return new Verdict(LossVerdict.unchecked(acknowledged), why);
     }
   }
 
@@ -138,16 +115,17 @@ public final class LossChecker {
     }
     LostWriteFacts writes = lostWrites(history, allLost, lostIds);
     return new Verdict(
-        acked.size(),
-        found,
-        lost,
-        lostIds,
-        maybe,
-        lostByRf,
-        ackedByRf,
-        writes.batches(),
-        partly == null ? null : acked.stream().filter(partly::contains).count(),
-        writes.writes(),
+        new LossVerdict(
+            acked.size(),
+            found,
+            lost,
+            lostIds,
+            maybe,
+            lostByRf,
+            ackedByRf,
+            writes.batches(),
+            partly == null ? null : acked.stream().filter(partly::contains).count(),
+            writes.writes()),
         null);
   }
 

@@ -15,6 +15,7 @@ import org.solrscale.diagnose.Profiler;
 import org.solrscale.results.ChaosVerdict;
 import org.solrscale.results.Diagnosis;
 import org.solrscale.results.FaultRecord;
+import org.solrscale.results.RunResults;
 import org.solrscale.spec.FaultKind;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
@@ -164,7 +165,7 @@ final class ChaosCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       description =
-          "Directory for history.jsonl, faults.json, timeline.csv and verdict.json (default: runs/chaos-TIMESTAMP).")
+          "Directory for history.jsonl, faults.json, timeline.csv, verdict.json and results.json, a run that report and compare read (default: runs/chaos-TIMESTAMP).")
   Path out;
 
   @Option(
@@ -309,6 +310,7 @@ final class ChaosCommand implements Callable<Integer> {
         diagnosis = profiler == null ? null : profiler.stop();
       }
     }
+    RunResults.writeOneStep(dir, "chaos", v, total.toMillis() / 1000.0); // `report DIR` reads it
     if (json) {
       Terminal.printJson(v);
     } else {
@@ -321,29 +323,30 @@ final class ChaosCommand implements Callable<Integer> {
   }
 
   static void print(ChaosVerdict v, Path dir) {
-    if (v.lost() == null) {
-      System.out.printf("acknowledged %,d; loss NOT CHECKED%n", v.acknowledged());
+    if (v.loss().lost() == null) {
+      System.out.printf("acknowledged %,d; loss NOT CHECKED%n", v.loss().acknowledged());
     } else {
       System.out.printf(
           "acknowledged %,d, found %,d, lost %,d%s%n",
-          v.acknowledged(),
-          v.found(),
-          v.lost(),
-          v.lost() == 0
+          v.loss().acknowledged(),
+          v.loss().found(),
+          v.loss().lost(),
+          v.loss().lost() == 0
               ? ""
               : " (first: "
-                  + String.join(", ", v.lostIds().subList(0, Math.min(5, v.lostIds().size())))
+                  + String.join(
+                      ", ", v.loss().lostIds().subList(0, Math.min(5, v.loss().lostIds().size())))
                   + "; by the rf of their acknowledgement: "
-                  + v.lostByRf()
+                  + v.loss().lostByRf()
                   + ")");
-      if (v.knownDefect() != null) {
-        System.out.println(v.knownDefect());
+      if (v.loss().knownDefect() != null) {
+        System.out.println(v.loss().knownDefect());
       }
     }
-    if (v.partlyReplicated() != null && v.partlyReplicated() > 0) {
+    if (v.loss().partlyReplicated() != null && v.loss().partlyReplicated() > 0) {
       System.out.printf(
           "%,d acknowledged id(s) are on some replicas of their shard but not all%n",
-          v.partlyReplicated());
+          v.loss().partlyReplicated());
     }
     long unread = v.shards().stream().filter(s -> s.agree() == null).count();
     System.out.printf(

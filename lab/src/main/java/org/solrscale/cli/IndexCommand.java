@@ -12,7 +12,7 @@ import org.solrscale.index.IndexRun;
 import org.solrscale.index.Rejects;
 import org.solrscale.results.Diagnosis;
 import org.solrscale.results.IndexResult;
-import org.solrscale.spec.SolrscaleException;
+import org.solrscale.results.RunResults;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -92,14 +92,15 @@ final class IndexCommand implements Callable<Integer> {
               + " waits, hot methods and flame graphs in --out/profile (a cluster solrscale started).")
   boolean profile;
 
-  @Option(names = "--out", description = "Directory for --profile's recordings and findings.")
+  @Option(
+      names = "--out",
+      description =
+          "Directory for the summary as a run that report and compare read (results.json), and"
+              + " --profile's recordings and findings.")
   Path out;
 
   @Override
   public Integer call() {
-    if (out != null && !profile) {
-      throw SolrscaleException.usage("--out is where --profile writes; give --profile too");
-    }
     List<Path> files = Inputs.expand(inputs);
     int senders =
         threads != null ? threads : Math.max(2, Runtime.getRuntime().availableProcessors());
@@ -122,6 +123,9 @@ final class IndexCommand implements Callable<Integer> {
         IndexProgressBar bar = new IndexProgressBar()) {
       r = IndexRun.run(target.connect(), options, Terminal.progress(), bar);
       diagnosis = profiler == null ? null : profiler.stop();
+    }
+    if (out != null) {
+      RunResults.writeCommandOut(out, "index.json", "index", r, r.seconds());
     }
     if (json) {
       Terminal.printJson(r);

@@ -119,16 +119,19 @@ final class ChaosSection extends Section {
                               + String.join(
                                   "; ", v.notChecked() == null ? List.of() : v.notChecked())
                           : "FAIL",
-              v.acknowledged(),
-              v.found() == null ? "not checked" : v.found(),
-              v.lost() == null
+              v.loss().acknowledged(),
+              v.loss().found() == null ? "not checked" : v.loss().found(),
+              v.loss().lost() == null
                   ? "not checked"
-                  : v.lost()
-                      + (v.lostIds() == null || v.lostIds().isEmpty()
+                  : v.loss().lost()
+                      + (v.loss().lostIds() == null || v.loss().lostIds().isEmpty()
                           ? ""
                           : " ("
                               + String.join(
-                                  ", ", v.lostIds().subList(0, Math.min(5, v.lostIds().size())))
+                                  ", ",
+                                  v.loss()
+                                      .lostIds()
+                                      .subList(0, Math.min(5, v.loss().lostIds().size())))
                               + ")"),
               v.divergentShards()
                   + (v.shards() != null && v.shards().stream().anyMatch(x -> x.agree() == null)
@@ -139,7 +142,8 @@ final class ChaosSection extends Section {
                   : Html.num(v.recoverySeconds()),
               pct(v.availability()),
               v.availabilityDuringFaults() == null ? "" : pct(v.availabilityDuringFaults()));
-          for (LostWrite w : v.lostWrites() == null ? List.<LostWrite>of() : v.lostWrites()) {
+          for (LostWrite w :
+              v.loss().lostWrites() == null ? List.<LostWrite>of() : v.loss().lostWrites()) {
             lostWrites.row(
                 c.id(),
                 r.repeat(),
@@ -275,25 +279,27 @@ final class ChaosSection extends Section {
 
     void add(ChaosVerdict v) {
       repeats++;
-      acknowledged += v.acknowledged();
+      acknowledged += v.loss().acknowledged();
       partly =
-          partly == null || v.partlyReplicated() == null ? null : partly + v.partlyReplicated();
-      if (v.lost() == null) {
+          partly == null || v.loss().partlyReplicated() == null
+              ? null
+              : partly + v.loss().partlyReplicated();
+      if (v.loss().lost() == null) {
         checked = false;
       } else {
-        lost += v.lost();
-        repeatsWithLoss += v.lost() > 0 ? 1 : 0;
+        lost += v.loss().lost();
+        repeatsWithLoss += v.loss().lost() > 0 ? 1 : 0;
       }
-      if (v.lostByRf() != null) {
-        v.lostByRf().forEach((k, n) -> lostByRf.merge(k, n, Long::sum));
+      if (v.loss().lostByRf() != null) {
+        v.loss().lostByRf().forEach((k, n) -> lostByRf.merge(k, n, Long::sum));
       }
-      if (v.acknowledgedByRf() != null) {
-        v.acknowledgedByRf().forEach((k, n) -> ackedByRf.merge(k, n, Long::sum));
+      if (v.loss().acknowledgedByRf() != null) {
+        v.loss().acknowledgedByRf().forEach((k, n) -> ackedByRf.merge(k, n, Long::sum));
       }
-      if (v.lostBatches() != null) {
-        lostWrites += v.lostBatches().writes();
-        whole += v.lostBatches().whole();
-        partial += v.lostBatches().partial();
+      if (v.loss().lostBatches() != null) {
+        lostWrites += v.loss().lostBatches().writes();
+        whole += v.loss().lostBatches().whole();
+        partial += v.loss().lostBatches().partial();
       }
     }
   }

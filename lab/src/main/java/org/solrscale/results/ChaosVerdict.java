@@ -2,6 +2,7 @@ package org.solrscale.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 
@@ -10,7 +11,8 @@ import java.util.Map;
  * verdict} is pass, fail (a property checked and failed), not tested (the faults did not make the
  * run a test: {@code not_tested} says which fault was not injected or did not hold, or that no
  * write was acknowledged while they held) or not checked (a checker could not run: {@code
- * not_checked} says which and why; found, lost and an unread shard's agreement are null).
+ * not_checked} says which and why; found, lost and an unread shard's agreement are null). The loss
+ * checker's findings ({@link LossVerdict}) are its own fields in the JSON, not a nested object.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ChaosVerdict(
@@ -18,17 +20,7 @@ public record ChaosVerdict(
     @JsonProperty("verdict") String verdict,
     @JsonProperty("not_checked") List<String> notChecked,
     @JsonProperty("not_tested") List<String> notTested,
-    @JsonProperty("acknowledged") long acknowledged,
-    @JsonProperty("found") Long found,
-    @JsonProperty("lost") Long lost,
-    @JsonProperty("lost_ids") List<String> lostIds,
-    @JsonProperty("unacknowledged_found") Long unacknowledgedFound,
-    @JsonProperty("lost_by_rf") Map<String, Long> lostByRf,
-    @JsonProperty("acknowledged_by_rf") Map<String, Long> acknowledgedByRf,
-    @JsonProperty("lost_batches") LostBatches lostBatches,
-    @JsonProperty("known_defect") String knownDefect,
-    @JsonProperty("partly_replicated") Long partlyReplicated,
-    @JsonProperty("lost_writes") List<LostWrite> lostWrites,
+    @JsonUnwrapped LossVerdict loss,
     @JsonProperty("divergent_shards") int divergentShards,
     @JsonProperty("recovery_seconds") Double recoverySeconds,
     @JsonProperty("recovered") boolean recovered,

@@ -58,17 +58,19 @@ class LossCheckerTest {
     LossChecker.Verdict v =
         LossChecker.check(
             history(), batch -> batch.stream().filter(index::contains).collect(Collectors.toSet()));
-    assertThat(v.acknowledged()).isEqualTo(1201);
-    assertThat(v.found()).isEqualTo(1198L);
-    assertThat(v.lost()).isEqualTo(3L);
-    assertThat(v.lostIds()).containsExactly("a7", "a500", "a1199");
-    assertThat(v.unacknowledgedFound()).isEqualTo(3L);
-    assertThat(v.lostByRf()).containsExactly(Map.entry("2", 3L));
+    assertThat(v.findings().acknowledged()).isEqualTo(1201);
+    assertThat(v.findings().found()).isEqualTo(1198L);
+    assertThat(v.findings().lost()).isEqualTo(3L);
+    assertThat(v.findings().lostIds()).containsExactly("a7", "a500", "a1199");
+    assertThat(v.findings().unacknowledgedFound()).isEqualTo(3L);
+    assertThat(v.findings().lostByRf()).containsExactly(Map.entry("2", 3L));
     // the writes that carried them: a7 in the first batch, a500 in the 51st, a1199 in the last
-    assertThat(v.lostWrites()).extracting(LostWrite::timeMs).containsExactly(0L, 5000L, 11_900L);
-    assertThat(v.lostWrites().get(1).lostIds()).containsExactly("a500");
-    assertThat(v.lostWrites().get(1).batch()).isEqualTo(10);
-    assertThat(v.lostWrites().get(1).rf()).isEqualTo(2);
+    assertThat(v.findings().lostWrites())
+        .extracting(LostWrite::timeMs)
+        .containsExactly(0L, 5000L, 11_900L);
+    assertThat(v.findings().lostWrites().get(1).lostIds()).containsExactly("a500");
+    assertThat(v.findings().lostWrites().get(1).batch()).isEqualTo(10);
+    assertThat(v.findings().lostWrites().get(1).rf()).isEqualTo(2);
     assertThat(v.ok()).isFalse();
   }
 
@@ -86,14 +88,15 @@ class LossCheckerTest {
     LossChecker.Verdict v =
         LossChecker.check(
             history(), batch -> batch.stream().filter(index::contains).collect(Collectors.toSet()));
-    assertThat(v.lost()).isEqualTo(12L);
-    assertThat(v.lostBatches()).isEqualTo(new LostBatches(2, 1, 1, 2));
-    assertThat(v.lostBatches().knownDefect())
+    assertThat(v.findings().lost()).isEqualTo(12L);
+    assertThat(v.findings().lostBatches()).isEqualTo(new LostBatches(2, 1, 1, 2));
+    assertThat(v.findings().lostBatches().knownDefect())
         .startsWith("lost ids came in 2 acknowledged write(s) (1 lost whole, 1 in part)")
         .contains("SOLR-5939")
         .endsWith("docs/findings/solr-5939.md");
     // 1,200 ids acknowledged with rf=2, the retried r1 with rf=1
-    assertThat(v.acknowledgedByRf()).containsExactly(Map.entry("1", 1L), Map.entry("2", 1200L));
+    assertThat(v.findings().acknowledgedByRf())
+        .containsExactly(Map.entry("1", 1L), Map.entry("2", 1200L));
     // a lost single-document write is no batch: no SOLR-5939 line
     index.add("a41");
     index.add("a45");
@@ -104,8 +107,8 @@ class LossCheckerTest {
     LossChecker.Verdict single =
         LossChecker.check(
             history(), batch -> batch.stream().filter(index::contains).collect(Collectors.toSet()));
-    assertThat(single.lostBatches()).isEqualTo(new LostBatches(1, 1, 0, 0));
-    assertThat(single.lostBatches().knownDefect()).isNull();
+    assertThat(single.findings().lostBatches()).isEqualTo(new LostBatches(1, 1, 0, 0));
+    assertThat(single.findings().lostBatches().knownDefect()).isNull();
   }
 
   @Test
@@ -121,9 +124,9 @@ class LossCheckerTest {
   @Test
   void nothingLostIsOk() {
     LossChecker.Verdict v = LossChecker.check(history(), batch -> new HashSet<>(batch));
-    assertThat(v.lost()).isZero();
+    assertThat(v.findings().lost()).isZero();
     assertThat(v.ok()).isTrue();
-    assertThat(v.unacknowledgedFound()).isEqualTo(23L);
+    assertThat(v.findings().unacknowledgedFound()).isEqualTo(23L);
   }
 
   @Test
@@ -134,9 +137,9 @@ class LossCheckerTest {
             batch -> {
               throw SolrscaleException.failed("undefined field chaos_run_s");
             });
-    assertThat(v.acknowledged()).isEqualTo(1201); // what the history says still stands
-    assertThat(v.lost()).isNull();
-    assertThat(v.found()).isNull();
+    assertThat(v.findings().acknowledged()).isEqualTo(1201); // what the history says still stands
+    assertThat(v.findings().lost()).isNull();
+    assertThat(v.findings().found()).isNull();
     assertThat(v.notChecked()).contains("undefined field chaos_run_s");
     assertThat(v.ok()).isFalse();
   }

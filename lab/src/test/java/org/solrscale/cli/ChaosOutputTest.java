@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.solrscale.results.ChaosVerdict;
 import org.solrscale.results.FaultRecord;
+import org.solrscale.results.LossVerdict;
 
 /**
  * chaos's text output says what its --json says: the same figures for the same verdict, every
@@ -27,17 +28,17 @@ class ChaosOutputTest {
         verdict,
         null,
         notTested,
-        11_870,
-        11_870L,
-        0L,
-        List.of(),
-        13L,
-        Map.of(),
-        Map.of("1", 11_870L),
-        null,
-        null,
-        0L,
-        List.of(),
+        new LossVerdict(
+            11_870,
+            11_870L,
+            0L,
+            List.of(),
+            13L,
+            Map.of(),
+            Map.of("1", 11_870L),
+            null,
+            0L,
+            List.of()),
         0,
         null,
         true,

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -233,6 +234,11 @@ class ChaosIT {
     long found = acked.stream().filter(onAny::contains).count();
     assertThat(v.get("found").asLong()).as("%d answers below min_rf", belowMinRf).isEqualTo(found);
     assertThat(v.get("lost").asLong()).isEqualTo(acked.size() - found);
+    // the --out folder is a run of one chaos step: the report reads its verdict
+    Cli.Result report = Cli.run("report", out.toString());
+    assertThat(report.exitCode()).as(report.err()).isZero();
+    assertThat(Files.readString(out.resolve("report.html")))
+        .contains("Faults and verdicts", String.format(Locale.ROOT, "%,d", acked.size()));
     // Whether the replicas agree, seen independently. Solr may leave them apart after its leader
     // returns (a write answered on one replica, below min_rf, stays there): CI saw shard1 at 544
     // and 748 documents once. What is asserted is that solrscale says so, replica by replica.
@@ -327,9 +333,9 @@ class ChaosIT {
     LossChecker.Verdict v =
         ChaosRun.checkLoss(
             cluster().solrUrls(), cluster().access(), "c", out.resolve("history.jsonl"));
-    assertThat(v.lost()).isEqualTo(3L);
-    assertThat(v.lostIds()).containsExactlyInAnyOrderElementsOf(victims);
-    assertThat(v.found()).isEqualTo(acked.size() - 3L);
+    assertThat(v.findings().lost()).isEqualTo(3L);
+    assertThat(v.findings().lostIds()).containsExactlyInAnyOrderElementsOf(victims);
+    assertThat(v.findings().found()).isEqualTo(acked.size() - 3L);
   }
 
   /**

@@ -112,10 +112,17 @@ class IndexIT {
             "--rejects",
             rejects.toString(),
             "--json",
+            "--out",
+            dir.resolve("run").toString(),
             good.toString(),
             planted.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode s = JSON.readTree(r.out());
+    // the --out folder is a run of one index step that the report reads
+    assertThat(JSON.readTree(dir.resolve("run/index.json").toFile())).isEqualTo(s);
+    Cli.Result report = Cli.run("report", dir.resolve("run").toString());
+    assertThat(report.exitCode()).as(report.err()).isZero();
+    assertThat(Files.readString(dir.resolve("run/report.html"))).contains("accepted 5002");
     assertThat(s.get("read").asLong()).isEqualTo(5008);
     assertThat(s.get("accepted").asLong()).isEqualTo(5002);
     assertThat(s.get("rejected").asLong()).isEqualTo(6);

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cli.Main;
 import org.solrscale.results.ChaosVerdict;
 import org.solrscale.results.FaultRecord;
+import org.solrscale.results.LossVerdict;
 import org.solrscale.results.LostBatches;
 import org.solrscale.results.LostWrite;
 import org.solrscale.results.RunDir;
@@ -65,24 +66,24 @@ class ReportTest {
             ChaosVerdict.FAIL,
             null,
             null,
-            1000,
-            992L,
-            8L,
-            List.of("chaos-x-1052", "chaos-x-1053"),
-            3L,
-            Map.of("1", 8L),
-            Map.of("1", 400L, "2", 600L),
-            new LostBatches(1, 0, 1, 1),
-            new LostBatches(1, 0, 1, 1).knownDefect(),
-            12L,
-            List.of(
-                new LostWrite(
-                    11_000,
-                    28_117.0,
-                    "127.0.0.1:8986",
-                    1,
-                    10,
-                    List.of("chaos-x-1052", "chaos-x-1053"))),
+            new LossVerdict(
+                1000,
+                992L,
+                8L,
+                List.of("chaos-x-1052", "chaos-x-1053"),
+                3L,
+                Map.of("1", 8L),
+                Map.of("1", 400L, "2", 600L),
+                new LostBatches(1, 0, 1, 1),
+                12L,
+                List.of(
+                    new LostWrite(
+                        11_000,
+                        28_117.0,
+                        "127.0.0.1:8986",
+                        1,
+                        10,
+                        List.of("chaos-x-1052", "chaos-x-1053")))),
             1,
             45.0,
             true,
