@@ -232,17 +232,40 @@ public final class Cluster {
     }
     ClusterState state = found.get();
     List<String> stopped = new ArrayList<>();
+    List<String> failed = new ArrayList<>();
     for (NodeRole role : List.of(NodeRole.SOLR, NodeRole.ZK)) {
       List<NodeState> nodes = state.nodes().stream().filter(n -> n.role() == role).toList();
-      final ClusterState current = state;
-      List<Boolean> results = Parallel.map(nodes, n -> hosts.stop(n, STOP_GRACE));
+      // every node is tried; one that cannot be stopped keeps its pid in the state, the others not
+      List<String> results =
+          Parallel.map(
+              nodes,
+              n -> {
+                try {
+                  return hosts.stop(n, STOP_GRACE) ? "stopped" : "";
+                } catch (SolrscaleException e) {
+                  return e.getMessage();
+                }
+              });
       for (int i = 0; i < nodes.size(); i++) {
-        if (results.get(i)) {
+        String r = results.get(i);
+        if (r.equals("stopped")) {
           stopped.add(nodes.get(i).id());
           progress.accept("stopped " + nodes.get(i).id());
+        } else if (!r.isEmpty()) {
+          failed.add(nodes.get(i).id() + ": " + r);
+          continue;
         }
         state = state.with(nodes.get(i).withPid(0));
       }
+    }
+    if (!failed.isEmpty()) { // nothing deleted under a process that still runs
+      store.save(state);
+      throw SolrscaleException.failed(
+          "down stopped "
+              + stopped.size()
+              + " node(s) but not "
+              + String.join("; ", failed)
+              + "; their pids stay in the cluster's state, so down again retries them");
     }
     if (purge) {
       for (NodeState n : state.nodes()) {
@@ -252,7 +275,6 @@ public final class Cluster {
       store.delete(name);
       progress.accept("deleted " + store.clusterDir(name));
     } else {
-      final ClusterState current = state;
       Parallel.map(
           state.nodes(),
           n -> {
