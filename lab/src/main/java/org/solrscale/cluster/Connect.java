@@ -124,7 +124,7 @@ public final class Connect {
     String password = null;
     if (passwordFile != null) {
       try {
-        // "-": the first line of standard input (how a driver on another host gets it)
+        // "-": the first line of standard input
         password =
             (passwordFile.toString().equals("-")
                     ? new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))

@@ -100,9 +100,7 @@ public final class HostOps {
   }
 
   private static Remote.Result agent(Remote remote, Duration timeout, String op, String... args) {
-    List<String> cmd = new ArrayList<>(List.of("sh", "-s", "--", op));
-    cmd.addAll(List.of(args));
-    return remote.run(cmd, AGENT, timeout);
+    return remote.run(Ssh.agentCommand(op, args), AGENT, timeout);
   }
 
   private String agentOk(NodeState node, Duration timeout, String op, String... args) {

@@ -34,7 +34,7 @@ public final class HostProbe {
       boolean root) {}
 
   public static Info probe(Ssh ssh, HostSpec host, int minimumJava) {
-    Ssh.Result r =
+    Remote.Result r =
         ssh.agent(
             host,
             QUICK,
@@ -101,7 +101,7 @@ public final class HostProbe {
     long bestTrip = Long.MAX_VALUE;
     for (int i = 0; i < 3; i++) {
       long before = System.currentTimeMillis();
-      Ssh.Result r = ssh.run(host, List.of("date", "+%s%3N"), null, QUICK);
+      Remote.Result r = ssh.run(host, List.of("date", "+%s%3N"), null, QUICK);
       long after = System.currentTimeMillis();
       long there = parseLong(r.out().strip());
       if (r.ok() && there > 0 && after - before < bestTrip) {

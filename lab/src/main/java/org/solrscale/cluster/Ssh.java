@@ -14,6 +14,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.solrscale.cluster.Remote.Result;
 import org.solrscale.net.SshConfig;
 import org.solrscale.runtime.FileTrees;
 import org.solrscale.runtime.SolrscaleHome;
@@ -29,13 +30,6 @@ import org.solrscale.spec.SolrscaleException;
  * exists (the lab network's hosts, then the user's own configuration), else the user's.
  */
 public final class Ssh {
-  /** What a command on a host printed, and its exit status (255: ssh could not connect). */
-  public record Result(int exit, String out, String err) {
-    public boolean ok() {
-      return exit == 0;
-    }
-  }
-
   static final String AGENT = agentScript();
   private static final Duration MASTER_IDLE = Duration.ofSeconds(120);
   private static final Pattern RSYNC_SENT = Pattern.compile("Total bytes sent: ([0-9,.]+)");
@@ -53,11 +47,16 @@ public final class Ssh {
     return SshConfig.file(home);
   }
 
+  /** The command that runs the agent script (given as standard input) with {@code op}. */
+  static List<String> agentCommand(String op, String... args) {
+    List<String> command = new ArrayList<>(List.of("sh", "-s", "--", op));
+    command.addAll(List.of(args));
+    return command;
+  }
+
   /** Runs the agent script on {@code host} with {@code op} and its arguments. */
   public Result agent(HostSpec host, Duration timeout, String op, String... args) {
-    List<String> remote = new ArrayList<>(List.of("sh", "-s", "--", op));
-    remote.addAll(List.of(args));
-    return run(host, remote, AGENT, timeout);
+    return run(host, agentCommand(op, args), AGENT, timeout);
   }
 
   /** Like {@link #agent} but fails with a one-line error unless the agent succeeded. */
@@ -322,8 +321,7 @@ public final class Ssh {
   }
 
   private static Result exec(List<String> cmd, String stdin, Duration timeout) {
-    Remote.Result r = LocalRemote.exec(cmd, stdin, timeout);
-    return new Result(r.exit(), r.out(), r.err());
+    return LocalRemote.exec(cmd, stdin, timeout);
   }
 
   private static String lastLine(String text) {

@@ -61,7 +61,7 @@ final class SshHosts {
 
   /** The one-line error of a failed command on a host. */
   SolrscaleException failure(HostSpec host, Remote.Result r, String what) {
-    return ssh.failure(host, new Ssh.Result(r.exit(), r.out(), r.err()), what);
+    return ssh.failure(host, r, what);
   }
 
   /** The host's solrscale directory. */
@@ -144,11 +144,8 @@ final class SshHosts {
   }
 
   /**
-   * The cgroup the cluster's nodes on a host share, as the agent's start takes it
-   * (NAME/QUOTA/CORES/MEMORY), or "-" when the host limits nothing.
-   *
-   * <p>/** Checks every host the cluster's nodes run on (reachable, Java of at least the runtime's,
-   * disk, the recorded ports free: one line per host that is not) and puts the runtime and node jar
+   * Checks every host the cluster's nodes run on (reachable, Java of at least the runtime's, disk,
+   * the recorded ports free: one line per host that is not) and puts the runtime and node jar
    * there.
    */
   void prepare(ClusterState cluster, SolrRuntime runtime, Path nodeJar) {
@@ -310,7 +307,7 @@ final class SshHosts {
         limited,
         h -> {
           try {
-            Ssh.Result r =
+            Remote.Result r =
                 ssh.agent(
                     h, QUICK, "cgroup-rm", info(h, 0).dir() + "/cgroups/" + cgroupName(cluster, h));
             if (!r.ok()) {
@@ -322,7 +319,12 @@ final class SshHosts {
           return null;
         });
     for (HostSpec h : cluster.spec().hosts()) {
-      ssh.close(h);
+      Remote r = remotes.get(h.ssh());
+      if (r != null) {
+        r.close();
+      } else {
+        ssh.close(h); // a host probed but never reached through its remote
+      }
     }
     remotes.clear();
   }

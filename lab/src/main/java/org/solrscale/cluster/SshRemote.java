@@ -38,8 +38,7 @@ public final class SshRemote implements Remote {
 
   @Override
   public Result run(List<String> command, String stdin, Duration timeout) {
-    Ssh.Result r = ssh.run(host, command, stdin, timeout);
-    return new Result(r.exit(), r.out(), r.err());
+    return ssh.run(host, command, stdin, timeout);
   }
 
   @Override
@@ -49,7 +48,7 @@ public final class SshRemote implements Remote {
     remote.addAll(command);
     StringBuilder env = new StringBuilder();
     environment.forEach((k, v) -> env.append(k).append('=').append(v).append('\n'));
-    Ssh.Result r = ssh.run(host, remote, env.toString(), QUICK);
+    Remote.Result r = ssh.run(host, remote, env.toString(), QUICK);
     if (!r.ok()) {
       throw ssh.failure(host, r, "starting " + command.get(0));
     }
@@ -69,7 +68,7 @@ public final class SshRemote implements Remote {
   @Override
   public long upload(Path from, String to) {
     // rsync makes the last folder of the path only
-    Ssh.Result r = ssh.run(host, List.of("mkdir", "-p", "--", to), null, QUICK);
+    Remote.Result r = ssh.run(host, List.of("mkdir", "-p", "--", to), null, QUICK);
     if (!r.ok()) {
       throw ssh.failure(host, r, "mkdir " + to);
     }

@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import org.solrscale.cluster.Access;
 import org.solrscale.cluster.HostProbe;
 import org.solrscale.cluster.Parallel;
+import org.solrscale.cluster.Remote;
 import org.solrscale.cluster.Ssh;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.runtime.SolrscaleHome;
@@ -137,7 +138,7 @@ public final class Drivers {
             share.toJson() + "\n" + (access.authenticated() ? access.secretForStdin() + "\n" : ""));
       }
       Duration limit = r.runTime().plus(LEAD).plusMinutes(2);
-      List<Ssh.Result> results =
+      List<Remote.Result> results =
           Parallel.map(
               List.of(range(hosts.size())),
               i -> ssh.run(hosts.get(i), commands.get(i), requests.get(i), limit));
@@ -145,7 +146,7 @@ public final class Drivers {
       List<Long> starts = new ArrayList<>();
       for (int i = 0; i < hosts.size(); i++) {
         HostSpec h = hosts.get(i);
-        Ssh.Result result = results.get(i);
+        Remote.Result result = results.get(i);
         if (result.exit() != 0 && result.exit() != 1) { // 1: it ran but measured nothing worth it
           throw ssh.failure(h, result, "the driver");
         }

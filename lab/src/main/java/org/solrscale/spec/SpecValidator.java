@@ -106,7 +106,10 @@ public final class SpecValidator {
     }
     if (spec.nodeCount() > 32 && !spec.onHosts()) {
       problems.add(
-          Problem.error("nodes " + spec.nodeCount() + " is more than this local provider runs (32)")
+          Problem.error(
+                  "nodes "
+                      + spec.nodeCount()
+                      + " is more than solrscale runs on this machine (32; give hosts for more)")
               .at("/nodes"));
     }
   }
