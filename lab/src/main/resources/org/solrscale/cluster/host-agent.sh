@@ -39,6 +39,17 @@ ours() {
   [ -r "/proc/$1/cmdline" ] && tr '\0' '\n' <"/proc/$1/cmdline" 2>/dev/null | grep -qxF -- "$2"
 }
 
+# whether process PID has finished exiting: gone, or a zombie. A dying process loses its command
+# line (and so its marker) before it has closed its files and sockets; until then it still holds
+# its ports. Waits at most 30 s (PID was ours a moment ago, so reuse meanwhile is not a concern).
+wait_exited() {
+  j=0
+  while [ $j -lt 3000 ]; do
+    case $(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | cut -c1) in Z|X|'') return 0 ;; esac
+    sleep 0.01; j=$((j + 1))
+  done
+}
+
 state_of() {
   if [ "$1" -le 0 ] 2>/dev/null; then echo stopped; return; fi
   if ! ours "$1" "$2"; then echo dead; return; fi
@@ -184,6 +195,7 @@ signal) # SIGNAL PID MARKER -> "yes" when it was ours and alive, once the signal
     [ "$want" = running ] && [ "$(state_of "$2" "$3")" = dead ] && break
     sleep 0.01; i=$((i + 1))
   done
+  [ "$want" = dead ] && wait_exited "$2"
   echo yes
   ;;
 stop) # PID MARKER GRACE_SECONDS -> "yes" when it was running
@@ -200,6 +212,7 @@ stop) # PID MARKER GRACE_SECONDS -> "yes" when it was running
     i=0
     while [ "$(state_of "$pid" "$marker")" != dead ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
   fi
+  wait_exited "$pid"
   echo yes
   ;;
 tail) # FILE LINES
