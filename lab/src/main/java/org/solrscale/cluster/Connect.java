@@ -3,10 +3,13 @@ package org.solrscale.cluster;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
@@ -284,6 +287,32 @@ public final class Connect {
     }
   }
 
+  /**
+   * Fails at once, in one line, when no server of --zk accepts a TCP connection (refused, or silent
+   * for 3 s): SolrJ would wait for its connect timeouts (about 30 s) before saying only "Timed out
+   * waiting for cluster".
+   */
+  private void requireOneListens(List<String> hosts) {
+    List<String> why = new ArrayList<>();
+    for (String h : hosts) {
+      int colon = h.lastIndexOf(':');
+      try (Socket s = new Socket()) {
+        s.connect(
+            new InetSocketAddress(h.substring(0, colon), Integer.parseInt(h.substring(colon + 1))),
+            3000);
+        return;
+      } catch (IOException | IllegalArgumentException e) {
+        why.add(h + " (" + (e.getMessage() == null ? e.toString() : e.getMessage()) + ")");
+      }
+    }
+    throw SolrscaleException.environment(
+        "cannot reach SolrCloud at "
+            + describe()
+            + ": no ZooKeeper server accepts a connection: "
+            + String.join(", ", why)
+            + "; check --zk and that ZooKeeper runs");
+  }
+
   private CloudHttp2SolrClient zkClient() {
     int slash = zk.indexOf('/');
     List<String> hosts =
@@ -294,6 +323,7 @@ public final class Connect {
     if (hosts.isEmpty() || hosts.stream().anyMatch(h -> !h.matches("[^:]+:\\d+"))) {
       throw SolrscaleException.usage("--zk '" + zk + "' is not HOST:PORT[,HOST:PORT...][/CHROOT]");
     }
+    requireOneListens(hosts);
     Optional<String> chroot = slash < 0 ? Optional.empty() : Optional.of(zk.substring(slash));
     return new CloudHttp2SolrClient.Builder(hosts, chroot)
         .withInternalClientBuilder(access().apply(new Http2SolrClient.Builder()))

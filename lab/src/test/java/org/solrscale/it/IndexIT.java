@@ -813,7 +813,8 @@ class IndexIT {
     Cli.Result bad = Cli.run("index", "--zk", "127.0.0.1:1", "--collection", "docs", f.toString());
     assertThat(bad.exitCode()).isEqualTo(3);
     assertThat(bad.err())
-        .contains("cannot reach SolrCloud at --zk 127.0.0.1:1")
+        .contains(
+            "cannot reach SolrCloud at --zk 127.0.0.1:1: no ZooKeeper server accepts a connection")
         .doesNotContain("\tat ");
     assertThat(bad.err().strip().lines()).hasSize(1);
   }
