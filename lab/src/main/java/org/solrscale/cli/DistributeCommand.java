@@ -12,7 +12,6 @@ import java.util.concurrent.Callable;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.distribute.Distributor;
 import org.solrscale.distribute.Overview;
-import org.solrscale.results.CsvTable;
 import org.solrscale.results.Distribution;
 import org.solrscale.results.RunResults;
 import org.solrscale.spec.ExitCode;
@@ -164,7 +163,7 @@ final class DistributeCommand implements Callable<Integer> {
       // the folder is also a run of one distribute step, so that `report DIR` draws it
       RunResults.writeCommandOut(out, "distribute.json", "distribute", r, null);
       synchronized (latest) {
-        CsvTable.of(Overview.Row.class).write(out.resolve("overview.csv"), rows);
+        Overview.write(out, rows);
       }
     }
     if (json) {

@@ -1,8 +1,10 @@
 package org.solrscale.distribute;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.solrscale.results.CsvTable;
 
 /** The live view of a distribution: one row per target, as often as the relays report. */
 public final class Overview {
@@ -18,6 +20,11 @@ public final class Overview {
       @JsonProperty("mb_per_s") double mbPerS,
       @JsonProperty("from") String from,
       @JsonProperty("state") String state) {}
+
+  /** Writes {@code rows} as overview.csv in a distribute command's --out folder. */
+  public static void write(Path dir, List<Row> rows) {
+    CsvTable.of(Row.class).write(dir.resolve("overview.csv"), rows);
+  }
 
   /** The rows as a table for the terminal. */
   public static String table(List<Row> rows) {
