@@ -6,10 +6,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.solr.client.solrj.impl.CloudHttp2SolrClient;
-import org.solrscale.cluster.CollectionChecks;
 import org.solrscale.data.Inputs;
-import org.solrscale.index.BulkIndexer;
 import org.solrscale.index.IndexOptions;
+import org.solrscale.index.IndexRun;
 import org.solrscale.results.IndexProgressLog;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
@@ -40,16 +39,18 @@ final class IndexAction implements StepAction<StepSpec.Index> {
             null,
             run.dir().resolve("rejects.jsonl"),
             9);
-    String node = run.target().solrUrls().get(0);
-    CollectionChecks.requireWrite(node, o.collection(), run.target().access(), "index");
-    CollectionChecks.requireIdKey(node, o.collection(), run.target().access(), "index");
     IndexProgressLog progress = new IndexProgressLog();
     JsonNode summary;
     try (CloudHttp2SolrClient client = run.target().access().cloud(run.target().solrUrls())) {
       summary =
           JSON.valueToTree(
-              new BulkIndexer(client, o, s -> {}, p -> progress.record(p.seconds(), p.accepted()))
-                  .run());
+              IndexRun.run(
+                  client,
+                  run.target().access(),
+                  run.target().solrUrls().get(0),
+                  o,
+                  s -> {},
+                  p -> progress.record(p.seconds(), p.accepted())));
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }

@@ -63,6 +63,9 @@ class ScenarioIT {
           .isTrue(); // collections were made afresh on reuse
       assertThat(index.get("accepted").asLong())
           .isEqualTo(c.get("params").get("data.synth.docs").asLong());
+      // an index step counts its CPU as the index command does: this process and the Solr node
+      assertThat(index.get("cpu").get("client_s").asDouble()).isPositive();
+      assertThat(index.get("cpu").get("solr_s")).hasSize(1);
       JsonNode bench = c.get("steps").get(1).get("summary");
       assertThat(bench.get("count").asLong()).isBetween(100L, 102L);
       Path benchDir = out.resolve(c.get("steps").get(1).get("dir").asText());
