@@ -219,6 +219,9 @@ public final class Cluster {
 
   // ---------------------------------------------------------------- down
 
+  /** What stopping one node did: whether it was running, or why it could not be stopped. */
+  private record Stopping(boolean wasRunning, String error) {}
+
   /** Stops Solr nodes, then ZooKeeper, by recorded pid; {@code purge} deletes all data. */
   public List<String> down(boolean purge) {
     Optional<ClusterState> found = store.find(name);
@@ -236,24 +239,25 @@ public final class Cluster {
     for (NodeRole role : List.of(NodeRole.SOLR, NodeRole.ZK)) {
       List<NodeState> nodes = state.nodes().stream().filter(n -> n.role() == role).toList();
       // every node is tried; one that cannot be stopped keeps its pid in the state, the others not
-      List<String> results =
+      List<Stopping> results =
           Parallel.map(
               nodes,
               n -> {
                 try {
-                  return hosts.stop(n, STOP_GRACE) ? "stopped" : "";
+                  return new Stopping(hosts.stop(n, STOP_GRACE), null);
                 } catch (SolrscaleException e) {
-                  return e.getMessage();
+                  return new Stopping(false, e.getMessage());
                 }
               });
       for (int i = 0; i < nodes.size(); i++) {
-        String r = results.get(i);
-        if (r.equals("stopped")) {
+        Stopping r = results.get(i);
+        if (r.error() != null) {
+          failed.add(nodes.get(i).id() + ": " + r.error());
+          continue;
+        }
+        if (r.wasRunning()) {
           stopped.add(nodes.get(i).id());
           progress.accept("stopped " + nodes.get(i).id());
-        } else if (!r.isEmpty()) {
-          failed.add(nodes.get(i).id() + ": " + r);
-          continue;
         }
         state = state.with(nodes.get(i).withPid(0));
       }

@@ -31,7 +31,6 @@ import org.solrscale.spec.SolrscaleException;
  */
 public final class HostOps {
   private static final Duration QUICK = Duration.ofSeconds(60);
-  private static final String AGENT = Ssh.AGENT;
 
   /** Runs the JDK's jcmd beside the java of pid $1: exit 3 when the pid is gone, 4 without jcmd. */
   private static final String JCMD =
@@ -100,7 +99,7 @@ public final class HostOps {
   }
 
   private static Remote.Result agent(Remote remote, Duration timeout, String op, String... args) {
-    return remote.run(Ssh.agentCommand(op, args), AGENT, timeout);
+    return remote.run(HostAgent.command(op, args), HostAgent.SCRIPT, timeout);
   }
 
   private String agentOk(NodeState node, Duration timeout, String op, String... args) {
@@ -215,7 +214,7 @@ public final class HostOps {
     List<String> run = new ArrayList<>();
     List<String> cgroup = node.remote() ? ssh().cgroup(state, host(node.ssh())) : null;
     if (cgroup != null) { // the agent enters the cgroup, then becomes the node
-      run.addAll(List.of("sh", "-c", AGENT, "sh", "cgroup-exec"));
+      run.addAll(List.of("sh", "-c", HostAgent.SCRIPT, "sh", "cgroup-exec"));
       run.addAll(cgroup);
     }
     run.addAll(cmd);

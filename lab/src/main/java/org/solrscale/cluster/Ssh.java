@@ -30,7 +30,6 @@ import org.solrscale.spec.SolrscaleException;
  * exists (the lab network's hosts, then the user's own configuration), else the user's.
  */
 public final class Ssh {
-  static final String AGENT = agentScript();
   private static final Duration MASTER_IDLE = Duration.ofSeconds(120);
   private static final Pattern RSYNC_SENT = Pattern.compile("Total bytes sent: ([0-9,.]+)");
   private final SolrscaleHome home;
@@ -47,16 +46,9 @@ public final class Ssh {
     return SshConfig.file(home);
   }
 
-  /** The command that runs the agent script (given as standard input) with {@code op}. */
-  static List<String> agentCommand(String op, String... args) {
-    List<String> command = new ArrayList<>(List.of("sh", "-s", "--", op));
-    command.addAll(List.of(args));
-    return command;
-  }
-
   /** Runs the agent script on {@code host} with {@code op} and its arguments. */
   public Result agent(HostSpec host, Duration timeout, String op, String... args) {
-    return run(host, agentCommand(op, args), AGENT, timeout);
+    return run(host, HostAgent.command(op, args), HostAgent.SCRIPT, timeout);
   }
 
   /** Like {@link #agent} but fails with a one-line error unless the agent succeeded. */
@@ -344,13 +336,5 @@ public final class Ssh {
       }
     }
     return sb.toString();
-  }
-
-  private static String agentScript() {
-    try (InputStream in = Ssh.class.getResourceAsStream("host-agent.sh")) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

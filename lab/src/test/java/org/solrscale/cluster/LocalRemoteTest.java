@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.solrscale.testing.Await;
 
 /** This machine as a Remote: real commands, a real detached process, real trees copied. */
 class LocalRemoteTest {
@@ -65,10 +66,10 @@ class LocalRemoteTest {
     String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
     String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
     assertThat(fields[3]).isEqualTo(Long.toString(pid)); // session id: its own pid
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (!Files.readString(console).contains("s3") && System.nanoTime() < deadline) {
-      Waits.sleep(20);
-    }
+    Await.until(
+        "the secret echoed to the console",
+        Duration.ofSeconds(10),
+        () -> Files.readString(console).contains("s3"));
     assertThat(Files.readString(console)).isEqualTo("before\n" + work.toRealPath() + "\ns3\n");
     assertThat(Files.readString(Path.of("/proc", Long.toString(pid), "cmdline")))
         .doesNotContain("s3");
