@@ -20,21 +20,23 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * `solrscale data clean|convert|sample|split|synth|queries`: corpus files, streamed, whole
- * documents only.
+ * `solrscale data clean|convert|sample|split|synth|queries|log-requests`: corpus files, streamed,
+ * whole documents only.
  */
 @Command(
     name = "data",
     description =
         "Prepare corpora: clean, convert, sample, split, generate (synth) and derive "
-            + "queries from them (Solr XML, JSONL, JSON, CSV; plain or gzip).",
+            + "queries from them (Solr XML, JSONL, JSON, CSV; plain or gzip); read requests"
+            + " from Solr's logs to replay.",
     subcommands = {
       DataCommand.Clean.class,
       DataCommand.Convert.class,
       DataCommand.Sample.class,
       DataCommand.Split.class,
       DataCommand.Synth.class,
-      DataCommand.Queries.class
+      DataCommand.Queries.class,
+      LogRequestsCommand.class
     })
 final class DataCommand {
 
