@@ -88,7 +88,8 @@ public final class BenchProber implements CapacitySearch.Prober {
   public static CapacityResult search(
       Slo slo, CapacitySearch.Options options, Setup s, SearchProgress progress)
       throws InterruptedException {
-    BenchPlan.probe(s.urls().get(0), s.collection(), s.workload(), "", s.access());
+    BenchPlan.probe(
+        s.urls().get(0), s.collection(), BenchPlan.firsts(s.workload()), "", s.access());
     progress.planned(ProbePlan.of(slo, options, s.warmup(), s.minDuration()));
     try (HttpSender sender =
         BenchPlan.sender(

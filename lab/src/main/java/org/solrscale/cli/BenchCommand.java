@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.solrscale.cluster.Cluster;
@@ -14,6 +16,7 @@ import org.solrscale.diagnose.Profiler;
 import org.solrscale.load.BenchPlan;
 import org.solrscale.load.BenchRequest;
 import org.solrscale.load.Drivers;
+import org.solrscale.load.LoadModel;
 import org.solrscale.load.Workload;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.Diagnosis;
@@ -41,7 +44,10 @@ final class BenchCommand implements Callable<Integer> {
 
   @Mixin QueryOptions query;
 
-  @Option(names = "--collection", required = true, description = "Collection to query.")
+  @Option(
+      names = "--collection",
+      description =
+          "Collection to query (a replay without it sends each request to its logged collection).")
   String collection;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
@@ -60,7 +66,41 @@ final class BenchCommand implements Callable<Integer> {
         description =
             "Open loop: requests per second at scheduled times; several rates make a staircase (--step-duration each).")
     String rate;
+
+    @Option(
+        names = "--replay",
+        paramLabel = "FILE",
+        description =
+            "Open loop on a log: send the requests of FILE (from data log-requests) at their"
+                + " logged offsets from the first, and check their hits against the logged ones.")
+    Path replay;
   }
+
+  @Option(
+      names = "--speed",
+      defaultValue = "1",
+      paramLabel = "X",
+      description = "Replay X times faster: every gap divided by X (default: ${DEFAULT-VALUE}).")
+  double speed;
+
+  @Option(
+      names = "--max-gap",
+      converter = DurationConverter.class,
+      paramLabel = "DURATION",
+      description = "Replay: cut idle gaps (nights) longer than this to it, e.g. 5s.")
+  Duration maxGap;
+
+  @Option(names = "--loop", description = "Replay: start again at the end (needs --duration).")
+  boolean loop;
+
+  @Option(
+      names = "--slower-than",
+      defaultValue = "3",
+      paramLabel = "FACTOR",
+      description =
+          "Replay: list requests whose latency here exceeds FACTOR times their logged QTime"
+              + " (default: ${DEFAULT-VALUE}).")
+  double slowerThan;
 
   @Option(
       names = "--arrivals",
@@ -180,11 +220,16 @@ final class BenchCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     BenchRequest request = request();
-    BenchPlan.model(request);
+    LoadModel loadModel = BenchPlan.model(request);
     Workload workload = BenchPlan.workload(request);
     BenchPlan.bounds(request);
-    request =
-        request.withUrls(QueryTargets.nodeUrls(target.connect(), collection, request.routing()));
+    Set<String> collections =
+        loadModel instanceof LoadModel.Replay r ? r.schedule().collections() : Set.of(collection);
+    Set<String> urls = new LinkedHashSet<>();
+    for (String c : collections) {
+      urls.addAll(QueryTargets.nodeUrls(target.connect(), c, request.routing()));
+    }
+    request = request.withUrls(List.copyOf(urls));
     BenchPlan.probe(request, workload, target.access());
     if (drivers != null) {
       return onDrivers(request);
@@ -226,6 +271,14 @@ final class BenchCommand implements Callable<Integer> {
       arrivalsParsed = usage(() -> Arrivals.parse(arrivals), null);
       rates = usage(() -> Rates.parse(model.rate), null);
     }
+    if (model.replay == null && collection == null) {
+      throw SolrscaleException.usage("give --collection: the collection to query");
+    }
+    if (model.replay != null && query.queries != null) {
+      throw SolrscaleException.usage(
+          "--replay sends the logged requests: leave out --queries (or bench the query file"
+              + " without --replay)");
+    }
     QueryOrder orderParsed =
         usage(() -> QueryOrder.parse(order), "--order is random or sequential");
     double errorRate = usage(() -> ErrorRate.parse(maxErrorRate), "--max-error-rate: ");
@@ -234,7 +287,7 @@ final class BenchCommand implements Callable<Integer> {
     return new BenchRequest(
         null,
         collection,
-        BenchRequest.mix(query.queries, null),
+        model.replay != null ? List.of() : BenchRequest.mix(query.required(), null),
         query.templates,
         model.threads,
         rates,
@@ -256,7 +309,10 @@ final class BenchCommand implements Callable<Integer> {
         errorRate,
         out,
         null,
-        drivers == null ? null : drivers.stream().map(String::strip).distinct().toList());
+        drivers == null ? null : drivers.stream().map(String::strip).distinct().toList(),
+        model.replay == null
+            ? null
+            : new BenchRequest.Replay(model.replay, speed, maxGap, loop, slowerThan, 0, 1));
   }
 
   /**
@@ -353,6 +409,9 @@ final class BenchCommand implements Callable<Integer> {
         .forEach((k, v) -> System.out.println("  " + k + ": " + v.count() + " " + v.samples()));
     if (s.steps() != null) {
       System.out.print(StaircaseTable.render(s.steps()));
+    }
+    if (s.replay() != null) {
+      ReplayPrinter.print(s);
     }
     if (s.driver() == null) {
       return; // several drivers: each one's own health is printed after this

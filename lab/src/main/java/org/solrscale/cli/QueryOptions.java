@@ -9,7 +9,6 @@ import picocli.CommandLine.Option;
 final class QueryOptions {
   @Option(
       names = "--queries",
-      required = true,
       paramLabel = "FILE[:WEIGHT][,FILE:WEIGHT...]",
       description =
           "Query files (one request a line: q=...&fq=... or a JSON object) and their shares.")
@@ -33,6 +32,17 @@ final class QueryOptions {
 
   /** The query files read, keeping only the requests of --templates when given. */
   List<Workload.Part> parts() {
+    required();
     return Workload.only(Workload.parseMix(queries), templates);
+  }
+
+  /** --queries, which every load but a replay needs. */
+  String required() {
+    if (queries == null) {
+      throw org.solrscale.spec.SolrscaleException.usage(
+          "give the requests to send: --queries FILE (a query file, e.g. from solrscale data"
+              + " queries) or --replay FILE (from solrscale data log-requests)");
+    }
+    return queries;
   }
 }

@@ -20,6 +20,7 @@ import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.solrscale.results.BenchSummary;
+import org.solrscale.results.ReplayCheck;
 import org.solrscale.spec.LoadLoop;
 import org.solrscale.spec.SolrscaleException;
 
@@ -49,13 +50,23 @@ public final class Bench {
     long start = clock.nanoTime();
     long startedAtMs = System.currentTimeMillis();
     Driver driver = new Driver(clock, sender, o.workload(), o.model(), o.bounds(), o.seed());
-    LoadRecorder recorder = new LoadRecorder(start);
+    AnswerCheck check =
+        o.model() instanceof LoadModel.Replay r ? new AnswerCheck(r.schedule()) : null;
+    LoadRecorder recorder = new LoadRecorder(start, check);
     // Ctrl-C interrupts this thread: the driver stops and nothing below is written, so a
     // truncated measurement never becomes a summary
     try (RunLog log = new RunLog(start, startedAtMs, o.outDir(), progress)) {
       Driver.Result result = driver.run(recorder, start, log, o.timeoutNanos() + 1_000_000_000L);
       long cpu = processCpuNanos() - cpu0;
-      BenchSummary s = summarize(o, result, log, recorder, cpu, startedAtMs);
+      BenchSummary s =
+          summarize(
+              o,
+              result,
+              log,
+              recorder,
+              cpu,
+              startedAtMs,
+              check == null ? null : check.result((LoadModel.Replay) o.model()));
       if (o.outDir() != null) {
         try {
           if (!result.steps().isEmpty()) {
@@ -103,12 +114,23 @@ public final class Bench {
   }
 
   static BenchSummary summarize(
-      Options o, Driver.Result r, RunLog log, LoadRecorder rec, long cpuNanos, long startedAtMs) {
+      Options o,
+      Driver.Result r,
+      RunLog log,
+      LoadRecorder rec,
+      long cpuNanos,
+      long startedAtMs,
+      ReplayCheck replay) {
     double measured =
         Math.max(1e-9, (r.endNanos() - Math.min(r.endNanos(), r.warmupEndNanos())) / 1e9);
     double achieved = log.measuredCount() / measured;
-    boolean open = o.model() instanceof LoadModel.Open;
-    double offered = open ? offeredRate((LoadModel.Open) o.model(), r) : achieved;
+    boolean open = !(o.model() instanceof LoadModel.Closed);
+    double offered =
+        o.model() instanceof LoadModel.Open op
+            ? offeredRate(op, r)
+            : open
+                ? r.scheduled() / Math.max(1e-9, (r.endNanos() - r.startNanos()) / 1e9)
+                : achieved;
     Histogram latency = log.latency();
     Histogram lag = log.lag();
     double wall = Math.max(1e-9, (r.endNanos() - r.startNanos()) / 1e9);
@@ -170,7 +192,8 @@ public final class Bench {
         failed(log.measuredCount(), log.measuredErrors(), rec, o.maxErrorRate()),
         o.model() instanceof LoadModel.Closed c ? Integer.valueOf(c.threads()) : null,
         o.model() instanceof LoadModel.Open op ? op.rates() : null,
-        null);
+        null,
+        replay);
   }
 
   /** Why a run with these counts measured nothing worth keeping, or null when it did. */

@@ -22,8 +22,14 @@ import org.solrscale.spec.SolrscaleException;
 public final class BenchPlan {
   private BenchPlan() {}
 
-  /** The request's queries read, only those of its templates when it names some. */
+  /**
+   * The request's queries read, only those of its templates when it names some; null for a replay,
+   * whose requests are its model's.
+   */
   public static Workload workload(BenchRequest r) {
+    if (r.replay() != null) {
+      return null;
+    }
     List<Workload.Part> parts = new ArrayList<>();
     for (BenchRequest.Mix m : r.queries()) {
       parts.add(new Workload.Part(m.file(), m.weight(), QueryFile.read(m.file())));
@@ -35,8 +41,19 @@ public final class BenchPlan {
         r.seed());
   }
 
-  /** The request's load model: its threads, or its rates with its arrivals. */
+  /** The request's load model: its threads, its rates with its arrivals, or its replay. */
   public static LoadModel model(BenchRequest r) {
+    if (r.replay() != null) {
+      BenchRequest.Replay p = r.replay();
+      long maxGap = p.maxGap() == null ? 0 : p.maxGap().toNanos();
+      return new LoadModel.Replay(
+          ReplaySchedule.read(p.file(), r.collection(), p.speed(), maxGap, p.share(), p.shares()),
+          p.loop(),
+          p.speed(),
+          maxGap,
+          p.file().toString(),
+          p.slowerThan());
+    }
     if (r.threads() != null) {
       return new LoadModel.Closed(r.threads());
     }
@@ -44,12 +61,21 @@ public final class BenchPlan {
         r.rates(), r.stepDuration().toNanos(), r.arrivals() == Arrivals.POISSON);
   }
 
-  /** The request's warm-up and measured bounds. */
+  /**
+   * The request's warm-up and measured bounds; a replay without a duration runs to the end of its
+   * log (a loop needs one).
+   */
   public static Driver.Bounds bounds(BenchRequest r) {
+    if (r.replay() != null && r.replay().loop() && r.duration() == null && r.requests() == null) {
+      throw SolrscaleException.usage(
+          "--loop replays the log again and again: give --duration (or --requests) to end it");
+    }
     return bounds(
         r.warmup().toNanos(),
         r.warmupRequests(),
-        r.duration() == null ? null : r.duration().toNanos(),
+        r.duration() != null
+            ? Long.valueOf(r.duration().toNanos())
+            : r.replay() != null && r.requests() == null ? Long.valueOf(0) : null,
         r.requests());
   }
 
@@ -72,11 +98,16 @@ public final class BenchPlan {
   }
 
   /**
-   * Sends each query file's first request once (see {@link #probe(String, String, Workload, String,
-   * Access)}).
+   * Sends each query file's first request once, or a replay's first of each kind (see {@link
+   * #probe(String, String, List, String, Access)}).
    */
   public static void probe(BenchRequest r, Workload w, Access access) {
-    probe(r.urls().get(0), r.collection(), w, extraParams(r), access);
+    probe(
+        r.urls().get(0),
+        r.collection(),
+        firsts(w, w == null ? model(r) : null),
+        extraParams(r),
+        access);
   }
 
   /**
@@ -179,26 +210,28 @@ public final class BenchPlan {
   }
 
   /**
-   * Sends the first request of each query file once, before any load: a file Solr refuses as a
-   * whole (a field the collection's schema lacks, a user who may not query) is then one line that
-   * says what to do, instead of a run whose every request failed. Other errors are left to the run,
-   * which reports them with their share.
+   * Sends the first request of each query file (of a replay: of each kind of request production
+   * answered) once, before any load: a request Solr refuses with any 4xx (a field the collection's
+   * schema lacks, a query that does not parse, a user who may not query) stops the bench in one
+   * line with Solr's message and the request's file:line, instead of a run whose every request
+   * failed. Other answers are left to the run, which reports them with their share.
    */
   public static void probe(
-      String baseUrl, String collection, Workload w, String extraParams, Access access) {
+      String baseUrl,
+      String collection,
+      List<QueryRequest> firsts,
+      String extraParams,
+      Access access) {
     SolrHttp http = new SolrHttp(Duration.ofSeconds(5), access);
-    for (Workload.Part part : w.parts()) {
-      if (part.requests().isEmpty()) {
-        continue;
-      }
-      QueryRequest r = part.requests().get(0);
+    for (QueryRequest r : firsts) {
+      String to = r.collection() != null ? r.collection() : collection;
       String url =
           baseUrl
               + "/"
-              + collection
+              + to
               + r.handler()
               + "?"
-              + uriSafe(r.params() + extraParams)
+              + QueryFile.urlSafe(r.params() + extraParams)
               + (r.params().contains("wt=") ? "" : "&wt=json");
       SolrHttp.Reply reply;
       try {
@@ -208,40 +241,51 @@ public final class BenchPlan {
       }
       String refused = access.refusal(reply.status(), "Solr at " + baseUrl);
       if (refused != null) {
-        throw SolrscaleException.usage("bench on " + collection + ": " + refused);
+        throw SolrscaleException.usage("bench on " + to + ": " + refused);
       }
-      // a field the schema lacks fails every request alike; other refusals are the run's to report
-      if (reply.status() == 400 && reply.message().contains("undefined field")) {
+      if (reply.status() >= 400 && reply.status() < 500) {
         throw SolrscaleException.usage(
             r.source()
                 + ": collection "
-                + collection
-                + " refuses this query (HTTP 400: "
-                + reply.message()
-                + "): derive queries for its fields, e.g. solrscale data queries CORPUS --field"
-                + " FIELD");
+                + to
+                + " refuses this request (HTTP "
+                + reply.status()
+                + ": "
+                + reply.message().strip()
+                + ")"
+                + (reply.message().contains("undefined field")
+                    ? ": derive queries for its fields, e.g. solrscale data queries CORPUS --field"
+                        + " FIELD"
+                    : ": mend the line, or leave it out"));
       }
     }
   }
 
   /**
-   * Query-file parameters as a URI's query: the load driver sends them as written, where Solr takes
-   * characters such as braces and spaces; a URI needs them percent-encoded.
+   * The requests the probe sends: each query file's first, or a replay's first of each kind that
+   * production answered without an error.
    */
-  static String uriSafe(String query) {
-    StringBuilder out = new StringBuilder(query.length());
-    query
-        .codePoints()
-        .forEach(
-            c -> {
-              if (c > 126 || c <= ' ' || "{}|\"^`\\<>[]".indexOf(c) >= 0) {
-                for (byte b : Character.toString(c).getBytes(StandardCharsets.UTF_8)) {
-                  out.append('%').append(String.format("%02X", b & 0xff));
-                }
-              } else {
-                out.appendCodePoint(c);
-              }
-            });
-    return out.toString();
+  public static List<QueryRequest> firsts(Workload w) {
+    return firsts(w, null);
+  }
+
+  static List<QueryRequest> firsts(Workload w, LoadModel model) {
+    List<QueryRequest> out = new ArrayList<>();
+    if (model instanceof LoadModel.Replay replay) {
+      java.util.Set<String> kinds = new java.util.HashSet<>();
+      for (ReplaySchedule.Entry e : replay.schedule().entries()) {
+        Integer status = e.logged().status();
+        if ((status == null || status == 0 || status == 200) && kinds.add(e.request().template())) {
+          out.add(e.request());
+        }
+      }
+      return out;
+    }
+    for (Workload.Part part : w.parts()) {
+      if (!part.requests().isEmpty()) {
+        out.add(part.requests().get(0));
+      }
+    }
+    return out;
   }
 }

@@ -59,10 +59,43 @@ public record BenchRequest(
     double maxErrorRate,
     Path out,
     Long startAt,
-    List<String> drivers) {
+    List<String> drivers,
+    Replay replay) {
 
   /** A query file of the mix and its share. */
   public record Mix(Path file, double weight) {}
+
+  /**
+   * A replay of logged requests ({@code data log-requests}' file) instead of a mix and a load
+   * model: every gap divided by {@code speed} after idle gaps were cut to {@code maxGap} (null: not
+   * cut), again from the start when {@code loop}; requests slower than {@code slowerThan} times
+   * their logged QTime are listed. {@code share} of {@code shares}: a driver's part.
+   */
+  public record Replay(
+      Path file,
+      double speed,
+      Duration maxGap,
+      boolean loop,
+      double slowerThan,
+      int share,
+      int shares) {
+    public Replay {
+      if (!(speed > 0) || Double.isInfinite(speed)) {
+        throw SolrscaleException.usage("--speed must be above 0, e.g. 1, 2 or 0.5");
+      }
+      if (maxGap != null && (maxGap.isNegative() || maxGap.isZero())) {
+        throw SolrscaleException.usage("--max-gap must be above 0, e.g. 5s");
+      }
+      if (!(slowerThan > 0)) {
+        throw SolrscaleException.usage("--slower-than must be above 0, e.g. 3");
+      }
+    }
+
+    /** Driver {@code i} of {@code n}'s part, reading {@code file} there. */
+    Replay share(int i, int n, Path hostFile) {
+      return new Replay(hostFile, speed, maxGap, loop, slowerThan, i, n);
+    }
+  }
 
   /** What a bench runs for when neither a duration nor a number of requests is given. */
   public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
@@ -137,7 +170,8 @@ public record BenchRequest(
         maxErrorRate,
         out,
         null,
-        b.drivers());
+        b.drivers(),
+        null);
   }
 
   /**
@@ -190,7 +224,8 @@ public record BenchRequest(
         maxErrorRate,
         out,
         startAt,
-        drivers);
+        drivers,
+        replay);
   }
 
   /**
@@ -199,7 +234,8 @@ public record BenchRequest(
    * run directory there, and the common start. A node named by id is this machine's name for it: a
    * driver gets its URL.
    */
-  public BenchRequest share(int i, int n, List<Mix> hostQueries, Path hostOut, long hostStartAt) {
+  public BenchRequest share(
+      int i, int n, List<Mix> hostQueries, Path hostReplay, Path hostOut, long hostStartAt) {
     Integer t = threads == null ? null : threads / n + (i < threads % n ? 1 : 0);
     List<Double> r = rates == null ? null : rates.stream().map(x -> x / n).toList();
     return new BenchRequest(
@@ -227,11 +263,18 @@ public record BenchRequest(
         maxErrorRate,
         hostOut,
         hostStartAt,
-        null);
+        null,
+        replay == null ? null : replay.share(i, n, hostReplay));
   }
 
-  /** How long the bench runs: warm-up, then the duration or every step of a staircase. */
+  /**
+   * How long the bench runs: warm-up, then the duration or every step of a staircase; a replay
+   * without a duration runs as long as its log at its speed, at most a day.
+   */
   public Duration runTime() {
+    if (replay != null && duration == null) {
+      return Duration.ofDays(1);
+    }
     return warmup.plus(
         rates != null && rates.size() > 1
             ? stepDuration.multipliedBy(rates.size())
@@ -240,9 +283,11 @@ public record BenchRequest(
 
   /** The share's load as the progress line says it: "threads 3" or "rate 50.0,100.0". */
   public String load() {
-    return threads != null
-        ? "threads " + threads
-        : "rate " + String.join(",", rates.stream().map(d -> Double.toString(d)).toList());
+    return replay != null
+        ? "replay at " + replay.speed() + "x"
+        : threads != null
+            ? "threads " + threads
+            : "rate " + String.join(",", rates.stream().map(d -> Double.toString(d)).toList());
   }
 
   /** This request as one line of JSON. */

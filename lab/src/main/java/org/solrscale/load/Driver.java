@@ -91,7 +91,9 @@ public final class Driver {
       scheduled =
           model instanceof LoadModel.Open open
               ? openLoop(open, recorder, start)
-              : closedLoop((LoadModel.Closed) model, recorder);
+              : model instanceof LoadModel.Replay replay
+                  ? replayLoop(replay, recorder, start)
+                  : closedLoop((LoadModel.Closed) model, recorder);
       long deadline = clock.nanoTime() + drainNanos;
       while (outstanding.get() > 0 && clock.nanoTime() < deadline) {
         clock.sleepUntil(Math.min(deadline, clock.nanoTime() + 10_000_000L));
@@ -112,7 +114,7 @@ public final class Driver {
         scheduled,
         outstanding.get(),
         st == null ? List.of() : st.steps(sendEnd == Long.MAX_VALUE ? now : sendEnd),
-        model instanceof LoadModel.Open ? issueLag : null);
+        model instanceof LoadModel.Closed ? null : issueLag);
   }
 
   /** Starts the measured time at {@code t} (once) and fixes when it ends. */
@@ -202,6 +204,55 @@ public final class Driver {
     if (stepStats != null && stepIndex >= 0) {
       stepStats.cpuAtStart(stepIndex + 1, Bench.processCpuNanos());
     }
+    return n;
+  }
+
+  /**
+   * The replay: each request of the schedule at its own offset from {@code start} (plus a period
+   * per pass when looping), late or not, as the open loop sends; latency counts from that time.
+   */
+  private long replayLoop(LoadModel.Replay replay, LoadRecorder recorder, long start)
+      throws InterruptedException {
+    List<ReplaySchedule.Entry> entries = replay.schedule().entries();
+    long n = 0;
+    long pass = 0;
+    while (!stopped && !countReached()) {
+      int i = (int) (n % entries.size());
+      if (i == 0 && n > 0) {
+        if (!replay.loop()) {
+          break;
+        }
+        pass++;
+      }
+      ReplaySchedule.Entry e = entries.get(i);
+      long intended = start + pass * replay.schedule().periodNanos() + e.offsetNanos();
+      if (intended >= end) {
+        break;
+      }
+      boolean warm = warmup(intended);
+      clock.sleepUntil(intended);
+      long sent = clock.nanoTime();
+      if (!warm) {
+        measuredSent.incrementAndGet();
+        issueLag.recordValue(
+            Math.min(LoadRecorder.HIGHEST_US, Math.max(0, (sent - intended) / 1000)));
+      }
+      QueryRequest r = e.request();
+      boolean first = pass == 0;
+      outstanding.incrementAndGet();
+      sender.send(
+          r,
+          n++,
+          (o, onWire, done) -> {
+            long onTheWire = onWire > 0 ? onWire : sent;
+            recorder.record(r, intended, onTheWire, done, o, warm);
+            if (first) {
+              recorder.replayed(r, intended, done, o);
+            }
+            outstanding.decrementAndGet();
+          });
+    }
+    sendEnd = clock.nanoTime();
     return n;
   }
 

@@ -304,7 +304,8 @@ public final class DriverMerge {
         failed,
         open ? null : threads,
         open ? rates : null,
-        runs);
+        runs,
+        null);
   }
 
   /**

@@ -114,8 +114,18 @@ public final class Drivers {
           Ssh.Put qf = ssh.putOnce(h, info.dir(), m.file(), info.rsync());
           mix.add(new BenchRequest.Mix(Path.of(qf.path()), m.weight()));
         }
+        Path replay =
+            r.replay() == null
+                ? null
+                : Path.of(ssh.putOnce(h, info.dir(), r.replay().file(), info.rsync()).path());
         BenchRequest share =
-            r.share(i, hosts.size(), mix, Path.of(dir + "/out"), startAt + info.clockOffsetMs());
+            r.share(
+                i,
+                hosts.size(),
+                mix,
+                replay,
+                Path.of(dir + "/out"),
+                startAt + info.clockOffsetMs());
         progress.accept(
             h.ssh()
                 + ": driver "

@@ -141,7 +141,7 @@ public final class HttpSender implements Sender {
     String target =
         base.path()
             + "/"
-            + collection
+            + (r.collection() != null ? r.collection() : collection)
             + r.handler()
             + "?"
             + r.params()

@@ -3,7 +3,10 @@ package org.solrscale.load;
 import java.util.List;
 import org.solrscale.spec.SolrscaleException;
 
-/** How requests are sent: a closed loop of threads, or an open loop at one rate or a staircase. */
+/**
+ * How requests are sent: a closed loop of threads, an open loop at one rate or a staircase, or a
+ * replay of logged requests at their own times.
+ */
 public sealed interface LoadModel {
   /** Each of {@code threads} sends its next request when the previous one returned. */
   record Closed(int threads) implements LoadModel {
@@ -27,4 +30,19 @@ public sealed interface LoadModel {
       rates = List.copyOf(rates);
     }
   }
+
+  /**
+   * Open loop on a log's schedule: each request at its own offset from the start; {@code loop}
+   * starts again at the end. {@code file}: the log's requests, for the record; {@code
+   * slowerFactor}: how many times its logged QTime a request may take before the check lists it as
+   * slower.
+   */
+  record Replay(
+      ReplaySchedule schedule,
+      boolean loop,
+      double speed,
+      long maxGapNanos,
+      String file,
+      double slowerFactor)
+      implements LoadModel {}
 }

@@ -47,8 +47,23 @@ public final class LoadRecorder {
   private final ConcurrentHistogram responseBytes = new ConcurrentHistogram(1L << 36, 2);
   private long intervalStart;
 
+  /** A replay's answer check (null: not a replay). */
+  private final AnswerCheck check;
+
   public LoadRecorder(long startNanos) {
+    this(startNanos, null);
+  }
+
+  public LoadRecorder(long startNanos, AnswerCheck check) {
     this.intervalStart = startNanos;
+    this.check = check;
+  }
+
+  /** A replayed request's first answer, for the answer check. */
+  void replayed(QueryRequest r, long intended, long done, Outcome o) {
+    if (check != null) {
+      check.answered(r, intended, done, o);
+    }
   }
 
   /** Errors of one kind: how many, and the first few messages. */

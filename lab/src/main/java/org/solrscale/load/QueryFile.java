@@ -31,6 +31,10 @@ import org.solrscale.spec.SolrscaleException;
  * query kind {@code data queries} wrote) and is not sent; without it the template is the handler
  * and the parameter names. Blank lines and lines starting with {@code #} are skipped. The first bad
  * line stops the load before it starts, with its file:line.
+ *
+ * <p>A parameter line is read as a person means it ({@link #urlSafe}): characters that cannot stand
+ * in a URL (spaces, quotes, {@code #}, braces, non-ASCII, a {@code %} not followed by two hex
+ * digits) are percent-encoded, while {@code +} (a space) and {@code %XX} keep their URL meaning.
  */
 public final class QueryFile {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -76,7 +80,8 @@ public final class QueryFile {
     return requests;
   }
 
-  static QueryRequest fromParams(String text, String where) {
+  static QueryRequest fromParams(String line, String where) {
+    String text = urlSafe(line);
     String handler = "/select";
     String params = text;
     if (text.startsWith("/")) {
@@ -164,6 +169,46 @@ public final class QueryFile {
             ? node.get("_template").asText()
             : handler + " " + String.join(",", names);
     return new QueryRequest(handler, params.toString(), template, where);
+  }
+
+  /**
+   * A query string as a person wrote it, made fit for a URL: {@code %XX} and {@code +} keep their
+   * meaning, {@code &} and {@code =} still separate parameters, and every other character a URL's
+   * query cannot hold as it is (space, {@code "}, {@code #}, {@code %} without two hex digits after
+   * it, braces, {@code |}, {@code \}, {@code ^}, backtick, {@code < >}, {@code [ ]}, control and
+   * non-ASCII characters) is percent-encoded as UTF-8.
+   */
+  public static String urlSafe(String query) {
+    StringBuilder out = null;
+    for (int i = 0; i < query.length(); ) {
+      int c = query.codePointAt(i);
+      int n = Character.charCount(c);
+      boolean keep;
+      if (c == '%') {
+        keep = i + 2 < query.length() && hex(query.charAt(i + 1)) && hex(query.charAt(i + 2));
+      } else {
+        keep = c > ' ' && c < 127 && "\"#{}|\\^`<>[]".indexOf(c) < 0;
+      }
+      if (!keep && out == null) {
+        out = new StringBuilder(query.length() + 16).append(query, 0, i);
+      }
+      if (out != null) {
+        if (keep) {
+          out.appendCodePoint(c);
+        } else {
+          for (byte b : Character.toString(c).getBytes(StandardCharsets.UTF_8)) {
+            out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)));
+            out.append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
+          }
+        }
+      }
+      i += n;
+    }
+    return out == null ? query : out.toString();
+  }
+
+  private static boolean hex(char c) {
+    return Character.digit(c, 16) >= 0;
   }
 
   private static String abbreviate(String s) {

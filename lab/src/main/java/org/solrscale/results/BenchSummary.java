@@ -12,7 +12,7 @@ import org.HdrHistogram.Histogram;
  * summary.json: what one bench run measured, for people and for scenarios and compare. {@code
  * failed} says why the measurement is not a result (most requests failed, say), null when it is.
  * {@code threads} (a closed loop) or {@code rates} (an open loop, several for a staircase) say what
- * load it ran.
+ * load it ran. {@code replay}: a replay's answer check and figures (null: not a replay).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BenchSummary(
@@ -37,7 +37,8 @@ public record BenchSummary(
     @JsonProperty("failed") String failed,
     @JsonProperty("threads") Integer threads,
     @JsonProperty("rates") List<Double> rates,
-    @JsonProperty("drivers") @JsonInclude(JsonInclude.Include.NON_NULL) List<DriverRun> drivers) {
+    @JsonProperty("drivers") @JsonInclude(JsonInclude.Include.NON_NULL) List<DriverRun> drivers,
+    @JsonProperty("replay") ReplayCheck replay) {
 
   /**
    * One driver of a bench run on several driver hosts: its host, its share of the load, what it

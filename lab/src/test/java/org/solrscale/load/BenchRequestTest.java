@@ -54,7 +54,14 @@ class BenchRequestTest {
         0.25,
         dir.resolve("out"),
         12345L,
-        List.of("h1", "h2"));
+        List.of("h1", "h2"),
+        new BenchRequest.Replay(dir.resolve("r.jsonl"), 2.5, Duration.ofSeconds(5), true, 4, 0, 1));
+  }
+
+  /** The same request as a mix of query files instead of a replay. */
+  static BenchRequest noReplay(BenchRequest r) {
+    return BenchRequest.fromJson(
+        r.toJson().replaceAll("\"replay\":\\{[^}]*\\}", "\"replay\":null"));
   }
 
   @Test
@@ -66,7 +73,7 @@ class BenchRequestTest {
       }
     }
     List<BenchRequest.Mix> there = List.of(new BenchRequest.Mix(Path.of("/h/q.txt"), 3));
-    BenchRequest share = sent.share(1, 2, there, Path.of("/h/out"), 999L);
+    BenchRequest share = sent.share(1, 2, there, Path.of("/h/r.jsonl"), Path.of("/h/out"), 999L);
     BenchRequest received = BenchRequest.fromJson(share.toJson());
     assertThat(received).isEqualTo(share);
     // what a driver's share changes, and to what; every other component arrives as sent
@@ -83,7 +90,10 @@ class BenchRequestTest {
             "out",
             Path.of("/h/out"),
             "startAt",
-            999L);
+            999L,
+            "replay",
+            new BenchRequest.Replay(
+                Path.of("/h/r.jsonl"), 2.5, Duration.ofSeconds(5), true, 4, 1, 2));
     for (RecordComponent c : BenchRequest.class.getRecordComponents()) {
       Object got = c.getAccessor().invoke(received);
       if (c.getName().equals("drivers")) {
@@ -102,7 +112,8 @@ class BenchRequestTest {
                 .replace("[40.0,80.0]", "null"));
     assertThat(closed.threads()).isEqualTo(5);
     BenchRequest closedShare =
-        BenchRequest.fromJson(closed.share(1, 2, there, Path.of("/h/out"), 999L).toJson());
+        BenchRequest.fromJson(
+            closed.share(1, 2, there, Path.of("/h/r.jsonl"), Path.of("/h/out"), 999L).toJson());
     assertThat(closedShare.threads()).isEqualTo(2);
     assertThat(closedShare.rates()).isNull();
     assertThat(
@@ -115,20 +126,20 @@ class BenchRequestTest {
 
   @Test
   void ratesSplitEvenlyAndThreadsAsWholeOnes(@TempDir Path dir) {
-    BenchRequest r = full(dir, List.of("http://a/solr"), Routing.CLOUD);
+    BenchRequest r = noReplay(full(dir, List.of("http://a/solr"), Routing.CLOUD));
     List<BenchRequest.Mix> q = r.queries();
-    assertThat(r.share(0, 3, q, dir, 0).rates()).containsExactly(40.0 / 3, 80.0 / 3);
+    assertThat(r.share(0, 3, q, null, dir, 0).rates()).containsExactly(40.0 / 3, 80.0 / 3);
     BenchRequest threads =
         BenchRequest.fromJson(r.toJson().replace("\"threads\":null", "\"threads\":8"))
-            .share(0, 1, q, dir, 0);
+            .share(0, 1, q, null, dir, 0);
     assertThat(threads.threads()).isEqualTo(8);
     BenchRequest eight =
         BenchRequest.fromJson(
             r.toJson().replace("\"threads\":null", "\"threads\":8").replace("[40.0,80.0]", "null"));
-    assertThat(List.of(0, 1, 2).stream().map(i -> eight.share(i, 3, q, dir, 0).threads()))
+    assertThat(List.of(0, 1, 2).stream().map(i -> eight.share(i, 3, q, null, dir, 0).threads()))
         .containsExactly(3, 3, 2);
-    assertThat(eight.share(2, 3, q, dir, 0).load()).isEqualTo("threads 2");
-    assertThat(r.share(0, 2, q, dir, 0).load()).isEqualTo("rate 20.0,40.0");
+    assertThat(eight.share(2, 3, q, null, dir, 0).load()).isEqualTo("threads 2");
+    assertThat(r.share(0, 2, q, null, dir, 0).load()).isEqualTo("rate 20.0,40.0");
   }
 
   @Test
@@ -170,11 +181,12 @@ class BenchRequestTest {
       long startAt = System.currentTimeMillis() + 1500;
       BenchRequest r =
           BenchRequest.fromJson(
-              full(dir, List.of(url), Routing.CLOUD)
+              noReplay(full(dir, List.of(url), Routing.CLOUD))
                   .share(
                       0,
                       1,
                       List.of(new BenchRequest.Mix(dir.resolve("q.txt"), 1)),
+                      null,
                       dir.resolve("out"),
                       startAt)
                   .toJson()

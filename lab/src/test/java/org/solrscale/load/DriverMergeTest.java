@@ -90,6 +90,7 @@ class DriverMergeTest {
             null,
             null,
             List.of((double) perSecond),
+            null,
             null);
     new ObjectMapper().writeValue(dir.resolve("summary.json").toFile(), s);
     return all;

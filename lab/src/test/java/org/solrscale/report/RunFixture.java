@@ -534,6 +534,7 @@ final class RunFixture {
         null,
         load.threads(),
         null,
+        null,
         null);
   }
 
