@@ -1,0 +1,222 @@
+package org.solrscale.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.solrscale.runtime.SolrscaleHome;
+
+/**
+ * Replaying Solr's own request logs against a real 2-node, 2-shard cluster: a bench's requests come
+ * back out of the nodes' solr.log files one for one, replay at 4x with every hit count equal, and
+ * after documents are deleted the answer check names exactly the requests an independent count of
+ * the deleted documents says must differ.
+ */
+class ReplayIT {
+  static final String NAME = "it-replay";
+  static final ObjectMapper JSON = new ObjectMapper();
+  @TempDir static Path dir;
+
+  @RegisterExtension
+  static final ItCluster CLUSTER =
+      new ItCluster(
+          NAME, "--nodes", "2", "--heap", "384m", "--collection", "docs", "--shards", "2");
+
+  @Test
+  void aBenchComesBackOutOfTheLogsAndReplaysWithTheSameAnswers() throws Exception {
+    Path corpus = dir.resolve("synth.jsonl");
+    assertThat(Cli.run("data", "synth", "--docs", "3000", "-o", corpus.toString()).exitCode())
+        .isZero();
+    assertThat(
+            Cli.run("index", "--name", NAME, "--collection", "docs", corpus.toString()).exitCode())
+        .isZero();
+    Path queries = dir.resolve("queries.txt");
+    assertThat(
+            Cli.run(
+                    "data",
+                    "queries",
+                    corpus.toString(),
+                    "--count",
+                    "120",
+                    "--kinds",
+                    "term,and,filter,sort,facet",
+                    "-o",
+                    queries.toString())
+                .exitCode())
+        .isZero();
+    // what the bench sends starts after this second (the index's own queries came before it)
+    String from = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
+    Thread.sleep(1100);
+    Path b1 = dir.resolve("b1");
+    Cli.Result bench =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "docs",
+            "--queries",
+            queries.toString(),
+            "--rate",
+            "30",
+            "--warmup",
+            "2s",
+            "--duration",
+            "8s",
+            "--zipf",
+            "1.1",
+            "--out",
+            b1.toString());
+    assertThat(bench.exitCode()).as(bench.err()).isZero();
+    JsonNode sent = JSON.readTree(b1.resolve("summary.json").toFile());
+    // the bench's own record: measured, warm-up, and the probe's one request
+    long expected = sent.get("count").asLong() + sent.get("warmup").get("count").asLong() + 1;
+
+    Path requests = dir.resolve("requests.jsonl");
+    Cli.Result read =
+        Cli.run(
+            "data",
+            "log-requests",
+            logs().resolve("solr1/logs").toString() + "/solr.log*",
+            logs().resolve("solr2/logs").toString() + "/solr.log*",
+            "--from",
+            from,
+            "-o",
+            requests.toString(),
+            "--json");
+    assertThat(read.exitCode()).as(read.err()).isZero();
+    JsonNode summary = JSON.readTree(read.out());
+    assertThat(summary.get("kept").asLong()).isEqualTo(expected);
+    assertThat(Files.readAllLines(requests)).hasSize((int) expected);
+    assertThat(summary.get("left_out").get("per-shard sub-request (isShard=true)").asLong())
+        .isGreaterThanOrEqualTo(expected); // two shards: each top-level request made some
+    assertThat(summary.get("bad").asLong()).isZero();
+    assertThat(Files.readString(requests)).doesNotContain("isShard").doesNotContain("\"wt\"");
+
+    // replay at 4x: every request, on schedule, with the hits production logged
+    Path b2 = dir.resolve("b2");
+    JsonNode replay = replay(requests, b2);
+    JsonNode check = replay.get("replay");
+    assertThat(check.get("scheduled").asLong()).isEqualTo(expected);
+    assertThat(check.get("answered").asLong()).isEqualTo(expected);
+    assertThat(check.get("checked").asLong()).isEqualTo(expected);
+    assertThat(check.get("equal").asLong()).isEqualTo(expected);
+    assertThat(check.get("flagged").asBoolean()).isFalse();
+    assertThat(check.get("schedule_seconds").asDouble())
+        .isCloseTo(
+            check.get("log_seconds").asDouble() / 4, org.assertj.core.data.Offset.offset(0.01));
+    // the driver sent each request at its offset over 4: the schedule's lag is its tolerance
+    assertThat(replay.get("driver").get("schedule_lag_ms").get("p99").asDouble()).isLessThan(250);
+    assertThat(replay.get("count").asLong()).isEqualTo(expected);
+
+    // a changed index: delete one category, counting first which logged requests it answers
+    String category = "category_s:" + firstValue(corpus, "category_s");
+    List<JsonNode> logged = new ArrayList<>();
+    for (String line : Files.readAllLines(requests)) {
+      logged.add(JSON.readTree(line));
+    }
+    long mustDiffer = 0;
+    for (JsonNode r : logged) {
+      String q =
+          query(r.get("params")) + "&fq=" + URLEncoder.encode(category, StandardCharsets.UTF_8);
+      if (numFound("docs/select?" + q + "&rows=0&wt=json") > 0) {
+        mustDiffer++;
+      }
+    }
+    assertThat(mustDiffer).isPositive();
+    HttpResponse<String> deleted =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create(
+                            CLUSTER.cluster().solrUrls().get(0)
+                                + "/docs/update?commit=true&wt=json"))
+                    .header("Content-Type", "application/json")
+                    .POST(
+                        HttpRequest.BodyPublishers.ofString(
+                            "{\"delete\":{\"query\":\"" + category + "\"}}"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(deleted.statusCode()).as(deleted.body()).isEqualTo(200);
+    Path b3 = dir.resolve("b3");
+    JsonNode changed = replay(requests, b3).get("replay");
+    assertThat(changed.get("checked").asLong()).isEqualTo(expected);
+    assertThat(changed.get("checked").asLong() - changed.get("equal").asLong())
+        .isEqualTo(mustDiffer);
+    assertThat(changed.get("flagged").asBoolean()).isEqualTo((double) mustDiffer / expected > 0.01);
+    assertThat(changed.get("most_different").size()).isEqualTo((int) Math.min(10, mustDiffer));
+    for (JsonNode d : changed.get("most_different")) {
+      assertThat(d.get("replay_hits").asLong()).isLessThan(d.get("logged_hits").asLong());
+    }
+  }
+
+  static JsonNode replay(Path requests, Path out) throws Exception {
+    Cli.Result r =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--replay",
+            requests.toString(),
+            "--speed",
+            "4",
+            "--warmup",
+            "0s",
+            "--out",
+            out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("replay of " + requests + " at 4x");
+    return JSON.readTree(out.resolve("summary.json").toFile());
+  }
+
+  static Path logs() {
+    return SolrscaleHome.fromEnvironment().dir().resolve("clusters").resolve(NAME);
+  }
+
+  /** The parameters of a logged request as a query string. */
+  static String query(JsonNode params) {
+    List<String> pairs = new ArrayList<>();
+    params
+        .fields()
+        .forEachRemaining(
+            e ->
+                e.getValue()
+                    .forEach(
+                        v ->
+                            pairs.add(
+                                URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8)
+                                    + "="
+                                    + URLEncoder.encode(v.asText(), StandardCharsets.UTF_8))));
+    return String.join("&", pairs);
+  }
+
+  static String firstValue(Path corpus, String field) throws Exception {
+    return JSON.readTree(Files.readAllLines(corpus).get(0)).get(field).asText();
+  }
+
+  static long numFound(String path) throws Exception {
+    HttpResponse<String> q =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create(CLUSTER.cluster().solrUrls().get(0) + "/" + path))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(q.statusCode()).as(q.body()).isEqualTo(200);
+    return JSON.readTree(q.body()).get("response").get("numFound").asLong();
+  }
+}
