@@ -8,6 +8,7 @@ import org.solrscale.data.CorpusStats;
 import org.solrscale.data.CorpusTools;
 import org.solrscale.data.Format;
 import org.solrscale.data.Inputs;
+import org.solrscale.data.LogRequests;
 import org.solrscale.data.QueryDeriver;
 import org.solrscale.data.QueryKind;
 import org.solrscale.data.QueryOptions;
@@ -400,8 +401,16 @@ final class DataCommand {
           "Derive a query file from a corpus: term, AND, OR and phrase queries "
               + "whose hit counts span a handful to most of the index, plus filter, sort and facet variants.")
   static final class Queries implements Callable<Integer> {
-    @Parameters(paramLabel = "CORPUS", arity = "1..*", description = "Corpus files or globs.")
+    @Parameters(paramLabel = "CORPUS", arity = "0..*", description = "Corpus files or globs.")
     List<String> inputs;
+
+    @Option(
+        names = "--from-log",
+        paramLabel = "FILE",
+        description =
+            "Write the requests of FILE (from data log-requests) as a query file instead, in the"
+                + " log's order: its mix and its repeats, for closed loops and staircases.")
+    Path fromLog;
 
     @Option(
         names = "--format",
@@ -472,6 +481,32 @@ final class DataCommand {
 
     @Override
     public Integer call() {
+      if (fromLog != null) {
+        if (inputs != null && !inputs.isEmpty()) {
+          throw SolrscaleException.usage(
+              "--from-log reads its requests from the log: give no CORPUS with it");
+        }
+        Inputs.checkOutput(out, List.of(fromLog));
+        LogRequests.FromLog r = LogRequests.toQueryFile(fromLog, out);
+        if (json) {
+          Terminal.printJson(r);
+        } else {
+          System.out.printf(
+              "queries: wrote %,d requests (%,d distinct) to %s in the log's order%s%n",
+              r.written(),
+              r.distinct(),
+              r.output(),
+              r.withoutQ() > 0
+                  ? String.format("; left out %,d without a q parameter", r.withoutQ())
+                  : "");
+          System.out.println("  by handler: " + r.byHandler());
+        }
+        return 0;
+      }
+      if (inputs == null || inputs.isEmpty()) {
+        throw SolrscaleException.usage(
+            "give the corpus to derive queries from (or --from-log FILE from data log-requests)");
+      }
       QueryOptions o =
           new QueryOptions(
               field, count, seed, QueryKind.parseList(kinds), facetFields, facetLimit, rows);

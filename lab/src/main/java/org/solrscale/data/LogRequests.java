@@ -334,4 +334,71 @@ public final class LogRequests {
       }
     }
   }
+
+  /**
+   * What {@code data queries --from-log} wrote: requests in the log's order (so its mix and its
+   * repeats), those without q left out (a query file needs one), how many distinct ones.
+   */
+  public record FromLog(
+      @com.fasterxml.jackson.annotation.JsonProperty("written") long written,
+      @com.fasterxml.jackson.annotation.JsonProperty("distinct") long distinct,
+      @com.fasterxml.jackson.annotation.JsonProperty("without_q") long withoutQ,
+      @com.fasterxml.jackson.annotation.JsonProperty("by_handler") Map<String, Long> byHandler,
+      @com.fasterxml.jackson.annotation.JsonProperty("output") String output) {}
+
+  /** Writes the requests of {@code log} as a query file, one {@code /handler?params} a line. */
+  public static FromLog toQueryFile(Path log, Path out) {
+    List<LoggedRequest> requests = LoggedRequest.read(log, "--from-log");
+    List<String> lines = new ArrayList<>();
+    long withoutQ = 0;
+    Map<String, Long> byHandler = new TreeMap<>();
+    for (LoggedRequest r : requests) {
+      if (!r.params().containsKey("q") && !r.params().containsKey("q.alt")) {
+        withoutQ++;
+        continue;
+      }
+      lines.add(r.handler() + "?" + r.query());
+      byHandler.merge(r.handler(), 1L, Long::sum);
+    }
+    if (lines.isEmpty()) {
+      throw SolrscaleException.usage(
+          log
+              + ": no request has a q parameter, which a query file needs: replay it with bench"
+              + " --replay instead");
+    }
+    try {
+      if (out.toAbsolutePath().getParent() != null) {
+        Files.createDirectories(out.toAbsolutePath().getParent());
+      }
+      Outputs.whole(
+          out,
+          file -> {
+            OutputStream os = Outputs.newOutputStream(file);
+            if (out.getFileName().toString().endsWith(".gz")) {
+              os = new GZIPOutputStream(os, 1 << 16);
+            }
+            try (Writer w =
+                new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8), 1 << 16)) {
+              w.write(
+                  "# solrscale data queries --from-log "
+                      + log
+                      + ": "
+                      + lines.size()
+                      + " requests in the log's order\n");
+              for (String l : lines) {
+                w.write(l);
+                w.write('\n');
+              }
+            }
+          });
+    } catch (IOException e) {
+      throw SolrscaleException.usage("cannot write " + out + ": " + Corpus.why(e));
+    }
+    return new FromLog(
+        lines.size(),
+        new java.util.HashSet<>(lines).size(),
+        withoutQ,
+        byHandler,
+        out.toAbsolutePath().normalize().toString());
+  }
 }

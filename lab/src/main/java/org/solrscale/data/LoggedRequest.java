@@ -2,10 +2,20 @@ package org.solrscale.data;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.solrscale.spec.SolrscaleException;
 
 /**
  * One request read from a Solr log, as a line of {@code data log-requests}' output: when it started
@@ -46,5 +56,57 @@ public record LoggedRequest(
   /** The request's kind for figures: its collection and handler ("docs /select"). */
   public String kind() {
     return (collection == null ? "-" : collection) + " " + handler;
+  }
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  /**
+   * The requests of a file {@code data log-requests} wrote (plain or gzip), in its order; a line
+   * that is none, or a file without any, is a usage error naming {@code option} and file:line.
+   */
+  public static List<LoggedRequest> read(Path file, String option) {
+    List<LoggedRequest> out = new ArrayList<>();
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(Corpus.input(file, new AtomicLong()), StandardCharsets.UTF_8),
+            1 << 16)) {
+      String line;
+      int n = 0;
+      while ((line = in.readLine()) != null) {
+        n++;
+        if (line.isBlank()) {
+          continue;
+        }
+        LoggedRequest r;
+        try {
+          r = JSON.readValue(line, LoggedRequest.class);
+        } catch (IOException e) {
+          throw SolrscaleException.usage(
+              file
+                  + ":"
+                  + n
+                  + ": not a request of data log-requests (one JSON object a line with start_ms,"
+                  + " handler and params): make the file with solrscale data log-requests LOG...");
+        }
+        if (r.handler() == null || r.params() == null || r.startMs() <= 0) {
+          throw SolrscaleException.usage(
+              file + ":" + n + ": a request needs start_ms, handler and params");
+        }
+        out.add(r);
+      }
+    } catch (NoSuchFileException e) {
+      throw SolrscaleException.usage(option + " " + file + " does not exist");
+    } catch (IOException e) {
+      throw SolrscaleException.usage("cannot read " + option + " " + file + ": " + Corpus.why(e));
+    }
+    if (out.isEmpty()) {
+      throw SolrscaleException.usage(
+          option
+              + " "
+              + file
+              + " has no requests: make it with solrscale data log-requests LOG...");
+    }
+    return out;
   }
 }

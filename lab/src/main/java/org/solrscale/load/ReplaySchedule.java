@@ -1,20 +1,11 @@
 package org.solrscale.load;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
-import org.solrscale.data.Corpus;
 import org.solrscale.data.LoggedRequest;
 import org.solrscale.spec.SolrscaleException;
 
@@ -26,9 +17,6 @@ import org.solrscale.spec.SolrscaleException;
 public final class ReplaySchedule {
   /** One request: when it is due after the start, what it is, and what production answered. */
   public record Entry(long offsetNanos, QueryRequest request, LoggedRequest logged) {}
-
-  private static final ObjectMapper JSON =
-      new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   private final List<Entry> entries;
   private final long periodNanos;
@@ -50,7 +38,7 @@ public final class ReplaySchedule {
     if (!(speed > 0) || Double.isInfinite(speed)) {
       throw SolrscaleException.usage("--speed must be above 0, e.g. 1, 2 or 0.5");
     }
-    List<LoggedRequest> logged = readLog(file);
+    List<LoggedRequest> logged = new ArrayList<>(LoggedRequest.read(file, "--replay"));
     logged.sort(Comparator.comparingLong(LoggedRequest::startMs));
     List<Entry> entries = new ArrayList<>();
     long offset = 0;
@@ -84,48 +72,6 @@ public final class ReplaySchedule {
     long meanGap = logged.size() > 1 ? Math.round(gaps / speed / (logged.size() - 1)) : 1_000_000L;
     return new ReplaySchedule(
         List.copyOf(entries), Math.round(gaps / speed) + Math.max(1_000_000L, meanGap), logSeconds);
-  }
-
-  private static List<LoggedRequest> readLog(Path file) {
-    List<LoggedRequest> out = new ArrayList<>();
-    try (BufferedReader in =
-        new BufferedReader(
-            new InputStreamReader(Corpus.input(file, new AtomicLong()), StandardCharsets.UTF_8),
-            1 << 16)) {
-      String line;
-      int n = 0;
-      while ((line = in.readLine()) != null) {
-        n++;
-        if (line.isBlank()) {
-          continue;
-        }
-        LoggedRequest r;
-        try {
-          r = JSON.readValue(line, LoggedRequest.class);
-        } catch (IOException e) {
-          throw SolrscaleException.usage(
-              file
-                  + ":"
-                  + n
-                  + ": not a request of data log-requests (one JSON object a line with start_ms,"
-                  + " handler and params): make the file with solrscale data log-requests LOG...");
-        }
-        if (r.handler() == null || r.params() == null || r.startMs() <= 0) {
-          throw SolrscaleException.usage(
-              file + ":" + n + ": a request needs start_ms, handler and params");
-        }
-        out.add(r);
-      }
-    } catch (NoSuchFileException e) {
-      throw SolrscaleException.usage("--replay " + file + " does not exist");
-    } catch (IOException e) {
-      throw SolrscaleException.usage("cannot read --replay " + file + ": " + Corpus.why(e));
-    }
-    if (out.isEmpty()) {
-      throw SolrscaleException.usage(
-          "--replay " + file + " has no requests: make it with solrscale data log-requests LOG...");
-    }
-    return out;
   }
 
   public List<Entry> entries() {

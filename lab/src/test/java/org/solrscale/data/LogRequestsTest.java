@@ -263,6 +263,33 @@ class LogRequestsTest {
     assertThat(j.leftOut()).containsEntry("not a GET (Jetty logs no request body)", 2L);
   }
 
+  /** A query file from a log keeps its order and repeats, and reads back as the same requests. */
+  @Test
+  void queryFileFromALog() throws Exception {
+    Path log = dir.resolve("solr.log");
+    String odd = "q={!lucene}title:\"caf\u00e9+%26+bar\"+100%25&fq=a:1&fq=b:2";
+    Files.write(
+        log,
+        List.of(
+            at(SOLR9, "05:52:30.613", 1, "q=a"),
+            at(SOLR9, "05:52:31.613", 1, odd),
+            at(SOLR9, "05:52:32.613", 1, "q=a"),
+            at(SOLR9, "05:52:33.613", 1, "id=7").replace("path=/select", "path=/get")));
+    Path requests = dir.resolve("r.jsonl");
+    LogRequests.run(List.of(log), options(null, null), requests);
+    Path file = dir.resolve("q.txt");
+    LogRequests.FromLog r = LogRequests.toQueryFile(requests, file);
+    assertThat(r.written()).isEqualTo(3);
+    assertThat(r.distinct()).isEqualTo(2);
+    assertThat(r.withoutQ()).isEqualTo(1);
+    List<org.solrscale.load.QueryRequest> read = org.solrscale.load.QueryFile.read(file);
+    assertThat(read).hasSize(3);
+    assertThat(read.get(0).params()).isEqualTo(read.get(2).params());
+    java.util.Map<String, List<String>> back = RequestLogLine.decode(read.get(1).params());
+    assertThat(back.get("q")).containsExactly("{!lucene}title:\"caf\u00e9 & bar\" 100%");
+    assertThat(back.get("fq")).containsExactly("a:1", "b:2");
+  }
+
   static final ObjectMapper JSON = new ObjectMapper();
 
   static LogRequests.Options options(java.util.Set<String> handlers, java.util.Set<String> cs) {
