@@ -82,7 +82,7 @@ public final class LogRequests {
   public static LogRequestsReport run(List<Path> files, Options o, Path out) {
     long t0 = System.nanoTime();
     Counts c = new Counts();
-    List<LoggedRequest> kept = new ArrayList<>();
+    List<Kept> kept = new ArrayList<>();
     SplittableRandom random = new SplittableRandom(o.seed());
     for (Path f : files) {
       read(f, o, c, kept, random);
@@ -94,7 +94,7 @@ public final class LogRequests {
               + " path= params={...} QTime=) or Jetty's request log (NCSA: [time] \"GET"
               + " /solr/COLLECTION/select?... HTTP/1.1\" 200)");
     }
-    kept.sort(Comparator.comparingLong(LoggedRequest::startMs)); // stable: ties keep file order
+    kept.sort(Comparator.comparingLong(Kept::startMs)); // stable: ties keep file order
     write(out, kept);
     return report(files.size(), c, kept, out, (System.nanoTime() - t0) / 1e9);
   }
@@ -108,13 +108,20 @@ public final class LogRequests {
     final Map<String, Long> leftOut = new LinkedHashMap<>();
     final Set<String> formats = new TreeSet<>();
 
+    final Map<String, String> names = new java.util.HashMap<>();
+
     void out(String reason) {
       leftOut.merge(reason, 1L, Long::sum);
+    }
+
+    /** One String for each handler and collection name, however many requests name it. */
+    String shared(String name) {
+      return names.computeIfAbsent(name, k -> k);
     }
   }
 
   private static void read(
-      Path file, Options o, Counts c, List<LoggedRequest> kept, SplittableRandom random) {
+      Path file, Options o, Counts c, List<Kept> kept, SplittableRandom random) {
     if (Files.isDirectory(file)) {
       throw SolrscaleException.usage(
           file + " is a directory: give the log files in it, e.g. " + file.resolve("solr.log*"));
@@ -160,7 +167,22 @@ public final class LogRequests {
           c.out(why);
           continue;
         }
-        kept.add(logged(p, name + ":" + n));
+        try {
+          LoggedRequest r = logged(p, name + ":" + n);
+          kept.add(
+              new Kept(
+                  r.startMs(),
+                  c.shared(r.handler()),
+                  c.shared(r.collection() == null ? "(none)" : r.collection()),
+                  r.hits() != null,
+                  LINE.writeValueAsString(r)));
+        } catch (RequestLogLine.Bad bad) {
+          c.bad++;
+          if (c.problems.size() < SHOWN) {
+            c.problems.add(
+                name + ":" + n + ": " + bad.getMessage() + ": " + RequestLogLine.abbreviate(line));
+          }
+        }
       }
     } catch (java.nio.file.NoSuchFileException e) {
       throw SolrscaleException.usage("log file " + file + " does not exist");
@@ -208,7 +230,8 @@ public final class LogRequests {
     return null;
   }
 
-  private static LoggedRequest logged(RequestLogLine.Parsed p, String source) {
+  private static LoggedRequest logged(RequestLogLine.Parsed p, String source)
+      throws RequestLogLine.Bad {
     Map<String, List<String>> params = new LinkedHashMap<>();
     p.params()
         .forEach(
@@ -229,7 +252,14 @@ public final class LogRequests {
         source);
   }
 
-  private static void write(Path out, List<LoggedRequest> kept) {
+  /**
+   * A kept request as little as it can be held until all are sorted: its start, the names the
+   * summary counts by, and its line of JSON.
+   */
+  private record Kept(
+      long startMs, String handler, String collection, boolean hasHits, String json) {}
+
+  private static void write(Path out, List<Kept> kept) {
     try {
       if (out.toAbsolutePath().getParent() != null) {
         Files.createDirectories(out.toAbsolutePath().getParent());
@@ -243,8 +273,8 @@ public final class LogRequests {
             }
             try (Writer w =
                 new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8), 1 << 16)) {
-              for (LoggedRequest r : kept) {
-                LINE.writeValue(w, r);
+              for (Kept r : kept) {
+                w.write(r.json());
                 w.write('\n');
               }
             }
@@ -263,14 +293,14 @@ public final class LogRequests {
   static final int MAX_BUCKETS = 24;
 
   private static LogRequestsReport report(
-      int files, Counts c, List<LoggedRequest> kept, Path out, double seconds) {
+      int files, Counts c, List<Kept> kept, Path out, double seconds) {
     Map<String, Long> byHandler = new TreeMap<>();
     Map<String, Long> byCollection = new TreeMap<>();
     long withHits = 0;
-    for (LoggedRequest r : kept) {
+    for (Kept r : kept) {
       byHandler.merge(r.handler(), 1L, Long::sum);
-      byCollection.merge(r.collection() == null ? "(none)" : r.collection(), 1L, Long::sum);
-      withHits += r.hits() != null ? 1 : 0;
+      byCollection.merge(r.collection(), 1L, Long::sum);
+      withHits += r.hasHits() ? 1 : 0;
     }
     Long first = kept.isEmpty() ? null : kept.get(0).startMs();
     Long last = kept.isEmpty() ? null : kept.get(kept.size() - 1).startMs();
@@ -287,7 +317,7 @@ public final class LogRequests {
       }
       int n = (int) ((last - first) / 1000 / bucket) + 1;
       long[] counts = new long[n];
-      for (LoggedRequest r : kept) {
+      for (Kept r : kept) {
         counts[(int) ((r.startMs() - first) / 1000 / bucket)]++;
       }
       for (long k : counts) {

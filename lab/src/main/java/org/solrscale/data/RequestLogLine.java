@@ -41,24 +41,40 @@ public final class RequestLogLine {
     JETTY
   }
 
-  /** A request line: its log time and start (epoch ms), where it went and what it answered. */
+  /**
+   * A request line: its log time and start (epoch ms), where it went, its parameters as logged
+   * (decoded by {@link #params}, only for the requests kept) and what it answered.
+   */
   public record Parsed(
       Kind kind,
       long logMs,
       long startMs,
       String collection,
       String handler,
-      Map<String, List<String>> params,
+      String rawParams,
       Long hits,
       Integer status,
       Integer qtime,
       String method,
       boolean adminWebapp) {
 
+    /** The parameters decoded; a bad percent-encoding is {@link Bad}. */
+    public Map<String, List<String>> params() throws Bad {
+      return decode(rawParams);
+    }
+
     /** A per-shard sub-request of a distributed one: Solr marks them isShard=true. */
     public boolean subRequest() {
-      List<String> v = params.get("isShard");
-      return v != null && v.contains("true");
+      int i = rawParams.indexOf("isShard=true");
+      while (i >= 0) {
+        int end = i + 12;
+        if ((i == 0 || rawParams.charAt(i - 1) == '&')
+            && (end == rawParams.length() || rawParams.charAt(end) == '&')) {
+          return true;
+        }
+        i = rawParams.indexOf("isShard=true", end);
+      }
+      return false;
     }
   }
 
@@ -127,7 +143,7 @@ public final class RequestLogLine {
     if (close < 0) {
       throw new Bad("params={...} is not closed");
     }
-    Map<String, List<String>> decoded = decode(segment.substring(0, close));
+    String raw = segment.substring(0, close);
     Long hits = null;
     Integer status;
     Integer qtime;
@@ -155,7 +171,7 @@ public final class RequestLogLine {
         logMs - qtime,
         collection,
         handler,
-        decoded,
+        raw,
         hits,
         status,
         qtime,
@@ -205,14 +221,11 @@ public final class RequestLogLine {
     if (open >= 0 && open < webapp) {
       int close = line.indexOf(']', open + 3);
       if (close > 0 && close < webapp) {
-        for (String part : line.substring(open + 3, close).split(" ")) {
-          if (part.startsWith("c:") && part.length() > 2) {
-            return part.substring(2);
-          }
-          if (part.startsWith("x:") && part.length() > 2) {
-            core = part.substring(2);
-          }
+        String c = mdcValue(line, open + 3, close, "c:");
+        if (c != null) {
+          return c;
         }
+        core = mdcValue(line, open + 3, close, "x:");
       }
     }
     if (core == null) {
@@ -226,6 +239,22 @@ public final class RequestLogLine {
       }
     }
     return core;
+  }
+
+  /** The value of {@code key} (c:, x:) among the space-separated MDC entries in [from, to). */
+  private static String mdcValue(String line, int from, int to, String key) {
+    int i = from;
+    while (i < to) {
+      int end = line.indexOf(' ', i);
+      if (end < 0 || end > to) {
+        end = to;
+      }
+      if (end - i > 2 && line.startsWith(key, i)) {
+        return line.substring(i + 2, end);
+      }
+      i = end + 1;
+    }
+    return null;
   }
 
   /** The text from {@code from} to the next space or the end. */
@@ -269,6 +298,12 @@ public final class RequestLogLine {
     return out;
   }
 
+  private static String unescape(String s) {
+    return s.indexOf('%') < 0 && s.indexOf('+') < 0
+        ? s
+        : URLDecoder.decode(s, StandardCharsets.UTF_8);
+  }
+
   /** A line of Jetty's request log (NCSA): the time it was received, the method and the URL. */
   private static Parsed jetty(String line) throws Bad {
     Matcher m = NCSA.matcher(line);
@@ -284,7 +319,7 @@ public final class RequestLogLine {
     String target = m.group(3);
     int q = target.indexOf('?');
     String path = q < 0 ? target : target.substring(0, q);
-    Map<String, List<String>> params = decode(q < 0 ? "" : target.substring(q + 1));
+    String params = q < 0 ? "" : target.substring(q + 1);
     // /solr/COLLECTION/HANDLER...: the webapp, then the collection (or core), then the handler
     String[] parts = path.split("/", 4);
     String collection = null;
