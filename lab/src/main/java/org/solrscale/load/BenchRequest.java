@@ -134,14 +134,15 @@ public record BenchRequest(
   }
 
   /**
-   * The bench a scenario's step asks for: {@code queries} the step's mix or the run's files, {@code
-   * urls} where its routing sends, {@code maxErrorRate} its own or the run's default, {@code out}
-   * the step's run directory.
+   * The bench a scenario's step asks for: {@code queries} the step's mix or the run's files ({@code
+   * replay} the log file of a replay step, resolved, else null), {@code urls} where its routing
+   * sends, {@code maxErrorRate} its own or the run's default, {@code out} the step's run directory.
    */
   public static BenchRequest of(
       StepSpec.Bench b,
       String collection,
       List<Mix> queries,
+      Path replay,
       List<String> urls,
       double maxErrorRate,
       Path out) {
@@ -171,7 +172,16 @@ public record BenchRequest(
         out,
         null,
         b.drivers(),
-        null);
+        replay == null
+            ? null
+            : new Replay(
+                replay,
+                b.speed(),
+                b.maxGap() == null ? null : Durations.parse(b.maxGap()),
+                b.loop(),
+                b.slowerThan(),
+                0,
+                1));
   }
 
   /**

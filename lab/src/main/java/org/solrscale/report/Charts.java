@@ -124,6 +124,28 @@ final class Charts {
     return s;
   }
 
+  /**
+   * Points (x, y) without lines, on logarithmic axes when {@code log}, with the diagonal y = x
+   * dashed for reference.
+   */
+  static XYChart scatter(
+      String title, String xTitle, String yTitle, String label, double[] x, double[] y) {
+    XYChart c = base(title, xTitle, yTitle);
+    XYSeries points = c.addSeries(label, x, y);
+    points.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+    points.setMarker(SeriesMarkers.CIRCLE);
+    points.setMarkerColor(COLORS[0]);
+    double max = 1;
+    for (int i = 0; i < x.length; i++) {
+      max = Math.max(max, Math.max(x[i], y[i]));
+    }
+    add(c, new Curve("same time", new double[] {0, max}, new double[] {0, max}, null, true), 1);
+    c.getStyler().setMarkerSize(4);
+    c.getStyler().setXAxisMin(0.0);
+    c.getStyler().setYAxisMin(0.0);
+    return c;
+  }
+
   /** Lines of any kind on one chart. */
   static XYChart lines(String title, String xTitle, String yTitle, List<Curve> curves) {
     XYChart c = base(title, xTitle, yTitle);

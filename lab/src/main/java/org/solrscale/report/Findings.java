@@ -239,6 +239,24 @@ final class Findings {
       for (String key : m.stepKeys()) {
         for (RunModel.Bench b : m.benches(c.id(), key)) {
           BenchSummary s = b.summary();
+          if (s.replay() != null && s.replay().flagged()) {
+            notes.add(
+                0,
+                "<span class=\"sig\">"
+                    + Html.escape(
+                        String.format(
+                            Locale.ROOT,
+                            "%s r%d %s: the lab's index does not answer like production's: %,d of"
+                                + " %,d replayed requests (%.1f %%) got other hits than the log"
+                                + " says; its latencies describe another index (see Replay)",
+                            c.id(),
+                            b.repeat(),
+                            key,
+                            s.replay().checked() - s.replay().equal(),
+                            s.replay().checked(),
+                            100 * s.replay().differingShare()))
+                    + "</span>.");
+          }
           if (s.errors() != null && s.errors().total() > 0) {
             List<String> kinds = new ArrayList<>();
             if (s.errors().byKind() != null) {

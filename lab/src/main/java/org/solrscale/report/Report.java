@@ -30,6 +30,7 @@ public final class Report {
         new DistributeSection(),
         new SweepSection(),
         new LatencySection(),
+        new ReplaySection(),
         new HitsSection(),
         new KneeSection(),
         new ColdStartSection(),

@@ -36,9 +36,12 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
         BenchRequest.of(
             b,
             run.collection(b.collection()),
-            b.queries() != null
-                ? BenchRequest.mix(b.queries(), run.scenarioDir())
-                : run.data().queries().stream().map(q -> new BenchRequest.Mix(q, 1)).toList(),
+            b.replay() != null
+                ? List.of()
+                : b.queries() != null
+                    ? BenchRequest.mix(b.queries(), run.scenarioDir())
+                    : run.data().queries().stream().map(q -> new BenchRequest.Mix(q, 1)).toList(),
+            b.replay() == null ? null : replayFile(b.replay(), run),
             urls(b.routingParsed(), run),
             maxErrors,
             run.dir());
@@ -48,6 +51,11 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
     Workload w = BenchPlan.workload(r);
     BenchPlan.probe(r, w, run.target().access());
     return JSON.valueToTree(BenchPlan.run(r, w, run.target().access(), i -> {}));
+  }
+
+  /** A replay step's log file, relative to the scenario file unless absolute. */
+  static java.nio.file.Path replayFile(String replay, StepRun run) {
+    return java.nio.file.Path.of(DataPrep.resolve(run.scenarioDir(), replay));
   }
 
   /**

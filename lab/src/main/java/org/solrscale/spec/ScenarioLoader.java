@@ -454,6 +454,7 @@ public final class ScenarioLoader {
     }
     if (step instanceof StepSpec.Bench b
         && b.queries() == null
+        && b.replay() == null
         && d.queries().isEmpty()
         && !corpus) {
       return List.of(

@@ -140,9 +140,17 @@ public interface StepSpec {
       @JsonProperty("max_error_rate") String maxErrorRate,
       @JsonProperty("drivers") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
           List<String> drivers,
-      @JsonProperty("profile") Boolean profile)
+      @JsonProperty("profile") Boolean profile,
+      @JsonProperty("replay") String replay,
+      @JsonProperty("speed") Double speed,
+      @JsonProperty("max_gap") String maxGap,
+      @JsonProperty("loop") Boolean loop,
+      @JsonProperty("slower_than") Double slowerThan)
       implements OnCollection {
     public Bench {
+      speed = speed == null ? 1 : speed;
+      loop = loop != null && loop;
+      slowerThan = slowerThan == null ? 3 : slowerThan;
       name = name == null ? "bench" : name;
       arrivals = arrivals == null ? "uniform" : arrivals;
       stepDuration = stepDuration == null ? "30s" : stepDuration;
@@ -161,8 +169,43 @@ public interface StepSpec {
     @Override
     public List<Problem> problems(StepContext c) {
       List<Problem> out = new ArrayList<>();
-      if ((threads == null) == (rate == null)) {
-        out.add(Problem.error("bench step '" + name + "' needs exactly one of threads or rate"));
+      if ((threads != null ? 1 : 0) + (rate != null ? 1 : 0) + (replay != null ? 1 : 0) != 1) {
+        out.add(
+            Problem.error(
+                "bench step '" + name + "' needs exactly one of threads, rate or replay"));
+      }
+      if (replay != null) {
+        if (queries != null || templates != null) {
+          out.add(
+              Problem.error(
+                      "bench step '"
+                          + name
+                          + "': replay sends the logged requests; leave out queries and templates")
+                  .at("/replay"));
+        }
+        if (!(speed > 0) || speed.isInfinite()) {
+          out.add(
+              Problem.error("speed " + speed + " must be above 0, e.g. 1, 2 or 0.5").at("/speed"));
+        }
+        Checks.duration(out, "/max_gap", maxGap);
+        if (!(slowerThan > 0)) {
+          out.add(Problem.error("slower_than must be above 0, e.g. 3").at("/slower_than"));
+        }
+        if (loop && duration == null && requests == null) {
+          out.add(
+              Problem.error(
+                      "bench step '"
+                          + name
+                          + "': loop replays the log again and again; give duration to end it")
+                  .at("/loop"));
+        }
+      } else if (maxGap != null || loop || speed != 1) {
+        out.add(
+            Problem.error(
+                    "bench step '"
+                        + name
+                        + "': speed, max_gap and loop are for a replay: give replay")
+                .at(maxGap != null ? "/max_gap" : loop ? "/loop" : "/speed"));
       }
       Checks.collection(out, this, c, collection != null);
       Checks.range(out, "/threads", "threads", threads, 1, 100_000);

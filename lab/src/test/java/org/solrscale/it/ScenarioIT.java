@@ -307,7 +307,7 @@ class ScenarioIT {
     Cli.Result r = Cli.run("run", scenario.toString(), "--out", dir.resolve("o").toString());
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err().strip().lines()).hasSize(1);
-    assertThat(r.err()).contains("needs exactly one of threads or rate");
+    assertThat(r.err()).contains("needs exactly one of threads, rate or replay");
   }
 
   /** A small valid scenario; the tests below plant mistakes in it, or interrupt it. */

@@ -81,7 +81,40 @@ class ScenarioLoaderTest {
             () ->
                 ScenarioLoader.parse(
                     SCENARIO.replace("threads: 1, duration", "duration"), "s.yaml"))
-        .hasMessageContaining("needs exactly one of threads or rate");
+        .hasMessageContaining("needs exactly one of threads, rate or replay");
+  }
+
+  @Test
+  void replayStepsAreCheckedAndSweepable() {
+    String base = "cluster: {nodes: 1, collections: [{name: c}]}\nsteps:\n";
+    ScenarioLoader.Loaded ok =
+        ScenarioLoader.parse(
+            base
+                + "  - bench: {name: r, replay: requests.jsonl, max_gap: 5s, warmup: 0s}\n"
+                + "matrix:\n  bench.r.speed: [1, 4]\n",
+            "r.yaml");
+    assertThat(ok.combinations()).hasSize(2);
+    assertThat(ok.combinations().get(1).spec().steps().get(0))
+        .isInstanceOfSatisfying(
+            StepSpec.Bench.class,
+            b -> {
+              assertThat(b.speed()).isEqualTo(4.0);
+              assertThat(b.replay()).isEqualTo("requests.jsonl");
+              assertThat(b.loop()).isFalse();
+            });
+    assertThatThrownBy(
+            () -> ScenarioLoader.parse(base + "  - bench: {replay: r.jsonl, rate: 5}\n", "r.yaml"))
+        .hasMessageContaining("needs exactly one of threads, rate or replay");
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(base + "  - bench: {replay: r.jsonl, loop: true}\n", "r.yaml"))
+        .hasMessageContaining("loop replays the log again and again; give duration");
+    assertThatThrownBy(
+            () -> ScenarioLoader.parse(base + "  - bench: {threads: 2, speed: 2}\n", "r.yaml"))
+        .hasMessageContaining("speed, max_gap and loop are for a replay");
+    assertThatThrownBy(
+            () -> ScenarioLoader.parse(base + "  - bench: {replay: r.jsonl, speed: 0}\n", "r.yaml"))
+        .hasMessageContaining("speed 0.0 must be above 0");
   }
 
   @Test
