@@ -14,6 +14,7 @@ import org.solrscale.load.BenchPlan;
 import org.solrscale.load.Clock;
 import org.solrscale.load.HttpSender;
 import org.solrscale.load.LoadModel;
+import org.solrscale.load.ReplaySchedule;
 import org.solrscale.load.Workload;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.CapacityResult;
@@ -28,6 +29,7 @@ import org.solrscale.spec.SolrscaleException;
  */
 public final class BenchProber implements CapacitySearch.Prober {
   private final Workload workload;
+  private final Replay replay;
   private final HttpSender sender;
   private final long required;
   private final Duration warmup;
@@ -41,6 +43,7 @@ public final class BenchProber implements CapacitySearch.Prober {
 
   public BenchProber(
       Workload workload,
+      Replay replay,
       HttpSender sender,
       Slo slo,
       Duration warmup,
@@ -51,6 +54,7 @@ public final class BenchProber implements CapacitySearch.Prober {
       Path out,
       SearchProgress progress) {
     this.workload = workload;
+    this.replay = replay;
     this.sender = sender;
     this.required = slo.requiredRequests();
     this.warmup = warmup;
@@ -69,6 +73,7 @@ public final class BenchProber implements CapacitySearch.Prober {
    */
   public record Setup(
       Workload workload,
+      Replay replay,
       List<String> urls,
       String collection,
       Access access,
@@ -81,6 +86,31 @@ public final class BenchProber implements CapacitySearch.Prober {
       Path out) {}
 
   /**
+   * A search over a replayed log instead of a workload: its file, each request to {@code
+   * collection} (null: to its logged one), idle gaps cut to {@code maxGapNanos} (0: not cut); a
+   * probe at a rate replays it at rate / the log's own rate, looping for the probe's time.
+   */
+  public record Replay(Path file, String collection, long maxGapNanos, double logRate) {
+    /** The replay of {@code file}, its own rate read from it. */
+    public static Replay of(Path file, String collection, long maxGapNanos) {
+      ReplaySchedule s = ReplaySchedule.read(file, collection, 1, maxGapNanos, 0, 1);
+      return new Replay(
+          file, collection, maxGapNanos, s.entries().size() / (s.periodNanos() / 1e9));
+    }
+
+    LoadModel model(double rate) {
+      double speed = rate / logRate;
+      return new LoadModel.Replay(
+          ReplaySchedule.read(file, collection, speed, maxGapNanos, 0, 1),
+          true,
+          speed,
+          maxGapNanos,
+          file.toString(),
+          3);
+    }
+  }
+
+  /**
    * The search against a SolrCloud: one query tried first (a wrong collection or field is one line,
    * not a search of failures), then the plan and the probes over one sender, told to {@code
    * progress}.
@@ -89,7 +119,13 @@ public final class BenchProber implements CapacitySearch.Prober {
       Slo slo, CapacitySearch.Options options, Setup s, SearchProgress progress)
       throws InterruptedException {
     BenchPlan.probe(
-        s.urls().get(0), s.collection(), BenchPlan.firsts(s.workload()), "", s.access());
+        s.urls().get(0),
+        s.collection(),
+        s.replay() != null
+            ? BenchPlan.firsts(null, s.replay().model(s.replay().logRate()))
+            : BenchPlan.firsts(s.workload()),
+        "",
+        s.access());
     progress.planned(ProbePlan.of(slo, options, s.warmup(), s.minDuration()));
     try (HttpSender sender =
         BenchPlan.sender(
@@ -101,20 +137,23 @@ public final class BenchProber implements CapacitySearch.Prober {
             s.timeout().toMillis(),
             s.connections(),
             s.access())) {
-      return CapacitySearch.search(
-          slo,
-          options,
-          new BenchProber(
-              s.workload(),
-              sender,
+      CapacityResult r =
+          CapacitySearch.search(
               slo,
-              s.warmup(),
-              s.minDuration(),
-              s.arrivals(),
-              s.seed(),
-              s.timeout(),
-              s.out(),
-              progress));
+              options,
+              new BenchProber(
+                  s.workload(),
+                  s.replay(),
+                  sender,
+                  slo,
+                  s.warmup(),
+                  s.minDuration(),
+                  s.arrivals(),
+                  s.seed(),
+                  s.timeout(),
+                  s.out(),
+                  progress));
+      return s.replay() == null ? r : r.withReplayRate(s.replay().logRate());
     }
   }
 
@@ -123,7 +162,10 @@ public final class BenchProber implements CapacitySearch.Prober {
     probes++;
     long seconds = ProbePlan.measuredSeconds(required, rate, minDuration);
     long nanos = seconds * 1_000_000_000L;
-    LoadModel model = BenchPlan.model(null, Double.toString(rate), arrivals, nanos);
+    LoadModel model =
+        replay != null
+            ? replay.model(rate)
+            : BenchPlan.model(null, Double.toString(rate), arrivals, nanos);
     Path dir = out == null ? null : out.resolve(String.format(Locale.ROOT, "probe-%02d", probes));
     if (dir != null) {
       try {

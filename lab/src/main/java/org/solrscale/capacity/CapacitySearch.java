@@ -142,6 +142,8 @@ public final class CapacitySearch {
         ended,
         stop,
         stop == Stop.CONVERGED,
+        null,
+        null,
         null);
   }
 

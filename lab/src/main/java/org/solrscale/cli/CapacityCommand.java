@@ -42,8 +42,26 @@ final class CapacityCommand implements Callable<Integer> {
 
   @Mixin QueryOptions query;
 
-  @Option(names = "--collection", required = true, description = "Collection to query.")
+  @Option(
+      names = "--collection",
+      description =
+          "Collection to query (a replay without it sends each request to its logged collection).")
   String collection;
+
+  @Option(
+      names = "--replay",
+      paramLabel = "FILE",
+      description =
+          "Search over a log (from data log-requests) instead of --queries: each probe replays it"
+              + " at a speed-up, looping; the capacity is also given as that speed-up.")
+  Path replay;
+
+  @Option(
+      names = "--max-gap",
+      converter = DurationConverter.class,
+      paramLabel = "DURATION",
+      description = "--replay: cut idle gaps longer than this to it first, e.g. 5s.")
+  Duration maxGap;
 
   @Option(
       names = "--slo",
@@ -140,7 +158,17 @@ final class CapacityCommand implements Callable<Integer> {
       throw SolrscaleException.usage("--max-probes must be at least 2");
     }
     long started = System.nanoTime();
-    Workload workload = new Workload(query.parts(), false, 0, seed);
+    if (replay != null && query.queries != null) {
+      throw SolrscaleException.usage("--replay sends the logged requests: leave out --queries");
+    }
+    if (replay == null && collection == null) {
+      throw SolrscaleException.usage("give --collection: the collection to query");
+    }
+    BenchProber.Replay replaying =
+        replay == null
+            ? null
+            : BenchProber.Replay.of(replay, collection, maxGap == null ? 0 : maxGap.toNanos());
+    Workload workload = replaying != null ? null : new Workload(query.parts(), false, 0, seed);
     // made at once so that an unwritable --out fails before minutes of probes, and removed again
     // when the search ends before a probe wrote anything (e.g. the first query failed)
     boolean made = out != null && !Files.exists(out);
@@ -151,7 +179,7 @@ final class CapacityCommand implements Callable<Integer> {
         CapacitySearch.Options.of(startRate, maxRate, tolerance, maxProbes);
     CapacityResult result;
     try (CapacityProgress progress = new CapacityProgress(p -> plan(p, objective, options))) {
-      result = search(objective, options, workload, progress);
+      result = search(objective, options, workload, replaying, progress);
     } catch (RuntimeException | InterruptedException e) {
       if (made) {
         try {
@@ -182,14 +210,30 @@ final class CapacityCommand implements Callable<Integer> {
 
   /** The search itself, its plan and progress on stderr unless --json. */
   private CapacityResult search(
-      Slo objective, CapacitySearch.Options options, Workload workload, SearchProgress progress)
+      Slo objective,
+      CapacitySearch.Options options,
+      Workload workload,
+      BenchProber.Replay replaying,
+      SearchProgress progress)
       throws InterruptedException {
+    java.util.Set<String> collections = new java.util.LinkedHashSet<>();
+    if (replaying != null && collection == null) {
+      collections.addAll(
+          org.solrscale.load.ReplaySchedule.read(replay, null, 1, 0, 0, 1).collections());
+    } else {
+      collections.add(collection);
+    }
+    java.util.Set<String> urls = new java.util.LinkedHashSet<>();
+    for (String c : collections) {
+      urls.addAll(QueryTargets.nodeUrls(target.connect(), c, Routing.CLOUD));
+    }
     return BenchProber.search(
         objective,
         options,
         new BenchProber.Setup(
             workload,
-            QueryTargets.nodeUrls(target.connect(), collection, Routing.CLOUD),
+            replaying,
+            List.copyOf(urls),
             collection,
             target.access(),
             connections,
@@ -355,6 +399,22 @@ final class CapacityCommand implements Callable<Integer> {
             Slo.describe(r.slo()),
             r.requestsPerProbe()));
     System.out.println(verdict(r, o));
+    if (r.replayRate() != null) {
+      System.out.println(
+          String.format(
+              Locale.ROOT,
+              "replay: the log runs at %.1f requests/s at speed 1; %s",
+              r.replayRate(),
+              r.capacitySpeed() == null
+                  ? "not even speed "
+                      + Slo.fmt(r.probes().get(0).measured().rate() / r.replayRate())
+                      + "x met the objective"
+                  : String.format(
+                      Locale.ROOT,
+                      "the capacity is %.2fx its speed (%.1f requests/s)",
+                      r.capacitySpeed(),
+                      r.capacity())));
+    }
   }
 
   private static String ms(Double v) {

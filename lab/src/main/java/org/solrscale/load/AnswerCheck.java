@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.solrscale.data.LoggedRequest;
 import org.solrscale.results.ReplayCheck;
+import org.solrscale.results.ReplayRequestRow;
 
 /**
  * The replay's answer check: the first answer to each request of the schedule (its hits, or that it
@@ -49,6 +50,28 @@ public final class AnswerCheck {
     if (hits.compareAndSet(i, NONE, h)) {
       latencyUs.set(i, Math.max(0, (done - intended) / 1000));
     }
+  }
+
+  /** Every answered request's row for replay-requests.csv, in schedule order. */
+  public List<ReplayRequestRow> rows() {
+    List<ReplayRequestRow> out = new ArrayList<>();
+    List<ReplaySchedule.Entry> es = schedule.entries();
+    for (int i = 0; i < es.size(); i++) {
+      long h = hits.get(i);
+      if (h == NONE) {
+        continue;
+      }
+      LoggedRequest l = es.get(i).logged();
+      out.add(
+          new ReplayRequestRow(
+              es.get(i).request().index(),
+              l.kind(),
+              l.hits(),
+              h < 0 ? -1 : h,
+              l.qtime(),
+              latencyUs.get(i) / 1000.0));
+    }
+    return out;
   }
 
   /** The check's result, with the replay's settings for the record. */

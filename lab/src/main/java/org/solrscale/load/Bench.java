@@ -21,6 +21,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.ReplayCheck;
+import org.solrscale.results.ReplayRequestRow;
 import org.solrscale.spec.LoadLoop;
 import org.solrscale.spec.SolrscaleException;
 
@@ -71,6 +72,9 @@ public final class Bench {
         try {
           if (!result.steps().isEmpty()) {
             writeSteps(o.outDir().resolve(STEPS_LOG), result, startedAtMs);
+          }
+          if (check != null) {
+            ReplayRequestRow.TABLE.write(o.outDir().resolve(ReplayRequestRow.FILE), check.rows());
           }
           JSON.writeValue(o.outDir().resolve("summary.json").toFile(), s);
         } catch (IOException e) {

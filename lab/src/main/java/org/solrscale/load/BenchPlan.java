@@ -269,7 +269,7 @@ public final class BenchPlan {
     return firsts(w, null);
   }
 
-  static List<QueryRequest> firsts(Workload w, LoadModel model) {
+  public static List<QueryRequest> firsts(Workload w, LoadModel model) {
     List<QueryRequest> out = new ArrayList<>();
     if (model instanceof LoadModel.Replay replay) {
       java.util.Set<String> kinds = new java.util.HashSet<>();

@@ -17,6 +17,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
 import org.solrscale.results.BenchSummary;
+import org.solrscale.results.ReplayCheck;
 import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.LoadLoop;
 import org.solrscale.spec.SolrscaleException;
@@ -305,7 +306,7 @@ public final class DriverMerge {
         open ? null : threads,
         open ? rates : null,
         runs,
-        null);
+        ReplayCheck.merge(each.stream().map(BenchSummary::replay).toList()));
   }
 
   /**

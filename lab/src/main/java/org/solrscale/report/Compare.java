@@ -140,6 +140,7 @@ public final class Compare {
         continue;
       }
       steps.add(Judge.judge(labelA, labelB, label, key, ba, bb));
+      steps.addAll(Judge.judgeReplayKinds(labelA, labelB, label, key, ba, bb));
     }
     for (String key : mb.stepKeys()) {
       if (!ma.stepKeys().contains(key) && !mb.benches(p[1].id(), key).isEmpty()) {

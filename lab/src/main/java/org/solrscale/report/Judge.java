@@ -143,6 +143,57 @@ final class Judge {
     return a >= 2 && b >= 2 && minimumP(a, b) < ALPHA;
   }
 
+  /**
+   * Two replays of one log, kind by kind (collection and handler): each kind's latency, every
+   * replayed request a sample, B against A, as a step "KEY kind KIND". Empty unless both sides are
+   * replays with replay-requests.csv.
+   */
+  static List<Comparison.StepDelta> judgeReplayKinds(
+      String aLabel,
+      String bLabel,
+      String label,
+      String step,
+      List<RunModel.Bench> a,
+      List<RunModel.Bench> b) {
+    if (a.get(0).summary().replay() == null || b.get(0).summary().replay() == null) {
+      return List.of();
+    }
+    java.util.Map<String, List<Double>> byKindA = latencyByKind(a);
+    java.util.Map<String, List<Double>> byKindB = latencyByKind(b);
+    List<Comparison.StepDelta> out = new ArrayList<>();
+    for (String kind : byKindA.keySet()) {
+      List<Double> lb = byKindB.get(kind);
+      if (lb == null) {
+        continue;
+      }
+      double[] xa = byKindA.get(kind).stream().mapToDouble(Double::doubleValue).toArray();
+      double[] xb = lb.stream().mapToDouble(Double::doubleValue).toArray();
+      out.add(
+          new Comparison.StepDelta(
+              aLabel,
+              bLabel,
+              label,
+              step + " kind " + kind,
+              "per-request",
+              a.size(),
+              b.size(),
+              List.of(judge(Metric.P50, xa, xb, null, null))));
+    }
+    return out;
+  }
+
+  private static java.util.Map<String, List<Double>> latencyByKind(List<RunModel.Bench> benches) {
+    java.util.Map<String, List<Double>> out = new java.util.TreeMap<>();
+    for (RunModel.Bench x : benches) {
+      for (org.solrscale.results.ReplayRequestRow r : x.replayRequests()) {
+        if (r.hits() >= 0) {
+          out.computeIfAbsent(r.kind(), k -> new ArrayList<>()).add(r.latencyMs());
+        }
+      }
+    }
+    return out;
+  }
+
   /** B against A on one metric. */
   static Comparison.MetricDelta judge(Metric m, List<RunModel.Bench> a, List<RunModel.Bench> b) {
     if (useRepeats(a.size(), b.size())) {

@@ -30,6 +30,10 @@ final class RunModel {
       String key,
       StepResult step,
       BenchSummary summary) {
+    List<org.solrscale.results.ReplayRequestRow> replayRequests() {
+      return run.replayRequests(step);
+    }
+
     List<TimelineRow> timeline() {
       return run.timeline(step);
     }

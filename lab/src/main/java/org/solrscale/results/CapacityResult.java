@@ -11,7 +11,9 @@ import java.util.Map;
  * objective (as Slo.spec writes it, and its error bound as a number, 0 meaning no errors allowed),
  * the capacity (the highest rate that met the objective) with its interval (it lies between low and
  * high: high is the lowest rate that did not meet it, null when none failed), every probe in order,
- * why the search ended, in words and as a kind, and the step's target rate when it named one.
+ * why the search ended, in words and as a kind, and the step's target rate when it named one. A
+ * search over a replayed log also has the log's own mean rate ({@code replay_rate}, at speed 1) and
+ * the capacity as a speed-up of it ({@code capacity_speed}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -26,7 +28,9 @@ public record CapacityResult(
     @JsonProperty("ended") String ended,
     @JsonProperty("stop") Stop stop,
     @JsonProperty("converged") boolean converged,
-    @JsonProperty("target") String target) {
+    @JsonProperty("target") String target,
+    @JsonProperty("replay_rate") Double replayRate,
+    @JsonProperty("capacity_speed") Double capacitySpeed) {
 
   public CapacityResult {
     probes = probes == null ? List.of() : probes;
@@ -45,7 +49,27 @@ public record CapacityResult(
         ended,
         stop,
         converged,
-        t);
+        t,
+        replayRate,
+        capacitySpeed);
+  }
+
+  /** The same answer for a replay whose log runs at {@code rate} requests/s at speed 1. */
+  public CapacityResult withReplayRate(double rate) {
+    return new CapacityResult(
+        slo,
+        maxErrorRate,
+        capacity,
+        low,
+        high,
+        requestsPerProbe,
+        probes,
+        ended,
+        stop,
+        converged,
+        target,
+        rate,
+        capacity == null ? null : capacity / rate);
   }
 
   /** What one probe at one rate measured. */

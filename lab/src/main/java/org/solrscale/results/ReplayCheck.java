@@ -62,4 +62,84 @@ public record ReplayCheck(
   public double differingShare() {
     return checked == 0 ? 0 : (double) (checked - equal) / checked;
   }
+
+  /**
+   * The checks of several drivers of one replay, each of which sent its own share of the log: the
+   * counts added, the differences and the slowest of all, the flag judged again on the whole; null
+   * when none is a replay.
+   */
+  public static ReplayCheck merge(List<ReplayCheck> checks) {
+    List<ReplayCheck> cs = checks.stream().filter(java.util.Objects::nonNull).toList();
+    if (cs.isEmpty()) {
+      return null;
+    }
+    if (cs.size() == 1) {
+      return cs.get(0);
+    }
+    long scheduled = 0;
+    long answered = 0;
+    long failed = 0;
+    long checked = 0;
+    long equal = 0;
+    long withQtime = 0;
+    long slower = 0;
+    double schedule = 0;
+    Map<String, Long> differences = new java.util.LinkedHashMap<>();
+    List<Differing> differing = new java.util.ArrayList<>();
+    List<Slower> slowest = new java.util.ArrayList<>();
+    List<double[]> scatter = new java.util.ArrayList<>();
+    List<Integer> offered = new java.util.ArrayList<>();
+    for (ReplayCheck c : cs) {
+      scheduled += c.scheduled();
+      answered += c.answered();
+      failed += c.failed();
+      checked += c.checked();
+      equal += c.equal();
+      withQtime += c.withQtime();
+      slower += c.slower();
+      schedule = Math.max(schedule, c.scheduleSeconds());
+      c.differences().forEach((k, v) -> differences.merge(k, v, Long::sum));
+      differing.addAll(c.mostDifferent());
+      slowest.addAll(c.slowest());
+      scatter.addAll(c.scatter().subList(0, Math.min(c.scatter().size(), 2000 / cs.size())));
+      for (int i = 0; i < c.offeredPerSecond().size(); i++) {
+        if (i < offered.size()) {
+          offered.set(i, offered.get(i) + c.offeredPerSecond().get(i));
+        } else {
+          offered.add(c.offeredPerSecond().get(i));
+        }
+      }
+    }
+    differing.sort(
+        java.util.Comparator.comparingDouble(
+                (Differing d) ->
+                    Math.abs(d.replayed() - d.logged()) / (double) Math.max(1, d.logged()))
+            .reversed());
+    slowest.sort(
+        java.util.Comparator.comparingDouble((Slower w) -> w.latencyMs() / Math.max(1, w.qtimeMs()))
+            .reversed());
+    ReplayCheck first = cs.get(0);
+    return new ReplayCheck(
+        first.file(),
+        first.speed(),
+        first.maxGapSeconds(),
+        first.loop(),
+        first.logSeconds(),
+        schedule,
+        scheduled,
+        answered,
+        failed,
+        checked,
+        equal,
+        checked == 0 ? 1 : (double) equal / checked,
+        differences,
+        List.copyOf(differing.subList(0, Math.min(10, differing.size()))),
+        checked > 0 && (double) (checked - equal) / checked > FLAG_SHARE,
+        first.slowerFactor(),
+        withQtime,
+        slower,
+        List.copyOf(slowest.subList(0, Math.min(10, slowest.size()))),
+        scatter,
+        offered);
+  }
 }

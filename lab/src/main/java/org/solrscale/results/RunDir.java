@@ -201,6 +201,12 @@ public final class RunDir {
         : timelines.computeIfAbsent(d, x -> Timeline.read(x.resolve("timeline.csv")));
   }
 
+  /** A replay step's replay-requests.csv rows; empty when it has none. */
+  public List<ReplayRequestRow> replayRequests(StepResult step) {
+    Path d = stepDir(step);
+    return d == null ? List.of() : ReplayRequestRow.TABLE.read(d.resolve(ReplayRequestRow.FILE));
+  }
+
   /** The step's telemetry.csv samples; empty when it has none. */
   public List<TelemetrySample> telemetry(StepResult step) {
     Path d = stepDir(step);

@@ -36,6 +36,7 @@ final class CapacityAction implements StepAction<StepSpec.Capacity> {
             CapacitySearch.Options.of(c.startRate(), c.maxRate(), c.tolerance(), c.maxProbes()),
             new BenchProber.Setup(
                 w,
+                null,
                 run.target().solrUrls(),
                 collection,
                 run.target().access(),

@@ -28,6 +28,68 @@ class CapacityIT {
     return q;
   }
 
+  /**
+   * capacity --replay over a log at 50 requests/s against the same server (400 requests/s): the
+   * speed-up found is the known capacity over the log's rate, within the tolerance.
+   */
+  @Test
+  void findsTheSpeedUpALogCanTake(@TempDir Path dir) throws Exception {
+    Path log = dir.resolve("requests.jsonl");
+    List<String> lines = new java.util.ArrayList<>();
+    for (int i = 0; i < 250; i++) {
+      lines.add(
+          "{\"start_ms\":"
+              + (1_795_900_000_000L + i * 20L)
+              + ",\"collection\":\"calib\",\"handler\":\"/select\",\"params\":{\"q\":[\""
+              + (i % 2 == 0 ? "a" : "b")
+              + "\"]},\"hits\":0,\"status\":0,\"qtime\":10,\"source\":\"solr.log:"
+              + (i + 1)
+              + "\"}");
+    }
+    Files.write(log, lines);
+    try (CalibrationServer server = CalibrationServer.start(0, 4, 10)) {
+      Cli.Result r =
+          Cli.run(
+              "capacity",
+              "--url",
+              server.url(),
+              "--replay",
+              log.toString(),
+              "--slo",
+              "p95<100ms,errors<0.1%",
+              "--start-rate",
+              "200",
+              "--warmup",
+              "1s",
+              "--min-duration",
+              "2s",
+              "--out",
+              dir.resolve("cap").toString());
+      assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+      JsonNode c = JSON.readTree(dir.resolve("cap/capacity.json").toFile());
+      double known = server.capacity();
+      // 250 requests 20 ms apart, looping one mean gap after the last: 50 requests/s
+      assertThat(c.get("replay_rate").asDouble())
+          .isCloseTo(50, org.assertj.core.data.Offset.offset(0.01));
+      assertThat(c.get("capacity").asDouble()).isBetween(known * 0.95, known);
+      assertThat(c.get("capacity_speed").asDouble())
+          .isEqualTo(c.get("capacity").asDouble() / c.get("replay_rate").asDouble());
+      assertThat(r.out())
+          .contains(
+              String.format(
+                  java.util.Locale.ROOT,
+                  "replay: the log runs at 50.0 requests/s at speed 1; the capacity is %.2fx its"
+                      + " speed (%.1f requests/s)",
+                  c.get("capacity_speed").asDouble(),
+                  c.get("capacity").asDouble()));
+      // each probe replayed the log, looping, at its rate over the log's
+      JsonNode probe = JSON.readTree(dir.resolve("cap/probe-01/summary.json").toFile());
+      assertThat(probe.get("replay").get("speed").asDouble())
+          .isCloseTo(4.0, org.assertj.core.data.Offset.offset(1e-9));
+      assertThat(probe.get("replay").get("loop").asBoolean()).isTrue();
+    }
+  }
+
   @Test
   void findsTheKnownCapacityOfACalibrationServerWithinTheTolerance(@TempDir Path dir)
       throws Exception {

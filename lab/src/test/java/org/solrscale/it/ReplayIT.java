@@ -163,6 +163,64 @@ class ReplayIT {
     for (JsonNode d : changed.get("most_different")) {
       assertThat(d.get("replay_hits").asLong()).isLessThan(d.get("logged_hits").asLong());
     }
+    // one line per request, its answer here beside the logged one
+    List<String> rows = Files.readAllLines(b3.resolve("replay-requests.csv"));
+    assertThat(rows).hasSize((int) expected + 1);
+    long differ =
+        rows.stream().skip(1).map(l -> l.split(",")).filter(c -> !c[2].equals(c[3])).count();
+    assertThat(differ).isEqualTo(mustDiffer);
+
+    // the report's Replay section, and the flag among the findings when it is raised
+    Cli.Result report = Cli.run("report", b3.toString());
+    assertThat(report.exitCode()).as(report.err()).isZero();
+    String html = Files.readString(b3.resolve("report.html"));
+    assertThat(html).contains("id=\"replay\"", "Latency here against logged QTime");
+    if (changed.get("flagged").asBoolean()) {
+      assertThat(html).contains("the lab&#39;s index does not answer like production&#39;s");
+    }
+    // two replays of one log judged kind by kind
+    Cli.Result cmp = Cli.run("compare", b2.toString(), b3.toString(), "--json");
+    assertThat(cmp.exitCode()).as(cmp.err()).isIn(0, 1);
+    assertThat(JSON.readTree(cmp.out()).get("steps"))
+        .anySatisfy(
+            st -> {
+              assertThat(st.get("step").asText()).isEqualTo("bench kind docs /select");
+              assertThat(st.get("samples").asText()).isEqualTo("per-request");
+              assertThat(st.get("metrics").get(0).get("n_a").asLong()).isEqualTo(expected);
+            });
+
+    // a scenario's replay step, its speed swept, against this cluster
+    Path scenario = dir.resolve("replay.yaml");
+    Files.writeString(
+        scenario,
+        String.join(
+            "\n",
+            "name: it-replay-run",
+            "cluster: {nodes: 1}", // not started: the steps run against --zk
+            "steps:",
+            "  - bench: {name: log, collection: docs, replay: " + requests + ", warmup: 0s}",
+            "matrix:",
+            "  bench.log.speed: [4, 8]",
+            ""));
+    Path run = dir.resolve("run");
+    Cli.Result ran =
+        Cli.run(
+            "run",
+            scenario.toString(),
+            "--zk",
+            CLUSTER.cluster().state().orElseThrow().zkHost(),
+            "--out",
+            run.toString());
+    assertThat(ran.exitCode()).as(ran.err()).isZero();
+    JsonNode results = JSON.readTree(run.resolve("results.json").toFile());
+    List<Double> speeds = new ArrayList<>();
+    for (JsonNode c : results.get("combinations")) {
+      JsonNode r = c.get("steps").get(0).get("summary").get("replay");
+      speeds.add(r.get("speed").asDouble());
+      assertThat(r.get("answered").asLong()).isEqualTo(expected);
+      assertThat(r.get("checked").asLong() - r.get("equal").asLong()).isEqualTo(mustDiffer);
+    }
+    assertThat(speeds).containsExactly(4.0, 8.0);
   }
 
   static JsonNode replay(Path requests, Path out) throws Exception {

@@ -133,6 +133,38 @@ class ReplayTest {
     assertThat(r.offeredPerSecond()).containsExactly(100, 100, 100);
   }
 
+  /** Two drivers' checks of one log: every request counted once, the flag judged on the whole. */
+  @Test
+  void driversChecksMerge() throws Exception {
+    long[] starts = new long[200];
+    for (int i = 0; i < starts.length; i++) {
+      starts[i] = i * 10L;
+    }
+    Path f = log(starts);
+    java.util.Set<Integer> off = java.util.Set.of(3, 5); // both on the second driver's share
+    List<ReplayCheck> each = new ArrayList<>();
+    for (int d = 0; d < 2; d++) {
+      ReplaySchedule s = ReplaySchedule.read(f, null, 1, 0, d, 2);
+      FakeClock clock = new FakeClock();
+      LoadModel.Replay model = new LoadModel.Replay(s, false, 1, 0, f.toString(), 3);
+      AnswerCheck check = new AnswerCheck(s);
+      new Driver(clock, new Server(clock, off), null, model, new Driver.Bounds(0, 0, 0, 0), 1)
+          .run(new LoadRecorder(0, check), 0, i -> {}, S);
+      each.add(check.result(model));
+    }
+    assertThat(each.get(1).flagged()).isTrue(); // 2 of its 100
+    ReplayCheck all = ReplayCheck.merge(each);
+    assertThat(all.scheduled()).isEqualTo(200);
+    assertThat(all.checked()).isEqualTo(200);
+    assertThat(all.checked() - all.equal()).isEqualTo(2);
+    assertThat(all.flagged()).isFalse(); // 1 % of the whole is not above 1 %
+    assertThat(all.mostDifferent())
+        .extracting(ReplayCheck.Differing::source)
+        .containsExactlyInAnyOrder("solr.log:4", "solr.log:6");
+    assertThat(all.offeredPerSecond()).containsExactly(100, 100);
+    assertThat(ReplayCheck.merge(java.util.Arrays.asList(null, null))).isNull();
+  }
+
   @Test
   void badFilesSayWhatToDo() throws Exception {
     Path f = dir.resolve("q.txt");
