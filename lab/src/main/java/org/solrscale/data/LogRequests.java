@@ -260,6 +260,14 @@ public final class LogRequests {
       long startMs, String handler, String collection, boolean hasHits, String json) {}
 
   private static void write(Path out, List<Kept> kept) {
+    writeLines(out, kept.stream().map(Kept::json).toList());
+  }
+
+  /**
+   * Writes {@code lines} to {@code out} whole or not at all (gzip when its name ends .gz), creating
+   * its folder.
+   */
+  private static void writeLines(Path out, List<String> lines) {
     try {
       if (out.toAbsolutePath().getParent() != null) {
         Files.createDirectories(out.toAbsolutePath().getParent());
@@ -273,8 +281,8 @@ public final class LogRequests {
             }
             try (Writer w =
                 new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8), 1 << 16)) {
-              for (Kept r : kept) {
-                w.write(r.json());
+              for (String l : lines) {
+                w.write(l);
                 w.write('\n');
               }
             }
@@ -396,34 +404,16 @@ public final class LogRequests {
               + ": no request has a q parameter, which a query file needs: replay it with bench"
               + " --replay instead");
     }
-    try {
-      if (out.toAbsolutePath().getParent() != null) {
-        Files.createDirectories(out.toAbsolutePath().getParent());
-      }
-      Outputs.whole(
-          out,
-          file -> {
-            OutputStream os = Outputs.newOutputStream(file);
-            if (out.getFileName().toString().endsWith(".gz")) {
-              os = new GZIPOutputStream(os, 1 << 16);
-            }
-            try (Writer w =
-                new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8), 1 << 16)) {
-              w.write(
-                  "# solrscale data queries --from-log "
-                      + log
-                      + ": "
-                      + lines.size()
-                      + " requests in the log's order\n");
-              for (String l : lines) {
-                w.write(l);
-                w.write('\n');
-              }
-            }
-          });
-    } catch (IOException e) {
-      throw SolrscaleException.usage("cannot write " + out + ": " + Corpus.why(e));
-    }
+    List<String> file = new ArrayList<>(lines.size() + 1);
+    file.add(
+        "# solrscale data queries --from-log "
+            + log
+            + ": "
+            + lines.size()
+            + " requests in the log's"
+            + " order");
+    file.addAll(lines);
+    writeLines(out, file);
     return new FromLog(
         lines.size(),
         new java.util.HashSet<>(lines).size(),

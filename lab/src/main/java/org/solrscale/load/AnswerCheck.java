@@ -1,7 +1,6 @@
 package org.solrscale.load;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,15 +131,8 @@ public final class AnswerCheck {
       differences.merge(bucket, 1L, Long::sum);
       differing.add(new ReplayCheck.Differing(l.source(), l.kind(), r.params(), l.hits(), h));
     }
-    differing.sort(
-        Comparator.comparingDouble(
-                (ReplayCheck.Differing d) ->
-                    Math.abs(d.replayed() - d.logged()) / (double) Math.max(1, d.logged()))
-            .reversed());
-    slow.sort(
-        Comparator.comparingDouble(
-                (ReplayCheck.Slower s) -> s.latencyMs() / Math.max(1, s.qtimeMs()))
-            .reversed());
+    differing.sort(ReplayCheck.Differing.MOST_FIRST);
+    slow.sort(ReplayCheck.Slower.SLOWEST_FIRST);
     long last = es.isEmpty() ? 0 : es.get(es.size() - 1).offsetNanos();
     int seconds = (int) Math.min(24 * 3600, last / 1_000_000_000L + 1);
     int[] offered = new int[seconds];

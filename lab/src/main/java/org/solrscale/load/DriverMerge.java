@@ -304,7 +304,7 @@ public final class DriverMerge {
         maxErrorRate,
         failed,
         open ? null : threads,
-        open ? rates : null,
+        open && each.get(0).replay() == null ? rates : null,
         runs,
         ReplayCheck.merge(each.stream().map(BenchSummary::replay).toList()));
   }

@@ -48,7 +48,14 @@ public record ReplayCheck(
       @JsonProperty("kind") String kind,
       @JsonProperty("params") String params,
       @JsonProperty("logged_hits") long logged,
-      @JsonProperty("replay_hits") long replayed) {}
+      @JsonProperty("replay_hits") long replayed) {
+    /** Those that differ most first: by the difference as a share of the logged hits. */
+    public static final java.util.Comparator<Differing> MOST_FIRST =
+        java.util.Comparator.comparingDouble(
+                (Differing d) ->
+                    Math.abs(d.replayed() - d.logged()) / (double) Math.max(1, d.logged()))
+            .reversed();
+  }
 
   /** A request slower here than in production by more than the factor. */
   public record Slower(
@@ -56,7 +63,12 @@ public record ReplayCheck(
       @JsonProperty("kind") String kind,
       @JsonProperty("params") String params,
       @JsonProperty("qtime_ms") int qtimeMs,
-      @JsonProperty("latency_ms") double latencyMs) {}
+      @JsonProperty("latency_ms") double latencyMs) {
+    /** The slowest first: by latency here over the logged QTime. */
+    public static final java.util.Comparator<Slower> SLOWEST_FIRST =
+        java.util.Comparator.comparingDouble((Slower w) -> w.latencyMs() / Math.max(1, w.qtimeMs()))
+            .reversed();
+  }
 
   /** The share of checked requests whose hits differ. */
   public double differingShare() {
@@ -110,14 +122,8 @@ public record ReplayCheck(
         }
       }
     }
-    differing.sort(
-        java.util.Comparator.comparingDouble(
-                (Differing d) ->
-                    Math.abs(d.replayed() - d.logged()) / (double) Math.max(1, d.logged()))
-            .reversed());
-    slowest.sort(
-        java.util.Comparator.comparingDouble((Slower w) -> w.latencyMs() / Math.max(1, w.qtimeMs()))
-            .reversed());
+    differing.sort(Differing.MOST_FIRST);
+    slowest.sort(Slower.SLOWEST_FIRST);
     ReplayCheck first = cs.get(0);
     return new ReplayCheck(
         first.file(),

@@ -27,8 +27,17 @@ final class CapacityAction implements StepAction<StepSpec.Capacity> {
   public JsonNode run(StepSpec.Capacity c, StepRun run) throws InterruptedException {
     Slo slo = Slo.parse(c.slo());
     String collection = run.collection(c.collection());
+    BenchProber.Replay replay =
+        c.replay() == null
+            ? null
+            : BenchProber.Replay.of(
+                BenchAction.replayFile(c.replay(), run),
+                collection,
+                c.maxGap() == null ? 0 : Durations.parse(c.maxGap()).toNanos());
     Workload w =
-        new Workload(BenchAction.parts(c.queries(), c.templates(), run), false, 0, c.seed());
+        replay != null
+            ? null
+            : new Workload(BenchAction.parts(c.queries(), c.templates(), run), false, 0, c.seed());
     Duration timeout = Durations.parse(c.timeout());
     CapacityResult result =
         BenchProber.search(
@@ -36,7 +45,7 @@ final class CapacityAction implements StepAction<StepSpec.Capacity> {
             CapacitySearch.Options.of(c.startRate(), c.maxRate(), c.tolerance(), c.maxProbes()),
             new BenchProber.Setup(
                 w,
-                null,
+                replay,
                 run.target().solrUrls(),
                 collection,
                 run.target().access(),

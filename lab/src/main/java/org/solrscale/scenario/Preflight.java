@@ -68,8 +68,12 @@ final class Preflight {
         if (steps.get(i) instanceof StepSpec.Bench b && b.queries() != null) {
           at(places, at + "/queries", () -> Workload.parseMix(b.queries(), scenarioDir));
         }
-        if (steps.get(i) instanceof StepSpec.Bench b && b.replay() != null) {
-          Path log = Path.of(DataPrep.resolve(scenarioDir, b.replay()));
+        String replay =
+            steps.get(i) instanceof StepSpec.Bench b
+                ? b.replay()
+                : steps.get(i) instanceof StepSpec.Capacity k ? k.replay() : null;
+        if (replay != null) {
+          Path log = Path.of(DataPrep.resolve(scenarioDir, replay));
           at(places, at + "/replay", () -> org.solrscale.data.LoggedRequest.read(log, "replay"));
         }
         if (steps.get(i) instanceof StepSpec.Index x && !x.files().isEmpty()) {

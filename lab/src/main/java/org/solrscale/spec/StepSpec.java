@@ -330,7 +330,9 @@ public interface StepSpec {
       @JsonProperty("seed") Long seed,
       @JsonProperty("timeout") String timeout,
       @JsonProperty("target") String target,
-      @JsonProperty("profile") Boolean profile)
+      @JsonProperty("profile") Boolean profile,
+      @JsonProperty("replay") String replay,
+      @JsonProperty("max_gap") String maxGap)
       implements OnCollection {
     public Capacity {
       name = name == null ? "capacity" : name;
@@ -350,6 +352,20 @@ public interface StepSpec {
     public List<Problem> problems(StepContext c) {
       List<Problem> out = new ArrayList<>();
       Checks.collection(out, this, c, collection != null);
+      if (replay != null && (queries != null || templates != null)) {
+        out.add(
+            Problem.error(
+                    "capacity step '"
+                        + name
+                        + "': replay sends the logged requests; leave out queries and templates")
+                .at("/replay"));
+      }
+      if (maxGap != null && replay == null) {
+        out.add(
+            Problem.error("capacity step '" + name + "': max_gap is for a replay: give replay")
+                .at("/max_gap"));
+      }
+      Checks.duration(out, "/max_gap", maxGap);
       if (slo == null) {
         out.add(
             Problem.error(

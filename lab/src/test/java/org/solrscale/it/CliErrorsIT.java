@@ -41,6 +41,72 @@ class CliErrorsIT {
     }
   }
 
+  /** Replays and request logs given wrong: one line each, before anything is sent. */
+  @Test
+  void replaysAndLogsGivenWrongSayWhatToDo(@TempDir Path dir) throws Exception {
+    Path log = dir.resolve("requests.jsonl");
+    Files.writeString(
+        log,
+        "{\"start_ms\":1795900000000,\"collection\":\"c\",\"handler\":\"/select\","
+            + "\"params\":{\"q\":[\"a\"]}}\n");
+    String url = "http://127.0.0.1:1/solr";
+    assertOneLineError(
+        Cli.run("bench", "--url", url, "--replay", log.toString(), "--queries", log.toString()),
+        2,
+        "--replay sends the logged requests: leave out --queries");
+    assertOneLineError(
+        Cli.run("bench", "--url", url, "--replay", log.toString(), "--loop"),
+        2,
+        "--loop replays the log again and again: give --duration");
+    assertOneLineError(
+        Cli.run("bench", "--url", url, "--replay", log.toString(), "--speed", "0"),
+        2,
+        "--speed must be above 0");
+    assertOneLineError(
+        Cli.run("bench", "--url", url, "--threads", "2", "--collection", "c"),
+        2,
+        "give the requests to send: --queries FILE");
+    Path q = dir.resolve("q.txt");
+    Files.writeString(q, "q=a\n");
+    assertOneLineError(
+        Cli.run("bench", "--url", url, "--replay", q.toString()),
+        2,
+        q + ":1: not a request of data log-requests");
+    Path gc = dir.resolve("gc.log");
+    Files.writeString(gc, "[0.004s][info][gc] Using G1\n");
+    assertOneLineError(
+        Cli.run("data", "log-requests", gc.toString(), "-o", dir.resolve("r.jsonl").toString()),
+        2,
+        "has a request line: give Solr's solr.log");
+    assertOneLineError(
+        Cli.run(
+            "data",
+            "log-requests",
+            gc.toString(),
+            "--sample",
+            "0%",
+            "-o",
+            dir.resolve("r.jsonl").toString()),
+        2,
+        "--sample '0%' is not a share above 0");
+    assertOneLineError(
+        Cli.run(
+            "data",
+            "log-requests",
+            gc.toString(),
+            "--from",
+            "yesterday",
+            "-o",
+            dir.resolve("r.jsonl").toString()),
+        2,
+        "--from 'yesterday' is not a time");
+    assertOneLineError(
+        Cli.run(
+            "data", "queries", "--from-log", q.toString(), "-o", dir.resolve("x.txt").toString()),
+        2,
+        q + ":1: not a request of data log-requests");
+  }
+
   @Test
   void dataInputsAndOutputsThatCannotBeUsedSayWhatToDo(@TempDir Path dir) throws Exception {
     Path in = dir.resolve("in.jsonl");

@@ -232,6 +232,60 @@ class HostsIT {
     assertThat(merged.get("latency_ms").get("p99").asDouble())
         .isEqualTo(all.getValueAtPercentile(99) / 1000.0);
 
+    // a replay shared by the same two drivers: every other request each, at its own time
+    Path log = dir.resolve("requests.jsonl");
+    List<String> logged = new java.util.ArrayList<>();
+    List<String> lines =
+        Files.readAllLines(queries).stream().filter(l -> !l.startsWith("#")).limit(60).toList();
+    for (int i = 0; i < lines.size(); i++) {
+      StringBuilder params = new StringBuilder();
+      for (String pair : lines.get(i).split("&")) {
+        String[] kv = pair.split("=", 2);
+        if (!kv[0].equals("_template")) {
+          params
+              .append(params.length() > 0 ? "," : "")
+              .append(JSON.writeValueAsString(kv[0]))
+              .append(":[")
+              .append(
+                  JSON.writeValueAsString(
+                      java.net.URLDecoder.decode(kv[1], java.nio.charset.StandardCharsets.UTF_8)))
+              .append("]");
+        }
+      }
+      logged.add(
+          "{\"start_ms\":"
+              + (1_795_900_000_000L + i * 100L)
+              + ",\"collection\":\"c\",\"handler\":\"/select\",\"params\":{"
+              + params
+              + "},\"source\":\"log:"
+              + (i + 1)
+              + "\"}");
+    }
+    Files.write(log, logged);
+    Path three = dir.resolve("bench3");
+    Cli.Result replayed =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--replay",
+            log.toString(),
+            "--warmup",
+            "0s",
+            "--drivers",
+            "hit-h1,hit-h2",
+            "--out",
+            three.toString());
+    assertThat(replayed.exitCode()).as(replayed.out() + replayed.err()).isZero();
+    JsonNode replay = JSON.readTree(three.resolve("summary.json").toFile()).get("replay");
+    assertThat(replay.get("scheduled").asLong()).isEqualTo(lines.size());
+    assertThat(replay.get("answered").asLong()).isEqualTo(lines.size());
+    for (String h : List.of("hit-h1", "hit-h2")) {
+      JsonNode own = JSON.readTree(three.resolve("drivers/" + h + "/summary.json").toFile());
+      assertThat(own.get("replay").get("scheduled").asLong()).isEqualTo(lines.size() / 2);
+      assertThat(own.get("errors").get("total").asLong()).isZero();
+    }
+
     // a node killed on its host is dead there, and starts again over SSH
     Cli.Result kill = Cli.run("node", "kill", "solr2", "--name", NAME);
     assertThat(kill.exitCode()).as(kill.err()).isZero();

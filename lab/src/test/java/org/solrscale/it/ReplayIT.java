@@ -59,9 +59,10 @@ class ReplayIT {
                     queries.toString())
                 .exitCode())
         .isZero();
-    // what the bench sends starts after this second (the index's own queries came before it)
-    String from = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
-    Thread.sleep(1100);
+    // what the bench sends starts after this moment; the index's own count queries came before
+    Thread.sleep(200);
+    String from =
+        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS"));
     Path b1 = dir.resolve("b1");
     Cli.Result bench =
         Cli.run(
@@ -221,6 +222,49 @@ class ReplayIT {
       assertThat(r.get("checked").asLong() - r.get("equal").asLong()).isEqualTo(mustDiffer);
     }
     assertThat(speeds).containsExactly(4.0, 8.0);
+
+    // a query file as people type it (raw spaces and quotes) is sent as meant: no errors
+    Path typed = dir.resolve("typed.txt");
+    Files.writeString(typed, "q=body_t:a OR body_t:\"b c\"&rows=10\nq=*:* AND NOT body_t:zz\n");
+    Cli.Result ok =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "docs",
+            "--queries",
+            typed.toString(),
+            "--threads",
+            "1",
+            "--warmup",
+            "0s",
+            "--requests",
+            "20",
+            "--json");
+    assertThat(ok.exitCode()).as(ok.err()).isZero();
+    assertThat(JSON.readTree(ok.out()).get("errors").get("total").asLong()).isZero();
+    // a query Solr cannot parse stops the bench before the load, with Solr's message and file:line
+    Path bad = dir.resolve("bad.txt");
+    Files.writeString(bad, "# typed by hand\nq=body_t:(unclosed\n");
+    Cli.Result refused =
+        Cli.run(
+            "bench",
+            "--name",
+            NAME,
+            "--collection",
+            "docs",
+            "--queries",
+            bad.toString(),
+            "--rate",
+            "10",
+            "--duration",
+            "5s");
+    assertThat(refused.exitCode()).as(refused.out() + refused.err()).isEqualTo(2);
+    assertThat(refused.err().strip().lines().reduce((a, b) -> b).orElse(""))
+        .startsWith("solrscale: " + bad + ":2: collection docs refuses this request (HTTP 400:")
+        .contains("SyntaxError");
+    assertThat(refused.out()).doesNotContain("open loop:");
   }
 
   static JsonNode replay(Path requests, Path out) throws Exception {

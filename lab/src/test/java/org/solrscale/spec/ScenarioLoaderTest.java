@@ -115,6 +115,19 @@ class ScenarioLoaderTest {
     assertThatThrownBy(
             () -> ScenarioLoader.parse(base + "  - bench: {replay: r.jsonl, speed: 0}\n", "r.yaml"))
         .hasMessageContaining("speed 0.0 must be above 0");
+    ScenarioSpec capacity =
+        ScenarioLoader.parse(
+                base + "  - capacity: {slo: 'p99<1s', replay: r.jsonl, max_gap: 2s}\n", "r.yaml")
+            .base();
+    assertThat(capacity.steps().get(0))
+        .isInstanceOfSatisfying(
+            StepSpec.Capacity.class, k -> assertThat(k.replay()).isEqualTo("r.jsonl"));
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    base + "  - capacity: {slo: 'p99<1s', replay: r.jsonl, queries: q.txt}\n",
+                    "r.yaml"))
+        .hasMessageContaining("replay sends the logged requests; leave out queries");
   }
 
   @Test
