@@ -12,7 +12,9 @@ import org.solrscale.spec.SolrscaleException;
 /**
  * The requests of a log ({@code data log-requests}' output) on a schedule: each at its offset from
  * the first, every gap divided by {@code speed} after idle gaps longer than {@code maxGap} were cut
- * to it. A loop starts again one mean gap after the last request.
+ * to it. A log has millisecond times, so the requests that share a millisecond are spread evenly
+ * across it rather than all sent at its start. A loop starts again one mean gap after the last
+ * request.
  */
 public final class ReplaySchedule {
   /** One request: when it is due after the start, what it is, and what production answered. */
@@ -43,6 +45,8 @@ public final class ReplaySchedule {
     List<Entry> entries = new ArrayList<>();
     long offset = 0;
     long gaps = 0;
+    int sameFrom = 0; // the first request of the run that shares this one's millisecond
+    int sameTo = 0; // one past its last
     for (int i = 0; i < logged.size(); i++) {
       LoggedRequest l = logged.get(i);
       if (i > 0) {
@@ -51,8 +55,17 @@ public final class ReplaySchedule {
           gap = maxGapNanos;
         }
         gaps += gap;
-        offset = Math.round(gaps / speed);
       }
+      if (i >= sameTo) {
+        sameFrom = i;
+        sameTo = i + 1;
+        while (sameTo < logged.size() && logged.get(sameTo).startMs() == l.startMs()) {
+          sameTo++;
+        }
+      }
+      // a log says the millisecond only: requests that share one are spread evenly across it
+      long within = 1_000_000L * (i - sameFrom) / (sameTo - sameFrom);
+      offset = Math.round((gaps + within) / speed);
       if (i % shares != share) {
         continue;
       }

@@ -88,6 +88,14 @@ class ReplayTest {
   }
 
   @Test
+  void requestsOfOneMillisecondAreSpreadAcrossIt() throws Exception {
+    Path f = log(0, 0, 0, 0, 1, 3, 3);
+    ReplaySchedule s = ReplaySchedule.read(f, null, 2, 0, 0, 1);
+    assertThat(s.entries().stream().map(ReplaySchedule.Entry::offsetNanos).toList())
+        .containsExactly(0L, 125_000L, 250_000L, 375_000L, 500_000L, 1_500_000L, 1_750_000L);
+  }
+
+  @Test
   void loopsAndShares() throws Exception {
     Path f = log(0, 100, 200, 300);
     ReplaySchedule s = ReplaySchedule.read(f, null, 1, 0, 0, 1);
