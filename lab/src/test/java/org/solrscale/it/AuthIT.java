@@ -296,8 +296,24 @@ class AuthIT {
               "steps:",
               "  - index: {collection: docs}",
               "  - bench: {name: q, collection: docs, threads: 1, warmup: 1s, requests: 50}",
+              "  - bench: {name: log, collection: docs, replay: requests.jsonl, speed: 4,"
+                  + " warmup: 0s}",
               "  - chaos: {name: writes, collection: docs, duration: 4s}",
               ""));
+      // a replay over TLS as the admin: 20 logged requests, each logged with the 2,000 hits the
+      // collection holds when it runs (the 2,000 indexed above; the step's 1,000 replace ids
+      // doc-0 to doc-999 of them)
+      List<String> logged = new java.util.ArrayList<>();
+      for (int i = 0; i < 20; i++) {
+        logged.add(
+            "{\"start_ms\":"
+                + (1_795_900_000_000L + i * 100L)
+                + ",\"collection\":\"docs\",\"handler\":\"/select\",\"params\":{\"q\":[\"*:*\"],"
+                + "\"rows\":[\"0\"]},\"hits\":2000,\"status\":0,\"qtime\":1,\"source\":\"log:"
+                + (i + 1)
+                + "\"}");
+      }
+      Files.write(dir.resolve("requests.jsonl"), logged);
       Path runOut = dir.resolve("run");
       runDirs.add(runOut);
       Cli.Result run =
@@ -319,6 +335,9 @@ class AuthIT {
       JsonNode steps = results.get("combinations").get(0).get("steps");
       assertThat(steps.get(0).get("summary").get("verified").asBoolean()).isTrue();
       assertThat(steps.get(1).get("summary").get("errors").get("total").asLong()).isZero();
+      JsonNode replay = steps.get(2).get("summary").get("replay");
+      assertThat(replay.get("answered").asLong()).isEqualTo(20);
+      assertThat(replay.get("equal").asLong()).isEqualTo(20);
 
       // a leader killed while writing into a collection of our own: the verdict against an
       // independent count of the acknowledged ids the collection holds
