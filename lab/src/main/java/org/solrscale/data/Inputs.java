@@ -41,32 +41,60 @@ public final class Inputs {
                 + "input?): solrscale reads files, some twice (their size, CSV's columns, split's "
                 + "count): save it to a file first");
       }
-      String name = p.getFileName() == null ? "" : p.getFileName().toString();
-      if (!name.contains("*") && !name.contains("?")) {
+      if (!arg.contains("*") && !arg.contains("?")) {
         throw SolrscaleException.usage("input file " + arg + " does not exist");
       }
-      Path dir = p.getParent() == null ? Path.of(".") : p.getParent();
-      List<Path> matched = new ArrayList<>();
-      try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, name)) {
-        ds.forEach(
-            f -> {
-              if (Files.isRegularFile(f)) {
-                matched.add(f);
-              }
-            });
-      } catch (IOException e) {
-        throw SolrscaleException.usage("cannot list " + dir + ": " + Corpus.why(e));
+      // globs may stand in any component (logs/*/solr.log*): each level listed in turn
+      int first = 0;
+      while (first < p.getNameCount() && !glob(p.getName(first).toString())) {
+        first++;
       }
+      Path base =
+          first == 0
+              ? (p.getRoot() != null ? p.getRoot() : Path.of("."))
+              : (p.getRoot() != null
+                  ? p.getRoot().resolve(p.subpath(0, first))
+                  : p.subpath(0, first));
+      List<Path> matched = new ArrayList<>();
+      match(base, p, first, matched);
       if (matched.isEmpty()) {
         throw SolrscaleException.usage("no file matches " + arg);
       }
-      matched.sort(null);
       files.addAll(matched);
     }
     if (files.isEmpty()) {
       throw SolrscaleException.usage("no input files given");
     }
     return files;
+  }
+
+  private static boolean glob(String component) {
+    return component.contains("*") || component.contains("?");
+  }
+
+  /**
+   * Adds to {@code out} the regular files under {@code dir} that match the components of {@code
+   * pattern} from {@code level} on, each component a glob of one name.
+   */
+  private static void match(Path dir, Path pattern, int level, List<Path> out) {
+    boolean last = level == pattern.getNameCount() - 1;
+    String name = pattern.getName(level).toString();
+    List<Path> here = new ArrayList<>();
+    try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, name)) {
+      ds.forEach(here::add);
+    } catch (java.nio.file.NotDirectoryException | java.nio.file.NoSuchFileException e) {
+      return; // nothing there to match
+    } catch (IOException e) {
+      throw SolrscaleException.usage("cannot list " + dir + ": " + Corpus.why(e));
+    }
+    here.sort(null);
+    for (Path f : here) {
+      if (last && Files.isRegularFile(f)) {
+        out.add(f);
+      } else if (!last && Files.isDirectory(f)) {
+        match(f, pattern, level + 1, out);
+      }
+    }
   }
 
   /** Refuses an output directory where a part ({@code PREFIX-NNNNN.*}) could overwrite an input. */

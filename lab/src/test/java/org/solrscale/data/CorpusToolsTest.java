@@ -1800,6 +1800,22 @@ class CorpusToolsTest {
     write(corpus(1), "g1.jsonl");
     write(corpus(1), "g2.jsonl");
     assertThat(Inputs.expand(List.of(dir + "/g*.jsonl"))).hasSize(2);
+    // a glob in a folder's name too, as for every node's logs: logs/*/solr.log*
+    for (String f :
+        List.of("logs/solr1/solr.log", "logs/solr1/solr.log.1", "logs/solr2/solr.log")) {
+      Files.createDirectories(dir.resolve(f).getParent());
+      Files.writeString(dir.resolve(f), "x\n");
+    }
+    Files.createDirectories(dir.resolve("logs/zk1"));
+    Files.writeString(dir.resolve("logs/zk1/zookeeper.log"), "x\n");
+    assertThat(Inputs.expand(List.of(dir + "/logs/*/solr.log*")))
+        .containsExactly(
+            dir.resolve("logs/solr1/solr.log"),
+            dir.resolve("logs/solr1/solr.log.1"),
+            dir.resolve("logs/solr2/solr.log"));
+    assertThat(Inputs.expand(List.of(dir + "/l?gs/solr?/solr.log"))).hasSize(2);
+    assertThatThrownBy(() -> Inputs.expand(List.of(dir + "/logs/*/nothing*")))
+        .hasMessageContaining("no file matches");
     assertThatThrownBy(() -> Inputs.expand(List.of(dir + "/none*.xml")))
         .hasMessageContaining("no file matches");
     assertThatThrownBy(() -> Inputs.expand(List.of(dir + "/missing.xml")))

@@ -93,8 +93,7 @@ class ReplayIT {
         Cli.run(
             "data",
             "log-requests",
-            logs().resolve("solr1/logs").toString() + "/solr.log*",
-            logs().resolve("solr2/logs").toString() + "/solr.log*",
+            logs() + "/solr*/logs/solr.log*", // as quoted on a command line: solrscale globs it
             "--from",
             from,
             "-o",
