@@ -131,8 +131,6 @@ public final class AnswerCheck {
       differences.merge(bucket, 1L, Long::sum);
       differing.add(new ReplayCheck.Differing(l.source(), l.kind(), r.params(), l.hits(), h));
     }
-    differing.sort(ReplayCheck.Differing.MOST_FIRST);
-    slow.sort(ReplayCheck.Slower.SLOWEST_FIRST);
     long last = es.isEmpty() ? 0 : es.get(es.size() - 1).offsetNanos();
     int seconds = (int) Math.min(24 * 3600, last / 1_000_000_000L + 1);
     int[] offered = new int[seconds];
@@ -146,8 +144,7 @@ public final class AnswerCheck {
     for (int v : offered) {
       perSecond.add(v);
     }
-    boolean flagged = checked > 0 && (double) (checked - equal) / checked > ReplayCheck.FLAG_SHARE;
-    return new ReplayCheck(
+    return ReplayCheck.of(
         file,
         model.speed(),
         model.maxGapNanos() > 0 ? model.maxGapNanos() / 1e9 : null,
@@ -159,14 +156,12 @@ public final class AnswerCheck {
         failed,
         checked,
         equal,
-        checked == 0 ? 1 : (double) equal / checked,
         differences,
-        List.copyOf(differing.subList(0, Math.min(10, differing.size()))),
-        flagged,
+        differing,
         slowerFactor,
         withQtime,
         slower,
-        List.copyOf(slow.subList(0, Math.min(10, slow.size()))),
+        slow,
         scatter,
         perSecond);
   }

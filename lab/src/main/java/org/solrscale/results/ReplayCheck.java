@@ -75,6 +75,61 @@ public record ReplayCheck(
     return checked == 0 ? 0 : (double) (checked - equal) / checked;
   }
 
+  /** The most requests listed as differing most, or as slowest. */
+  static final int LISTED = 10;
+
+  /**
+   * A check from its counts and every differing and slower request found: the lists sorted and cut
+   * to the {@link #LISTED} worst, the equal share and the flag worked out here, once.
+   */
+  public static ReplayCheck of(
+      String file,
+      double speed,
+      Double maxGapSeconds,
+      boolean loop,
+      double logSeconds,
+      double scheduleSeconds,
+      long scheduled,
+      long answered,
+      long failed,
+      long checked,
+      long equal,
+      Map<String, Long> differences,
+      List<Differing> differing,
+      double slowerFactor,
+      long withQtime,
+      long slower,
+      List<Slower> slowest,
+      List<double[]> scatter,
+      List<Integer> offeredPerSecond) {
+    List<Differing> d = new java.util.ArrayList<>(differing);
+    d.sort(Differing.MOST_FIRST);
+    List<Slower> w = new java.util.ArrayList<>(slowest);
+    w.sort(Slower.SLOWEST_FIRST);
+    return new ReplayCheck(
+        file,
+        speed,
+        maxGapSeconds,
+        loop,
+        logSeconds,
+        scheduleSeconds,
+        scheduled,
+        answered,
+        failed,
+        checked,
+        equal,
+        checked == 0 ? 1 : (double) equal / checked,
+        differences,
+        List.copyOf(d.subList(0, Math.min(LISTED, d.size()))),
+        checked > 0 && (double) (checked - equal) / checked > FLAG_SHARE,
+        slowerFactor,
+        withQtime,
+        slower,
+        List.copyOf(w.subList(0, Math.min(LISTED, w.size()))),
+        scatter,
+        offeredPerSecond);
+  }
+
   /**
    * The checks of several drivers of one replay, each of which sent its own share of the log: the
    * counts added, the differences and the slowest of all, the flag judged again on the whole; null
@@ -122,10 +177,8 @@ public record ReplayCheck(
         }
       }
     }
-    differing.sort(Differing.MOST_FIRST);
-    slowest.sort(Slower.SLOWEST_FIRST);
     ReplayCheck first = cs.get(0);
-    return new ReplayCheck(
+    return of(
         first.file(),
         first.speed(),
         first.maxGapSeconds(),
@@ -137,14 +190,12 @@ public record ReplayCheck(
         failed,
         checked,
         equal,
-        checked == 0 ? 1 : (double) equal / checked,
         differences,
-        List.copyOf(differing.subList(0, Math.min(10, differing.size()))),
-        checked > 0 && (double) (checked - equal) / checked > FLAG_SHARE,
+        differing,
         first.slowerFactor(),
         withQtime,
         slower,
-        List.copyOf(slowest.subList(0, Math.min(10, slowest.size()))),
+        slowest,
         scatter,
         offered);
   }
