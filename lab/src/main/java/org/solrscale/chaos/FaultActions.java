@@ -28,6 +28,8 @@ final class FaultActions {
       case ROLLING_RESTART -> new RollingRestart();
       case PARTITION -> new HostFaults.Partition();
       case BANDWIDTH -> new HostFaults.Bandwidth();
+      case LATENCY -> new HostFaults.Slow(FaultKind.LATENCY);
+      case LOSS -> new HostFaults.Slow(FaultKind.LOSS);
       case LINK_DOWN -> new HostFaults.LinkDown();
       case MONKEY -> new MonkeyFault();
     };

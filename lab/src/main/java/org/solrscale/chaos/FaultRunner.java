@@ -25,7 +25,9 @@ import org.solrscale.cluster.ShardStatus;
 import org.solrscale.cluster.SolrAdmin;
 import org.solrscale.cluster.SolrHttp;
 import org.solrscale.results.FaultRecord;
+import org.solrscale.results.LinkFault;
 import org.solrscale.spec.Durations;
+import org.solrscale.spec.Interruption;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepSpec;
 
@@ -271,11 +273,24 @@ public final class FaultRunner {
     progress.accept(String.format("%.1f s: %s %s", start, kind, String.join(",", nodes)));
     String note = null;
     double heal;
+    LinkFault[] link = {null};
+    Thread probe = null;
     try {
       action.inject(cluster, nodes, HEAL_TIMEOUT);
+      if (action.measures()) {
+        // an independent probe across the slowed link while it holds, fit into the duration
+        double seconds = Math.max(1, Math.min(5, durationMs / 1000.0 - 3));
+        probe = new Thread(() -> link[0] = measure(name, action, seconds), "probe-" + name);
+        probe.setDaemon(true);
+        probe.start();
+      }
       if (action.holds()) {
         if (!awaitUntil(start + durationMs / 1000.0)) {
           note = "healed early: the step ended";
+        }
+        if (probe != null) {
+          Thread p = probe;
+          Interruption.cleanUp(() -> join(p));
         }
         heal = now();
         event(heal, "heal", kind, target, nodes);
@@ -308,7 +323,32 @@ public final class FaultRunner {
             kind,
             String.join(",", nodes),
             recovery == null ? "-" : String.format("%.1f s", recovery)));
-    records.add(new FaultRecord(name, kind, target, nodes, start, heal, now(), recovery, note));
+    if (link[0] != null) {
+      progress.accept("fault " + name + ": " + link[0].describe());
+    }
+    records.add(
+        new FaultRecord(name, kind, target, nodes, start, heal, now(), recovery, note, link[0]));
+  }
+
+  private LinkFault measure(String name, NodeFault action, double seconds) {
+    try {
+      LinkFault l = action.measure(cluster, seconds);
+      if (l != null) {
+        event(now(), "measured", action.kind().id(), l.describe(), l.hosts());
+      }
+      return l;
+    } catch (SolrscaleException e) {
+      progress.accept("fault " + name + ": the link probe failed: " + e.getMessage());
+      return null;
+    }
+  }
+
+  private static void join(Thread t) {
+    try {
+      t.join(120_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void event(double t, String phase, String kind, String target, List<String> nodes) {

@@ -9,7 +9,11 @@ import java.util.Random;
 import java.util.Set;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.NodeState;
+import org.solrscale.cluster.SlowLink;
+import org.solrscale.results.LinkFault;
+import org.solrscale.results.LinkProbe;
 import org.solrscale.spec.FaultKind;
+import org.solrscale.spec.Slowness;
 import org.solrscale.spec.StepSpec;
 
 /**
@@ -171,9 +175,8 @@ final class HostFaults {
     }
 
     @Override
-    public void run(FaultRunner runner, StepSpec.Fault f, double at) {
+    void configure(StepSpec.Fault f) {
       rate = f.rate();
-      super.run(runner, f, at);
     }
 
     @Override
@@ -211,6 +214,78 @@ final class HostFaults {
     @Override
     void heal(Cluster cluster, List<String> nodes, Duration timeout) {
       cluster.hosts().link(hostsOf(cluster, nodes), true);
+    }
+  }
+
+  /**
+   * latency and loss: what crosses between the target's hosts and the cluster's other hosts (or,
+   * for a link {@code A<->B}, B's hosts) is held or dropped by a delayer on each of the target's
+   * hosts; their nodes stay up. An independent probe measures the link while it holds.
+   */
+  static final class Slow extends HostFault {
+    private Slowness slowness;
+    private List<String> peers; // null: the cluster's other hosts
+    private SlowLink link;
+
+    Slow(FaultKind kind) {
+      super(kind);
+    }
+
+    @Override
+    void configure(StepSpec.Fault f) {
+      slowness = f.slowness();
+    }
+
+    @Override
+    List<String> targets(String target, Topology t, Set<String> down, Random rnd, boolean unsafe) {
+      // nothing goes down: any host will do, whatever the safety rules would say of its nodes
+      if (target != null && target.contains("<->")) {
+        String[] sides = target.split("<->", 2);
+        List<String> near = hosts(sides[0].strip(), t, down, rnd, true, kind());
+        List<String> far = hosts(sides[1].strip(), t, down, rnd, true, kind());
+        List<String> both = near.stream().filter(far::contains).toList();
+        if (!both.isEmpty()) {
+          throw new Targets.NoTarget(
+              "host(s) " + both + " are on both sides of " + target + "; a link joins two groups");
+        }
+        peers = far;
+        return nodesOn(t, near);
+      }
+      peers = null;
+      return nodesOn(t, hosts(target, t, down, rnd, true, kind()));
+    }
+
+    @Override
+    void inject(Cluster cluster, List<String> nodes, Duration timeout) {
+      link = cluster.hosts().slow(hostsOf(cluster, nodes), peers, slowness);
+    }
+
+    @Override
+    void heal(Cluster cluster, List<String> nodes, Duration timeout) {
+      if (link != null) {
+        cluster.hosts().heal(link);
+      }
+    }
+
+    @Override
+    boolean measures() {
+      return true;
+    }
+
+    @Override
+    LinkFault measure(Cluster cluster, double seconds) {
+      LinkProbe probe = link == null ? null : cluster.hosts().probe(link, seconds);
+      return link == null ? null : LinkFault.of(link.hosts(), link.peers(), slowness, probe);
+    }
+
+    @Override
+    boolean guarded() {
+      return false; // slower, not down
+    }
+
+    @Override
+    boolean takesDown() {
+      return false;
     }
   }
 }

@@ -40,6 +40,7 @@ final class MonkeyFault implements FaultAction {
         continue;
       }
       if (FaultActions.of(kind) instanceof NodeFault node) {
+        node.configure(f);
         runner.inject(name, node, "random", p.durationMs(), targets, f.unsafe());
       } else {
         runner.notInjected(name, p.kind(), null, "the monkey cannot draw " + p.kind());

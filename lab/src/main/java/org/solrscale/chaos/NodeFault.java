@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.results.LinkFault;
 import org.solrscale.spec.Durations;
 import org.solrscale.spec.FaultKind;
 import org.solrscale.spec.StepSpec;
@@ -27,6 +28,7 @@ abstract class NodeFault implements FaultAction {
 
   @Override
   public void run(FaultRunner runner, StepSpec.Fault f, double at) {
+    configure(f);
     runner.inject(
         f.name(),
         this,
@@ -34,6 +36,22 @@ abstract class NodeFault implements FaultAction {
         Durations.parse(f.duration()).toMillis(),
         new Random(f.seed()),
         f.unsafe());
+  }
+
+  /** Takes what the step says beyond the target (a rate, a delay) before it is injected. */
+  void configure(StepSpec.Fault f) {}
+
+  /**
+   * What an independent probe measured of the network while the fault holds, for {@code seconds};
+   * null for a fault that does not slow a link.
+   */
+  LinkFault measure(Cluster cluster, double seconds) {
+    return null;
+  }
+
+  /** Whether {@link #measure} has something to measure. */
+  boolean measures() {
+    return false;
   }
 
   /** The nodes it takes for {@code target}, before the safety rules; Targets.NoTarget when none. */

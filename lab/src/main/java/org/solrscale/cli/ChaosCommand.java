@@ -61,8 +61,9 @@ final class ChaosCommand implements Callable<Integer> {
       names = "--target",
       description =
           "A node id (solr2, zk1), leader-of:shardN, replicas-of:shardN, overseer or random"
-              + " (default: random); for partition, bandwidth and link-down a host (lab-h2),"
-              + " host-of:NODE or a label (dc=east).")
+              + " (default: random); for partition, bandwidth, link-down, latency and loss a host"
+              + " (lab-h2), host-of:NODE or a label (dc=east); for latency and loss also a link"
+              + " between two groups (dc=east<->dc=west).")
   String target;
 
   @Option(
@@ -163,6 +164,48 @@ final class ChaosCommand implements Callable<Integer> {
   String rate;
 
   @Option(
+      names = "--delay",
+      paramLabel = "DELAY",
+      description =
+          "A latency fault's delay, one way (a round trip takes twice it longer), e.g. 50ms.")
+  String delay;
+
+  @Option(
+      names = "--jitter",
+      paramLabel = "JITTER",
+      description = "A latency fault's jitter around its delay, e.g. 5ms (see --distribution).")
+  String jitter;
+
+  @Option(
+      names = "--distribution",
+      paramLabel = "NAME",
+      description =
+          "Where the jitter is drawn from: normal (jitter = standard deviation, the default),"
+              + " uniform (±jitter) or pareto (rare long stalls, mean jitter).")
+  String distribution;
+
+  @Option(
+      names = "--loss",
+      paramLabel = "SHARE",
+      description = "The share of packets a loss (or latency) fault drops each way, e.g. 1%.")
+  String loss;
+
+  @Option(
+      names = "--direction",
+      paramLabel = "WAY",
+      description =
+          "Which way a latency or loss fault slows: both (the default), out (what the target"
+              + " hosts send) or in (what they receive).")
+  String direction;
+
+  @Option(
+      names = "--reorder",
+      description =
+          "Let jittered packets overtake each other (each drawn on its own, as netem does);"
+              + " by default they keep their order.")
+  boolean reorder;
+
+  @Option(
       names = "--out",
       description =
           "Directory for history.jsonl, faults.json, timeline.csv, verdict.json and results.json, a run that report and compare read (default: runs/chaos-TIMESTAMP).")
@@ -248,7 +291,13 @@ final class ChaosCommand implements Callable<Integer> {
                     faults,
                     interval,
                     faultDuration,
-                    rate));
+                    rate,
+                    delay,
+                    jitter,
+                    distribution,
+                    loss,
+                    direction,
+                    reorder ? Boolean.TRUE : null));
     for (StepSpec.Fault f : injected) {
       String problem = f.problem();
       if (problem != null) {

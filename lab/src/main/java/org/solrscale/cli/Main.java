@@ -45,6 +45,8 @@ public final class Main implements Runnable {
           DemoCommand.class,
           LogsCommand.class,
           NetCommand.class,
+          NetDelayerCommand.class,
+          NetProbeCommand.class,
           CompletionCommand.class,
           CdsTrainingCommand.class,
           RelayCommand.class,

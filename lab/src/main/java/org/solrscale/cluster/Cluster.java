@@ -236,6 +236,14 @@ public final class Cluster {
     ClusterState state = found.get();
     List<String> stopped = new ArrayList<>();
     List<String> failed = new ArrayList<>();
+    try {
+      // slow links a killed run left on the hosts: their rules and delayers, by their records
+      for (String chain : hosts.healAllSlowLinks()) {
+        progress.accept("removed slow link " + chain + " left by an earlier run");
+      }
+    } catch (SolrscaleException e) {
+      failed.add("slow links: " + e.getMessage());
+    }
     for (NodeRole role : List.of(NodeRole.SOLR, NodeRole.ZK)) {
       List<NodeState> nodes = state.nodes().stream().filter(n -> n.role() == role).toList();
       // every node is tried; one that cannot be stopped keeps its pid in the state, the others not

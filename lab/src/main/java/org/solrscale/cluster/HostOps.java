@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.solrscale.net.LabNet;
 import org.solrscale.net.LinkRate;
+import org.solrscale.results.LinkProbe;
 import org.solrscale.runtime.FileTrees;
 import org.solrscale.runtime.Jdk;
 import org.solrscale.runtime.SolrRuntime;
@@ -19,6 +20,7 @@ import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.runtime.SolrscaleJar;
 import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.HostSpec;
+import org.solrscale.spec.Slowness;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -71,6 +73,10 @@ public final class HostOps {
   }
 
   /** How solrscale reaches the host {@code node} runs on. */
+  Remote remoteOf(NodeState node) {
+    return remote(node);
+  }
+
   private Remote remote(NodeState node) {
     return node.remote() ? ssh().remote(host(node.ssh())) : local;
   }
@@ -83,7 +89,7 @@ public final class HostOps {
   }
 
   /** The folder on the node's host solrscale may delete under. */
-  private String base(NodeState node) {
+  String base(NodeState node) {
     return node.remote()
         ? ssh().dir(host(node.ssh()))
         : store.clusterDir(cluster).toAbsolutePath().toString();
@@ -477,7 +483,7 @@ public final class HostOps {
   }
 
   /** Why an agent operation on a host failed, in one line; null when it did not. */
-  private String problem(NodeState node, Remote.Result r, String what) {
+  String problem(NodeState node, Remote.Result r, String what) {
     if (r.ok()) {
       return null;
     }
@@ -584,5 +590,71 @@ public final class HostOps {
     for (String h : hosts) {
       LabNet.link(home, h, up);
     }
+  }
+
+  // ---------------------------------------------------------------- slow links
+
+  /** Runs one agent operation where the node runs, with the quick timeout. */
+  Remote.Result agentOn(NodeState node, String op, String... args) {
+    return agent(node, QUICK, op, args);
+  }
+
+  /** The java and jar that run solrscale itself on a node's host (put there once). */
+  List<String> solrscaleOn(NodeState node) {
+    return node.remote()
+        ? ssh().solrscale(host(node.ssh()))
+        : List.of(
+            Jdk.running().java().toString(), "-jar", SolrscaleJar.path("a slow link").toString());
+  }
+
+  /**
+   * Slows what crosses between {@code hosts} and {@code peers} (null: the cluster's other hosts) as
+   * {@code slowness} says, until {@link #heal(SlowLink)}.
+   */
+  public SlowLink slow(List<String> hosts, List<String> peers, Slowness slowness) {
+    ClusterState state = store.load(cluster);
+    Map<String, NodeState> nodes =
+        onHosts(
+            state,
+            "latency and loss need a cluster on hosts (up --hosts); this one runs on this machine");
+    List<String> others =
+        peers != null ? peers : nodes.keySet().stream().filter(h -> !hosts.contains(h)).toList();
+    return new SlowLinks(this).slow(cluster, nodes, hosts, others, slowness);
+  }
+
+  /** Removes a slow link: its rules, then its delayers (held packets go on). */
+  public void heal(SlowLink link) {
+    new SlowLinks(this).heal(onHosts(store.load(cluster), "no hosts"), link);
+  }
+
+  /** What an independent probe measures across the link for {@code seconds}. */
+  public LinkProbe probe(SlowLink link, double seconds) {
+    return new SlowLinks(this).probe(onHosts(store.load(cluster), "no hosts"), link, seconds);
+  }
+
+  /**
+   * Removes every slow link recorded on the cluster's hosts (left by a run that was killed);
+   * returns the chains removed.
+   */
+  public List<String> healAllSlowLinks() {
+    ClusterState state = store.load(cluster);
+    List<String> removed = new ArrayList<>();
+    for (NodeState n : onHostsOrNone(state).values()) {
+      Remote.Result r = agent(n, QUICK, "unslow", base(n), "all", cluster);
+      if (r.ok()) {
+        removed.addAll(r.out().strip().lines().filter(l -> !l.isBlank()).toList());
+      }
+    }
+    return removed;
+  }
+
+  private static Map<String, NodeState> onHostsOrNone(ClusterState state) {
+    Map<String, NodeState> out = new LinkedHashMap<>();
+    for (NodeState n : state.nodes()) {
+      if (n.remote()) {
+        out.putIfAbsent(n.ssh(), n);
+      }
+    }
+    return out;
   }
 }

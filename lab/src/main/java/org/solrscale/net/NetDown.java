@@ -24,6 +24,7 @@ import org.solrscale.spec.SolrscaleException;
  */
 final class NetDown {
   private static final Path PRIVSEP = Path.of("/run/sshd");
+  private static final Pattern SLOW_MARKER = Pattern.compile("(^| )-Dsolrscale\\.slow=\\S+");
   private static final Pattern NODE_MARKER = Pattern.compile("-Dsolrscale\\.node=([^/\\s]+)/\\S+");
 
   private NetDown() {}
@@ -41,7 +42,12 @@ final class NetDown {
       List<Long> pids = Ip.pids(h.namespace());
       List<Long> sshd = Sshd.processes(h, pids);
       own.addAll(sshd);
-      List<Long> rest = pids.stream().filter(p -> !sshd.contains(p)).toList();
+      // a packet delayer of a slow link (its run was killed) is solrscale's own, in its namespace
+      List<Long> delayers =
+          pids.stream().filter(p -> SLOW_MARKER.matcher(Procs.cmdline(p)).find()).toList();
+      own.addAll(delayers);
+      List<Long> rest =
+          pids.stream().filter(p -> !sshd.contains(p) && !delayers.contains(p)).toList();
       if (!rest.isEmpty()) {
         others.put(h.name(), rest);
       }
@@ -50,7 +56,8 @@ final class NetDown {
       throw SolrscaleException.usage(busy(net.name(), others, Procs::cmdline));
     }
     Sshd.stop(own);
-    progress.accept("stopped " + own.size() + " sshd process(es) of lab network " + net.name());
+    progress.accept(
+        "stopped " + own.size() + " sshd and delayer process(es) of lab network " + net.name());
     for (NetHost h : net.hosts()) {
       if (namespaces.contains(h.namespace())) {
         deleteNamespace(h.namespace());

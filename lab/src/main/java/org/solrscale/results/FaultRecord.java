@@ -19,7 +19,21 @@ public record FaultRecord(
     @JsonProperty("heal_s") Double healS,
     @JsonProperty("end_s") Double endS,
     @JsonProperty("recovery_seconds") Double recoverySeconds,
-    @JsonProperty("note") String note) {
+    @JsonProperty("note") String note,
+    @JsonProperty("link") LinkFault link) {
+
+  public FaultRecord(
+      String name,
+      String fault,
+      String target,
+      List<String> nodes,
+      Double startS,
+      Double healS,
+      Double endS,
+      Double recoverySeconds,
+      String note) {
+    this(name, fault, target, nodes, startS, healS, endS, recoverySeconds, note, null);
+  }
 
   public boolean injected() {
     return startS != null;

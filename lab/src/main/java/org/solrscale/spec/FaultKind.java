@@ -39,6 +39,17 @@ public enum FaultKind {
       "cap what hosts send to 'rate' (e.g. 1mbit), uncapped when healed (a cluster on hosts)",
       false,
       false),
+  LATENCY(
+      "latency",
+      "delay what crosses between hosts (a host, host-of:NODE, a label, or a link A<->B) by"
+          + " 'delay' each way, with 'jitter' and 'loss' if given; nodes stay up",
+      true,
+      false),
+  LOSS(
+      "loss",
+      "drop a share 'loss' (e.g. 1%) of what crosses between hosts (as latency's targets)",
+      true,
+      false),
   LINK_DOWN(
       "link-down",
       "take lab-network hosts' links down (nothing in or out), up again when healed",

@@ -612,8 +612,61 @@ public interface StepSpec {
       @JsonProperty("faults") List<String> faults,
       @JsonProperty("interval") String interval,
       @JsonProperty("fault_duration") String faultDuration,
-      @JsonProperty("rate") String rate)
+      @JsonProperty("rate") String rate,
+      @JsonProperty("delay") String delay,
+      @JsonProperty("jitter") String jitter,
+      @JsonProperty("distribution") String distribution,
+      @JsonProperty("loss") String loss,
+      @JsonProperty("direction") String direction,
+      @JsonProperty("reorder") Boolean reorder)
       implements StepSpec {
+    /** A fault without the slow link's fields (every kind but latency and loss). */
+    public Fault(
+        String name,
+        String fault,
+        String target,
+        String at,
+        String duration,
+        Long seed,
+        Boolean unsafe,
+        List<String> faults,
+        String interval,
+        String faultDuration,
+        String rate) {
+      this(
+          name,
+          fault,
+          target,
+          at,
+          duration,
+          seed,
+          unsafe,
+          faults,
+          interval,
+          faultDuration,
+          rate,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null);
+    }
+
+    /** How slow a latency or loss fault makes its link; IllegalArgumentException when unclear. */
+    public Slowness slowness() {
+      return Slowness.of(delay, jitter, distribution, loss, direction, reorder);
+    }
+
+    /** Whether this fault (or a kind its monkey draws) makes a link slow. */
+    private boolean slows() {
+      FaultKind k = FaultKind.named(fault).orElse(null);
+      return k == FaultKind.LATENCY
+          || k == FaultKind.LOSS
+          || k == FaultKind.MONKEY
+              && (faults.contains(FaultKind.LATENCY.id()) || faults.contains(FaultKind.LOSS.id()));
+    }
+
     /** A link rate as tc writes it: 100mbit, 1gbit, 512kbit. */
     static final Pattern LINK_RATE = Pattern.compile("[1-9][0-9]*(\\.[0-9]+)?(bit|kbit|mbit|gbit)");
 
@@ -648,6 +701,10 @@ public interface StepSpec {
           && (rate == null || !LINK_RATE.matcher(rate).matches())) {
         return "bandwidth needs rate, a link rate such as 1mbit, 512kbit or 1gbit"
             + (rate == null ? "" : " (not '" + rate + "')");
+      }
+      String slow = slowProblem();
+      if (slow != null) {
+        return slow;
       }
       if (FaultKind.named(fault).orElseThrow() == FaultKind.MONKEY) {
         for (String k : faults) {
@@ -697,7 +754,49 @@ public interface StepSpec {
       if (problem != null) {
         out.add(Problem.error(where + problem).at("/target"));
       }
+      String slow = FaultKind.named(fault).isEmpty() ? null : slowProblem();
+      if (slow != null) {
+        out.add(
+            Problem.error(where + slow).at(delay == null && loss == null ? "/fault" : "/delay"));
+      }
       return out;
+    }
+
+    /** Why a latency or loss fault's fields do not say how slow, or why another kind has them. */
+    private String slowProblem() {
+      boolean given =
+          delay != null
+              || jitter != null
+              || distribution != null
+              || loss != null
+              || direction != null
+              || reorder != null;
+      if (!slows()) {
+        return given
+            ? "delay, jitter, distribution, loss, direction and reorder are for latency and loss"
+                + " faults, not "
+                + fault
+            : null;
+      }
+      FaultKind k = FaultKind.named(fault).orElseThrow();
+      if (k == FaultKind.LATENCY && delay == null) {
+        return "latency needs delay, the one-way delay such as 50ms (and optionally jitter, loss)";
+      }
+      if (k == FaultKind.LOSS && loss == null) {
+        return "loss needs loss, the share of packets dropped such as 1%";
+      }
+      if (k == FaultKind.MONKEY && faults.contains(FaultKind.LATENCY.id()) && delay == null) {
+        return "a monkey that draws latency needs delay, such as 50ms";
+      }
+      if (k == FaultKind.MONKEY && faults.contains(FaultKind.LOSS.id()) && loss == null) {
+        return "a monkey that draws loss needs loss, such as 1%";
+      }
+      try {
+        slowness();
+      } catch (IllegalArgumentException e) {
+        return e.getMessage();
+      }
+      return null;
     }
 
     /** Why a network fault's target names no host of the cluster, or null. */
@@ -708,7 +807,12 @@ public interface StepSpec {
       List<String> names = c.hosts().stream().map(HostSpec::ssh).toList();
       List<String> ids = new ArrayList<>(c.solrNodeIds());
       ids.addAll(c.zkNodeIds());
-      for (String part : target.split(",")) {
+      if (target.contains("<->")
+          && FaultKind.named(fault).orElse(null) != FaultKind.LATENCY
+          && FaultKind.named(fault).orElse(null) != FaultKind.LOSS) {
+        return "a link target (A<->B) is for latency and loss; " + fault + " takes hosts";
+      }
+      for (String part : target.split(",|<->")) {
         String p = part.strip();
         if (p.startsWith("host-of:")) {
           if (!ids.contains(p.substring(8))) {
@@ -741,7 +845,9 @@ public interface StepSpec {
       FaultKind kind = FaultKind.named(fault).orElse(null);
       if (kind == FaultKind.PARTITION
           || kind == FaultKind.BANDWIDTH
-          || kind == FaultKind.LINK_DOWN) {
+          || kind == FaultKind.LINK_DOWN
+          || kind == FaultKind.LATENCY
+          || kind == FaultKind.LOSS) {
         return hostTargetProblem(c);
       }
       if (target.equals("overseer")) {

@@ -251,6 +251,64 @@ routes) # block|unblock ADDR...: blackhole routes to the addresses (a partition)
   done
   exit 0
   ;;
+slow-check) # whether a slow link can be made here: root and iptables
+  [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }
+  command -v iptables >/dev/null 2>&1 || [ -x /usr/sbin/iptables ] \
+    || { echo "no iptables command (install the iptables package)" >&2; exit 6; }
+  ;;
+slow) # HOSTDIR ID QUEUE DIRECTION PID MARKER ADDR...: what this host sends to (out) and gets from
+  # (in) the addresses goes through netfilter queue QUEUE to the delayer PID; recorded first in
+  # HOSTDIR/faults/slow-ID so that unslow removes it all even after a crash
+  [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }
+  ipt=$(command -v iptables || echo /usr/sbin/iptables)
+  [ -x "$ipt" ] || { echo "no iptables command (the iptables package)" >&2; exit 6; }
+  base=$1; id=$2; q=$3; dir=$4; pid=$5; marker=$6; shift 6
+  chain="sslow-$id"
+  mkdir -p "$base/faults"
+  printf '%s %s %s\n' "$chain" "$pid" "$marker" >"$base/faults/slow-$id"
+  "$ipt" -w -N "$chain-o" && "$ipt" -w -N "$chain-i" || exit 7
+  for a in "$@"; do
+    "$ipt" -w -A "$chain-o" -d "$a/32" -j NFQUEUE --queue-num "$q" --queue-bypass || exit 7
+    "$ipt" -w -A "$chain-i" -s "$a/32" -j NFQUEUE --queue-num "$q" --queue-bypass || exit 7
+  done
+  if [ "$dir" != in ]; then "$ipt" -w -I OUTPUT -j "$chain-o" || exit 7; fi
+  if [ "$dir" != out ]; then "$ipt" -w -I INPUT -j "$chain-i" || exit 7; fi
+  ;;
+unslow) # HOSTDIR ID|all [CLUSTER]: the slow faults recorded there: their rules removed, their
+  # delayers stopped; with all, also any delayer of CLUSTER that ran before its record was written
+  base=$1; which=$2; cl=${3:-}
+  if [ "$which" = all ]; then set -- "$base"/faults/slow-*; else set -- "$base/faults/slow-$which"; fi
+  ipt=$(command -v iptables || echo /usr/sbin/iptables)
+  for rec in "$@"; do
+    [ -f "$rec" ] || continue
+    read -r chain pid marker <"$rec"
+    if [ -x "$ipt" ]; then
+      # the jumps first, so that nothing more is queued, then the chains
+      while "$ipt" -w -D OUTPUT -j "$chain-o" 2>/dev/null; do :; done
+      while "$ipt" -w -D INPUT -j "$chain-i" 2>/dev/null; do :; done
+      for c in "$chain-o" "$chain-i"; do
+        "$ipt" -w -F "$c" 2>/dev/null && "$ipt" -w -X "$c" 2>/dev/null
+      done
+    fi
+    if ours "$pid" "$marker"; then
+      kill -TERM "$pid" 2>/dev/null
+      i=0
+      while ours "$pid" "$marker" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+      ours "$pid" "$marker" && kill -KILL "$pid" 2>/dev/null
+      wait_exited "$pid"
+    fi
+    rm -f "$rec" "$base/faults/delayer-${rec##*/slow-}.log"
+    echo "$chain"
+  done
+  if [ "$which" = all ] && [ -n "$cl" ]; then
+    for d in /proc/[0-9]*; do
+      tr '\0' '\n' <"$d/cmdline" 2>/dev/null | grep -q "^-Dsolrscale\.slow=$cl/" || continue
+      pid=${d#/proc/}
+      kill -TERM "$pid" 2>/dev/null && wait_exited "$pid"
+      echo "delayer $pid"
+    done
+  fi
+  ;;
 cap) # HOSTDIR ADDR RATE BURST | HOSTDIR ADDR -: cap what leaves the device of ADDR, or restore it
   [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }
   command -v tc >/dev/null 2>&1 || { echo "no tc command (iproute2)" >&2; exit 6; }

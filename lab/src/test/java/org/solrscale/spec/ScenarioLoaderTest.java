@@ -168,6 +168,73 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void latencyAndLossStepsSayHowSlowAndOnHostsOnly() {
+    String hosts =
+        "cluster: {hosts: [{ssh: a, labels: {dc: east}}, {ssh: b, labels: {dc: west}}],"
+            + " collections: [{name: c}]}\nsteps:\n";
+    StepSpec.Fault f =
+        (StepSpec.Fault)
+            ScenarioLoader.parse(
+                    hosts
+                        + "  - fault: {fault: latency, target: 'dc=east<->dc=west', delay: 40ms,"
+                        + " jitter: 5ms, distribution: uniform, loss: 1%}\n"
+                        + "  - chaos: {}\n",
+                    "s.yaml")
+                .base()
+                .steps()
+                .get(0);
+    assertThat(f.slowness().describe())
+        .isEqualTo("40 ms each way ±5 ms (uniform), round trip +80 ms; 1% lost each way");
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    hosts + "  - fault: {fault: latency}\n  - chaos: {}\n", "s.yaml"))
+        .hasMessageContaining("latency needs delay, the one-way delay such as 50ms");
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    hosts + "  - fault: {fault: loss, delay: 5ms}\n  - chaos: {}\n", "s.yaml"))
+        .hasMessageContaining("loss needs loss");
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    hosts + "  - fault: {fault: kill, delay: 5ms}\n  - chaos: {}\n", "s.yaml"))
+        .hasMessageContaining("are for latency and loss faults, not kill");
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    hosts + "  - fault: {fault: latency, delay: soon}\n  - chaos: {}\n", "s.yaml"))
+        .hasMessageContaining("'soon' is not a delay like 50ms");
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    hosts
+                        + "  - fault: {fault: latency, delay: 5ms, target: 'dc=east<->dc=north'}\n"
+                        + "  - chaos: {}\n",
+                    "s.yaml"))
+        .hasMessageContaining("target 'dc=north': no host has that label");
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    hosts + "  - fault: {fault: partition, target: 'a<->b'}\n  - chaos: {}\n",
+                    "s.yaml"))
+        .hasMessageContaining("a link target (A<->B) is for latency and loss");
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    hosts + "  - fault: {fault: monkey, faults: [kill, latency]}\n  - chaos: {}\n",
+                    "s.yaml"))
+        .hasMessageContaining("a monkey that draws latency needs delay");
+    String local = "cluster: {collections: [{name: c}]}\nsteps:\n";
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    local + "  - fault: {fault: latency, delay: 5ms, target: x}\n  - chaos: {}\n",
+                    "s.yaml"))
+        .hasMessageContaining("latency needs a cluster on hosts");
+  }
+
+  @Test
   void theShippedScenariosLoad() throws Exception {
     try (var files = Files.list(Path.of("../scenarios"))) {
       List<Path> yamls = files.filter(f -> f.toString().endsWith(".yaml")).toList();

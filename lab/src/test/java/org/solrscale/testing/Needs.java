@@ -62,6 +62,13 @@ public final class Needs {
     rsync();
   }
 
+  /** Slow links: iptables' NFQUEUE target (the iptables package). */
+  public static void iptables() {
+    that(
+        onPath("iptables").isPresent(),
+        "slow links need iptables; install it with: apt-get install iptables");
+  }
+
   /** The headless browser a report is checked in; its path. */
   public static String chromium() {
     Optional<Path> p = onPath("chromium").or(() -> onPath("chromium-browser"));
