@@ -187,7 +187,7 @@ final class ChaosCommand implements Callable<Integer> {
   @Option(
       names = "--loss",
       paramLabel = "SHARE",
-      description = "The share of packets a loss (or latency) fault drops each way, e.g. 1%.")
+      description = "The share of packets a loss (or latency) fault drops each way, e.g. 1%%.")
   String loss;
 
   @Option(

@@ -1,10 +1,12 @@
 package org.solrscale.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.solrscale.net.LabNet;
 import org.solrscale.net.NetHost;
+import org.solrscale.net.NetLink;
 import org.solrscale.net.NetState;
 import org.solrscale.net.NetStatus;
 import org.solrscale.net.SshConfig;
@@ -68,12 +70,38 @@ final class NetCommand {
             "Each host's memory, page cache included, e.g. 2g (a cgroup limit; default: all).")
     String memory;
 
+    @Option(
+        names = "--label",
+        paramLabel = "HOSTS:KEY=VALUE",
+        description = "Label hosts, for --link: e.g. lab-h1,lab-h2:dc=east (repeatable).")
+    List<String> labels = new ArrayList<>();
+
+    @Option(
+        names = "--link",
+        paramLabel = "A<->B:PROFILE",
+        description =
+            "A permanent slow link between two groups of hosts (host names or labels), e.g."
+                + " 'dc=east<->dc=west:40ms±5ms,0.1%%,100mbit': a one-way delay with optional"
+                + " jitter, a loss and a rate each way (repeatable; 'none' removes them; see"
+                + " docs/hosts.md).")
+    List<String> links = new ArrayList<>();
+
     @Override
     public Integer call() {
       SolrscaleHome home = Terminal.home();
       Optional<NetState> before = LabNet.find(home, name);
       NetState net =
-          LabNet.up(home, name, hosts, bandwidth, cpus, cores, memory, Terminal.progress());
+          LabNet.up(
+              home,
+              name,
+              hosts,
+              bandwidth,
+              cpus,
+              cores,
+              memory,
+              labels,
+              links,
+              Terminal.progress());
       boolean wasUp = before.isPresent() && before.get().equals(net);
       System.out.println(
           "lab network "
@@ -100,6 +128,15 @@ final class NetCommand {
                 + ", sshd pid "
                 + h.sshdPid()
                 + ")");
+      }
+      for (NetLink l : net.links()) {
+        System.out.println(
+            "link "
+                + String.join(",", l.hosts())
+                + " <-> "
+                + String.join(",", l.peers())
+                + ": "
+                + l.slowness());
       }
       System.out.println(hint(home, net));
       return 0;

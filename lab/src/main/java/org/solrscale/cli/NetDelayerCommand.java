@@ -35,6 +35,9 @@ final class NetDelayerCommand implements Callable<Integer> {
   @Option(names = "--reorder")
   boolean reorder;
 
+  @Option(names = "--rate-bps", defaultValue = "0")
+  long rateBps;
+
   @Option(names = "--seed", defaultValue = "42")
   long seed;
 
@@ -50,7 +53,8 @@ final class NetDelayerCommand implements Callable<Integer> {
             Slowness.Distribution.valueOf(distribution.toUpperCase(java.util.Locale.ROOT)),
             loss,
             null,
-            reorder);
+            reorder,
+            rateBps);
     NfQueue q = NfQueue.open(queue, 1 << 16);
     Delayer d = new Delayer(q, s, seed);
     EchoServer e = echo == null ? null : new EchoServer(echo);

@@ -5,7 +5,6 @@ import org.solrscale.net.RttProbe;
 import org.solrscale.results.RunDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** `solrscale net-probe`: measures a link to a delayer's echo, prints JSON (not for users). */
 @Command(
@@ -13,13 +12,13 @@ import picocli.CommandLine.Parameters;
     hidden = true,
     description = "Internal: round trips and losses to an echo across a link, as JSON.")
 final class NetProbeCommand implements Callable<Integer> {
-  @Parameters(index = "0")
+  @Option(names = "--address", required = true)
   String address;
 
-  @Parameters(index = "1")
+  @Option(names = "--tcp-port", required = true)
   int tcpPort;
 
-  @Parameters(index = "2")
+  @Option(names = "--udp-port", defaultValue = "0", description = "0: TCP connects alone.")
   int udpPort;
 
   @Option(names = "--seconds", defaultValue = "3")

@@ -51,14 +51,26 @@ final class SlowLinks {
     }
     String id = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
     int queue = 20_000 + ThreadLocalRandom.current().nextInt(40_000);
-    List<String> peerAddresses = peers.stream().map(p -> byHost.get(p).host()).toList();
+    // every packet is held where it arrives (INPUT): a packet held on its sender's way out still
+    // belongs to the sending socket, and TCP's small-queue limit would then stall the connection
+    // at a few packets per delay; so "in" is held on the slowed hosts, "out" on their peers
+    Map<String, List<String>> from = new java.util.LinkedHashMap<>();
+    if (s.direction() != Slowness.Direction.OUT) {
+      hosts.forEach(h -> from.put(h, peers));
+    }
+    if (s.direction() != Slowness.Direction.IN) {
+      peers.forEach(p -> from.put(p, hosts));
+    }
     List<SlowLink.Delayer> started = new ArrayList<>();
     try {
+      List<String> where = new ArrayList<>(from.keySet());
+      // the first slowed host echoes for the probe (with direction out: its first peer)
       List<SlowLink.Delayer> delayers =
           Parallel.map(
-              hosts,
+              where,
               h -> {
-                SlowLink.Delayer d = start(cluster, byHost.get(h), id, queue, s);
+                SlowLink.Delayer d =
+                    start(cluster, byHost.get(h), id, queue, s, h.equals(where.get(0)));
                 synchronized (started) {
                   started.add(d);
                 }
@@ -74,10 +86,10 @@ final class SlowLinks {
                         ops.base(n),
                         id,
                         Integer.toString(queue),
-                        s.direction().id(),
+                        "in",
                         Long.toString(d.pid()),
                         marker(cluster, id)));
-            args.addAll(peerAddresses);
+            from.get(d.host()).forEach(o -> args.add(byHost.get(o).host()));
             Remote.Result r = ops.agentOn(n, "slow", args.toArray(String[]::new));
             String problem = ops.problem(n, r, "a slow link");
             if (problem != null) {
@@ -96,7 +108,8 @@ final class SlowLinks {
     }
   }
 
-  private SlowLink.Delayer start(String cluster, NodeState n, String id, int queue, Slowness s) {
+  private SlowLink.Delayer start(
+      String cluster, NodeState n, String id, int queue, Slowness s, boolean echo) {
     // refused at once without root or iptables, before a JVM is started for nothing
     Remote.Result check = ops.agentOn(n, "slow-check");
     String problem = ops.problem(n, check, "a slow link");
@@ -107,7 +120,10 @@ final class SlowLinks {
     cmd.add(1, marker(cluster, id));
     cmd.add(2, "-Xmx64m");
     cmd.add(3, "-XX:+UseSerialGC");
-    cmd.addAll(List.of("net-delayer", "--queue", Integer.toString(queue), "--echo", n.host()));
+    cmd.addAll(List.of("net-delayer", "--queue", Integer.toString(queue)));
+    if (echo) {
+      cmd.addAll(List.of("--echo", n.host()));
+    }
     cmd.addAll(s.args());
     cmd.addAll(List.of("--seed", Long.toString(ThreadLocalRandom.current().nextLong())));
     String dir = ops.base(n) + "/faults";
@@ -150,7 +166,7 @@ final class SlowLinks {
   /** Removes the link's rules and stops its delayers, host by host, by the host's record. */
   void heal(Map<String, NodeState> byHost, SlowLink link) {
     List<String> problems = new ArrayList<>();
-    for (String h : link.hosts()) {
+    for (String h : link.delayers().stream().map(SlowLink.Delayer::host).distinct().toList()) {
       NodeState n = byHost.get(h);
       if (n == null) {
         continue;
@@ -170,17 +186,22 @@ final class SlowLinks {
    * solrscale's probe run on the peer; null when the link has no echo to probe.
    */
   LinkProbe probe(Map<String, NodeState> byHost, SlowLink link, double seconds) {
-    SlowLink.Delayer d = link.delayers().isEmpty() ? null : link.delayers().get(0);
-    if (d == null || d.echo() == null) {
+    SlowLink.Delayer d =
+        link.delayers().stream().filter(x -> x.echo() != null).findFirst().orElse(null);
+    if (d == null) {
       return null;
     }
-    NodeState from = byHost.get(link.peers().get(0));
+    NodeState from =
+        byHost.get(link.hosts().contains(d.host()) ? link.peers().get(0) : link.hosts().get(0));
     List<String> cmd = new ArrayList<>(ops.solrscaleOn(from));
     cmd.addAll(
         List.of(
             "net-probe",
+            "--address",
             d.echo(),
+            "--tcp-port",
             Integer.toString(d.tcpPort()),
+            "--udp-port",
             Integer.toString(d.udpPort()),
             "--seconds",
             Double.toString(seconds),

@@ -24,7 +24,7 @@ public final class Delayer {
   public Delayer(NfQueue queue, Slowness slowness, long seed) {
     this.queue = queue;
     this.schedule = new Schedule(slowness, new Random(seed));
-    this.held = slowness.reorder() ? new Sorted() : new Fifo();
+    this.held = slowness.reorder() ? new Sorted() : new Ways();
   }
 
   /**
@@ -44,28 +44,52 @@ public final class Delayer {
     private final Random rnd;
     private final long delayNanos;
     private final long knotNanos;
+    private final double nanosPerByte;
+    private final long queueNanos;
+    private final long[] busyUntil = new long[2]; // each way has its own rate: in, out
     private long knotAt = Long.MIN_VALUE;
     private double a;
     private double b;
-    private long last;
+    private final long[] last = new long[2]; // order is kept each way: in, out
 
     Schedule(Slowness s, Random rnd) {
       this.s = s;
       this.rnd = rnd;
       this.delayNanos = Math.round(s.delayMs() * 1e6);
       this.knotNanos = Math.max(1_000_000L, Math.round(s.jitterMs() * 5e6));
+      this.nanosPerByte = s.rateBitsPerSecond() > 0 ? 8e9 / s.rateBitsPerSecond() : 0;
+      this.queueNanos = 100_000_000L;
     }
 
     long releaseAt(long now) {
+      return releaseAt(now, 0, false);
+    }
+
+    /**
+     * When a packet of {@code bytes} that came at {@code now} goes: at the link's rate (if any) it
+     * first waits its turn behind those before it, then its delay; -1 to drop it (lost, or the
+     * rate's queue already holds 100 ms).
+     */
+    long releaseAt(long now, int bytes, boolean outgoing) {
       if (s.loss() > 0 && rnd.nextDouble() < s.loss()) {
         return -1;
       }
-      if (s.reorder()) {
-        return now + Math.max(0, delayNanos + jitterNanos(rnd.nextGaussian()));
+      int way = outgoing ? 1 : 0;
+      long sent = now;
+      if (nanosPerByte > 0) {
+        long begin = Math.max(now, busyUntil[way]);
+        if (begin - now > queueNanos) {
+          return -1;
+        }
+        busyUntil[way] = begin + Math.round(Math.max(bytes, 1) * nanosPerByte);
+        sent = busyUntil[way];
       }
-      long at = now + Math.max(0, delayNanos + jitterNanos(smooth(now)));
-      at = Math.max(at, last); // never overtakes the packet before it
-      last = at;
+      if (s.reorder()) {
+        return sent + Math.max(0, delayNanos + jitterNanos(rnd.nextGaussian()));
+      }
+      long at = sent + Math.max(0, delayNanos + jitterNanos(smooth(now)));
+      at = Math.max(at, last[way]); // never overtakes the packet before it the same way
+      last[way] = at;
       return at;
     }
 
@@ -116,7 +140,7 @@ public final class Delayer {
   }
 
   private interface Held {
-    void add(long at, long id);
+    void add(long at, long id, boolean outgoing);
 
     /** The earliest due time, or Long.MAX_VALUE. */
     long next();
@@ -127,15 +151,18 @@ public final class Delayer {
     void releaseAll(NfQueue q);
   }
 
-  /** Release times never decrease: a ring of (time, id), let go up to the last due id at once. */
-  private static final class Fifo implements Held {
+  /**
+   * Release times never decrease within a ring: a ring of (time, id). With one ring in use the due
+   * packets go in one batch verdict (every id up to the last due one); with both ways in use each
+   * gets its own verdict, since a batch would let go the other way's packets that are not due.
+   */
+  private static final class Fifo {
     private long[] at = new long[4096];
     private long[] ids = new long[4096];
     private int head;
     private int size;
 
-    @Override
-    public void add(long t, long id) {
+    void add(long t, long id) {
       if (size == at.length) {
         long[] a = new long[at.length * 2];
         long[] b = new long[at.length * 2];
@@ -153,22 +180,46 @@ public final class Delayer {
       size++;
     }
 
+    long next() {
+      return size == 0 ? Long.MAX_VALUE : at[head];
+    }
+
+    void release(long now, NfQueue q, boolean batch) {
+      long last = -1;
+      while (size > 0 && at[head] <= now) {
+        last = ids[head];
+        if (!batch) {
+          q.verdict(last, NfQueue.ACCEPT);
+        }
+        head = (head + 1) % at.length;
+        size--;
+      }
+      if (batch && last >= 0) {
+        q.acceptUpTo(last);
+      }
+    }
+  }
+
+  /** Each way's ring. */
+  private static final class Ways implements Held {
+    private final Fifo in = new Fifo();
+    private final Fifo out = new Fifo();
+
+    @Override
+    public void add(long t, long id, boolean outgoing) {
+      (outgoing ? out : in).add(t, id);
+    }
+
     @Override
     public long next() {
-      return size == 0 ? Long.MAX_VALUE : at[head];
+      return Math.min(in.next(), out.next());
     }
 
     @Override
     public void release(long now, NfQueue q) {
-      long last = -1;
-      while (size > 0 && at[head] <= now) {
-        last = ids[head];
-        head = (head + 1) % at.length;
-        size--;
-      }
-      if (last >= 0) {
-        q.acceptUpTo(last);
-      }
+      boolean both = in.size > 0 && out.size > 0;
+      in.release(now, q, !both);
+      out.release(now, q, !both);
     }
 
     @Override
@@ -183,7 +234,7 @@ public final class Delayer {
         new PriorityQueue<>((x, y) -> Long.compare(x[0], y[0]));
 
     @Override
-    public void add(long t, long id) {
+    public void add(long t, long id, boolean outgoing) {
       heap.add(new long[] {t, id});
     }
 
@@ -225,8 +276,8 @@ public final class Delayer {
     }
   }
 
-  private void arrived(long id) {
-    long at = schedule.releaseAt(System.nanoTime());
+  private void arrived(long id, int bytes, boolean outgoing) {
+    long at = schedule.releaseAt(System.nanoTime(), bytes, outgoing);
     if (at < 0) {
       queue.verdict(id, NfQueue.DROP);
       return;
@@ -237,7 +288,7 @@ public final class Delayer {
         return;
       }
       boolean first = held.next() > at;
-      held.add(at, id);
+      held.add(at, id, outgoing);
       if (first) {
         LockSupport.unpark(releaser);
       }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -57,6 +58,100 @@ public final class LabNet {
       Integer cores,
       String memory,
       Consumer<String> progress) {
+    return up(home, name, hosts, bandwidth, cpus, cores, memory, List.of(), List.of(), progress);
+  }
+
+  /**
+   * The same, with hosts labelled ({@code labels}: HOSTS:KEY=VALUE) and permanent link profiles
+   * between groups of them ({@code links}: A<->B:PROFILE); a net that is up keeps its links unless
+   * other ones are given.
+   */
+  public static NetState up(
+      SolrscaleHome home,
+      String name,
+      int hosts,
+      String bandwidth,
+      Double cpus,
+      Integer cores,
+      String memory,
+      List<String> labels,
+      List<String> links,
+      Consumer<String> progress) {
+    NetState net =
+        upHosts(home, name, hosts, bandwidth, cpus, cores, memory, labels, links, progress);
+    if (labels.isEmpty() && links.isEmpty()) {
+      return net;
+    }
+    if (links.equals(List.of("none"))) { // the link profiles removed, the hosts kept
+      try (NetStore.Lock lock = NetStore.lock(home)) {
+        if (!net.links().isEmpty()) {
+          NetLinks.remove(name, net.links(), net);
+          progress.accept(
+              "removed the link profiles " + net.links().stream().map(NetLink::link).toList());
+        }
+        List<String> names = net.hosts().stream().map(NetHost::name).toList();
+        net =
+            net.withLinks(
+                labels.isEmpty() ? net.labels() : NetLinks.labels(labels, names), List.of());
+        NetStore.save(home, net);
+        return net;
+      }
+    }
+    try (NetStore.Lock lock = NetStore.lock(home)) {
+      List<String> names = net.hosts().stream().map(NetHost::name).toList();
+      Map<String, Map<String, String>> l = NetLinks.labels(labels, names);
+      List<NetLinks.Planned> planned = NetLinks.plan(links, names, l);
+      List<String> wanted = planned.stream().map(NetLinks.Planned::text).toList();
+      boolean same =
+          l.equals(net.labels())
+              && wanted.equals(net.links().stream().map(NetLink::link).toList())
+              && net.links().stream()
+                  .flatMap(k -> k.delayers().stream())
+                  .allMatch(
+                      d -> Procs.cmdline(d.pid()).contains("-Dsolrscale.slow=net-" + name + "/"));
+      if (same) {
+        return net;
+      }
+      if (!net.links().isEmpty()) {
+        NetLinks.remove(name, net.links(), net);
+        progress.accept(
+            "removed the link profiles it had: "
+                + net.links().stream().map(NetLink::link).toList());
+      }
+      net = net.withLinks(l, List.of());
+      NetStore.save(home, net);
+      List<NetLink> made = NetLinks.apply(net, planned, NetFiles.dir(home, name), progress);
+      net = net.withLinks(l, made);
+      NetStore.save(home, net);
+      return net;
+    }
+  }
+
+  private static NetState upHosts(
+      SolrscaleHome home,
+      String name,
+      int hosts,
+      String bandwidth,
+      Double cpus,
+      Integer cores,
+      String memory,
+      List<String> labels,
+      List<String> links,
+      Consumer<String> progress) {
+    if (!labels.isEmpty() || !links.isEmpty()) { // checked before anything is made
+      NetPlan.checkName(name);
+      NetPlan.checkHosts(hosts);
+      List<String> names = new ArrayList<>();
+      for (int i = 1; i <= hosts; i++) {
+        names.add(NetPlan.hostName(name, i));
+      }
+      if (!links.equals(List.of("none"))) {
+        NetLinks.plan(links, names, NetLinks.labels(labels, names));
+      }
+      if (!links.isEmpty() && !links.equals(List.of("none"))) {
+        NetLinks.iptables();
+      }
+    }
     Cgroups.Limits limits =
         cpus == null && cores == null && memory == null
             ? null

@@ -2,6 +2,7 @@ package org.solrscale.net;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.solrscale.spec.SolrscaleException;
@@ -13,6 +14,8 @@ import org.solrscale.spec.SolrscaleException;
  * @param subnet e.g. 10.201.0.0/24
  * @param bridgeAddress the bridge's address, the hosts' default route, e.g. 10.201.0.1
  * @param bandwidth every host's link cap as tc writes it (e.g. 100mbit), or null for none
+ * @param labels host name -> labels given with {@code --label}, for link profiles
+ * @param links the link profiles ({@code --link}) in place
  */
 public record NetState(
     @JsonProperty("name") String name,
@@ -23,10 +26,44 @@ public record NetState(
     @JsonProperty("hosts") List<NetHost> hosts,
     @JsonProperty("cpus") Double cpus,
     @JsonProperty("memory") String memory,
-    @JsonProperty("cores") Integer cores) {
+    @JsonProperty("cores") Integer cores,
+    @JsonProperty("labels") Map<String, Map<String, String>> labels,
+    @JsonProperty("links") List<NetLink> links) {
 
   public NetState {
     hosts = List.copyOf(hosts);
+    labels = labels == null ? Map.of() : Map.copyOf(labels);
+    links = links == null ? List.of() : List.copyOf(links);
+  }
+
+  /** A net without labels or link profiles. */
+  public NetState(
+      String name,
+      String subnet,
+      String bridge,
+      String bridgeAddress,
+      String bandwidth,
+      List<NetHost> hosts,
+      Double cpus,
+      String memory,
+      Integer cores) {
+    this(name, subnet, bridge, bridgeAddress, bandwidth, hosts, cpus, memory, cores, null, null);
+  }
+
+  /** This state with these labels and link profiles. */
+  NetState withLinks(Map<String, Map<String, String>> newLabels, List<NetLink> newLinks) {
+    return new NetState(
+        name,
+        subnet,
+        bridge,
+        bridgeAddress,
+        bandwidth,
+        hosts,
+        cpus,
+        memory,
+        cores,
+        newLabels,
+        newLinks);
   }
 
   /** Each host's CPU share, cores and memory limit (cgroups), or null for none. */
@@ -65,6 +102,8 @@ public record NetState(
         hosts.stream().map(h -> h.name().equals(changed.name()) ? changed : h).toList(),
         cpus,
         memory,
-        cores);
+        cores,
+        labels,
+        links);
   }
 }

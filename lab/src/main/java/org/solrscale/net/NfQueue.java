@@ -58,7 +58,12 @@ public final class NfQueue implements Closeable {
   private static final int CFG_FLAGS = 5;
   private static final int CFG_F_FAIL_OPEN = 1;
   private static final int CMD_BIND = 1;
-  private static final int COPY_META = 1;
+  private static final int COPY_PACKET = 2;
+
+  /** What of each packet is copied: its IP header, enough for its length. */
+  private static final int HEADER_BYTES = 20;
+
+  private static final int ATTR_PAYLOAD = 10;
   private static final int ATTR_PACKET_HDR = 1;
   private static final int ATTR_VERDICT_HDR = 2;
 
@@ -118,9 +123,9 @@ public final class NfQueue implements Closeable {
           5,
           b ->
               b.order(ByteOrder.BIG_ENDIAN)
-                  .putInt(0)
+                  .putInt(HEADER_BYTES)
                   .order(ByteOrder.nativeOrder())
-                  .put((byte) COPY_META));
+                  .put((byte) COPY_PACKET));
       q.config(
           CFG_QUEUE_MAXLEN,
           4,
@@ -210,10 +215,20 @@ public final class NfQueue implements Closeable {
   }
 
   /**
-   * Waits for queued packets and passes each id to {@code sink} (in the order the kernel queued
-   * them); returns false once the queue is closed.
+   * What a queued packet is to the reader: its id, its length in bytes (0: not known), and whether
+   * this host sends it (the OUTPUT hook) rather than receives it.
    */
-  public boolean receive(java.util.function.LongConsumer sink) {
+  public interface Sink {
+    void packet(long id, int bytes, boolean outgoing);
+  }
+
+  private static final int HOOK_LOCAL_OUT = 3;
+
+  /**
+   * Waits for queued packets and passes each to {@code sink} (in the order the kernel queued them);
+   * returns false once the queue is closed.
+   */
+  public boolean receive(Sink sink) {
     in.clear();
     long n = recv(fd, inAt, in.capacity(), 0);
     if (n < 0) {
@@ -233,6 +248,9 @@ public final class NfQueue implements Closeable {
         break;
       }
       if (type == MSG_PACKET) {
+        long id = -1;
+        int bytes = 0;
+        boolean outgoing = false;
         for (int a = at + 20; a + 4 <= at + len; ) {
           int alen = in.getShort(a) & 0xffff;
           int atype = in.getShort(a + 2) & 0x3fff;
@@ -240,17 +258,34 @@ public final class NfQueue implements Closeable {
             break;
           }
           if (atype == ATTR_PACKET_HDR) {
-            long id = Integer.toUnsignedLong(in.order(ByteOrder.BIG_ENDIAN).getInt(a + 4));
+            id = Integer.toUnsignedLong(in.order(ByteOrder.BIG_ENDIAN).getInt(a + 4));
             in.order(ByteOrder.nativeOrder());
-            sink.accept(id);
-            break;
+            outgoing = (in.get(a + 4 + 6) & 0xff) == HOOK_LOCAL_OUT; // id, hw protocol, hook
+          } else if (atype == ATTR_PAYLOAD && alen >= 4 + 8) {
+            bytes = ipLength(a + 4);
           }
           a += (alen + 3) & ~3;
+        }
+        if (id >= 0) {
+          sink.packet(id, bytes, outgoing);
         }
       }
       at += (len + 3) & ~3;
     }
     return true;
+  }
+
+  /** The length of the IP packet whose header starts at {@code at}: IPv4's total, IPv6's + 40. */
+  private int ipLength(int at) {
+    int version = (in.get(at) & 0xff) >> 4;
+    in.order(ByteOrder.BIG_ENDIAN);
+    try {
+      return version == 4
+          ? in.getShort(at + 2) & 0xffff
+          : version == 6 ? 40 + (in.getShort(at + 4) & 0xffff) : 0;
+    } finally {
+      in.order(ByteOrder.nativeOrder());
+    }
   }
 
   /** Lets packet {@code id} go ({@link #ACCEPT}) or drops it ({@link #DROP}). */

@@ -16,11 +16,12 @@ import java.util.List;
 import org.solrscale.results.LinkProbe;
 
 /**
- * Measures a link from this side to an {@link EchoServer} on the other, with this process's clock
- * only, for {@code seconds}: TCP connects (one round trip each, answered by the kernel), an
- * open-loop TCP echo (a stamped message every 10 ms whatever came back, so a long round trip does
- * not thin the samples) and UDP datagrams every 2 ms, each echoed or lost. Bounded in count and
- * time: at most {@code seconds} of sending, then at most 3 s for the last answers.
+ * Measures a link from this side to an {@link EchoServer} on the other (or, with no UDP port, by
+ * TCP connects alone to any listening port), with this process's clock only, for {@code seconds}:
+ * TCP connects (one round trip each, answered by the kernel), an open-loop TCP echo (a stamped
+ * message every 10 ms whatever came back, so a long round trip does not thin the samples) and UDP
+ * datagrams every 2 ms, each echoed or lost. Bounded in count and time: at most {@code seconds} of
+ * sending, then at most 3 s for the last answers.
  */
 public final class RttProbe {
   private static final long ECHO_EVERY_NANOS = 10_000_000L;
@@ -33,6 +34,27 @@ public final class RttProbe {
       String from, String host, int tcpPort, int udpPort, double seconds)
       throws IOException, InterruptedException {
     long end = System.nanoTime() + Math.round(seconds * 1e9);
+    if (udpPort == 0) { // connects alone: to any listening port, no echo needed
+      double[] con = connectsOnly(host, tcpPort, end, seconds);
+      return new LinkProbe(
+          from,
+          host,
+          seconds,
+          con.length,
+          pct(con, 50),
+          0,
+          null,
+          null,
+          null,
+          null,
+          null,
+          0,
+          0,
+          null,
+          null,
+          null,
+          null);
+    }
     List<Double> connects = new ArrayList<>();
     Thread c =
         thread(
@@ -173,7 +195,24 @@ public final class RttProbe {
         sent,
         udp.length,
         pct(udp, 50),
+        pct(udp, 90),
+        pct(udp, 99),
         stdev(udp));
+  }
+
+  private static double[] connectsOnly(String host, int port, long end, double seconds) {
+    List<Double> out = new ArrayList<>();
+    for (int i = 0; i < CONNECTS && System.nanoTime() < end; i++) {
+      long t = System.nanoTime();
+      try (Socket s = new Socket()) {
+        s.connect(new InetSocketAddress(host, port), 3000);
+        out.add((System.nanoTime() - t) / 1e6);
+      } catch (IOException e) {
+        // refused or lost: not a round trip
+      }
+      sleepUntil(t + Math.round(seconds * 1e9 / CONNECTS));
+    }
+    return out.stream().mapToDouble(Double::doubleValue).toArray();
   }
 
   private interface Body {

@@ -186,7 +186,12 @@ final class ChaosSection extends Section {
                     : fv.writes().ok() + "/" + fv.writes().failed() + "/" + fv.writes().unknown(),
                 fv.queries() == null ? "" : fv.queries().ok() + "/" + fv.queries().failed(),
                 behaviours,
-                f.note() == null ? "" : f.note());
+                String.join(
+                    "; ",
+                    java.util.stream.Stream.of(
+                            f.note(), f.link() == null ? null : f.link().describe())
+                        .filter(x -> x != null)
+                        .toList()));
           }
           if (r.repeat() == 1) {
             charts.add(() -> chaosTimeline(c, s));

@@ -27,6 +27,7 @@ public final class Report {
         new VersionsSection(),
         new CapacitySection(),
         new ChaosSection(),
+        new NetworkSection(),
         new DistributeSection(),
         new SweepSection(),
         new LatencySection(),

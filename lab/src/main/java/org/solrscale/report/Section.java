@@ -82,6 +82,9 @@ abstract class Section {
   }
 
   static List<FaultRecord> faults(Path stepDir) {
+    if (stepDir == null) {
+      return List.of(); // a step that wrote no folder
+    }
     Path file = stepDir.resolve("faults.json");
     if (!Files.isRegularFile(file)) {
       return List.of();

@@ -25,6 +25,8 @@ public record LinkProbe(
     @JsonProperty("datagrams_sent") int datagramsSent,
     @JsonProperty("datagrams_back") int datagramsBack,
     @JsonProperty("udp_rtt_ms_p50") Double udpRttMsP50,
+    @JsonProperty("udp_rtt_ms_p90") Double udpRttMsP90,
+    @JsonProperty("udp_rtt_ms_p99") Double udpRttMsP99,
     @JsonProperty("udp_rtt_ms_stdev") Double udpRttMsStdev) {
 
   /** The share of datagrams that did not come back (a loss either way). */

@@ -16,6 +16,8 @@ import java.util.Locale;
  *     half-width (uniform); 0 for none
  * @param loss the share of packets dropped, 0 to 1
  * @param direction both, out (what the slowed hosts send) or in (what they receive)
+ * @param rateBitsPerSecond the link's rate each way (a link profile's), 0 for no cap: packets wait
+ *     their turn at it, at most 100 ms, before their delay; more are dropped, as at a full router
  */
 public record Slowness(
     double delayMs,
@@ -23,7 +25,8 @@ public record Slowness(
     Distribution distribution,
     double loss,
     Direction direction,
-    boolean reorder) {
+    boolean reorder,
+    long rateBitsPerSecond) {
 
   /** Where a jitter is drawn from. */
   public enum Distribution {
@@ -70,7 +73,7 @@ public record Slowness(
   }
 
   public Slowness {
-    if (!(delayMs >= 0) || !(jitterMs >= 0) || !(loss >= 0 && loss <= 1)) {
+    if (!(delayMs >= 0) || !(jitterMs >= 0) || !(loss >= 0 && loss <= 1) || rateBitsPerSecond < 0) {
       throw new IllegalArgumentException(
           "a delay and jitter are 0 or more, and a loss is between 0% and 100%");
     }
@@ -93,7 +96,9 @@ public record Slowness(
     double d = delay == null ? 0 : millis(delay, "delay");
     double j = jitter == null ? 0 : millis(jitter, "jitter");
     double l = loss == null ? 0 : share(loss);
-    if (d == 0 && l == 0) {
+    if (delay == null && loss == null) {
+      // (a delay of 0 is a baseline: the probe measures the link as it is; a link profile may
+      // cap the rate alone: see rateOnly)
       throw new IllegalArgumentException(
           "a slow link needs a delay (e.g. 50ms) or a loss (e.g. 1%), or both");
     }
@@ -106,7 +111,13 @@ public record Slowness(
         distribution == null ? null : Distribution.named(distribution.strip()),
         l,
         direction == null ? null : Direction.named(direction.strip()),
-        reorder != null && reorder);
+        reorder != null && reorder,
+        0);
+  }
+
+  /** The same, with the link's rate capped at {@code bitsPerSecond} each way. */
+  public Slowness withRate(long bitsPerSecond) {
+    return new Slowness(delayMs, jitterMs, distribution, loss, direction, reorder, bitsPerSecond);
   }
 
   /**
@@ -138,6 +149,11 @@ public record Slowness(
     return delay == null && loss == null ? null : of(delay, jitter, null, loss, null, null);
   }
 
+  /** A link profile's rate alone, as a slowness that only caps (see {@link #withRate}). */
+  public static Slowness rateOnly(long bitsPerSecond) {
+    return new Slowness(0, 0, null, 0, null, false, bitsPerSecond);
+  }
+
   /** The round trip this adds across the link, in milliseconds. */
   public double roundTripMs() {
     return direction == Direction.BOTH ? 2 * delayMs : delayMs;
@@ -157,7 +173,7 @@ public record Slowness(
           case OUT -> "outgoing";
           case IN -> "incoming";
         };
-    if (delayMs > 0) {
+    if (delayMs > 0 || loss == 0 && rateBitsPerSecond == 0) {
       parts.add(
           fmt(delayMs)
               + " ms "
@@ -171,6 +187,9 @@ public record Slowness(
     if (loss > 0) {
       parts.add(fmt(loss * 100) + "% lost " + way);
     }
+    if (rateBitsPerSecond > 0) {
+      parts.add("capped at " + fmt(rateBitsPerSecond / 1e6) + " Mbit/s " + way);
+    }
     return String.join("; ", parts);
   }
 
@@ -181,6 +200,9 @@ public record Slowness(
     a.addAll(List.of("--distribution", distribution.id(), "--loss", Double.toString(loss)));
     if (reorder) {
       a.add("--reorder");
+    }
+    if (rateBitsPerSecond > 0) {
+      a.addAll(List.of("--rate-bps", Long.toString(rateBitsPerSecond)));
     }
     return a;
   }

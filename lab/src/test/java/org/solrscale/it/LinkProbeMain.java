@@ -12,14 +12,48 @@ import java.util.List;
 /**
  * The tests' own probe of a link, written apart from solrscale's: run in a host's namespace with
  * {@code ip netns exec}. {@code echo ADDR SECONDS} echoes UDP datagrams on ADDR and prints its
- * port; {@code probe ADDR TCP_PORT UDP_PORT N} makes N TCP connects to a listening port (one round
- * trip each, answered by the kernel) and sends N UDP datagrams 5 ms apart, then prints one line per
- * connect time ("connect MS") and per datagram ("udp MS" or "udp lost").
+ * port; {@code probe ADDR TCP_PORT UDP_PORT N [CONNECTS]} makes CONNECTS (default N) TCP connects
+ * to a listening port (one round trip each, answered by the kernel) and sends N UDP datagrams 5 ms
+ * apart, then prints one line per connect time ("connect MS") and per datagram ("udp MS" or "udp
+ * lost").
  */
 public final class LinkProbeMain {
   private LinkProbeMain() {}
 
   public static void main(String[] a) throws Exception {
+    if (a[0].equals("sink")) { // ADDR: counts the bytes of one connection, prints bytes and seconds
+      try (java.net.ServerSocket ss = new java.net.ServerSocket()) {
+        ss.bind(new InetSocketAddress(a[1], 0));
+        System.out.println("port " + ss.getLocalPort());
+        System.out.flush();
+        try (Socket s = ss.accept()) {
+          byte[] b = new byte[1 << 16];
+          long bytes = 0;
+          long first = 0;
+          long last = 0;
+          for (int n; (n = s.getInputStream().read(b)) > 0; ) {
+            last = System.nanoTime();
+            if (bytes == 0) {
+              first = last;
+            }
+            bytes += n;
+          }
+          System.out.println("bulk " + bytes + " " + (last - first) / 1e9);
+        }
+      }
+      return;
+    }
+    if (a[0].equals("bulk")) { // ADDR PORT SECONDS: sends as fast as it can for SECONDS
+      try (Socket s = new Socket()) {
+        s.connect(new InetSocketAddress(a[1], Integer.parseInt(a[2])), 5000);
+        byte[] b = new byte[1 << 14];
+        long end = System.nanoTime() + (long) (Double.parseDouble(a[3]) * 1e9);
+        while (System.nanoTime() < end) {
+          s.getOutputStream().write(b);
+        }
+      }
+      return;
+    }
     if (a[0].equals("echo")) {
       try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(a[1], 0))) {
         System.out.println("port " + s.getLocalPort());
@@ -44,8 +78,9 @@ public final class LinkProbeMain {
     int tcp = Integer.parseInt(a[2]);
     int udp = Integer.parseInt(a[3]);
     int n = Integer.parseInt(a[4]);
+    int connects = a.length > 5 ? Integer.parseInt(a[5]) : n;
     List<String> out = new ArrayList<>();
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < connects && tcp > 0; i++) { // TCP_PORT 0: datagrams only
       long t = System.nanoTime();
       try (Socket s = new Socket()) {
         s.connect(new InetSocketAddress(host, tcp), 5000);
@@ -80,7 +115,11 @@ public final class LinkProbeMain {
         synchronized (rtt) {
           sent[i] = System.nanoTime();
         }
-        s.send(new DatagramPacket(b, 8));
+        try {
+          s.send(new DatagramPacket(b, 8));
+        } catch (java.net.PortUnreachableException e) {
+          // an ICMP answer to an earlier datagram; this one is counted as lost
+        }
         Thread.sleep(5);
       }
       r.join();

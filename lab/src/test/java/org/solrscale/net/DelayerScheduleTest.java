@@ -90,4 +90,32 @@ class DelayerScheduleTest {
     assertThat((double) dropped).isBetween(n * 0.01 - 4 * sd, n * 0.01 + 4 * sd);
     assertThat(Arrays.stream(h).filter(x -> x >= 0).max().orElseThrow()).isEqualTo(0.0);
   }
+
+  @Test
+  void aRateMakesPacketsWaitTheirTurnThenDropsWhatA100MsQueueCannotHold() {
+    // 12 Mbit/s = 1 ms per 1500-byte packet; packets come every 0.5 ms for 1 s
+    Slowness s = Slowness.of("10ms", null, null, null, null, null).withRate(12_000_000);
+    Delayer.Schedule sc = new Delayer.Schedule(s, new Random(1));
+    long lastAt = 0;
+    int sent = 0;
+    int dropped = 0;
+    for (int i = 0; i < 2000; i++) {
+      long now = i * 500_000L;
+      long at = sc.releaseAt(now, 1500, true);
+      assertThat(sc.releaseAt(now, 40, false)).isPositive(); // the other way has its own rate
+      if (at < 0) {
+        dropped++;
+        continue;
+      }
+      assertThat(at - now).isBetween(11_000_000L, 111_000_000L); // 1 ms on the wire + 10 ms + queue
+      lastAt = at;
+      sent++;
+    }
+    // the rate holds (1,000 packets a second, the rest dropped once 100 ms queued), order kept
+    assertThat(sent).isBetween(1090, 1110);
+    assertThat(dropped).isEqualTo(2000 - sent);
+    assertThat(lastAt).isBetween(1_100_000_000L, 1_112_000_000L);
+    assertThat(s.describe())
+        .isEqualTo("10 ms each way, round trip +20 ms; capped at 12 Mbit/s each way");
+  }
 }

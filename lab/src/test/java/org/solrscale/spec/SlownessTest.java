@@ -20,6 +20,9 @@ class SlownessTest {
     assertThat(Slowness.of(null, null, null, "0.02", null, null).roundTripLoss())
         .isEqualTo(1 - 0.98 * 0.98);
     assertThat(Slowness.of("0.5ms", null, null, null, null, null).delayMs()).isEqualTo(0.5);
+    // a delay of 0: the baseline of a sweep, the link measured as it is
+    assertThat(Slowness.of("0ms", null, null, null, null, null).describe())
+        .isEqualTo("0 ms each way, round trip +0 ms");
     assertThat(Slowness.of("1s", null, null, null, null, true).args())
         .containsExactly(
             "--delay-ms",
