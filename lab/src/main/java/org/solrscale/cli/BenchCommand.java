@@ -20,7 +20,9 @@ import org.solrscale.load.LoadModel;
 import org.solrscale.load.Workload;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.Diagnosis;
+import org.solrscale.results.RunDir;
 import org.solrscale.results.RunResults;
+import org.solrscale.results.TailAttribution;
 import org.solrscale.spec.Arrivals;
 import org.solrscale.spec.ErrorRate;
 import org.solrscale.spec.ExitCode;
@@ -29,6 +31,7 @@ import org.solrscale.spec.QueryOrder;
 import org.solrscale.spec.Rates;
 import org.solrscale.spec.Routing;
 import org.solrscale.spec.SolrscaleException;
+import org.solrscale.spec.StepSpec;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -196,6 +199,17 @@ final class BenchCommand implements Callable<Integer> {
       description = "Directory for latency.hlog, summary.json and timeline.csv.")
   Path out;
 
+  @Option(
+      names = "--attribute",
+      arity = "0..1",
+      fallbackValue = "5%",
+      paramLabel = "SHARE",
+      description =
+          "Sample this share of requests (default when given alone: 5%%) with shards.info=true and"
+              + " name the replica, host and label that most often held back the slowest 1%% of"
+              + " them (attribution.json).")
+  String attribute;
+
   @Option(names = "--json", description = "Print summary.json to stdout.")
   boolean json;
 
@@ -238,7 +252,14 @@ final class BenchCommand implements Callable<Integer> {
     Diagnosis diagnosis = null;
     BenchProgress progress = new BenchProgress();
     try (Profiler profiler = Profiling.start(profile, target, out)) {
-      s = BenchPlan.run(request, workload, target.access(), progress);
+      s =
+          target.external()
+              ? BenchPlan.run(request, workload, target.access(), progress)
+              : BenchPlan.run(
+                  request,
+                  workload,
+                  org.solrscale.cluster.Target.of(target.connect().cluster(), target.access()),
+                  progress);
       progress.close();
       diagnosis = profiler == null ? null : profiler.stop();
     } finally {
@@ -251,6 +272,7 @@ final class BenchCommand implements Callable<Integer> {
       if (diagnosis != null) {
         Profiling.print(diagnosis, out);
       }
+      printAttribution(out);
     }
     if (out != null && Files.isDirectory(out)) {
       RunResults.writeOneStep(out, "bench", s, null); // so that `report DIR` reads it
@@ -312,7 +334,8 @@ final class BenchCommand implements Callable<Integer> {
         drivers == null ? null : drivers.stream().map(String::strip).distinct().toList(),
         model.replay == null
             ? null
-            : new BenchRequest.Replay(model.replay, speed, maxGap, loop, slowerThan, 0, 1));
+            : new BenchRequest.Replay(model.replay, speed, maxGap, loop, slowerThan, 0, 1),
+        attribute == null ? null : usage(() -> StepSpec.Bench.attributeShare(attribute), null));
   }
 
   /**
@@ -388,6 +411,32 @@ final class BenchCommand implements Callable<Integer> {
             .state()
             .map(c -> c.spec())
             .orElse(null));
+  }
+
+  /** The tail's attribution a bench with --attribute wrote into {@code out}, if any. */
+  static void printAttribution(java.nio.file.Path out) {
+    java.nio.file.Path f = out == null ? null : out.resolve(TailAttribution.FILE);
+    if (f == null || !Files.isRegularFile(f)) {
+      return;
+    }
+    try {
+      TailAttribution a = RunDir.JSON.readValue(f.toFile(), TailAttribution.class);
+      System.out.println(a.describe());
+      for (TailAttribution.Group g : a.groups()) {
+        if (g.slowestInTail() == 0) {
+          continue;
+        }
+        System.out.printf(
+            java.util.Locale.ROOT,
+            "  by %s %s: %.0f%% of the tail (%d)%n",
+            g.by(),
+            g.value(),
+            g.share() * 100,
+            g.slowestInTail());
+      }
+    } catch (java.io.IOException e) {
+      System.err.println("solrscale: cannot read " + f + ": " + e.getMessage());
+    }
   }
 
   static void print(BenchSummary s) {

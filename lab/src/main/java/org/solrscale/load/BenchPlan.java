@@ -7,8 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.solrscale.cluster.Access;
+import org.solrscale.cluster.NodeState;
 import org.solrscale.cluster.SolrHttp;
+import org.solrscale.cluster.Target;
 import org.solrscale.results.BenchSummary;
+import org.solrscale.results.RunDir;
+import org.solrscale.results.TailAttribution;
 import org.solrscale.spec.Arrivals;
 import org.solrscale.spec.QueryOrder;
 import org.solrscale.spec.Rates;
@@ -117,6 +121,22 @@ public final class BenchPlan {
   public static BenchSummary run(
       BenchRequest r, Workload w, Access access, Consumer<Interval> progress)
       throws InterruptedException {
+    return run(r, w, access, null, progress);
+  }
+
+  /**
+   * The same on {@code target}'s cluster, whose nodes name the replicas of the tail's attribution
+   * (node, host, labels).
+   */
+  public static BenchSummary run(
+      BenchRequest r, Workload w, Target target, Consumer<Interval> progress)
+      throws InterruptedException {
+    return run(r, w, target.access(), target.nodes(), progress);
+  }
+
+  private static BenchSummary run(
+      BenchRequest r, Workload w, Access access, List<NodeState> nodes, Consumer<Interval> progress)
+      throws InterruptedException {
     Driver.Bounds bounds = bounds(r);
     LoadModel model = model(r);
     if (r.startAt() != null) {
@@ -126,12 +146,29 @@ public final class BenchPlan {
       }
     }
     try (HttpSender sender = sender(r, access)) {
-      return Bench.run(
-          new Bench.Options(
-              w, model, bounds, r.seed(), r.timeout().toNanos(), r.out(), r.maxErrorRate()),
-          sender,
-          Clock.SYSTEM,
-          progress);
+      Attribution attribution =
+          r.attribute() == null ? null : new Attribution(r.attribute(), r.seed());
+      sender.attribute(attribution);
+      BenchSummary s =
+          Bench.run(
+              new Bench.Options(
+                  w, model, bounds, r.seed(), r.timeout().toNanos(), r.out(), r.maxErrorRate()),
+              sender,
+              Clock.SYSTEM,
+              progress);
+      if (attribution != null && r.out() != null) {
+        try {
+          RunDir.JSON
+              .writerWithDefaultPrettyPrinter()
+              .writeValue(
+                  r.out().resolve(TailAttribution.FILE).toFile(),
+                  named(attribution.result(), nodes));
+        } catch (java.io.IOException e) {
+          throw SolrscaleException.environment(
+              "cannot write " + r.out().resolve(TailAttribution.FILE) + ": " + e.getMessage());
+        }
+      }
+      return s;
     }
   }
 
@@ -287,5 +324,23 @@ public final class BenchPlan {
       }
     }
     return out;
+  }
+
+  /** The attribution with each replica's node, host and labels from {@code nodes} (null: none). */
+  static TailAttribution named(TailAttribution a, List<NodeState> nodes) {
+    if (nodes == null) {
+      return a;
+    }
+    java.util.Map<String, NodeState> byId = new java.util.HashMap<>();
+    nodes.forEach(n -> byId.put(n.id(), n));
+    return a.known(
+        url ->
+            nodes.stream()
+                .filter(n -> url.startsWith(n.baseUrl() + "/"))
+                .map(NodeState::id)
+                .findFirst()
+                .orElse(null),
+        id -> byId.get(id).ssh() != null ? byId.get(id).ssh() : byId.get(id).host(),
+        id -> byId.get(id).labels());
   }
 }

@@ -32,7 +32,8 @@ import org.solrscale.spec.StepSpec;
  * {@code threads} or {@code rates} is the load model (one of them null); {@code duration} null
  * means 60 s unless {@code requests} is given; {@code out} the run directory (null: none); {@code
  * startAt} the moment (epoch ms) to start at, for the drivers of one run; {@code drivers} the hosts
- * to split the bench over (null: run here).
+ * to split the bench over (null: run here); {@code attribute} the share of requests sampled with
+ * shards.info for the tail's attribution (null: none).
  */
 public record BenchRequest(
     List<String> urls,
@@ -60,7 +61,8 @@ public record BenchRequest(
     Path out,
     Long startAt,
     List<String> drivers,
-    Replay replay) {
+    Replay replay,
+    Double attribute) {
 
   /** A query file of the mix and its share. */
   public record Mix(Path file, double weight) {}
@@ -181,7 +183,8 @@ public record BenchRequest(
                 b.loop(),
                 b.slowerThan(),
                 0,
-                1));
+                1),
+        b.attributeShare());
   }
 
   /**
@@ -235,7 +238,8 @@ public record BenchRequest(
         out,
         startAt,
         drivers,
-        replay);
+        replay,
+        attribute);
   }
 
   /**
@@ -274,7 +278,8 @@ public record BenchRequest(
         hostOut,
         hostStartAt,
         null,
-        replay == null ? null : replay.share(i, n, hostReplay));
+        replay == null ? null : replay.share(i, n, hostReplay),
+        attribute);
   }
 
   /**

@@ -72,6 +72,11 @@ public final class Drivers {
       throw SolrscaleException.usage(
           "--threads " + r.threads() + " is fewer than the " + hosts.size() + " drivers");
     }
+    if (r.attribute() != null) {
+      throw SolrscaleException.usage(
+          "--attribute samples on one driver: leave out --drivers for it (or attribute from this"
+              + " machine)");
+    }
     if (access.hasTruststore()) {
       throw SolrscaleException.usage(
           "bench --drivers does not speak TLS with its own trust store yet: run the load from this"

@@ -99,6 +99,8 @@ public final class HttpSender implements Sender {
   private final String authorization;
   private final Map<String, Base> bases = new ConcurrentHashMap<>();
 
+  private volatile Attribution attribution;
+
   public HttpSender(
       Routing routing,
       String collection,
@@ -123,9 +125,38 @@ public final class HttpSender implements Sender {
     }
   }
 
+  /** Samples a share of the requests with shards.info=true into {@code a} (null: none). */
+  public HttpSender attribute(Attribution a) {
+    this.attribution = a;
+    return this;
+  }
+
   @Override
   public void send(QueryRequest r, long slot, Completion done) {
-    attempt(r, slot, done, Set.of(), clock.nanoTime() + timeoutNanos);
+    long now = clock.nanoTime();
+    if (attribution != null && attribution.sample()) {
+      QueryRequest sampled =
+          new QueryRequest(
+              r.handler(),
+              r.params() + "&shards.info=true",
+              r.template(),
+              r.source(),
+              r.collection(),
+              r.index());
+      attempt(
+          sampled,
+          slot,
+          (o, sent, finished) -> {
+            if (!o.failed()) {
+              attribution.add((finished - now) / 1e6, o.shards());
+            }
+            done.complete(o, sent, finished);
+          },
+          Set.of(),
+          now + timeoutNanos);
+      return;
+    }
+    attempt(r, slot, done, Set.of(), now + timeoutNanos);
   }
 
   /**
@@ -165,7 +196,11 @@ public final class HttpSender implements Sender {
             new HttpLoop.Listener() {
               @Override
               public void response(ResponseParser p, long sentNanos, long doneNanos) {
-                done.complete(outcome(p), attempt > 1 ? 0 : sentNanos, doneNanos);
+                Outcome o = outcome(p);
+                if (!o.failed() && r.params().endsWith("&shards.info=true")) {
+                  o = o.withShards(Attribution.parse(text(p.head(), p.gzip)));
+                }
+                done.complete(o, attempt > 1 ? 0 : sentNanos, doneNanos);
               }
 
               @Override

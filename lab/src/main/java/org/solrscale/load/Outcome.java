@@ -1,17 +1,40 @@
 package org.solrscale.load;
 
+import java.util.List;
+
 /**
  * How one request ended: its HTTP status (0 when there was no answer), an error kind when it
  * failed, a sample message, the bytes received (as sent on the wire) and Solr's numFound (-1 if
- * unknown).
+ * unknown); for a request sampled for attribution, each shard's answering replica and time.
  */
-public record Outcome(int status, String errorKind, String message, long bytes, long numFound) {
+public record Outcome(
+    int status,
+    String errorKind,
+    String message,
+    long bytes,
+    long numFound,
+    List<ShardTime> shards) {
+  /**
+   * One shard of a distributed request as shards.info told it: the replica that answered, and its
+   * QTime-like time in ms.
+   */
+  public record ShardTime(String shard, String replica, long timeMs) {}
+
+  public Outcome(int status, String errorKind, String message, long bytes, long numFound) {
+    this(status, errorKind, message, bytes, numFound, null);
+  }
+
   public static Outcome ok(int status, long bytes, long numFound) {
     return new Outcome(status, null, null, bytes, numFound);
   }
 
   public static Outcome failed(int status, String kind, String message, long bytes) {
     return new Outcome(status, kind, message, bytes, -1);
+  }
+
+  /** The same, with the shards that answered (from shards.info). */
+  public Outcome withShards(List<ShardTime> s) {
+    return new Outcome(status, errorKind, message, bytes, numFound, s);
   }
 
   public boolean failed() {

@@ -50,7 +50,7 @@ final class BenchAction implements StepAction<StepSpec.Bench> {
     }
     Workload w = BenchPlan.workload(r);
     BenchPlan.probe(r, w, run.target().access());
-    return JSON.valueToTree(BenchPlan.run(r, w, run.target().access(), i -> {}));
+    return JSON.valueToTree(BenchPlan.run(r, w, run.target(), i -> {}));
   }
 
   /** A replay step's log file, relative to the scenario file unless absolute. */

@@ -145,8 +145,35 @@ public interface StepSpec {
       @JsonProperty("speed") Double speed,
       @JsonProperty("max_gap") String maxGap,
       @JsonProperty("loop") Boolean loop,
-      @JsonProperty("slower_than") Double slowerThan)
+      @JsonProperty("slower_than") Double slowerThan,
+      @JsonProperty("attribute") String attribute)
       implements OnCollection {
+    /**
+     * The share of requests sampled with shards.info for the tail's attribution, or null for none;
+     * IllegalArgumentException for one that is no share.
+     */
+    public Double attributeShare() {
+      return attribute == null ? null : attributeShare(attribute);
+    }
+
+    /** "5%", "0.05" -> 0.05; IllegalArgumentException with a one-line reason otherwise. */
+    public static double attributeShare(String text) {
+      String v = text.strip();
+      try {
+        double x =
+            v.endsWith("%")
+                ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100
+                : Double.parseDouble(v);
+        if (x > 0 && x <= 1) {
+          return x;
+        }
+      } catch (NumberFormatException e) {
+        // below
+      }
+      throw new IllegalArgumentException(
+          "attribute '" + text + "' is not a share of requests above 0, like 5% or 0.05");
+    }
+
     public Bench {
       speed = speed == null ? 1 : speed;
       loop = loop != null && loop;
@@ -169,6 +196,21 @@ public interface StepSpec {
     @Override
     public List<Problem> problems(StepContext c) {
       List<Problem> out = new ArrayList<>();
+      if (attribute != null) {
+        try {
+          attributeShare(attribute);
+        } catch (IllegalArgumentException e) {
+          out.add(Problem.error("bench step '" + name + "': " + e.getMessage()).at("/attribute"));
+        }
+        if (drivers != null) {
+          out.add(
+              Problem.error(
+                      "bench step '"
+                          + name
+                          + "': attribute samples on one driver; leave out drivers for it")
+                  .at("/attribute"));
+        }
+      }
       if ((threads != null ? 1 : 0) + (rate != null ? 1 : 0) + (replay != null ? 1 : 0) != 1) {
         out.add(
             Problem.error(

@@ -37,7 +37,13 @@ class HelpTest {
       for (OptionSpec o : cl.getCommandSpec().options()) {
         if (!o.hidden()) {
           Arrays.stream(o.description()).forEach(d -> words.addAll(words(d)));
-          words.add(o.longestName() + (o.typeInfo().isBoolean() ? "" : "=" + o.paramLabel()));
+          words.add(
+              o.longestName()
+                  + (o.typeInfo().isBoolean()
+                      ? ""
+                      : o.arity().min() == 0 // an optional value: --attribute[=SHARE]
+                          ? "[=" + o.paramLabel() + "]"
+                          : "=" + o.paramLabel()));
         }
       }
       for (String w : words) {

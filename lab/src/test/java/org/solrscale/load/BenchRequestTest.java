@@ -55,7 +55,8 @@ class BenchRequestTest {
         dir.resolve("out"),
         12345L,
         List.of("h1", "h2"),
-        new BenchRequest.Replay(dir.resolve("r.jsonl"), 2.5, Duration.ofSeconds(5), true, 4, 0, 1));
+        new BenchRequest.Replay(dir.resolve("r.jsonl"), 2.5, Duration.ofSeconds(5), true, 4, 0, 1),
+        0.05);
   }
 
   /** The same request as a mix of query files instead of a replay. */

@@ -1,0 +1,159 @@
+package org.solrscale.load;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.solrscale.results.TailAttribution;
+
+/**
+ * Which replica made the tail slow: a share of requests go with {@code shards.info=true}, and for
+ * each sampled answer Solr says which replica answered each shard and how long it took. Among the
+ * slowest 1 % of the sampled requests (by their time on the wire), the replica whose shard took
+ * longest is the one that held the request back; the replicas are ranked by how often they were
+ * that one. Keeps at most {@link #MAX_SAMPLES} samples.
+ */
+public final class Attribution {
+  static final int MAX_SAMPLES = 200_000;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final double share;
+  private final Random rnd;
+  private final List<Sample> samples = new ArrayList<>();
+  private long unreadable;
+
+  /** One sampled request: its time from send to answer, and its shards. */
+  record Sample(double ms, List<Outcome.ShardTime> shards) {}
+
+  public Attribution(double share, long seed) {
+    if (!(share > 0 && share <= 1)) {
+      throw new IllegalArgumentException("--attribute is a share above 0 and at most 100%");
+    }
+    this.share = share;
+    this.rnd = new Random(seed * 17 + 3);
+  }
+
+  public double share() {
+    return share;
+  }
+
+  /** Whether the next request is sampled. */
+  synchronized boolean sample() {
+    return rnd.nextDouble() < share;
+  }
+
+  /** A sampled request's answer: its shards, or none when the answer did not hold shards.info. */
+  synchronized void add(double ms, List<Outcome.ShardTime> shards) {
+    if (shards == null || shards.isEmpty()) {
+      unreadable++;
+    } else if (samples.size() < MAX_SAMPLES) {
+      samples.add(new Sample(ms, shards));
+    }
+  }
+
+  /**
+   * The shards of a JSON answer's {@code shards.info} (each key the shard's replica list, each
+   * value with its {@code shardAddress} and {@code time}), or null when there is none or it was cut
+   * off.
+   */
+  static List<Outcome.ShardTime> parse(String json) {
+    // the key also appears among the echoed params ("shards.info":"true"): the one whose value
+    // is an object is the answer's
+    int start = -1;
+    for (int i = json.indexOf("\"shards.info\"");
+        i >= 0;
+        i = json.indexOf("\"shards.info\"", i + 1)) {
+      int k = json.indexOf(':', i) + 1;
+      while (k > 0 && k < json.length() && Character.isWhitespace(json.charAt(k))) {
+        k++;
+      }
+      if (k > 0 && k < json.length() && json.charAt(k) == '{') {
+        start = k;
+        break;
+      }
+    }
+    if (start < 0) {
+      return null;
+    }
+    List<Outcome.ShardTime> out = new ArrayList<>();
+    try (JsonParser p = JSON.getFactory().createParser(json.substring(start))) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return null;
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String shard = p.currentName();
+        p.nextToken();
+        Map<?, ?> v = JSON.readValue(p, Map.class);
+        Object address = v.get("shardAddress");
+        Object time = v.get("time");
+        if (address != null && time instanceof Number n) {
+          out.add(new Outcome.ShardTime(shard, address.toString(), n.longValue()));
+        }
+      }
+    } catch (IOException e) {
+      return null; // cut off at the kept head of the body
+    }
+    return out.isEmpty() ? null : out;
+  }
+
+  /** The ranking over the slowest 1 % of the samples (at least one request). */
+  public synchronized TailAttribution result() {
+    List<Sample> sorted = new ArrayList<>(samples);
+    sorted.sort(Comparator.comparingDouble(Sample::ms).reversed());
+    int tail = Math.max(1, (int) Math.ceil(sorted.size() / 100.0));
+    Map<String, Integer> slowest = new HashMap<>();
+    Map<String, List<Long>> times = new HashMap<>();
+    for (Sample s : sorted) {
+      for (Outcome.ShardTime t : s.shards()) {
+        times.computeIfAbsent(t.replica(), k -> new ArrayList<>()).add(t.timeMs());
+      }
+    }
+    List<Sample> worst = sorted.subList(0, Math.min(tail, sorted.size()));
+    for (Sample s : worst) {
+      Outcome.ShardTime max =
+          s.shards().stream()
+              .max(Comparator.comparingLong(Outcome.ShardTime::timeMs))
+              .orElseThrow();
+      slowest.merge(max.replica(), 1, Integer::sum);
+    }
+    Map<String, Integer> ranked = new LinkedHashMap<>();
+    slowest.entrySet().stream()
+        .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+        .forEach(e -> ranked.put(e.getKey(), e.getValue()));
+    List<TailAttribution.Replica> replicas = new ArrayList<>();
+    for (Map.Entry<String, List<Long>> e : times.entrySet()) {
+      List<Long> v = new ArrayList<>(e.getValue());
+      v.sort(null);
+      int n = ranked.getOrDefault(e.getKey(), 0);
+      replicas.add(
+          new TailAttribution.Replica(
+              e.getKey(),
+              null,
+              null,
+              n,
+              worst.isEmpty() ? 0 : (double) n / worst.size(),
+              v.size(),
+              v.get(v.size() / 2),
+              v.get(Math.min(v.size() - 1, (int) Math.ceil(v.size() * 0.99) - 1))));
+    }
+    replicas.sort(
+        Comparator.comparingInt(TailAttribution.Replica::slowestInTail)
+            .reversed()
+            .thenComparing(TailAttribution.Replica::replica));
+    return new TailAttribution(
+        share,
+        samples.size(),
+        unreadable,
+        worst.size(),
+        worst.isEmpty() ? 0 : worst.get(worst.size() - 1).ms(),
+        replicas,
+        List.of());
+  }
+}

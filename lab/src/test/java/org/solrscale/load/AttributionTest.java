@@ -1,0 +1,105 @@
+package org.solrscale.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.solrscale.results.TailAttribution;
+
+class AttributionTest {
+  /** An answer of Solr 9.10.1 with shards.info, as it came (indented). */
+  static final String ANSWER =
+      """
+      {
+        "responseHeader":{
+          "zkConnected":true,
+          "status":0,
+          "QTime":31,
+          "params":{
+            "q":"*:*",
+            "shards.info":"true",
+            "wt":"json"
+          }
+        },
+        "shards.info":{
+          "http://127.0.0.1:8983/solr/g_shard1_replica_n2/":{
+            "numFound":0,
+            "numFoundExact":true,
+            "maxScore":0.0,
+            "shardAddress":"http://127.0.0.1:8983/solr/g_shard1_replica_n2",
+            "time":22
+          },
+          "http://127.0.0.1:8983/solr/g_shard2_replica_n1/":{
+            "numFound":0,
+            "numFoundExact":true,
+            "maxScore":0.0,
+            "shardAddress":"http://127.0.0.1:8983/solr/g_shard2_replica_n1",
+            "time":27
+          }
+        },
+        "response":{
+          "numFound":0,
+          "start":0,
+          "maxScore":0.0,
+          "numFoundExact":true,
+          "docs":[ ]
+        }
+      }
+      """;
+
+  @Test
+  void solrsShardsInfoGivesEachShardsReplicaAndTime() {
+    List<Outcome.ShardTime> shards = Attribution.parse(ANSWER);
+    assertThat(shards)
+        .containsExactly(
+            new Outcome.ShardTime(
+                "http://127.0.0.1:8983/solr/g_shard1_replica_n2/",
+                "http://127.0.0.1:8983/solr/g_shard1_replica_n2",
+                22),
+            new Outcome.ShardTime(
+                "http://127.0.0.1:8983/solr/g_shard2_replica_n1/",
+                "http://127.0.0.1:8983/solr/g_shard2_replica_n1",
+                27));
+    // no shards.info (one shard, short-circuited), or the head cut inside it: nothing
+    assertThat(Attribution.parse("{\"response\":{\"numFound\":3}}")).isNull();
+    assertThat(Attribution.parse(ANSWER.substring(0, ANSWER.indexOf("\"time\":27")))).isNull();
+  }
+
+  @Test
+  void theTailIsTheSlowestPercentAndItsSlowestShardIsCounted() {
+    Attribution a = new Attribution(1, 1);
+    String slow = "http://h3:8983/solr/g_shard2_replica_n4";
+    String fast = "http://h1:8983/solr/g_shard1_replica_n1";
+    for (int i = 0; i < 1000; i++) {
+      boolean hit = i % 10 == 0; // one request in ten uses the slow replica, and is the slowest
+      a.add(
+          hit ? 150 + i % 7 : 20 + i % 5,
+          List.of(
+              new Outcome.ShardTime("s1", fast, 10 + i % 3),
+              new Outcome.ShardTime("s2", hit ? slow : fast, hit ? 140 : 12)));
+    }
+    a.add(5, null); // an answer without shards.info
+    TailAttribution t = a.result();
+    assertThat(t.sampled()).isEqualTo(1000);
+    assertThat(t.withoutShardsInfo()).isEqualTo(1);
+    assertThat(t.tail()).isEqualTo(10);
+    assertThat(t.replicas().get(0).replica()).isEqualTo(slow);
+    assertThat(t.replicas().get(0).share()).isEqualTo(1.0);
+    assertThat(t.replicas().get(0).shardMsP50()).isEqualTo(140);
+    TailAttribution named =
+        t.known(
+            url -> url.contains("//h3:") ? "solr3" : "solr1",
+            node -> node.equals("solr3") ? "lab-h3" : "lab-h1",
+            node -> Map.of("dc", node.equals("solr3") ? "west" : "east"));
+    assertThat(named.describe())
+        .startsWith(
+            "tail attribution: solr3 ("
+                + slow
+                + ") on lab-h3 was the slowest shard's replica in"
+                + " 100% of the slowest 1% of 1000 sampled requests (10 of 10");
+    assertThat(named.groups().get(0))
+        .isEqualTo(new TailAttribution.Group("host", "lab-h3", 10, 1.0));
+    assertThat(named.groups()).contains(new TailAttribution.Group("label", "dc=west", 10, 1.0));
+  }
+}
