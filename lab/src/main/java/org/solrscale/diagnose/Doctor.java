@@ -23,6 +23,8 @@ import org.solrscale.cluster.NodeState;
 import org.solrscale.cluster.Parallel;
 import org.solrscale.cluster.SolrHttp;
 import org.solrscale.results.DoctorReport;
+import org.solrscale.results.LinkProbe;
+import org.solrscale.results.RunDir;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -93,6 +95,7 @@ public final class Doctor {
     String version = system.path("lucene").path("solr-spec-version").asText(null);
     String zk = zkHost != null ? zkHost : system.path("zkHost").asText(null);
     List<DoctorFacts.Zk> zks = zk == null ? List.of() : Parallel.map(servers(zk), this::zk);
+    zks = withPeerRoundTrips(zks);
     // read once for all collections: update rates per core, the first node's properties
     String first = baseUrl(scheme, live.get(0));
     Map<String, Double> updates =
@@ -413,6 +416,87 @@ public final class Doctor {
       }
     }
     return out;
+  }
+
+  /**
+   * For an ensemble solrscale started on hosts: the round trips between its servers, measured on
+   * each server's host by TCP connects to the others' client ports (solrscale's net-probe run
+   * there): the path a follower syncs over, which this machine's own round trips do not see (a WAN
+   * between data centres, a slow link).
+   */
+  private List<DoctorFacts.Zk> withPeerRoundTrips(List<DoctorFacts.Zk> zks) {
+    if (local == null || zks.size() < 2) {
+      return zks;
+    }
+    List<NodeState> servers =
+        local.requireState().zkNodes().stream().filter(NodeState::remote).toList();
+    if (servers.size() < 2) {
+      return zks;
+    }
+    List<Map<String, Double>> measured =
+        Parallel.map(
+            servers,
+            n -> {
+              Map<String, Double> out = new LinkedHashMap<>();
+              for (NodeState m : servers) {
+                if (m == n) {
+                  continue;
+                }
+                Double ms = peerRoundTrip(n, m);
+                if (ms != null) {
+                  out.put(m.host() + ":" + m.port(), ms);
+                }
+              }
+              return out;
+            });
+    List<DoctorFacts.Zk> out = new ArrayList<>();
+    for (DoctorFacts.Zk z : zks) {
+      Map<String, Double> peers = null;
+      for (int i = 0; i < servers.size(); i++) {
+        if (z.address().equals(servers.get(i).host() + ":" + servers.get(i).port())) {
+          peers = measured.get(i).isEmpty() ? null : measured.get(i);
+        }
+      }
+      out.add(
+          new DoctorFacts.Zk(z.address(), z.host(), z.conf(), z.mntr(), z.roundTripMs(), peers));
+    }
+    return out;
+  }
+
+  /** The median TCP connect from {@code from}'s host to {@code to}'s client port, or null. */
+  private Double peerRoundTrip(NodeState from, NodeState to) {
+    List<String> cmd =
+        local
+            .hosts()
+            .solrscaleCommand(
+                from,
+                List.of(
+                    "net-probe",
+                    "--address",
+                    to.host(),
+                    "--tcp-port",
+                    Integer.toString(to.port()),
+                    "--seconds",
+                    "1",
+                    "--from",
+                    from.ssh()));
+    try {
+      Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      String outText = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+        p.destroyForcibly();
+        return null;
+      }
+      LinkProbe probe =
+          RunDir.JSON.readValue(
+              outText.strip().lines().reduce((a, b) -> b).orElse("{}"), LinkProbe.class);
+      return probe.connectMsP50();
+    } catch (java.io.IOException e) {
+      return null;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return null;
+    }
   }
 
   private DoctorFacts.Zk zk(String address) {

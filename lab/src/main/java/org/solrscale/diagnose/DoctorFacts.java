@@ -50,7 +50,17 @@ public record DoctorFacts(
       @JsonProperty("host") String host,
       @JsonProperty("conf") Map<String, String> conf,
       @JsonProperty("mntr") Map<String, String> mntr,
-      @JsonProperty("round_trip_ms") List<Double> roundTripMs) {
+      @JsonProperty("round_trip_ms") List<Double> roundTripMs,
+      @JsonProperty("peer_round_trip_ms") Map<String, Double> peerRoundTripMs) {
+
+    public Zk(
+        String address,
+        String host,
+        Map<String, String> conf,
+        Map<String, String> mntr,
+        List<Double> roundTripMs) {
+      this(address, host, conf, mntr, roundTripMs, null);
+    }
 
     Long confLong(String key) {
       String v = conf == null ? null : conf.get(key);
@@ -59,6 +69,13 @@ public record DoctorFacts(
       } catch (NumberFormatException e) {
         return null;
       }
+    }
+
+    /** The longest round trip from this server's host to another server of the ensemble, or 0. */
+    double maxPeerRoundTripMs() {
+      return peerRoundTripMs == null
+          ? 0
+          : peerRoundTripMs.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
     }
 
     double maxRoundTripMs() {

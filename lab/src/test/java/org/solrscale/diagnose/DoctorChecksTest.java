@@ -126,9 +126,18 @@ class DoctorChecksTest {
         facts(
             DoctorFacts.Layout.EXTERNAL,
             3.0,
-            List.of(zk("10.0.0.1", 100, 1, 1, 80), h.zookeeper().get(1), h.zookeeper().get(2)),
+            List.of(zk("10.0.0.1", 100, 1, 1, 150), h.zookeeper().get(1), h.zookeeper().get(2)),
             h.nodes());
     assertThat(find(hopeless, "zk-syncLimit").level()).isEqualTo(DoctorReport.ERROR);
+    // a round trip of 0.6 of the limit: ZooKeeper keeps the follower (measured in SlowNetIT),
+    // so a warning (little margin), not an error
+    DoctorFacts tight =
+        facts(
+            DoctorFacts.Layout.EXTERNAL,
+            3.0,
+            List.of(zk("10.0.0.1", 500, 2, 10, 600), h.zookeeper().get(1), h.zookeeper().get(2)),
+            h.nodes());
+    assertThat(find(tight, "zk-syncLimit").level()).isEqualTo(DoctorReport.WARNING);
     // solrscale writes zoo.cfg from the cluster spec, so the fix is there
     DoctorFacts ours = facts(DoctorFacts.Layout.HOSTS, 3.0, hopeless.zookeeper(), h.nodes());
     assertThat(find(ours, "zk-syncLimit").fix()).contains("zookeeper: {sync_limit: N}");
