@@ -72,10 +72,14 @@ abstract class Section {
   /** Faults recorded beside a step (faults.json), as shaded intervals. */
   static List<Charts.Shade> faultShades(Path stepDir) {
     List<Charts.Shade> out = new ArrayList<>();
+    java.util.Map<String, Integer> seen = new java.util.HashMap<>();
     for (FaultRecord f : faults(stepDir)) {
       if (f.injected()) {
-        out.add(
-            new Charts.Shade(f.fault() + " " + String.join(",", f.nodes()), f.startS(), f.until()));
+        // a chart's series need distinct names: two faults of one kind on the same nodes (two
+        // slow links from one data centre) get a number
+        String label = f.fault() + " " + String.join(",", f.nodes());
+        int n = seen.merge(label, 1, Integer::sum);
+        out.add(new Charts.Shade(n == 1 ? label : label + " (" + n + ")", f.startS(), f.until()));
       }
     }
     return out;

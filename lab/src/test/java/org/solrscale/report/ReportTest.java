@@ -105,7 +105,54 @@ class ReportTest {
                         new ChaosVerdict.Behaviour(
                             "queries without shards.tolerant fail", "3 of 3 failed", true))),
                 new ChaosVerdict.FaultVerdict(skipped, null, null, null, null, List.of())));
-    json.writeValue(dir.resolve(sdir).resolve("faults.json").toFile(), List.of(f, skipped));
+    // two slow links from one data centre: the same kind on the same nodes, each measured
+    FaultRecord eastWest =
+        new FaultRecord(
+            "east-west",
+            "latency",
+            "dc=east<->dc=west",
+            List.of("zk1", "solr1"),
+            5.0,
+            60.0,
+            61.0,
+            1.0,
+            null,
+            org.solrscale.results.LinkFault.of(
+                List.of("lab-h1"),
+                List.of("lab-h3"),
+                org.solrscale.spec.Slowness.of("300ms", null, null, null, null, null),
+                new org.solrscale.results.LinkProbe(
+                    "lab-h3",
+                    "10.201.0.2",
+                    5,
+                    20,
+                    602.7,
+                    490,
+                    600.0,
+                    601.0,
+                    640.0,
+                    700.0,
+                    21.6,
+                    2480,
+                    2480,
+                    601.0,
+                    630.0,
+                    690.0,
+                    21.6)));
+    FaultRecord eastTie =
+        new FaultRecord(
+            "east-tie",
+            "latency",
+            "dc=east<->dc=tie",
+            List.of("zk1", "solr1"),
+            5.0,
+            60.0,
+            61.0,
+            1.0,
+            null,
+            null);
+    json.writeValue(
+        dir.resolve(sdir).resolve("faults.json").toFile(), List.of(f, skipped, eastWest, eastTie));
     StringBuilder csv =
         new StringBuilder(
             "second,phase,requests,errors,qps,latency_p50_ms,latency_p99_ms,latency_max_ms\n");
@@ -120,6 +167,11 @@ class ReportTest {
     json.writeValue(dir.resolve("results.json").toFile(), results);
 
     String page = Files.readString(Report.write(dir));
+    // the Network section: asked and measured, beside each other
+    assertThat(page)
+        .contains(
+            "href=\"#network\"", "300 ms each way, round trip +600 ms", "lab-h1 &lt;-&gt; lab-h3")
+        .contains("<td>601</td><td>630</td><td>21.6</td>", "0.00% [0.00-0.15%] of 2480");
     assertThat(page)
         .contains(
             "Faults and verdicts",
