@@ -86,7 +86,6 @@ final class SlowLinks {
                         ops.base(n),
                         id,
                         Integer.toString(queue),
-                        "in",
                         Long.toString(d.pid()),
                         marker(cluster, id)));
             from.get(d.host()).forEach(o -> args.add(byHost.get(o).host()));

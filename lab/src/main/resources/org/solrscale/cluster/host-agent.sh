@@ -256,23 +256,22 @@ slow-check) # whether a slow link can be made here: root and iptables
   command -v iptables >/dev/null 2>&1 || [ -x /usr/sbin/iptables ] \
     || { echo "no iptables command (install the iptables package)" >&2; exit 6; }
   ;;
-slow) # HOSTDIR ID QUEUE DIRECTION PID MARKER ADDR...: what this host sends to (out) and gets from
-  # (in) the addresses goes through netfilter queue QUEUE to the delayer PID; recorded first in
-  # HOSTDIR/faults/slow-ID so that unslow removes it all even after a crash
+slow) # HOSTDIR ID QUEUE PID MARKER ADDR...: what this host gets from the addresses goes through
+  # netfilter queue QUEUE to the delayer PID (held where it arrives: see cluster.SlowLinks), chain
+  # sslow-ID-i; recorded first in HOSTDIR/faults/slow-ID so that unslow removes it all even after
+  # a crash
   [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }
   ipt=$(command -v iptables || echo /usr/sbin/iptables)
   [ -x "$ipt" ] || { echo "no iptables command (the iptables package)" >&2; exit 6; }
-  base=$1; id=$2; q=$3; dir=$4; pid=$5; marker=$6; shift 6
+  base=$1; id=$2; q=$3; pid=$4; marker=$5; shift 5
   chain="sslow-$id"
   mkdir -p "$base/faults"
   printf '%s %s %s\n' "$chain" "$pid" "$marker" >"$base/faults/slow-$id"
-  "$ipt" -w -N "$chain-o" && "$ipt" -w -N "$chain-i" || exit 7
+  "$ipt" -w -N "$chain-i" || exit 7
   for a in "$@"; do
-    "$ipt" -w -A "$chain-o" -d "$a/32" -j NFQUEUE --queue-num "$q" --queue-bypass || exit 7
     "$ipt" -w -A "$chain-i" -s "$a/32" -j NFQUEUE --queue-num "$q" --queue-bypass || exit 7
   done
-  if [ "$dir" != in ]; then "$ipt" -w -I OUTPUT -j "$chain-o" || exit 7; fi
-  if [ "$dir" != out ]; then "$ipt" -w -I INPUT -j "$chain-i" || exit 7; fi
+  "$ipt" -w -I INPUT -j "$chain-i" || exit 7
   ;;
 unslow) # HOSTDIR ID|all [CLUSTER]: the slow faults recorded there: their rules removed, their
   # delayers stopped; with all, also any delayer of CLUSTER that ran before its record was written
@@ -283,12 +282,9 @@ unslow) # HOSTDIR ID|all [CLUSTER]: the slow faults recorded there: their rules 
     [ -f "$rec" ] || continue
     read -r chain pid marker <"$rec"
     if [ -x "$ipt" ]; then
-      # the jumps first, so that nothing more is queued, then the chains
-      while "$ipt" -w -D OUTPUT -j "$chain-o" 2>/dev/null; do :; done
+      # the jump first, so that nothing more is queued, then the chain
       while "$ipt" -w -D INPUT -j "$chain-i" 2>/dev/null; do :; done
-      for c in "$chain-o" "$chain-i"; do
-        "$ipt" -w -F "$c" 2>/dev/null && "$ipt" -w -X "$c" 2>/dev/null
-      done
+      "$ipt" -w -F "$chain-i" 2>/dev/null && "$ipt" -w -X "$chain-i" 2>/dev/null
     fi
     if ours "$pid" "$marker"; then
       kill -TERM "$pid" 2>/dev/null
