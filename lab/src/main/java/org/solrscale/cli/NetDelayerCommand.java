@@ -41,6 +41,11 @@ final class NetDelayerCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "42")
   long seed;
 
+  @Option(
+      names = "--normal-priority",
+      description = "Leave the delayer's threads at normal priority (a measurement's baseline).")
+  boolean normalPriority;
+
   @Option(names = "--echo", description = "Address to echo on for the link probe.")
   String echo;
 
@@ -56,7 +61,7 @@ final class NetDelayerCommand implements Callable<Integer> {
             reorder,
             rateBps);
     NfQueue q = NfQueue.open(queue, 1 << 16);
-    Delayer d = new Delayer(q, s, seed);
+    Delayer d = new Delayer(q, s, seed, !normalPriority);
     EchoServer e = echo == null ? null : new EchoServer(echo);
     // the caller waits for this line before it sends packets here
     System.out.println(
@@ -64,7 +69,11 @@ final class NetDelayerCommand implements Callable<Integer> {
             + queue
             + (e == null ? "" : " echo " + echo + " tcp " + e.tcpPort() + " udp " + e.udpPort()));
     System.out.flush();
-    d.run();
+    d.run(
+        p -> {
+          System.out.println("priority " + p);
+          System.out.flush();
+        });
     return 0;
   }
 }

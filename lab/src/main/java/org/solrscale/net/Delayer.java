@@ -20,8 +20,23 @@ public final class Delayer {
   private final Held held;
   private volatile Thread releaser;
   private volatile boolean stopping;
+  private final boolean realtime;
+  private volatile String priority = "not started";
+
+  /** The real-time priority the reading and releasing threads ask for (see run). */
+  static final int PRIORITY = 10;
 
   public Delayer(NfQueue queue, Slowness slowness, long seed) {
+    this(queue, slowness, seed, true);
+  }
+
+  /**
+   * With {@code realtime}, the threads that read and let go run at a low real-time priority where
+   * the kernel allows it (root; else they stay as they are and {@link #priority} says why): held in
+   * user space, a packet would otherwise wait for a core behind every busy thread of the host.
+   */
+  public Delayer(NfQueue queue, Slowness slowness, long seed, boolean realtime) {
+    this.realtime = realtime;
     this.queue = queue;
     this.schedule = new Schedule(slowness, new Random(seed));
     this.held = slowness.reorder() ? new Sorted() : new Ways();
@@ -261,7 +276,24 @@ public final class Delayer {
    * lets every held packet go); the caller's thread reads, a daemon releases.
    */
   public void run() {
-    Thread r = new Thread(this::releaseLoop, "delayer-release");
+    run(p -> {});
+  }
+
+  /** As {@link #run()}, telling {@code priority} the threads' scheduling once both run. */
+  public void run(java.util.function.Consumer<String> priorityTold) {
+    String reader = raise();
+    Thread r =
+        new Thread(
+            () -> {
+              String why = raise();
+              priority =
+                  reader == null && why == null
+                      ? "real-time " + PRIORITY
+                      : "normal (" + (reader != null ? reader : why) + ")";
+              priorityTold.accept(priority);
+              releaseLoop();
+            },
+            "delayer-release");
     r.setDaemon(true);
     releaser = r;
     r.start();
@@ -274,6 +306,15 @@ public final class Delayer {
     } finally {
       stop();
     }
+  }
+
+  private String raise() {
+    return realtime ? NfQueue.raiseThisThread(PRIORITY) : "not asked";
+  }
+
+  /** The threads' scheduling once running: "real-time 10", or "normal (why)". */
+  public String priority() {
+    return priority;
   }
 
   private void arrived(long id, int bytes, boolean outgoing) {
