@@ -72,8 +72,7 @@ final class DoctorCommand implements Callable<Integer> {
     JsonNode w = r.facts() == null ? null : r.facts().get("window_s");
     System.out.println(
         r.target()
-            + ", Solr "
-            + r.solrVersion()
+            + (r.solrVersion() == null ? ", Solr version unread" : ", Solr " + r.solrVersion())
             + (w == null
                 ? " (no window sampled: rates are Solr's 1-minute figures)"
                 : String.format(

@@ -79,7 +79,21 @@ public final class Doctor {
   }
 
   DoctorFacts facts() {
-    JsonNode status = get(urls.get(0) + "/admin/collections?action=CLUSTERSTATUS&wt=json");
+    // the cluster's state from the first node that can read it: when ZooKeeper is in trouble a
+    // node cut off from it cannot, and that is when the doctor is most needed
+    JsonNode status = null;
+    String unread = null;
+    for (String u : urls) {
+      SolrHttp.Reply r = http.get(u + "/admin/collections?action=CLUSTERSTATUS&wt=json", TIMEOUT);
+      if (r.status() == 200 && r.body() != null) {
+        status = r.body();
+        break;
+      }
+      unread = unread != null ? unread : u + ": " + r.message();
+    }
+    if (status == null) {
+      return zooKeeperAlone(unread);
+    }
     JsonNode cluster = status.path("cluster");
     List<String> live = new ArrayList<>();
     cluster.path("live_nodes").forEach(n -> live.add(n.asText()));
@@ -122,6 +136,30 @@ public final class Doctor {
         nodes,
         collections,
         clusterProps);
+  }
+
+  /**
+   * No node could read the cluster's state: ZooKeeper's facts alone, which are what explains it,
+   * and the nodes' failure as a fact of its own (the doctor's error "cluster-state").
+   */
+  private DoctorFacts zooKeeperAlone(String unread) {
+    String zk = zkHost != null ? zkHost : local != null ? local.requireState().zkHost() : null;
+    if (zk == null || zk.isBlank()) {
+      throw SolrscaleException.environment(
+          "no Solr node of " + target + " answers its cluster status (" + unread + ")");
+    }
+    List<DoctorFacts.Zk> zks = withPeerRoundTrips(Parallel.map(servers(zk), this::zk));
+    return new DoctorFacts(
+        layout(),
+        null,
+        null,
+        zks,
+        List.of(),
+        List.of(),
+        Map.of(),
+        (urls.size() == 1 ? "the node asked" : "none of the " + urls.size() + " nodes asked")
+            + " answers its cluster status; first "
+            + unread);
   }
 
   private DoctorFacts.Layout layout() {

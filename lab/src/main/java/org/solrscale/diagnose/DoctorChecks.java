@@ -44,6 +44,17 @@ public final class DoctorChecks {
   /** Every finding for these facts, errors first. */
   public static List<Finding> of(DoctorFacts f) {
     DoctorChecks c = new DoctorChecks(f.layout());
+    if (f.clusterStateUnread() != null) {
+      c.add(
+          DoctorReport.ERROR,
+          "cluster-state",
+          "SolrCloud",
+          f.clusterStateUnread()
+              + ": Solr cannot read its state from ZooKeeper, so nodes, collections and"
+              + " known defects were not checked",
+          "bring ZooKeeper back to a quorum the nodes can reach (see the ZooKeeper findings),"
+              + " then run the doctor again");
+    }
     c.zookeeper(f);
     c.nodes(f);
     c.collections(f);

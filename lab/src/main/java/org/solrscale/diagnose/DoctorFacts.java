@@ -9,7 +9,8 @@ import java.util.Map;
  * What the doctor read from a live SolrCloud, as plain data (null where it could not be read), so
  * that every check is a function of it and can be tried on planted facts. Rates and load come from
  * the doctor's own window ({@code window_s}) when it sampled one, so that they describe the cluster
- * now rather than what ran before the doctor started.
+ * now rather than what ran before the doctor started. When no node could read the cluster's state
+ * ({@code cluster_state_unread} says how they failed), only ZooKeeper's facts are there.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DoctorFacts(
@@ -19,7 +20,21 @@ public record DoctorFacts(
     @JsonProperty("zookeeper") List<Zk> zookeeper,
     @JsonProperty("nodes") List<Node> nodes,
     @JsonProperty("collections") List<Collection> collections,
-    @JsonProperty("cluster_properties") Map<String, String> clusterProperties) {
+    @JsonProperty("cluster_properties") Map<String, String> clusterProperties,
+    @JsonProperty("cluster_state_unread") String clusterStateUnread) {
+
+  /** Facts read while the cluster's state could be read (the usual case). */
+  public DoctorFacts(
+      Layout layout,
+      Double windowSeconds,
+      String solrVersion,
+      List<Zk> zookeeper,
+      List<Node> nodes,
+      List<Collection> collections,
+      Map<String, String> clusterProperties) {
+    this(
+        layout, windowSeconds, solrVersion, zookeeper, nodes, collections, clusterProperties, null);
+  }
 
   /**
    * Who laid the cluster out, which decides what a fix can ask for: solrscale on this machine alone

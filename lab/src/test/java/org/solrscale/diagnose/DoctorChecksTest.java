@@ -99,6 +99,27 @@ class DoctorChecksTest {
   }
 
   @Test
+  void whenNoNodeCanReadTheClusterStateZooKeeperIsStillExamined() {
+    DoctorFacts h = healthy();
+    // the Menelic incident: a follower 1.4 s away against a 1 s sync limit, and Solr cut off
+    DoctorFacts cut =
+        new DoctorFacts(
+            DoctorFacts.Layout.HOSTS,
+            null,
+            null,
+            List.of(zk("10.0.0.1", 500, 2, 10, 1400), h.zookeeper().get(1), h.zookeeper().get(2)),
+            List.of(),
+            List.of(),
+            Map.of(),
+            "none of the 3 nodes asked answers its cluster status; first http://a/solr: HTTP 510");
+    List<Finding> found = DoctorChecks.of(cut);
+    assertThat(found.get(0).check()).isEqualTo("cluster-state");
+    assertThat(found.get(0).level()).isEqualTo(DoctorReport.ERROR);
+    assertThat(found.get(0).evidence()).contains("HTTP 510").contains("were not checked");
+    assertThat(find(cut, "zk-syncLimit").level()).isEqualTo(DoctorReport.ERROR);
+  }
+
+  @Test
   void zookeeperTraps() {
     DoctorFacts h = healthy();
     DoctorFacts even =
