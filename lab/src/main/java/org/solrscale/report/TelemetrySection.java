@@ -75,7 +75,9 @@ final class TelemetrySection extends Section {
     note(
         "Per node while each step of the first repeat ran: mean CPU (percent of the machine), largest heap "
             + "used, garbage collections and their milliseconds, /select requests per second, cache hit ratios; "
-            + "ZooKeeper: mean and largest latency, largest number of outstanding requests. CPU and heap over "
-            + "time are charted beside each timeline.");
+            + "ZooKeeper: mean and largest latency, largest number of outstanding requests, seconds it did "
+            + "not serve (electing or not answering, from the share of samples), the share of samples it led, "
+            + "how often it became the leader, and its fewest synced followers while it led. CPU and heap "
+            + "over time are charted beside each timeline.");
   }
 }

@@ -20,9 +20,10 @@ import org.solrscale.results.TelemetrySample;
 
 /**
  * Scrapes the cluster while a step runs: every Solr node's metrics API (CPU, heap, GC, /select
- * requests, cache hit ratios) and every ZooKeeper's {@code mntr} (latency, outstanding requests),
- * every {@code period}. Each sample goes to telemetry.csv (time, node, metric, value); the run's
- * figures per node come back from {@link #stop()}.
+ * requests, cache hit ratios) and every ZooKeeper's {@code mntr} (latency, outstanding requests,
+ * whether it serves and leads, and a leader's synced followers), every {@code period}. Each sample
+ * goes to telemetry.csv (time, node, metric, value); the run's figures per node come back from
+ * {@link #stop()}.
  */
 public final class Telemetry implements AutoCloseable {
   private static final String PREFIXES =
@@ -36,7 +37,7 @@ public final class Telemetry implements AutoCloseable {
   private final Thread thread;
   private final long start = System.nanoTime();
 
-  /** node -> metric -> [first, last, min, max, sum, n]. */
+  /** node -> metric -> [first, last, min, max, sum, n, rises]. */
   private final Map<String, Map<String, double[]>> stats = new ConcurrentHashMap<>();
 
   private volatile boolean running = true;
@@ -127,23 +128,32 @@ public final class Telemetry implements AutoCloseable {
   }
 
   private void zk(NodeState n) {
-    FourLetterWords.ask(n.host(), n.port(), "mntr", 2000)
-        .ifPresent(
-            text -> {
-              for (String line : text.split("\n")) {
-                String[] kv = line.split("\t");
-                if (kv.length == 2
-                    && (kv[0].equals("zk_avg_latency")
-                        || kv[0].equals("zk_max_latency")
-                        || kv[0].equals("zk_outstanding_requests"))) {
-                  try {
-                    sample(n.id(), kv[0].substring(3), Double.parseDouble(kv[1].strip()));
-                  } catch (NumberFormatException ignored) {
-                    // a version that writes it differently: left out
-                  }
-                }
-              }
-            });
+    String text = FourLetterWords.ask(n.host(), n.port(), "mntr", 2000).orElse("");
+    if (Thread.currentThread().isInterrupted()) {
+      return; // stopping
+    }
+    // a server that is electing answers with a sentence, one cut off not at all: not serving
+    String state = null;
+    for (String line : text.split("\n")) {
+      String[] kv = line.split("\t");
+      if (kv.length != 2) {
+        continue;
+      }
+      if (kv[0].equals("zk_server_state")) {
+        state = kv[1].strip();
+      } else if (kv[0].equals("zk_avg_latency")
+          || kv[0].equals("zk_max_latency")
+          || kv[0].equals("zk_outstanding_requests")
+          || kv[0].equals("zk_synced_followers")) {
+        try {
+          sample(n.id(), kv[0].substring(3), Double.parseDouble(kv[1].strip()));
+        } catch (NumberFormatException ignored) {
+          // a version that writes it differently: left out
+        }
+      }
+    }
+    sample(n.id(), "serving", state == null ? 0 : 1);
+    sample(n.id(), "leading", "leader".equals(state) ? 1 : 0);
   }
 
   private synchronized void sample(String node, String metric, double value) {
@@ -153,7 +163,10 @@ public final class Telemetry implements AutoCloseable {
     double[] s =
         stats
             .computeIfAbsent(node, k -> new ConcurrentHashMap<>())
-            .computeIfAbsent(metric, k -> new double[] {value, value, value, value, 0, 0});
+            .computeIfAbsent(metric, k -> new double[] {value, value, value, value, 0, 0, 0});
+    if (value > s[1]) {
+      s[6]++; // a rise: for "leading", this server became the leader
+    }
     s[1] = value;
     s[2] = Math.min(s[2], value);
     s[3] = Math.max(s[3], value);
@@ -164,7 +177,9 @@ public final class Telemetry implements AutoCloseable {
   /**
    * Stops scraping; per node: mean CPU (percent of the machine), largest heap used (MB), GC
    * collections and milliseconds during the step, /select requests per second, cache hit ratios,
-   * and for ZooKeeper the mean and largest latency and outstanding requests.
+   * and for ZooKeeper the mean and largest latency and outstanding requests, the seconds it did not
+   * serve (electing, or not answering: the sampled share of the step), the share of samples it led,
+   * how often it became the leader during the step, and, while it led, its fewest synced followers.
    */
   public Map<String, Map<String, Double>> stop() {
     running = false;
@@ -191,6 +206,12 @@ public final class Telemetry implements AutoCloseable {
                   case "avg_latency" -> r.put("zk_avg_latency_ms", mean);
                   case "max_latency" -> r.put("zk_max_latency_ms", s[3]);
                   case "outstanding_requests" -> r.put("zk_outstanding_max", s[3]);
+                  case "serving" -> r.put("zk_not_serving_s", (1 - mean) * seconds);
+                  case "leading" -> {
+                    r.put("zk_leading_share", mean);
+                    r.put("zk_became_leader", s[6]);
+                  }
+                  case "synced_followers" -> r.put("zk_synced_followers_min", s[2]);
                   default -> {}
                 }
               });

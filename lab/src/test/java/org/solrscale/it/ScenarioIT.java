@@ -74,8 +74,11 @@ class ScenarioIT {
       JsonNode solr1 = c.get("steps").get(1).get("telemetry").get("solr1");
       assertThat(solr1.get("heap_used_max_mb").asDouble()).isPositive();
       assertThat(solr1.has("cpu_percent")).isTrue();
-      assertThat(c.get("steps").get(1).get("telemetry").get("zk1").has("zk_avg_latency_ms"))
-          .isTrue();
+      JsonNode zk1 = c.get("steps").get(1).get("telemetry").get("zk1");
+      assertThat(zk1.has("zk_avg_latency_ms")).isTrue();
+      // a single server: standalone, serving throughout, never a leader
+      assertThat(zk1.get("zk_not_serving_s").asDouble()).isZero();
+      assertThat(zk1.get("zk_leading_share").asDouble()).isZero();
     }
     assertThat(
             results.get("combinations").get(3).get("params").get("cluster.solr_version").asText())
