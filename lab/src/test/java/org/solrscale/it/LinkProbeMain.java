@@ -13,9 +13,9 @@ import java.util.List;
  * The tests' own probe of a link, written apart from solrscale's: run in a host's namespace with
  * {@code ip netns exec}. {@code echo ADDR SECONDS} echoes UDP datagrams on ADDR and prints its
  * port; {@code probe ADDR TCP_PORT UDP_PORT N [CONNECTS]} makes CONNECTS (default N) TCP connects
- * to a listening port (one round trip each, answered by the kernel) and sends N UDP datagrams 5 ms
- * apart, then prints one line per connect time ("connect MS") and per datagram ("udp MS" or "udp
- * lost").
+ * to a listening port (one round trip each, answered by the kernel; after 10 uncounted, which warm
+ * this JVM up) and sends N UDP datagrams 5 ms apart, then prints one line per connect time
+ * ("connect MS") and per datagram ("udp MS" or "udp lost").
  */
 public final class LinkProbeMain {
   private LinkProbeMain() {}
@@ -80,6 +80,11 @@ public final class LinkProbeMain {
     int n = Integer.parseInt(a[4]);
     int connects = a.length > 5 ? Integer.parseInt(a[5]) : n;
     List<String> out = new ArrayList<>();
+    for (int i = 0; i < 10 && tcp > 0; i++) { // this JVM's own warm-up, not counted
+      try (Socket s = new Socket()) {
+        s.connect(new InetSocketAddress(host, tcp), 5000);
+      }
+    }
     for (int i = 0; i < connects && tcp > 0; i++) { // TCP_PORT 0: datagrams only
       long t = System.nanoTime();
       try (Socket s = new Socket()) {
