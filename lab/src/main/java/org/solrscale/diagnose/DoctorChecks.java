@@ -154,6 +154,19 @@ public final class DoctorChecks {
     }
   }
 
+  /**
+   * The doctor's level for a ZooKeeper limit ({@code syncLimit} or {@code initLimit} x tickTime,
+   * ms) against the longest round trip between the servers (ms): an error below one round trip (the
+   * leader drops such a follower), a warning below 2 s or 20 round trips (a follower's GC pause or
+   * slow disk then drops it), else null. The report sets it against what ZooKeeper did.
+   */
+  public static String limitLevel(long limitMs, double roundTripMs) {
+    if (limitMs < roundTripMs) {
+      return DoctorReport.ERROR;
+    }
+    return limitMs < Math.max(2000, 20 * roundTripMs) ? DoctorReport.WARNING : null;
+  }
+
   /** tickTime x syncLimit and x initLimit against the round trips measured to the server. */
   private void limits(DoctorFacts.Zk zk) {
     Long tick = zk.confLong("tickTime");
@@ -199,14 +212,15 @@ public final class DoctorChecks {
       // (Until 2026-11-29 this said twice the round trip; SlowNetIT measured 3 servers at
       // tickTime 500 x syncLimit 2 = 1 s: at a 600 ms round trip the follower stayed in sync for
       // 15 s, at 1.4 s it was dropped within a second; docs/findings/zk-wan.md)
-      if (ms < rtt) {
+      String level = limitLevel(ms, rtt);
+      if (DoctorReport.ERROR.equals(level)) {
         add(
             DoctorReport.ERROR,
             "zk-" + limit,
             "ZooKeeper " + zk.address(),
             evidence + ": a follower cannot keep up within it",
             fix);
-      } else if (ms < Math.max(2000, 20 * rtt)) {
+      } else if (DoctorReport.WARNING.equals(level)) {
         add(
             DoctorReport.WARNING,
             "zk-" + limit,

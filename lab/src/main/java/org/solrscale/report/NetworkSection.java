@@ -1,5 +1,9 @@
 package org.solrscale.report;
 
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.solrscale.diagnose.DoctorChecks;
 import org.solrscale.results.CombinationRun;
 import org.solrscale.results.FaultRecord;
 import org.solrscale.results.LinkFault;
@@ -8,7 +12,8 @@ import org.solrscale.results.StepResult;
 
 /**
  * The report's section "Network": every slow link a fault made (latency, loss), as asked and as the
- * independent probe measured it across the link while it held, step by step.
+ * independent probe measured it across the link while it held, step by step; and where a ZooKeeper
+ * ensemble served across them, the doctor's prediction beside what the ensemble did.
  */
 final class NetworkSection extends Section {
   @Override
@@ -99,5 +104,100 @@ final class NetworkSection extends Section {
       }
     }
     html.append(t.render());
+    zooKeeper();
+  }
+
+  /**
+   * For each step that slowed links while a ZooKeeper ensemble served: the doctor's rule applied to
+   * the ensemble's own limit (syncLimit x tickTime, from each server's conf) and the round trip the
+   * probe measured across the slowest link, beside what the ensemble did, from each server's mntr
+   * in the telemetry: a prediction set against what happened.
+   */
+  private void zooKeeper() {
+    Html.Table t =
+        new Html.Table(
+            "zookeeper-links",
+            "combination",
+            "repeat",
+            "step",
+            "servers",
+            "sync limit ms",
+            "round trip ms (slowest link)",
+            "doctor's rule",
+            "fewest synced followers",
+            "became leader",
+            "longest not serving s",
+            "what ZooKeeper did");
+    int rows = 0;
+    for (RunModel.Combination c : model.combinations()) {
+      for (CombinationRun r : c.repeats()) {
+        for (StepResult s : r.steps()) {
+          List<Map<String, Double>> zks =
+              s.telemetry() == null
+                  ? List.of()
+                  : s.telemetry().values().stream()
+                      .filter(m -> m.containsKey("zk_not_serving_s"))
+                      .toList();
+          double rtt = 0;
+          for (FaultRecord f : faults(model.run().stepDir(s))) {
+            LinkProbe p = f.link() == null ? null : f.link().probe();
+            Double ms =
+                p == null ? null : p.udpRttMsP50() != null ? p.udpRttMsP50() : p.connectMsP50();
+            rtt = ms == null ? rtt : Math.max(rtt, ms);
+          }
+          if (zks.size() < 2 || rtt == 0) {
+            continue; // no ensemble, or no slow link measured in this step
+          }
+          double limit = max(zks, "zk_sync_limit_ms", Double.NaN);
+          String rule =
+              Double.isNaN(limit)
+                  ? "limit unread"
+                  : Objects.requireNonNullElse(
+                      DoctorChecks.limitLevel(Math.round(limit), rtt), "fine");
+          double synced =
+              zks.stream()
+                  .filter(m -> m.containsKey("zk_synced_followers_min"))
+                  .mapToDouble(m -> m.get("zk_synced_followers_min"))
+                  .min()
+                  .orElse(Double.NaN);
+          double became =
+              zks.stream().mapToDouble(m -> m.getOrDefault("zk_became_leader", 0.0)).sum();
+          double notServing = max(zks, "zk_not_serving_s", 0);
+          int followers = zks.size() - 1;
+          String did =
+              became > 0 || notServing >= 2
+                  ? "lost its leader: elected again"
+                  : synced < followers ? "dropped a follower" : "kept its followers in sync";
+          t.row(
+              c.id(),
+              r.repeat(),
+              s.label(),
+              zks.size(),
+              Double.isNaN(limit) ? "" : Html.num(limit),
+              Html.num(rtt),
+              rule,
+              Double.isNaN(synced) ? "" : Html.num(synced),
+              Html.num(became),
+              Html.num(notServing),
+              did);
+          rows++;
+        }
+      }
+    }
+    if (rows > 0) {
+      html.append("<h3>ZooKeeper across the slow links</h3>");
+      note(
+          "The doctor's rule (an error when syncLimit x tickTime is below one round trip between"
+              + " the servers, a warning below 2 s or 20 round trips) applied to each ensemble's own"
+              + " limit and the slowest link's measured round trip, beside what the ensemble did while"
+              + " the step ran, from each server's mntr sampled by the telemetry: the fewest"
+              + " followers a leader had in sync, how often a server became leader, and the longest"
+              + " a server did not serve (electing, or not answering).");
+      html.append(t.render());
+    }
+  }
+
+  private static double max(List<Map<String, Double>> ms, String k, double none) {
+    return ms.stream().filter(m -> m.containsKey(k)).mapToDouble(m -> m.get(k)).max().orElse(none);
   }
 }

@@ -42,6 +42,9 @@ public final class Telemetry implements AutoCloseable {
 
   private volatile boolean running = true;
 
+  /** The ZooKeeper servers whose tickTime and syncLimit were read (once each). */
+  private final java.util.Set<String> limitRead = ConcurrentHashMap.newKeySet();
+
   public Telemetry(List<NodeState> nodes, Access access, Path dir, Duration period)
       throws IOException {
     this.http = new SolrHttp(access);
@@ -128,6 +131,30 @@ public final class Telemetry implements AutoCloseable {
   }
 
   private void zk(NodeState n) {
+    if (!limitRead.contains(n.id())) { // its own word on the limit a follower must sync within
+      FourLetterWords.ask(n.host(), n.port(), "conf", 2000)
+          .ifPresent(
+              conf -> {
+                Long tick = null;
+                Long sync = null;
+                for (String line : conf.split("\n")) {
+                  String[] kv = line.split("=", 2);
+                  try {
+                    if (kv.length == 2 && kv[0].strip().equals("tickTime")) {
+                      tick = Long.parseLong(kv[1].strip());
+                    } else if (kv.length == 2 && kv[0].strip().equals("syncLimit")) {
+                      sync = Long.parseLong(kv[1].strip());
+                    }
+                  } catch (NumberFormatException ignored) {
+                    // left out
+                  }
+                }
+                if (tick != null && sync != null) {
+                  limitRead.add(n.id());
+                  sample(n.id(), "sync_limit_ms", tick * sync);
+                }
+              });
+    }
     String text = FourLetterWords.ask(n.host(), n.port(), "mntr", 2000).orElse("");
     if (Thread.currentThread().isInterrupted()) {
       return; // stopping
@@ -179,7 +206,8 @@ public final class Telemetry implements AutoCloseable {
    * collections and milliseconds during the step, /select requests per second, cache hit ratios,
    * and for ZooKeeper the mean and largest latency and outstanding requests, the seconds it did not
    * serve (electing, or not answering: the sampled share of the step), the share of samples it led,
-   * how often it became the leader during the step, and, while it led, its fewest synced followers.
+   * how often it became the leader during the step, while it led its fewest synced followers, and
+   * its syncLimit x tickTime (from its {@code conf}).
    */
   public Map<String, Map<String, Double>> stop() {
     running = false;
@@ -212,6 +240,7 @@ public final class Telemetry implements AutoCloseable {
                     r.put("zk_became_leader", s[6]);
                   }
                   case "synced_followers" -> r.put("zk_synced_followers_min", s[2]);
+                  case "sync_limit_ms" -> r.put("zk_sync_limit_ms", s[1]);
                   default -> {}
                 }
               });

@@ -628,6 +628,8 @@ class SlowNetIT {
       System.err.println("[slow] synced followers while h3 was 1.4 s away: " + seen);
       System.err.println("[slow] telemetry meanwhile: " + watched);
       assertThat(seen).as("the leader's zk_synced_followers, polled").contains(1);
+      // each server's own limit, from its conf: the spec's tick_time 500 x sync_limit 2
+      watched.values().forEach(m -> assertThat(m.get("zk_sync_limit_ms")).isEqualTo(1000.0));
       // the telemetry saw it too: some leader with fewer than both followers in sync
       assertThat(
               watched.values().stream()

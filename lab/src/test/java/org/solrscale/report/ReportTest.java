@@ -164,9 +164,40 @@ class ReportTest {
     var step = steps.addObject();
     step.put("index", 2).put("kind", "chaos").put("name", "leader-kill").put("dir", sdir);
     step.set("summary", json.valueToTree(v));
+    // what each ZooKeeper server of the ensemble did while the links were slow (telemetry)
+    step.set(
+        "telemetry",
+        json.valueToTree(
+            Map.of(
+                "zk1",
+                Map.of(
+                    "zk_not_serving_s", 0.7,
+                    "zk_leading_share", 0.3,
+                    "zk_became_leader", 1.0,
+                    "zk_synced_followers_min", 1.0,
+                    "zk_sync_limit_ms", 1000.0),
+                "zk2",
+                Map.of(
+                    "zk_not_serving_s", 0.7,
+                    "zk_leading_share", 0.0,
+                    "zk_became_leader", 0.0,
+                    "zk_sync_limit_ms", 1000.0),
+                "zk3",
+                Map.of(
+                    "zk_not_serving_s", 2.9,
+                    "zk_leading_share", 0.25,
+                    "zk_became_leader", 0.0,
+                    "zk_synced_followers_min", 2.0,
+                    "zk_sync_limit_ms", 1000.0))));
     json.writeValue(dir.resolve("results.json").toFile(), results);
 
     String page = Files.readString(Report.write(dir));
+    // the doctor's rule on the ensemble's limit and the slowest link, beside what it did
+    assertThat(page)
+        .contains("ZooKeeper across the slow links")
+        .contains(
+            "<td>3</td><td>1,000</td><td>601</td><td>warning</td><td>1.00</td><td>1.00</td>"
+                + "<td>2.90</td><td>lost its leader: elected again</td>");
     // the Network section: asked and measured, beside each other
     assertThat(page)
         .contains(
