@@ -6,6 +6,8 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /** Sends one ZooKeeper four-letter word (ruok, srvr, mntr, ...) and returns the reply. */
@@ -24,6 +26,22 @@ public final class FourLetterWords {
     } catch (IOException e) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * A reply of key-value lines as a map: {@code conf} writes {@code key=value}, {@code mntr} {@code
+   * key<TAB>value}; a line without the separator (a sentence, such as "not currently serving") is
+   * left out.
+   */
+  public static Map<String, String> pairs(String reply, String separator) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String line : reply.split("\n")) {
+      int i = line.indexOf(separator);
+      if (i > 0) {
+        out.put(line.substring(0, i).strip(), line.substring(i + separator.length()).strip());
+      }
+    }
+    return out;
   }
 
   /** The server's mode from srvr: leader, follower, standalone; empty when it is not serving. */

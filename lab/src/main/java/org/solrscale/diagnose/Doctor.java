@@ -543,12 +543,12 @@ public final class Doctor {
     // a word outside the whitelist is answered with a sentence, not pairs: unreadable as well
     Map<String, String> conf =
         FourLetterWords.ask(host, port, "conf", 3000)
-            .map(t -> pairs(t, "="))
+            .map(t -> FourLetterWords.pairs(t, "="))
             .filter(m -> !m.isEmpty())
             .orElse(null);
     Map<String, String> mntr =
         FourLetterWords.ask(host, port, "mntr", 3000)
-            .map(t -> pairs(t, "\t"))
+            .map(t -> FourLetterWords.pairs(t, "\t"))
             .filter(m -> !m.isEmpty())
             .orElse(null);
     // any reply counts: ruok outside the whitelist still makes the round trip
@@ -560,17 +560,6 @@ public final class Doctor {
       }
     }
     return new DoctorFacts.Zk(address, host(host), conf, mntr, rtt);
-  }
-
-  private static Map<String, String> pairs(String text, String separator) {
-    Map<String, String> out = new LinkedHashMap<>();
-    for (String line : text.split("\n")) {
-      int i = line.indexOf(separator);
-      if (i > 0) {
-        out.put(line.substring(0, i).strip(), line.substring(i + separator.length()).strip());
-      }
-    }
-    return out;
   }
 
   /** A host by its address, so that localhost and 127.0.0.1 are one host. */

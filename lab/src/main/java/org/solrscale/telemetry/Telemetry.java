@@ -132,55 +132,45 @@ public final class Telemetry implements AutoCloseable {
 
   private void zk(NodeState n) {
     if (!limitRead.contains(n.id())) { // its own word on the limit a follower must sync within
-      FourLetterWords.ask(n.host(), n.port(), "conf", 2000)
-          .ifPresent(
-              conf -> {
-                Long tick = null;
-                Long sync = null;
-                for (String line : conf.split("\n")) {
-                  String[] kv = line.split("=", 2);
-                  try {
-                    if (kv.length == 2 && kv[0].strip().equals("tickTime")) {
-                      tick = Long.parseLong(kv[1].strip());
-                    } else if (kv.length == 2 && kv[0].strip().equals("syncLimit")) {
-                      sync = Long.parseLong(kv[1].strip());
-                    }
-                  } catch (NumberFormatException ignored) {
-                    // left out
-                  }
-                }
-                if (tick != null && sync != null) {
-                  limitRead.add(n.id());
-                  sample(n.id(), "sync_limit_ms", tick * sync);
-                }
-              });
+      Map<String, String> conf =
+          FourLetterWords.ask(n.host(), n.port(), "conf", 2000)
+              .map(t -> FourLetterWords.pairs(t, "="))
+              .orElse(Map.of());
+      Double tick = number(conf.get("tickTime"));
+      Double sync = number(conf.get("syncLimit"));
+      if (tick != null && sync != null) {
+        limitRead.add(n.id());
+        sample(n.id(), "sync_limit_ms", tick * sync);
+      }
     }
-    String text = FourLetterWords.ask(n.host(), n.port(), "mntr", 2000).orElse("");
+    Map<String, String> mntr =
+        FourLetterWords.ask(n.host(), n.port(), "mntr", 2000)
+            .map(t -> FourLetterWords.pairs(t, "\t"))
+            .orElse(Map.of());
     if (Thread.currentThread().isInterrupted()) {
       return; // stopping
     }
-    // a server that is electing answers with a sentence, one cut off not at all: not serving
-    String state = null;
-    for (String line : text.split("\n")) {
-      String[] kv = line.split("\t");
-      if (kv.length != 2) {
-        continue;
-      }
-      if (kv[0].equals("zk_server_state")) {
-        state = kv[1].strip();
-      } else if (kv[0].equals("zk_avg_latency")
-          || kv[0].equals("zk_max_latency")
-          || kv[0].equals("zk_outstanding_requests")
-          || kv[0].equals("zk_synced_followers")) {
-        try {
-          sample(n.id(), kv[0].substring(3), Double.parseDouble(kv[1].strip()));
-        } catch (NumberFormatException ignored) {
-          // a version that writes it differently: left out
-        }
+    for (String key :
+        List.of(
+            "zk_avg_latency", "zk_max_latency", "zk_outstanding_requests", "zk_synced_followers")) {
+      Double v = number(mntr.get(key));
+      if (v != null) {
+        sample(n.id(), key.substring(3), v);
       }
     }
+    // a server that is electing answers with a sentence, one cut off not at all: not serving
+    String state = mntr.get("zk_server_state");
     sample(n.id(), "serving", state == null ? 0 : 1);
     sample(n.id(), "leading", "leader".equals(state) ? 1 : 0);
+  }
+
+  /** A figure of a four-letter word's reply, or null (absent, or written another way). */
+  private static Double number(String v) {
+    try {
+      return v == null ? null : Double.valueOf(v);
+    } catch (NumberFormatException e) {
+      return null;
+    }
   }
 
   private synchronized void sample(String node, String metric, double value) {

@@ -623,7 +623,19 @@ class SlowNetIT {
         seen.add(syncedFollowers());
         Thread.sleep(250);
       }
-      Thread.sleep(1000);
+      // the telemetry samples on its own clock: wait for its row of the drop, then stop it
+      Path samples = dir.resolve("zk-telemetry").resolve("telemetry.csv");
+      Await.until(
+          "the telemetry's sample of a follower dropped",
+          Duration.ofSeconds(10),
+          () ->
+              Files.readAllLines(samples).stream()
+                  .map(l -> l.split(","))
+                  .anyMatch(
+                      f ->
+                          f.length == 4
+                              && f[2].equals("synced_followers")
+                              && Double.parseDouble(f[3]) <= 1));
       watched = telemetry.stop();
       System.err.println("[slow] synced followers while h3 was 1.4 s away: " + seen);
       System.err.println("[slow] telemetry meanwhile: " + watched);
