@@ -18,7 +18,9 @@ import org.solrscale.results.TailAttribution;
  * each sampled answer Solr says which replica answered each shard and how long it took. Among the
  * slowest 1 % of the sampled requests (by their time on the wire), the replica whose shard took
  * longest is the one that held the request back; the replicas are ranked by how often they were
- * that one. Keeps at most {@link #MAX_SAMPLES} samples.
+ * that one. Only measured requests count: those sent during the warm-up (cold caches, new
+ * connections) are dropped once the driver says when the measured time began. Keeps at most {@link
+ * #MAX_SAMPLES} samples.
  */
 public final class Attribution {
   static final int MAX_SAMPLES = 200_000;
@@ -27,10 +29,13 @@ public final class Attribution {
   private final double share;
   private final Random rnd;
   private final List<Sample> samples = new ArrayList<>();
-  private long unreadable;
+  private long measuredFrom = Long.MIN_VALUE;
 
-  /** One sampled request: its time from send to answer, and its shards. */
-  record Sample(double ms, List<Outcome.ShardTime> shards) {}
+  /**
+   * One sampled request: when it was sent (driver clock), its time from send to answer, and its
+   * shards (null when the answer held no shards.info).
+   */
+  record Sample(long sentNanos, double ms, List<Outcome.ShardTime> shards) {}
 
   public Attribution(double share, long seed) {
     if (!(share > 0 && share <= 1)) {
@@ -49,13 +54,19 @@ public final class Attribution {
     return rnd.nextDouble() < share;
   }
 
-  /** A sampled request's answer: its shards, or none when the answer did not hold shards.info. */
-  synchronized void add(double ms, List<Outcome.ShardTime> shards) {
-    if (shards == null || shards.isEmpty()) {
-      unreadable++;
-    } else if (samples.size() < MAX_SAMPLES) {
-      samples.add(new Sample(ms, shards));
+  /**
+   * A sampled request's answer, sent at {@code sentNanos}: its shards, or none when the answer did
+   * not hold shards.info.
+   */
+  synchronized void add(long sentNanos, double ms, List<Outcome.ShardTime> shards) {
+    if (samples.size() < MAX_SAMPLES) {
+      samples.add(new Sample(sentNanos, ms, shards == null || shards.isEmpty() ? null : shards));
     }
+  }
+
+  /** The measured time began at {@code nanos}: requests sent before it were warm-up. */
+  synchronized void measuredFrom(long nanos) {
+    measuredFrom = nanos;
   }
 
   /**
@@ -105,7 +116,18 @@ public final class Attribution {
 
   /** The ranking over the slowest 1 % of the samples (at least one request). */
   public synchronized TailAttribution result() {
-    List<Sample> sorted = new ArrayList<>(samples);
+    List<Sample> sorted = new ArrayList<>();
+    long unreadable = 0;
+    for (Sample s : samples) {
+      if (s.sentNanos() < measuredFrom) {
+        continue;
+      }
+      if (s.shards() == null) {
+        unreadable++;
+      } else {
+        sorted.add(s);
+      }
+    }
     sorted.sort(Comparator.comparingDouble(Sample::ms).reversed());
     int tail = Math.max(1, (int) Math.ceil(sorted.size() / 100.0));
     Map<String, Integer> slowest = new HashMap<>();
@@ -116,12 +138,16 @@ public final class Attribution {
       }
     }
     List<Sample> worst = sorted.subList(0, Math.min(tail, sorted.size()));
+    double wireMs = 0;
+    double shardMs = 0;
     for (Sample s : worst) {
       Outcome.ShardTime max =
           s.shards().stream()
               .max(Comparator.comparingLong(Outcome.ShardTime::timeMs))
               .orElseThrow();
       slowest.merge(max.replica(), 1, Integer::sum);
+      wireMs += s.ms();
+      shardMs += Math.min(max.timeMs(), s.ms());
     }
     Map<String, Integer> ranked = new LinkedHashMap<>();
     slowest.entrySet().stream()
@@ -149,10 +175,11 @@ public final class Attribution {
             .thenComparing(TailAttribution.Replica::replica));
     return new TailAttribution(
         share,
-        samples.size(),
+        sorted.size(),
         unreadable,
         worst.size(),
         worst.isEmpty() ? 0 : worst.get(worst.size() - 1).ms(),
+        wireMs > 0 ? shardMs / wireMs : 0,
         replicas,
         List.of());
   }

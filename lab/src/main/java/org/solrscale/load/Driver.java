@@ -123,6 +123,7 @@ public final class Driver {
       return;
     }
     warmupEnd = t;
+    sender.measuredFrom(t);
     if (model instanceof LoadModel.Open open && open.rates().size() > 1) {
       end = t + open.stepNanos() * open.rates().size();
       stepStats = new StepStats(open.rates(), t, open.stepNanos());

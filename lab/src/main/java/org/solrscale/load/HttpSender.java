@@ -132,6 +132,14 @@ public final class HttpSender implements Sender {
   }
 
   @Override
+  public void measuredFrom(long nanos) {
+    Attribution a = attribution;
+    if (a != null) {
+      a.measuredFrom(nanos);
+    }
+  }
+
+  @Override
   public void send(QueryRequest r, long slot, Completion done) {
     long now = clock.nanoTime();
     if (attribution != null && attribution.sample()) {
@@ -148,7 +156,9 @@ public final class HttpSender implements Sender {
           slot,
           (o, sent, finished) -> {
             if (!o.failed()) {
-              attribution.add((finished - now) / 1e6, o.shards());
+              // its time on the wire: a wait for a free connection is the driver's, not a shard's
+              long wire = finished - (sent > 0 ? sent : now);
+              attribution.add(now, wire / 1e6, o.shards());
             }
             done.complete(o, sent, finished);
           },

@@ -13,6 +13,11 @@ public interface Sender extends AutoCloseable {
   /** Sends {@code r}; {@code slot} is the worker (closed loop) or request number (open loop). */
   void send(QueryRequest r, long slot, Completion done);
 
+  /**
+   * The driver's measured time began at {@code nanos} (driver clock): what came before is warm-up.
+   */
+  default void measuredFrom(long nanos) {}
+
   @Override
   default void close() {}
 }

@@ -14,7 +14,10 @@ import java.util.function.Function;
  * the slowest 1 % ({@code tail}, at least {@code tail_threshold_ms} on the wire), and for each
  * replica how often its shard was the slowest of such a request ({@code slowest_in_tail}, {@code
  * share}), with its shard times over all samples; then the same by host and by label, once the
- * replicas are known as nodes.
+ * replicas are known as nodes. shards.info times the first phase only (the top ids): {@code
+ * tail_explained} is the part of the tail's time on the wire that its slowest first-phase shards
+ * took; the rest went elsewhere (the coordinator, fetching the documents from a replica chosen
+ * again, refining facets), where shards.info names no replica.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TailAttribution(
@@ -23,6 +26,7 @@ public record TailAttribution(
     @JsonProperty("without_shards_info") long withoutShardsInfo,
     @JsonProperty("tail") int tail,
     @JsonProperty("tail_threshold_ms") double tailThresholdMs,
+    @JsonProperty("tail_explained") double tailExplained,
     @JsonProperty("replicas") List<Replica> replicas,
     @JsonProperty("groups") List<Group> groups) {
 
@@ -87,7 +91,14 @@ public record TailAttribution(
         (l, n) -> groups.add(new Group("label", l, n, tail == 0 ? 0 : (double) n / tail)));
     groups.sort((a, b) -> Integer.compare(b.slowestInTail(), a.slowestInTail()));
     return new TailAttribution(
-        shareSampled, sampled, withoutShardsInfo, tail, tailThresholdMs, named, groups);
+        shareSampled,
+        sampled,
+        withoutShardsInfo,
+        tail,
+        tailThresholdMs,
+        tailExplained,
+        named,
+        groups);
   }
 
   /** One line for the terminal: who held the tail back, and how sure that is. */
@@ -103,13 +114,19 @@ public record TailAttribution(
     return String.format(
         Locale.ROOT,
         "tail attribution: %s%s was the slowest shard's replica in %.0f%% of the slowest 1%% of"
-            + " %d sampled requests (%d of %d, at least %.1f ms)",
+            + " %d sampled requests (%d of %d, at least %.1f ms; their slowest shards took %.0f%% of"
+            + " their time%s)",
         top.node() != null ? top.node() + " (" + top.replica() + ")" : top.replica(),
         top.host() != null ? " on " + top.host() : "",
         top.share() * 100,
         sampled,
         top.slowestInTail(),
         tail,
-        tailThresholdMs);
+        tailThresholdMs,
+        tailExplained * 100,
+        tailExplained < 0.5
+            ? ": most of it went outside the shards' first phase, where shards.info names no"
+                + " replica"
+            : "");
   }
 }

@@ -1,6 +1,7 @@
 package org.solrscale.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.Map;
@@ -74,12 +75,20 @@ class AttributionTest {
     for (int i = 0; i < 1000; i++) {
       boolean hit = i % 10 == 0; // one request in ten uses the slow replica, and is the slowest
       a.add(
+          1000 + i,
           hit ? 150 + i % 7 : 20 + i % 5,
           List.of(
               new Outcome.ShardTime("s1", fast, 10 + i % 3),
               new Outcome.ShardTime("s2", hit ? slow : fast, hit ? 140 : 12)));
     }
-    a.add(5, null); // an answer without shards.info
+    a.add(2000, 5, null); // an answer without shards.info
+    // the warm-up's requests, sent before the measured time, do not count: slow ones on the fast
+    // replica (a cold cache) would otherwise take the tail
+    for (int i = 0; i < 50; i++) {
+      a.add(i, 900, List.of(new Outcome.ShardTime("s1", fast, 880)));
+    }
+    a.add(3, 5, null);
+    a.measuredFrom(1000);
     TailAttribution t = a.result();
     assertThat(t.sampled()).isEqualTo(1000);
     assertThat(t.withoutShardsInfo()).isEqualTo(1);
@@ -97,7 +106,10 @@ class AttributionTest {
             "tail attribution: solr3 ("
                 + slow
                 + ") on lab-h3 was the slowest shard's replica in"
-                + " 100% of the slowest 1% of 1000 sampled requests (10 of 10");
+                + " 100% of the slowest 1% of 1000 sampled requests (10 of 10, at least 156.0"
+                + " ms; their slowest shards took 90% of their time)");
+    // the tail's ten requests took 156 ms each on the wire, their slowest shard 140
+    assertThat(t.tailExplained()).isCloseTo(140.0 / 156, within(1e-9));
     assertThat(named.groups().get(0))
         .isEqualTo(new TailAttribution.Group("host", "lab-h3", 10, 1.0));
     assertThat(named.groups()).contains(new TailAttribution.Group("label", "dc=west", 10, 1.0));
