@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -175,6 +176,15 @@ final class BenchCommand implements Callable<Integer> {
   boolean shardsTolerant;
 
   @Option(
+      names = "--time-allowed",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      description =
+          "Pass timeAllowed (e.g. 100ms): Solr answers partially when a request takes longer;"
+              + " such answers are counted as partial, apart from the errors.")
+  Duration timeAllowed;
+
+  @Option(
       names = "--compression",
       description = "gzip: ask for compressed responses (bytes are counted on the wire).")
   String compression;
@@ -296,6 +306,9 @@ final class BenchCommand implements Callable<Integer> {
     if (model.replay == null && collection == null) {
       throw SolrscaleException.usage("give --collection: the collection to query");
     }
+    if (timeAllowed != null && timeAllowed.toMillis() < 1) {
+      throw SolrscaleException.usage("--time-allowed must be 1ms or more, e.g. 100ms");
+    }
     if (model.replay != null && query.queries != null) {
       throw SolrscaleException.usage(
           "--replay sends the logged requests: leave out --queries (or bench the query file"
@@ -326,6 +339,7 @@ final class BenchCommand implements Callable<Integer> {
         routingParsed,
         shardsPreference,
         shardsTolerant,
+        timeAllowed,
         compression,
         connections,
         errorRate,
@@ -441,13 +455,20 @@ final class BenchCommand implements Callable<Integer> {
 
   static void print(BenchSummary s) {
     System.out.printf(
-        "%s loop: %,d requests in %.1f s, offered %.1f/s, achieved %.1f/s, %d errors%n",
+        "%s loop: %,d requests in %.1f s, offered %.1f/s, achieved %.1f/s, %d errors%s%n",
         s.loadModel(),
         s.count(),
         s.seconds(),
         s.throughput().offered(),
         s.throughput().achieved(),
-        s.errors().total());
+        s.errors().total(),
+        s.partial() == 0
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                ", %,d partial answers (%.1f %%: Solr's partialResults, fast and incomplete)",
+                s.partial(),
+                100.0 * s.partial() / Math.max(1, s.count())));
     System.out.println("latency ms (from the intended start): " + row(s.latencyMs()));
     System.out.println("service ms (from the actual send):    " + row(s.serviceTimeMs()));
     if (s.msPer1000PerThread() != null) {

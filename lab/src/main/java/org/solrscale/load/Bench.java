@@ -173,6 +173,7 @@ public final class Bench {
         startedAtMs,
         log.measuredCount(),
         new BenchSummary.Errors(log.measuredErrors(), kinds),
+        rec.partial(),
         new BenchSummary.Throughput(offered, achieved),
         BenchSummary.millis(latency),
         BenchSummary.millis(log.service()),

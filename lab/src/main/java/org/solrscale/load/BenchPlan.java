@@ -83,9 +83,11 @@ public final class BenchPlan {
         r.requests());
   }
 
-  /** The request's shards.preference and shards.tolerant, appended to every request. */
+  /**
+   * The request's shards.preference, shards.tolerant and timeAllowed, appended to every request.
+   */
   public static String extraParams(BenchRequest r) {
-    return extraParams(r.shardsPreference(), r.shardsTolerant());
+    return extraParams(r.shardsPreference(), r.shardsTolerant(), r.timeAllowed());
   }
 
   /** The HTTP sender over the request's URLs, with its routing, compression and connections. */
@@ -212,12 +214,14 @@ public final class BenchPlan {
         requests == null ? 0 : requests);
   }
 
-  /** shards.preference and shards.tolerant, appended to every request. */
-  public static String extraParams(String shardsPreference, boolean shardsTolerant) {
+  /** shards.preference, shards.tolerant and timeAllowed (ms), appended to every request. */
+  public static String extraParams(
+      String shardsPreference, boolean shardsTolerant, java.time.Duration timeAllowed) {
     return (shardsPreference == null
             ? ""
             : "&shards.preference=" + URLEncoder.encode(shardsPreference, StandardCharsets.UTF_8))
-        + (shardsTolerant ? "&shards.tolerant=true" : "");
+        + (shardsTolerant ? "&shards.tolerant=true" : "")
+        + (timeAllowed == null ? "" : "&timeAllowed=" + timeAllowed.toMillis());
   }
 
   /**

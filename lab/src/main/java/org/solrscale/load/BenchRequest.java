@@ -33,7 +33,8 @@ import org.solrscale.spec.StepSpec;
  * means 60 s unless {@code requests} is given; {@code out} the run directory (null: none); {@code
  * startAt} the moment (epoch ms) to start at, for the drivers of one run; {@code drivers} the hosts
  * to split the bench over (null: run here); {@code attribute} the share of requests sampled with
- * shards.info for the tail's attribution (null: none).
+ * shards.info for the tail's attribution (null: none); {@code timeAllowed} Solr's limit on each
+ * request (null: none).
  */
 public record BenchRequest(
     List<String> urls,
@@ -55,6 +56,7 @@ public record BenchRequest(
     Routing routing,
     String shardsPreference,
     boolean shardsTolerant,
+    Duration timeAllowed,
     String compression,
     int connections,
     double maxErrorRate,
@@ -168,6 +170,7 @@ public record BenchRequest(
         b.routingParsed(),
         b.shardsPreference(),
         b.shardsTolerant(),
+        b.timeAllowed() == null ? null : Durations.parse(b.timeAllowed()),
         b.compression(),
         b.connections(),
         maxErrorRate,
@@ -232,6 +235,7 @@ public record BenchRequest(
         routing,
         shardsPreference,
         shardsTolerant,
+        timeAllowed,
         compression,
         connections,
         maxErrorRate,
@@ -272,6 +276,7 @@ public record BenchRequest(
         routing.mode() == Routing.Mode.NODE ? Routing.node(urls.get(0)) : routing,
         shardsPreference,
         shardsTolerant,
+        timeAllowed,
         compression,
         connections,
         maxErrorRate,

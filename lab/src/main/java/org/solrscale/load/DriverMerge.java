@@ -206,6 +206,7 @@ public final class DriverMerge {
     Histogram service = total(byTag, "service");
     long count = 0;
     long errors = 0;
+    long partial = 0;
     long unfinished = 0;
     long warmupCount = 0;
     double warmupSeconds = 0;
@@ -220,6 +221,7 @@ public final class DriverMerge {
       BenchSummary s = each.get(i);
       count += s.count();
       errors += s.errors().total();
+      partial += s.partial();
       unfinished += s.unfinished();
       warmupCount += s.warmup() == null ? 0 : s.warmup().count();
       warmupSeconds = Math.max(warmupSeconds, s.warmup() == null ? 0 : s.warmup().seconds());
@@ -288,6 +290,7 @@ public final class DriverMerge {
         startAtMs,
         count,
         new BenchSummary.Errors(errors, kinds),
+        partial,
         new BenchSummary.Throughput(offered, achieved),
         BenchSummary.millis(latency),
         BenchSummary.millis(service),

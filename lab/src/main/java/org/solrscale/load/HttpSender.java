@@ -265,7 +265,25 @@ public final class HttpSender implements Sender {
     if (p.status != 200) {
       return Outcome.failed(p.status, "http_" + p.status, solrMessage(text), p.bytes);
     }
-    return Outcome.ok(200, p.bytes, numFound(text));
+    return partial(text)
+        ? Outcome.partial(200, p.bytes, numFound(text))
+        : Outcome.ok(200, p.bytes, numFound(text));
+  }
+
+  /**
+   * Whether a JSON answer's header marks it partial: {@code "partialResults":true}, or {@code
+   * "omitted"} (Solr 9.8 on, when allowPartialResults=false dropped the results).
+   */
+  static boolean partial(String json) {
+    int i = json.indexOf("\"partialResults\":");
+    if (i < 0) {
+      return false;
+    }
+    int k = i + 17;
+    while (k < json.length() && json.charAt(k) == ' ') {
+      k++;
+    }
+    return json.startsWith("true", k) || json.startsWith("\"omitted\"", k);
   }
 
   private static String text(byte[] head, boolean gzipped) {

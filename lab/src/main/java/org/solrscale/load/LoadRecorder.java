@@ -33,6 +33,7 @@ public final class LoadRecorder {
   private final Recorder warmLag = new Recorder(HIGHEST_US, DIGITS);
   private final AtomicLong count = new AtomicLong();
   private final AtomicLong errorCount = new AtomicLong();
+  private final AtomicLong partial = new AtomicLong();
   private final AtomicLong bytes = new AtomicLong();
   private final AtomicLong warmCount = new AtomicLong();
   private final AtomicLong warmErrors = new AtomicLong();
@@ -117,7 +118,10 @@ public final class LoadRecorder {
       if (e.samples.size() < SAMPLE_MESSAGES && o.message() != null) {
         e.samples.add(o.message());
       }
-    } else if (o.numFound() >= 0) {
+    } else if (o.partial()) {
+      partial.incrementAndGet();
+    }
+    if (!o.failed() && o.numFound() >= 0) {
       t.hits.addAndGet(o.numFound());
       numFound.recordValue(Math.min(o.numFound(), (1L << 40) - 1));
       hitBucket(o.numFound()).recordValue(Math.min(latencyUs, HIGHEST_US));
@@ -204,6 +208,11 @@ public final class LoadRecorder {
 
   public Histogram numFound() {
     return numFound;
+  }
+
+  /** Measured answers Solr marked partial. */
+  public long partial() {
+    return partial.get();
   }
 
   public Histogram responseBytes() {

@@ -5,7 +5,9 @@ import java.util.List;
 /**
  * How one request ended: its HTTP status (0 when there was no answer), an error kind when it
  * failed, a sample message, the bytes received (as sent on the wire) and Solr's numFound (-1 if
- * unknown); for a request sampled for attribution, each shard's answering replica and time.
+ * unknown); for a request sampled for attribution, each shard's answering replica and time; and
+ * whether Solr marked the answer partial ({@code partialResults}: a shard missing under
+ * shards.tolerant, or a query limit such as timeAllowed reached).
  */
 public record Outcome(
     int status,
@@ -13,7 +15,8 @@ public record Outcome(
     String message,
     long bytes,
     long numFound,
-    List<ShardTime> shards) {
+    List<ShardTime> shards,
+    boolean partial) {
   /**
    * One shard of a distributed request as shards.info told it: the replica that answered, and its
    * QTime-like time in ms.
@@ -21,11 +24,16 @@ public record Outcome(
   public record ShardTime(String shard, String replica, long timeMs) {}
 
   public Outcome(int status, String errorKind, String message, long bytes, long numFound) {
-    this(status, errorKind, message, bytes, numFound, null);
+    this(status, errorKind, message, bytes, numFound, null, false);
   }
 
   public static Outcome ok(int status, long bytes, long numFound) {
     return new Outcome(status, null, null, bytes, numFound);
+  }
+
+  /** An answer Solr marked partial (partialResults true or omitted). */
+  public static Outcome partial(int status, long bytes, long numFound) {
+    return new Outcome(status, null, null, bytes, numFound, null, true);
   }
 
   public static Outcome failed(int status, String kind, String message, long bytes) {
@@ -34,7 +42,7 @@ public record Outcome(
 
   /** The same, with the shards that answered (from shards.info). */
   public Outcome withShards(List<ShardTime> s) {
-    return new Outcome(status, errorKind, message, bytes, numFound, s);
+    return new Outcome(status, errorKind, message, bytes, numFound, s, partial);
   }
 
   public boolean failed() {

@@ -12,7 +12,10 @@ import org.HdrHistogram.Histogram;
  * summary.json: what one bench run measured, for people and for scenarios and compare. {@code
  * failed} says why the measurement is not a result (most requests failed, say), null when it is.
  * {@code threads} (a closed loop) or {@code rates} (an open loop, several for a staircase) say what
- * load it ran. {@code replay}: a replay's answer check and figures (null: not a replay).
+ * load it ran. {@code replay}: a replay's answer check and figures (null: not a replay). {@code
+ * partial}: measured answers Solr marked partial (partialResults), counted apart from the errors:
+ * an answer that met timeAllowed or skipped a shard under shards.tolerant came back fast and
+ * incomplete.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BenchSummary(
@@ -20,6 +23,7 @@ public record BenchSummary(
     @JsonProperty("started_at_ms") long startedAtMs,
     @JsonProperty("count") long count,
     @JsonProperty("errors") Errors errors,
+    @JsonProperty("partial") long partial,
     @JsonProperty("throughput") Throughput throughput,
     @JsonProperty("latency_ms") Map<String, Double> latencyMs,
     @JsonProperty("service_time_ms") Map<String, Double> serviceTimeMs,

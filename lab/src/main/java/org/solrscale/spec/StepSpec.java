@@ -135,6 +135,7 @@ public interface StepSpec {
       @JsonProperty("routing") String routing,
       @JsonProperty("shards_preference") String shardsPreference,
       @JsonProperty("shards_tolerant") Boolean shardsTolerant,
+      @JsonProperty("time_allowed") String timeAllowed,
       @JsonProperty("compression") String compression,
       @JsonProperty("connections") Integer connections,
       @JsonProperty("max_error_rate") String maxErrorRate,
@@ -258,6 +259,12 @@ public interface StepSpec {
       Checks.oneOf(out, "/order", "order", order, QueryOrder.NAMES);
       Checks.duration(out, "/step_duration", stepDuration);
       Checks.duration(out, "/duration", duration);
+      Checks.duration(out, "/time_allowed", timeAllowed);
+      if (timeAllowed != null
+          && out.stream().noneMatch(p -> "/time_allowed".equals(p.path()))
+          && Durations.parse(timeAllowed).toMillis() < 1) {
+        out.add(Problem.error("time_allowed must be 1ms or more, e.g. 100ms").at("/time_allowed"));
+      }
       Checks.duration(out, "/warmup", warmup);
       Checks.duration(out, "/timeout", timeout);
       Checks.range(out, "/requests", "requests", requests, 1, Long.MAX_VALUE);

@@ -456,4 +456,67 @@ class BenchIT {
     assertThat(allowed.exitCode()).as(allowed.err()).isZero();
     assertThat(JSON.readTree(allowed.out()).has("failed")).isFalse();
   }
+
+  /** A tolerant bench of {@code requests} through solr1, one thread, no warm-up. */
+  static Cli.Result tolerant(int requests, String... more) {
+    List<String> args =
+        new java.util.ArrayList<>(
+            List.of(
+                "bench",
+                "--name",
+                NAME,
+                "--collection",
+                "docs",
+                "--queries",
+                queries.toString(),
+                "--routing",
+                "node:solr1",
+                "--shards-tolerant",
+                "--threads",
+                "1",
+                "--warmup",
+                "0s",
+                "--requests",
+                String.valueOf(requests)));
+    args.addAll(List.of(more));
+    return Cli.run(args.toArray(String[]::new));
+  }
+
+  @Test
+  void aShardDownUnderShardsTolerantMakesEveryAnswerPartialAndTheSummarySaysSo() throws Exception {
+    // healthy: no answer is partial
+    Cli.Result healthy = tolerant(30, "--time-allowed", "30s", "--json");
+    assertThat(healthy.exitCode()).as(healthy.err()).isZero();
+    assertThat(JSON.readTree(healthy.out()).get("partial").asLong()).isZero();
+    cluster().nodes().node(NodeOps.NodeOp.STOP, "solr2", Duration.ofSeconds(60));
+    try {
+      // Solr's own word, asked apart from solrscale: with solr2's shard gone, a tolerant search
+      // through solr1 answers with part of the index, marked partialResults
+      String base = cluster().solrUrls().get(0);
+      JsonNode own =
+          JSON.readTree(
+              java.net.http.HttpClient.newHttpClient()
+                  .send(
+                      java.net.http.HttpRequest.newBuilder(
+                              java.net.URI.create(
+                                  base + "/docs/select?q=*:*&rows=0&shards.tolerant=true&wt=json"))
+                          .build(),
+                      java.net.http.HttpResponse.BodyHandlers.ofString())
+                  .body());
+      assertThat(own.get("responseHeader").get("partialResults").asBoolean())
+          .as(own.toString())
+          .isTrue();
+      assertThat(own.get("response").get("numFound").asLong()).isBetween(1L, 2999L);
+      Cli.Result r = tolerant(30, "--json");
+      assertThat(r.exitCode()).as(r.err()).isZero();
+      JsonNode s = JSON.readTree(r.out());
+      assertThat(s.get("count").asLong()).isEqualTo(30);
+      assertThat(s.get("errors").get("total").asLong()).isZero();
+      assertThat(s.get("partial").asLong()).isEqualTo(30);
+      assertThat(tolerant(10).out()).contains("0 errors, 10 partial answers (100.0 %");
+    } finally {
+      cluster().nodes().node(NodeOps.NodeOp.START, "solr2", Duration.ofSeconds(180));
+      cluster().collections().waitUntilHealthy(Duration.ofSeconds(180));
+    }
+  }
 }

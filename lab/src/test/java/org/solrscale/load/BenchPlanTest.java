@@ -16,6 +16,35 @@ import org.solrscale.cluster.Access;
 
 class BenchPlanTest {
   @Test
+  void routingAndLimitsAreAppendedToEveryRequest() {
+    assertThat(BenchPlan.extraParams(null, false, null)).isEmpty();
+    assertThat(
+            BenchPlan.extraParams(
+                "replica.location:local", true, java.time.Duration.ofMillis(1500)))
+        .isEqualTo(
+            "&shards.preference=replica.location%3Alocal&shards.tolerant=true&timeAllowed=1500");
+  }
+
+  @Test
+  void anAnswerSolrMarkedPartialIsKnownByItsHeader() {
+    // shards.tolerant with a shard missing, and a query limit (Solr 9.8 on: "omitted" when
+    // allowPartialResults=false dropped the results)
+    assertThat(
+            HttpSender.partial(
+                "{\"responseHeader\":{\"zkConnected\":true,\"partialResults\":true,\"status\":0}}"))
+        .isTrue();
+    assertThat(HttpSender.partial("{\"responseHeader\":{\"partialResults\": \"omitted\"}}"))
+        .isTrue();
+    assertThat(HttpSender.partial("{\"responseHeader\":{\"partialResults\":false}}")).isFalse();
+    // the echoed request parameter is not the answer's mark
+    assertThat(
+            HttpSender.partial(
+                "{\"responseHeader\":{\"params\":{\"allowPartialResults\":\"true\"}}}"))
+        .isFalse();
+    assertThat(HttpSender.partial("{\"response\":{\"numFound\":3}}")).isFalse();
+  }
+
+  @Test
   void queryFileParamsBecomeAUriQuery() {
     String q = QueryFile.urlSafe("q={!nosuchparser}x y&fq=\"a b\"&q.op=AND&t=é😀");
     assertThat(q)

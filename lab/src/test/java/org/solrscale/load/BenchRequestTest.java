@@ -49,6 +49,7 @@ class BenchRequestTest {
         routing,
         "node.sysprop:sysprop.dc",
         true,
+        Duration.ofMillis(150),
         "gzip",
         3,
         0.25,

@@ -73,6 +73,7 @@ class DriverMergeTest {
             all.size(),
             new BenchSummary.Errors(
                 seconds, Map.of("timeout", new BenchSummary.ErrorKind(seconds, List.of("slow")))),
+            seconds + 1,
             new BenchSummary.Throughput(perSecond, perSecond),
             BenchSummary.millis(lat),
             BenchSummary.millis(lat),
@@ -129,6 +130,7 @@ class DriverMergeTest {
     assertThat(s.latencyMs()).isEqualTo(BenchSummary.millis(expected));
     assertThat(s.errors().total()).isEqualTo(20);
     assertThat(s.errors().byKind().get("timeout").count()).isEqualTo(20);
+    assertThat(s.partial()).isEqualTo(22); // each driver's partial answers (seconds + 1) added
     assertThat(s.rates()).containsExactly(120.0);
     assertThat(s.drivers()).extracting(BenchSummary.DriverRun::host).containsExactly("h1", "h2");
     assertThat(s.drivers().get(1).bottleneck()).isEqualTo("server");

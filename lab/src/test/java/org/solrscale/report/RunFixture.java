@@ -503,6 +503,7 @@ final class RunFixture {
         1_763_000_000_000L,
         count,
         new BenchSummary.Errors(errors, kinds),
+        0,
         new BenchSummary.Throughput(achieved, achieved),
         millis(total),
         millis(total),
