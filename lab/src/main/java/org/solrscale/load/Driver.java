@@ -105,7 +105,7 @@ public final class Driver {
       }
     }
     long now = clock.nanoTime();
-    intervals.accept(recorder.roll(now));
+    intervals.accept(recorder.roll(now, warmupEnd));
     StepStats st = stepStats;
     return new Result(
         start,
@@ -360,7 +360,7 @@ public final class Driver {
               try {
                 while (!Thread.currentThread().isInterrupted()) {
                   clock.sleepUntil(next);
-                  out.accept(recorder.roll(next));
+                  out.accept(recorder.roll(next, warmupEnd));
                   next += 1_000_000_000L;
                 }
               } catch (InterruptedException e) {

@@ -160,9 +160,10 @@ public final class LoadRecorder {
   /**
    * Closes the current interval at {@code now} and starts the next. Warm-up and measured requests
    * of the same second come back as two intervals (the warm-up one first), or one if only one kind
-   * finished.
+   * finished; a second in which nothing finished is warm-up when it began before {@code
+   * measuredFrom}.
    */
-  public synchronized List<Interval> roll(long now) {
+  public synchronized List<Interval> roll(long now, long measuredFrom) {
     long start = intervalStart;
     intervalStart = now;
     Interval warm =
@@ -187,6 +188,9 @@ public final class LoadRecorder {
             count.getAndSet(0),
             errorCount.getAndSet(0),
             bytes.getAndSet(0));
+    if (warm.count() == 0 && main.count() == 0 && start < measuredFrom) {
+      return List.of(warm);
+    }
     if (warm.count() == 0) {
       return List.of(main);
     }

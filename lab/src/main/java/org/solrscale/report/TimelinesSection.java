@@ -58,13 +58,16 @@ final class TimelinesSection extends Section {
         double[] warm = null;
         List<TimelineRow> w = rows.stream().filter(TimelineRow::warmup).toList();
         if (!w.isEmpty()) {
+          // the measured time starts with the first measured second from the warm-up's last on
+          // (older runs wrote an empty second inside the warm-up as measured)
+          double last = w.get(w.size() - 1).second();
           double end =
               rows.stream()
-                  .filter(r -> !r.warmup())
+                  .filter(r -> !r.warmup() && r.second() >= last)
                   .mapToDouble(TimelineRow::second)
                   .min()
-                  .orElse(w.get(w.size() - 1).second() + 1);
-          warm = new double[] {w.get(0).second(), end};
+                  .orElse(last + 1);
+          warm = new double[] {w.get(0).second(), Math.max(end, w.get(0).second() + 0.5)};
         }
         String title = "Over time: " + model.label(c) + ", " + key;
         List<Charts.Shade> shades = faultShades(model.run().stepDir(b.get(0).step()));
