@@ -448,6 +448,9 @@ final class BenchCommand implements Callable<Integer> {
             g.share() * 100,
             g.slowestInTail());
       }
+      if (a.describeCoordinator() != null) {
+        System.out.println(a.describeCoordinator());
+      }
     } catch (java.io.IOException e) {
       System.err.println("solrscale: cannot read " + f + ": " + e.getMessage());
     }

@@ -32,10 +32,10 @@ public final class Attribution {
   private long measuredFrom = Long.MIN_VALUE;
 
   /**
-   * One sampled request: when it was sent (driver clock), its time from send to answer, and its
-   * shards (null when the answer held no shards.info).
+   * One sampled request: when it was sent (driver clock), its time from send to answer, its shards
+   * (null when the answer held no shards.info) and the base URL of the node that coordinated it.
    */
-  record Sample(long sentNanos, double ms, List<Outcome.ShardTime> shards) {}
+  record Sample(long sentNanos, double ms, List<Outcome.ShardTime> shards, String coordinator) {}
 
   public Attribution(double share, long seed) {
     if (!(share > 0 && share <= 1)) {
@@ -58,9 +58,12 @@ public final class Attribution {
    * A sampled request's answer, sent at {@code sentNanos}: its shards, or none when the answer did
    * not hold shards.info.
    */
-  synchronized void add(long sentNanos, double ms, List<Outcome.ShardTime> shards) {
+  synchronized void add(
+      long sentNanos, double ms, List<Outcome.ShardTime> shards, String coordinator) {
     if (samples.size() < MAX_SAMPLES) {
-      samples.add(new Sample(sentNanos, ms, shards == null || shards.isEmpty() ? null : shards));
+      samples.add(
+          new Sample(
+              sentNanos, ms, shards == null || shards.isEmpty() ? null : shards, coordinator));
     }
   }
 
@@ -140,7 +143,11 @@ public final class Attribution {
     List<Sample> worst = sorted.subList(0, Math.min(tail, sorted.size()));
     double wireMs = 0;
     double shardMs = 0;
+    Map<String, Integer> coordinators = new HashMap<>();
     for (Sample s : worst) {
+      if (s.coordinator() != null) {
+        coordinators.merge(s.coordinator(), 1, Integer::sum);
+      }
       Outcome.ShardTime max =
           s.shards().stream()
               .max(Comparator.comparingLong(Outcome.ShardTime::timeMs))
@@ -181,6 +188,16 @@ public final class Attribution {
         worst.isEmpty() ? 0 : worst.get(worst.size() - 1).ms(),
         wireMs > 0 ? shardMs / wireMs : 0,
         replicas,
-        List.of());
+        List.of(),
+        coordinators.entrySet().stream()
+            .sorted(
+                Map.Entry.<String, Integer>comparingByValue()
+                    .reversed()
+                    .thenComparing(Map.Entry.comparingByKey()))
+            .map(
+                e ->
+                    new TailAttribution.Coordinator(
+                        e.getKey(), null, null, e.getValue(), (double) e.getValue() / worst.size()))
+            .toList());
   }
 }

@@ -158,7 +158,7 @@ public final class HttpSender implements Sender {
             if (!o.failed()) {
               // its time on the wire: a wait for a free connection is the driver's, not a shard's
               long wire = finished - (sent > 0 ? sent : now);
-              attribution.add(now, wire / 1e6, o.shards());
+              attribution.add(now, wire / 1e6, o.shards(), o.coordinator());
             }
             done.complete(o, sent, finished);
           },
@@ -208,7 +208,7 @@ public final class HttpSender implements Sender {
               public void response(ResponseParser p, long sentNanos, long doneNanos) {
                 Outcome o = outcome(p);
                 if (!o.failed() && r.params().endsWith("&shards.info=true")) {
-                  o = o.withShards(Attribution.parse(text(p.head(), p.gzip)));
+                  o = o.withShards(Attribution.parse(text(p.head(), p.gzip)), url);
                 }
                 done.complete(o, attempt > 1 ? 0 : sentNanos, doneNanos);
               }

@@ -17,7 +17,10 @@ import java.util.function.Function;
  * replicas are known as nodes. shards.info times the first phase only (the top ids): {@code
  * tail_explained} is the part of the tail's time on the wire that its slowest first-phase shards
  * took; the rest went elsewhere (the coordinator, fetching the documents from a replica chosen
- * again, refining facets), where shards.info names no replica.
+ * again, refining facets), where shards.info names no replica. {@code coordinators}: the nodes the
+ * tail's requests were sent to. A coordinator on a slow host waits across its slow link for every
+ * shard it does not hold, so its tail's slowest shards are healthy replicas: the coordinators say
+ * so.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TailAttribution(
@@ -28,7 +31,12 @@ public record TailAttribution(
     @JsonProperty("tail_threshold_ms") double tailThresholdMs,
     @JsonProperty("tail_explained") double tailExplained,
     @JsonProperty("replicas") List<Replica> replicas,
-    @JsonProperty("groups") List<Group> groups) {
+    @JsonProperty("groups") List<Group> groups,
+    @JsonProperty("coordinators") List<Coordinator> coordinators) {
+
+  public TailAttribution {
+    coordinators = coordinators == null ? List.of() : List.copyOf(coordinators);
+  }
 
   public static final String FILE = "attribution.json";
 
@@ -43,6 +51,15 @@ public record TailAttribution(
       @JsonProperty("answers") int answers,
       @JsonProperty("shard_ms_p50") long shardMsP50,
       @JsonProperty("shard_ms_p99") long shardMsP99) {}
+
+  /** A node the tail's requests were sent to: its base URL, node and host once known, and count. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Coordinator(
+      @JsonProperty("url") String url,
+      @JsonProperty("node") String node,
+      @JsonProperty("host") String host,
+      @JsonProperty("in_tail") int inTail,
+      @JsonProperty("share") double share) {}
 
   /** The tail's slowest shards by a grouping of the replicas: by host, or by a label's value. */
   public record Group(
@@ -90,6 +107,13 @@ public record TailAttribution(
     byLabel.forEach(
         (l, n) -> groups.add(new Group("label", l, n, tail == 0 ? 0 : (double) n / tail)));
     groups.sort((a, b) -> Integer.compare(b.slowestInTail(), a.slowestInTail()));
+    List<Coordinator> namedCoordinators = new ArrayList<>();
+    for (Coordinator c : coordinators) {
+      String node = nodeOf.apply(c.url() + "/");
+      namedCoordinators.add(
+          new Coordinator(
+              c.url(), node, node == null ? null : hostOf.apply(node), c.inTail(), c.share()));
+    }
     return new TailAttribution(
         shareSampled,
         sampled,
@@ -98,7 +122,24 @@ public record TailAttribution(
         tailThresholdMs,
         tailExplained,
         named,
-        groups);
+        groups,
+        namedCoordinators);
+  }
+
+  /** The line for the tail's most frequent coordinator, or null when none was recorded. */
+  public String describeCoordinator() {
+    if (coordinators.isEmpty()) {
+      return null;
+    }
+    Coordinator c = coordinators.get(0);
+    return String.format(
+        Locale.ROOT,
+        "  sent to %s%s: %.0f%% of the tail (%d)%s",
+        c.node() != null ? c.node() : c.url(),
+        c.host() != null ? " on " + c.host() : "",
+        c.share() * 100,
+        c.inTail(),
+        coordinators.size() == 1 ? "" : ", of " + coordinators.size() + " coordinators");
   }
 
   /** One line for the terminal: who held the tail back, and how sure that is. */

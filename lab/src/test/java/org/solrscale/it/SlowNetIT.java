@@ -765,6 +765,12 @@ class SlowNetIT {
     assertThat(byHost.get("by").asText()).as(why).isEqualTo("host");
     assertThat(byHost.get("value").asText()).as(why).isEqualTo(H3);
     assertThat(byHost.get("share").asDouble()).as(why).isGreaterThanOrEqualTo(0.9);
+    // every request went to solr1 (node routing): the tail's one coordinator
+    JsonNode coordinator = a.get("coordinators").get(0);
+    assertThat(a.get("coordinators").size()).as(why).isEqualTo(1);
+    assertThat(coordinator.get("node").asText()).as(why).isEqualTo("solr1");
+    assertThat(coordinator.get("host").asText()).as(why).isEqualTo(H1);
+    assertThat(coordinator.get("in_tail").asInt()).as(why).isEqualTo(a.get("tail").asInt());
     // its shard times show the slow link: 200 ms more than the others' at the median
     for (JsonNode r : a.get("replicas")) {
       if (r.get("host").asText().equals(H3)) {
@@ -773,7 +779,10 @@ class SlowNetIT {
         assertThat(r.get("shard_ms_p50").asLong()).as(why).isLessThan(100);
       }
     }
-    assertThat(bench.out()).contains("tail attribution: solr3").contains("by host snet-h3");
+    assertThat(bench.out())
+        .contains("tail attribution: solr3")
+        .contains("by host snet-h3")
+        .contains("sent to solr1 on snet-h1: 100% of the tail");
     assertNothingLeft();
   }
 }

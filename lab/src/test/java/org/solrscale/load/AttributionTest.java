@@ -79,15 +79,17 @@ class AttributionTest {
           hit ? 150 + i % 7 : 20 + i % 5,
           List.of(
               new Outcome.ShardTime("s1", fast, 10 + i % 3),
-              new Outcome.ShardTime("s2", hit ? slow : fast, hit ? 140 : 12)));
+              new Outcome.ShardTime("s2", hit ? slow : fast, hit ? 140 : 12)),
+          // the coordinators alternate; the tail's requests (i % 10 == 0) all went to h2
+          i % 2 == 0 ? "http://h2:8983/solr" : "http://h1:8983/solr");
     }
-    a.add(2000, 5, null); // an answer without shards.info
+    a.add(2000, 5, null, "http://h1:8983/solr"); // an answer without shards.info
     // the warm-up's requests, sent before the measured time, do not count: slow ones on the fast
     // replica (a cold cache) would otherwise take the tail
     for (int i = 0; i < 50; i++) {
-      a.add(i, 900, List.of(new Outcome.ShardTime("s1", fast, 880)));
+      a.add(i, 900, List.of(new Outcome.ShardTime("s1", fast, 880)), "http://h1:8983/solr");
     }
-    a.add(3, 5, null);
+    a.add(3, 5, null, null);
     a.measuredFrom(1000);
     TailAttribution t = a.result();
     assertThat(t.sampled()).isEqualTo(1000);
@@ -98,8 +100,8 @@ class AttributionTest {
     assertThat(t.replicas().get(0).shardMsP50()).isEqualTo(140);
     TailAttribution named =
         t.known(
-            url -> url.contains("//h3:") ? "solr3" : "solr1",
-            node -> node.equals("solr3") ? "lab-h3" : "lab-h1",
+            url -> url.contains("//h3:") ? "solr3" : url.contains("//h2:") ? "solr2" : "solr1",
+            node -> "lab-h" + node.substring(4),
             node -> Map.of("dc", node.equals("solr3") ? "west" : "east"));
     assertThat(named.describe())
         .startsWith(
@@ -113,5 +115,10 @@ class AttributionTest {
     assertThat(named.groups().get(0))
         .isEqualTo(new TailAttribution.Group("host", "lab-h3", 10, 1.0));
     assertThat(named.groups()).contains(new TailAttribution.Group("label", "dc=west", 10, 1.0));
+    assertThat(named.coordinators())
+        .containsExactly(
+            new TailAttribution.Coordinator("http://h2:8983/solr", "solr2", "lab-h2", 10, 1.0));
+    assertThat(named.describeCoordinator())
+        .isEqualTo("  sent to solr2 on lab-h2: 100% of the tail (10)");
   }
 }
