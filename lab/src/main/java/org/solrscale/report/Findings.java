@@ -278,6 +278,24 @@ final class Findings {
                             + (kinds.isEmpty() ? "" : " (" + String.join(", ", kinds) + ")"))
                     + "</span>.");
           }
+          if (s.partial() > 0) {
+            notes.add(
+                "<span class=\"sig\">"
+                    + Html.escape(
+                        String.format(
+                            Locale.ROOT,
+                            "%s r%d %s: %,d partial answers of %,d requests (%.1f %%: Solr's"
+                                + " partialResults, from shards.tolerant or timeAllowed); they"
+                                + " came back without part of the index, so their latency is"
+                                + " not that of complete answers",
+                            c.id(),
+                            b.repeat(),
+                            key,
+                            s.partial(),
+                            s.count(),
+                            100.0 * s.partial() / Math.max(1, s.count())))
+                    + "</span>.");
+          }
           if (s.driver() != null
               && s.driver().bottleneck() != null
               && s.driver().bottleneck().startsWith("driver")) {

@@ -305,6 +305,8 @@ class ReportTest {
             "Lowest p99 latency",
             "Effect of each parameter",
             "http_503",
+            "partial answers of",
+            "so their latency is not that of complete answers",
             "queryResultCache hit ratio",
             "zk avg latency ms",
             "Test CPU @ 2.0GHz",
