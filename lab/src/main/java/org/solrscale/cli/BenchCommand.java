@@ -434,23 +434,7 @@ final class BenchCommand implements Callable<Integer> {
       return;
     }
     try {
-      TailAttribution a = RunDir.JSON.readValue(f.toFile(), TailAttribution.class);
-      System.out.println(a.describe());
-      for (TailAttribution.Group g : a.groups()) {
-        if (g.slowestInTail() == 0) {
-          continue;
-        }
-        System.out.printf(
-            java.util.Locale.ROOT,
-            "  by %s %s: %.0f%% of the tail (%d)%n",
-            g.by(),
-            g.value(),
-            g.share() * 100,
-            g.slowestInTail());
-      }
-      if (a.describeCoordinator() != null) {
-        System.out.println(a.describeCoordinator());
-      }
+      RunDir.JSON.readValue(f.toFile(), TailAttribution.class).lines().forEach(System.out::println);
     } catch (java.io.IOException e) {
       System.err.println("solrscale: cannot read " + f + ": " + e.getMessage());
     }

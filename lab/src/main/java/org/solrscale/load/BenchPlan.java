@@ -216,7 +216,7 @@ public final class BenchPlan {
 
   /** shards.preference, shards.tolerant and timeAllowed (ms), appended to every request. */
   public static String extraParams(
-      String shardsPreference, boolean shardsTolerant, java.time.Duration timeAllowed) {
+      String shardsPreference, boolean shardsTolerant, Duration timeAllowed) {
     return (shardsPreference == null
             ? ""
             : "&shards.preference=" + URLEncoder.encode(shardsPreference, StandardCharsets.UTF_8))

@@ -109,6 +109,7 @@ public record TailAttribution(
     groups.sort((a, b) -> Integer.compare(b.slowestInTail(), a.slowestInTail()));
     List<Coordinator> namedCoordinators = new ArrayList<>();
     for (Coordinator c : coordinators) {
+      // nodeOf knows a node by its base URL followed by a path, as in a core's URL
       String node = nodeOf.apply(c.url() + "/");
       namedCoordinators.add(
           new Coordinator(
@@ -124,6 +125,31 @@ public record TailAttribution(
         named,
         groups,
         namedCoordinators);
+  }
+
+  /**
+   * Every line for the terminal: {@link #describe}, each group that held part of the tail, and the
+   * tail's most frequent coordinator.
+   */
+  public List<String> lines() {
+    List<String> out = new ArrayList<>();
+    out.add(describe());
+    for (Group g : groups) {
+      if (g.slowestInTail() > 0) {
+        out.add(
+            String.format(
+                Locale.ROOT,
+                "  by %s %s: %.0f%% of the tail (%d)",
+                g.by(),
+                g.value(),
+                g.share() * 100,
+                g.slowestInTail()));
+      }
+    }
+    if (describeCoordinator() != null) {
+      out.add(describeCoordinator());
+    }
+    return out;
   }
 
   /** The line for the tail's most frequent coordinator, or null when none was recorded. */

@@ -584,6 +584,7 @@ class SlowNetIT {
     List<Integer> belowSeen = new ArrayList<>();
     String belowDoctor;
     try {
+      // a window observed at 4 samples a second, not a wait: nothing is expected to happen
       long end = System.nanoTime() + 15_000_000_000L;
       while (System.nanoTime() < end) {
         belowSeen.add(syncedFollowers());
@@ -618,6 +619,8 @@ class SlowNetIT {
             Duration.ofMillis(250));
     Map<String, Map<String, Double>> watched;
     try {
+      // until the drop, within 30 s, at a fixed 4 samples a second (the no-leader check below
+      // counts samples as time, so Await's growing pauses would not do)
       long end = System.nanoTime() + 30_000_000_000L;
       while (System.nanoTime() < end && !seen.contains(1)) {
         seen.add(syncedFollowers());

@@ -381,15 +381,17 @@ class ReportTest {
         .doesNotContain("c003");
   }
 
+  /** Replaces the single run's bench timeline with these rows, under its header. */
+  static void timeline(Path run, String... rows) throws java.io.IOException {
+    Path timeline = run.resolve("c001/r1/s1-bench-search/timeline.csv");
+    Files.writeString(
+        timeline, Files.readAllLines(timeline).get(0) + "\n" + String.join("\n", rows) + "\n");
+  }
+
   @Test
   void aBenchShorterThanASecondStillGetsAReport(@TempDir Path tmp) throws Exception {
     Path run = RunFixture.single(tmp.resolve("short"), 1.0, 3, 1);
-    Path timeline = run.resolve("c001/r1/s1-bench-search/timeline.csv");
-    Files.writeString(
-        timeline,
-        Files.readAllLines(timeline).get(0)
-            + "\n"
-            + "0.000,measured,50,0,100.2,5.1,40.1,40.1,5.0,39.0,102400,0.499\n");
+    timeline(run, "0.000,measured,50,0,100.2,5.1,40.1,40.1,5.0,39.0,102400,0.499");
     String html = Files.readString(Report.write(run));
     assertThat(html).contains("<h2>Over time</h2>");
   }
@@ -400,18 +402,15 @@ class ReportTest {
     // a cross-DC bench at 2 requests a second: seconds without an answer inside the warm-up, which
     // runs before this fix wrote as measured, made the shade run backwards and the report fail
     Path run = RunFixture.single(tmp.resolve("slow"), 1.0, 3, 1);
-    Path timeline = run.resolve("c001/r1/s1-bench-search/timeline.csv");
-    Files.writeString(
-        timeline,
-        Files.readAllLines(timeline).get(0)
-            + "\n"
-            + "0.0,measured,0,0,0.0,0.0,0.0,0.0,0.0,0.0,0,1.0\n"
-            + "1.0,warmup,2,0,2.0,1443.8,1562.6,1562.6,1300.4,1558.5,12921,1.0\n"
-            + "2.0,measured,0,0,0.0,0.0,0.0,0.0,0.0,0.0,0,1.0\n"
-            + "3.0,warmup,2,0,2.0,1690.6,2416.6,2416.6,1669.1,2369.5,18085,1.0\n"
-            + "3.0,measured,1,0,1.0,1057.7,1057.7,1057.7,1057.7,1057.7,10150,1.0\n"
-            + "4.0,measured,4,0,4.0,437.7,1208.3,1208.3,437.7,1208.3,31550,1.0\n"
-            + "5.0,measured,4,0,4.0,437.7,1208.3,1208.3,437.7,1208.3,31550,1.0\n");
+    timeline(
+        run,
+        "0.0,measured,0,0,0.0,0.0,0.0,0.0,0.0,0.0,0,1.0",
+        "1.0,warmup,2,0,2.0,1443.8,1562.6,1562.6,1300.4,1558.5,12921,1.0",
+        "2.0,measured,0,0,0.0,0.0,0.0,0.0,0.0,0.0,0,1.0",
+        "3.0,warmup,2,0,2.0,1690.6,2416.6,2416.6,1669.1,2369.5,18085,1.0",
+        "3.0,measured,1,0,1.0,1057.7,1057.7,1057.7,1057.7,1057.7,10150,1.0",
+        "4.0,measured,4,0,4.0,437.7,1208.3,1208.3,437.7,1208.3,31550,1.0",
+        "5.0,measured,4,0,4.0,437.7,1208.3,1208.3,437.7,1208.3,31550,1.0");
     String html = Files.readString(Report.write(run));
     assertThat(html).contains("<h2>Over time</h2>", "the warm-up is shaded grey");
   }
