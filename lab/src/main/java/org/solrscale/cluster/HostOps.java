@@ -409,6 +409,17 @@ public final class HostOps {
   }
 
   /**
+   * The lines of the node's main log (solr.log, zookeeper.log), rolled-over copies included, that
+   * hold any of the fixed {@code texts}, read on its host; none when the log is missing.
+   */
+  public List<String> logLines(NodeState node, List<String> texts) {
+    String main = dir(node) + "/logs/" + (node.isZk() ? "zookeeper.log" : "solr.log");
+    List<String> args = new ArrayList<>(List.of(main));
+    args.addAll(texts);
+    return agentOk(node, QUICK, "grep", args.toArray(String[]::new)).lines().toList();
+  }
+
+  /**
    * Brings the node's logs to {@link #nodeDir} on this machine (nothing where they already are).
    */
   public void fetchLogs(NodeState node) {

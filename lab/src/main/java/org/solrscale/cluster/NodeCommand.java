@@ -28,6 +28,7 @@ final class NodeCommand {
     cmd.add("-Dsolrscale.log.dir=" + dir.resolve("logs"));
     cmd.add("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.xml").toUri());
     cmd.add("-Dzookeeper.jmx.log4j.disable=true");
+    cmd.add("-Duser.timezone=UTC"); // as Solr's: both logs' times compare, across hosts too
     cmd.addAll(extraOptions());
     cmd.add("-cp");
     cmd.add(classpath);

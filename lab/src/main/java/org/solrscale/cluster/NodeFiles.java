@@ -139,6 +139,8 @@ final class NodeFiles {
           </Appenders>
           <Loggers>
             <Logger name="org.apache.zookeeper" level="WARN"/>
+            <!-- a server's "Expiring session 0x..." (telemetry counts them) -->
+            <Logger name="org.apache.zookeeper.server.ZooKeeperServer" level="INFO"/>
             <Logger name="org.apache.solr.update.LoggingInfoStream" level="OFF"/>
             <Logger name="org.eclipse.jetty" level="WARN"/>
             <Root level="INFO">

@@ -1,5 +1,6 @@
 package org.solrscale.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -9,6 +10,7 @@ import org.solrscale.results.FaultRecord;
 import org.solrscale.results.LinkFault;
 import org.solrscale.results.LinkProbe;
 import org.solrscale.results.StepResult;
+import org.solrscale.telemetry.SessionExpiries;
 
 /**
  * The report's section "Network": every slow link a fault made (latency, loss), as asked and as the
@@ -127,6 +129,7 @@ final class NetworkSection extends Section {
             "fewest synced followers",
             "became leader",
             "longest not serving s",
+            "sessions expired (ZooKeeper's log / Solr's)",
             "what ZooKeeper did");
     int rows = 0;
     for (RunModel.Combination c : model.combinations()) {
@@ -163,6 +166,7 @@ final class NetworkSection extends Section {
           double became =
               zks.stream().mapToDouble(m -> m.getOrDefault("zk_became_leader", 0.0)).sum();
           double notServing = max(zks, "zk_not_serving_s", 0);
+          String expired = expired(s.telemetry());
           int followers = zks.size() - 1;
           String did =
               became > 0 || notServing >= 2
@@ -179,6 +183,7 @@ final class NetworkSection extends Section {
               Double.isNaN(synced) ? "" : Html.num(synced),
               Html.num(became),
               Html.num(notServing),
+              expired,
               did);
           rows++;
         }
@@ -192,9 +197,36 @@ final class NetworkSection extends Section {
               + " limit and the slowest link's measured round trip, beside what the ensemble did while"
               + " the step ran, from each server's mntr sampled by the telemetry: the fewest"
               + " followers a leader had in sync, how often a server became leader, and the longest"
-              + " a server did not serve (electing, or not answering).");
+              + " a server did not serve (electing, or not answering); and the ZooKeeper sessions"
+              + " that expired during the step, as the servers' logs count them (\"Expiring session\")"
+              + " and as the Solr nodes' logs do (\"Our previous ZooKeeper session was expired\": the"
+              + " node left live_nodes until it registered again).");
       html.append(t.render());
     }
+  }
+
+  /** "2 / 2 (solr3, solr4)": the servers' count, the Solr nodes', which nodes; "" unread. */
+  static String expired(Map<String, Map<String, Double>> telemetry) {
+    double zk = 0;
+    double solr = 0;
+    boolean read = false;
+    List<String> nodes = new ArrayList<>();
+    for (Map.Entry<String, Map<String, Double>> e : telemetry.entrySet()) {
+      Double z = e.getValue().get(SessionExpiries.ZK_FIGURE);
+      Double n = e.getValue().get(SessionExpiries.SOLR_FIGURE);
+      read |= z != null || n != null;
+      zk += z == null ? 0 : z;
+      solr += n == null ? 0 : n;
+      if (n != null && n > 0) {
+        nodes.add(e.getKey());
+      }
+    }
+    return !read
+        ? ""
+        : Math.round(zk)
+            + " / "
+            + Math.round(solr)
+            + (nodes.isEmpty() ? "" : " (" + String.join(", ", nodes) + ")");
   }
 
   private static double max(List<Map<String, Double>> ms, String k, double none) {

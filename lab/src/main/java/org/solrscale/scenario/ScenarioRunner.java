@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -32,6 +33,7 @@ import org.solrscale.spec.SolrscaleException;
 import org.solrscale.spec.StepContext;
 import org.solrscale.spec.StepKinds;
 import org.solrscale.spec.StepSpec;
+import org.solrscale.telemetry.SessionExpiries;
 import org.solrscale.telemetry.Telemetry;
 
 /**
@@ -451,6 +453,7 @@ public final class ScenarioRunner {
       Telemetry t = scrape ? telemetry(target, path) : null;
       Profiler profiler = null;
       long stepStart = System.nanoTime();
+      Instant stepBegan = Instant.now();
       try {
         profiler =
             profiled(step) ? Profiler.start(target.cluster().orElseThrow(), path, progress) : null;
@@ -494,6 +497,9 @@ public final class ScenarioRunner {
         if (t != null) {
           telemetry = t.stop();
         }
+      }
+      if (telemetry != null && target.cluster().isPresent()) {
+        SessionExpiries.add(telemetry, target.cluster().get(), stepBegan, Instant.now());
       }
       String why = summary == null ? null : summary.path("failed").asText(null);
       if (why != null && failed == null) {

@@ -218,6 +218,13 @@ stop) # PID MARKER GRACE_SECONDS -> "yes" when it was running
 tail) # FILE LINES
   [ -r "$1" ] && tail -n "$2" "$1"
   ;;
+grep) # FILE TEXT...: the lines of FILE and of its rolled-over copies (FILE.1 ...) that hold a TEXT
+  f=$1; shift
+  for g in "$f" "$f".[0-9]*; do
+    [ -r "$g" ] || continue
+    grep -h -F -- "$(printf '%s\n' "$@")" "$g" || [ $? -eq 1 ] || exit 2
+  done
+  ;;
 rm) # HOSTDIR PATH...: deletes paths that lie under the host's solrscale directory
   base=$1; shift
   for p in "$@"; do

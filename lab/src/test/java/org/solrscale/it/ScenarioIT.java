@@ -10,12 +10,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.ClusterState;
+import org.solrscale.cluster.NodeState;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.testing.Await;
 
@@ -211,6 +222,110 @@ class ScenarioIT {
         .isZero(); // the split collection still answers
     assertThat(new Cluster(SolrscaleHome.fromEnvironment(), "scn-it-ops", s -> {}).state())
         .isEmpty();
+  }
+
+  /**
+   * A node frozen beyond its ZooKeeper session timeout loses its session. The step's telemetry
+   * counts the expiry from both logs; ZooKeeper's own data is the independent count: the sessions
+   * that owned each node's live_nodes entry while the run went on, polled here.
+   */
+  @Test
+  void expiredZooKeeperSessionsAreCountedFromBothSidesAsZooKeeperSawThem(@TempDir Path dir)
+      throws Exception {
+    Path scenario = dir.resolve("sessions.yaml");
+    Files.writeString(
+        scenario,
+        String.join(
+            "\n",
+            "name: it-sessions",
+            "cluster:",
+            "  nodes: 2",
+            "  heap: 384m",
+            // the least ZooKeeper allows at its tickTime of 2 s
+            "  jvm_args: ['-DzkClientTimeout=4000']",
+            "  collections: [{name: c, shards: 1, replicas: 2}]",
+            "data:",
+            "  synth: {docs: 500}",
+            "  derive_queries: {count: 20}",
+            "steps:",
+            "  - index: {collection: c}",
+            "  - fault: {name: freeze, fault: pause, target: solr2, at: 3s, duration: 12s}",
+            "  - bench: {name: during, collection: c, rate: 5, warmup: 0s, duration: 25s}",
+            ""));
+    Cluster cluster = new Cluster(SolrscaleHome.fromEnvironment(), "scn-it-sessions", s -> {});
+    Map<String, Set<Long>> owners = new ConcurrentHashMap<>();
+    AtomicBoolean running = new AtomicBoolean(true);
+    Thread watcher = new Thread(() -> watchLiveNodes(cluster, owners, running));
+    watcher.start();
+    Path out = dir.resolve("run");
+    Cli.Result r;
+    try {
+      r = Cli.run("run", scenario.toString(), "--out", out.toString());
+    } finally {
+      running.set(false);
+      watcher.join();
+    }
+    JsonNode steps =
+        JSON.readTree(out.resolve("results.json").toFile()).get("combinations").get(0).get("steps");
+    JsonNode telemetry = steps.get(1).get("telemetry");
+    // ZooKeeper's word: solr2's live node changed owner once (its session expired), solr1's never
+    assertThat(owners.get("solr1")).as(owners.toString()).hasSize(1);
+    assertThat(owners.get("solr2")).as(owners.toString()).hasSize(2);
+    assertThat(telemetry.get("solr2").get("zk_session_expired").asInt())
+        .as(telemetry.toString())
+        .isEqualTo(1);
+    assertThat(telemetry.get("solr1").get("zk_session_expired").asInt()).isZero();
+    assertThat(telemetry.get("zk1").get("zk_sessions_expired").asInt()).isEqualTo(1);
+    // and the session ZooKeeper expired is the one that owned solr2's entry first
+    long first = owners.get("solr2").iterator().next();
+    assertThat(Files.readString(out.resolve("logs/cluster-1/zk1/zookeeper.log")))
+        .contains("Expiring session 0x" + Long.toHexString(first) + ",");
+    // the index step, before the freeze, counted none
+    assertThat(steps.get(0).get("telemetry").get("solr2").get("zk_session_expired").asInt())
+        .isZero();
+    assertThat(r.exitCode()).as(r.err()).isIn(0, 1); // requests to the frozen node may fail
+  }
+
+  /**
+   * Every 250 ms while the run goes on: the session that owns each Solr node's live_nodes entry (in
+   * the order first seen), read from the cluster's ZooKeeper.
+   */
+  private static void watchLiveNodes(
+      Cluster cluster, Map<String, Set<Long>> owners, AtomicBoolean running) {
+    ZooKeeper zk = null;
+    try {
+      while (running.get()) {
+        Optional<ClusterState> state = cluster.state();
+        if (state.isPresent() && zk == null) {
+          zk = new ZooKeeper(state.get().zkHost(), 30_000, e -> {});
+        }
+        if (zk != null) {
+          for (NodeState n : state.get().solrNodes()) {
+            try {
+              Stat stat = zk.exists("/live_nodes/" + n.solrNodeName(), false);
+              if (stat != null) {
+                owners
+                    .computeIfAbsent(n.id(), k -> new LinkedHashSet<>())
+                    .add(stat.getEphemeralOwner());
+              }
+            } catch (KeeperException e) {
+              // not connected yet, or between sessions: the next poll sees it
+            }
+          }
+        }
+        Thread.sleep(250);
+      }
+    } catch (InterruptedException | IOException e) {
+      throw new IllegalStateException(e);
+    } finally {
+      if (zk != null) {
+        try {
+          zk.close();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
   }
 
   @Test

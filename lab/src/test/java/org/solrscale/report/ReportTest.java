@@ -175,7 +175,12 @@ class ReportTest {
                     "zk_leading_share", 0.3,
                     "zk_became_leader", 1.0,
                     "zk_synced_followers_min", 1.0,
-                    "zk_sync_limit_ms", 1000.0),
+                    "zk_sync_limit_ms", 1000.0,
+                    "zk_sessions_expired", 2.0),
+                "solr1",
+                Map.of("cpu_percent", 40.0, "zk_session_expired", 0.0),
+                "solr2",
+                Map.of("cpu_percent", 35.0, "zk_session_expired", 1.0),
                 "zk2",
                 Map.of(
                     "zk_not_serving_s", 0.7,
@@ -197,7 +202,7 @@ class ReportTest {
         .contains("ZooKeeper across the slow links")
         .contains(
             "<td>3</td><td>1,000</td><td>601</td><td>warning</td><td>1.00</td><td>1.00</td>"
-                + "<td>2.90</td><td>lost its leader: elected again</td>");
+                + "<td>2.90</td><td>2 / 1 (solr2)</td><td>lost its leader: elected again</td>");
     // the Network section: asked and measured, beside each other
     assertThat(page)
         .contains(
