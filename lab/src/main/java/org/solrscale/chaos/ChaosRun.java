@@ -9,16 +9,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.solrscale.cluster.Access;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.CollectionChecks;
 import org.solrscale.cluster.CollectionStatus;
 import org.solrscale.cluster.Target;
 import org.solrscale.results.ChaosVerdict;
 import org.solrscale.results.FaultRecord;
+import org.solrscale.results.LossVerdict;
 import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.Interruption;
 import org.solrscale.spec.SolrscaleException;
@@ -256,22 +257,26 @@ public final class ChaosRun {
     ClusterChecks checks = new ClusterChecks(urls, writeTo, target.access());
     List<String> notChecked = new ArrayList<>();
     LossChecker.Verdict loss = null;
-    try {
-      checks.commit();
-    } catch (SolrscaleException e) { // the commit failed: what is searchable cannot be told
-      loss = LossChecker.Verdict.notChecked(0, e.getMessage());
-    }
-
     CollectionStatus c =
         target.collections().stream()
             .filter(x -> x.name().equals(writeTo))
             .findFirst()
             .orElse(null);
+    // a shard without a leader takes no commit: what it holds is read as it is, not as lost
+    LossChecker.Leaderless leaderless = c == null ? null : LeaderlessShards.of(c).orElse(null);
+    try {
+      checks.commit(c, leaderless == null ? List.of() : leaderless.shards());
+    } catch (SolrscaleException e) { // the commit failed: what is searchable cannot be told
+      loss = LossChecker.Verdict.notChecked(0, e.getMessage());
+    }
+
     // every replica read alone first: an id on any replica is not lost, whichever one a
     // distributed query would read (under divergence that choice alone decided)
     List<ChaosVerdict.ShardAgreement> shards = c == null ? List.of() : checks.agreement(c, prefix);
     if (loss == null) {
-      loss = LossChecker.check(historyFile, checks::presentAnywhere, checks.partlyReplicated());
+      loss =
+          LossChecker.check(
+              historyFile, checks::presentAnywhere, checks.partlyReplicated(), leaderless);
     }
     if (c == null) {
       notChecked.add("replica agreement: collection '" + writeTo + "' is gone");
@@ -313,6 +318,7 @@ public final class ChaosRun {
     if (loss.notChecked() != null) {
       notChecked.add(0, "loss: " + loss.notChecked());
     }
+    unsettled(loss.findings()).ifPresent(u -> notChecked.add(0, u));
     List<ChaosVerdict.FaultVerdict> fv = new ArrayList<>();
     for (FaultRecord f : records) {
       fv.add(stats.judge(f, before));
@@ -410,12 +416,40 @@ public final class ChaosRun {
     return HistoryStats.DEFAULT_SESSION_TIMEOUT_S;
   }
 
-  /** Checks a history again against the collection as it is now (ids deleted since are lost). */
-  public static LossChecker.Verdict checkLoss(
-      List<String> baseUrls, Access access, String collection, Path history) {
-    ClusterChecks checks = new ClusterChecks(baseUrls, collection, access);
-    checks.commit();
-    return LossChecker.check(history, checks::present);
+  /**
+   * Why the loss of some acknowledged ids could not be decided: they were not found on shards that
+   * had no leader when read.
+   */
+  static Optional<String> unsettled(LossVerdict loss) {
+    LossVerdict.Unsettled u = loss.unsettled();
+    if (u == null || u.notFound() == 0) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "loss of %,d acknowledged document(s) not found on %s, which had no leader when read"
+                + " (first: %s): lost, or in a transaction log no leader has replayed yet; read"
+                + " again once the shard has a leader to tell",
+            u.notFound(),
+            String.join(", ", u.shards()),
+            String.join(", ", u.ids().subList(0, Math.min(3, u.ids().size())))));
+  }
+
+  /**
+   * Checks a history again against the collection as it is now (ids deleted since are lost; ids not
+   * found on a shard without a leader are unsettled).
+   */
+  public static LossChecker.Verdict checkLoss(Cluster cluster, String collection, Path history) {
+    ClusterChecks checks = new ClusterChecks(cluster.solrUrls(), collection, cluster.access());
+    CollectionStatus c =
+        cluster.status(false).collections().stream()
+            .filter(x -> x.name().equals(collection))
+            .findFirst()
+            .orElseThrow();
+    LossChecker.Leaderless leaderless = LeaderlessShards.of(c).orElse(null);
+    checks.commit(c, leaderless == null ? List.of() : leaderless.shards());
+    return LossChecker.check(history, checks::present, null, leaderless);
   }
 
   static void write(Path file, Object value) {

@@ -47,26 +47,84 @@ final class ClusterChecks {
 
   /** A hard commit that opens a searcher on every replica, retried for a minute. */
   void commit() {
-    long deadline = System.nanoTime() + TIMEOUT.toNanos();
+    String failed = collectionCommit(TIMEOUT);
+    if (failed != null) {
+      throw SolrscaleException.failed("the commit before checking failed for a minute: " + failed);
+    }
+  }
+
+  /**
+   * As {@link #commit()}, when shards of {@code c} have no active leader ({@code leaderless}): the
+   * collection's commit reaches no replica of theirs, so each of their NRT replicas that answers
+   * commits alone ({@code commit_end_point}: that core only), and what it holds is read as it is.
+   * When the collection's commit fails, as it may while a shard has no leader, every other NRT
+   * replica commits alone too, and must. The distributed reads then tolerate the leaderless shards.
+   */
+  void commit(CollectionStatus c, List<String> leaderless) {
+    if (leaderless.isEmpty()) {
+      commit();
+      return;
+    }
+    tolerant = true;
+    String failed = collectionCommit(Duration.ofSeconds(10));
+    for (ShardStatus s : c.shards()) {
+      boolean settled = !leaderless.contains(s.name());
+      if (settled && failed == null) {
+        continue;
+      }
+      for (ReplicaStatus r : s.replicas()) {
+        if (!"NRT".equalsIgnoreCase(r.type()) && r.type() != null) {
+          continue; // a TLOG or PULL replica indexes nothing of its own until it leads
+        }
+        SolrHttp.Reply reply =
+            http.get(coreUrl(r) + "/update?commit=true&commit_end_point=true&wt=json", TIMEOUT);
+        if (!reply.ok() && settled && "active".equals(r.state())) {
+          throw SolrscaleException.failed(
+              "the commit before checking failed ("
+                  + failed
+                  + "), and so did "
+                  + r.core()
+                  + "'s own: "
+                  + reply.message());
+        }
+      }
+    }
+  }
+
+  /** The collection's hard commit, tried for {@code within}: null when done, else why not. */
+  private String collectionCommit(Duration within) {
+    long deadline = System.nanoTime() + within.toNanos();
     String last = "";
     while (System.nanoTime() < deadline) {
       for (String url : baseUrls) {
         SolrHttp.Reply r =
             http.get(url + "/" + collection + "/update?commit=true&wt=json", TIMEOUT);
         if (r.ok()) {
-          return;
+          return null;
         }
         last = r.message();
       }
       sleep(1000);
     }
-    throw SolrscaleException.failed("the commit before checking failed for a minute: " + last);
+    return last;
+  }
+
+  /** Whether distributed reads tolerate shards that cannot answer (some have no leader). */
+  private boolean tolerant;
+
+  private String coreUrl(ReplicaStatus r) {
+    String scheme = baseUrls.get(0).startsWith("https:") ? "https://" : "http://";
+    return scheme + r.node().replace("_solr", "/solr") + "/" + r.core();
   }
 
   /** Which of {@code ids} the collection holds (a terms query, asked of any node that answers). */
   Set<String> present(Collection<String> ids) {
     String body =
-        "q=" + enc("{!terms f=id}" + String.join(",", ids)) + "&fl=id&wt=json&rows=" + ids.size();
+        "q="
+            + enc("{!terms f=id}" + String.join(",", ids))
+            + "&fl=id&wt=json&rows="
+            + ids.size()
+            + (tolerant ? "&shards.tolerant=true" : "");
     String last = "";
     for (int attempt = 0; attempt < 3; attempt++) {
       for (String url : baseUrls) {
@@ -137,8 +195,7 @@ final class ClusterChecks {
     List<ChaosVerdict.ReplicaCount> counts = new ArrayList<>();
     List<Set<String>> sets = new ArrayList<>();
     for (ReplicaStatus r : s.replicas()) {
-      String scheme = baseUrls.get(0).startsWith("https:") ? "https://" : "http://";
-      String core = scheme + r.node().replace("_solr", "/solr") + "/" + r.core();
+      String core = coreUrl(r);
       try {
         long all = count(core, "*:*");
         Set<String> ids = ids(core, "{!prefix f=id}" + runPrefix);

@@ -60,6 +60,18 @@ public final class LossChecker {
    */
   public static Verdict check(
       Path history, Function<Collection<String>, Set<String>> present, Set<String> partly) {
+    return check(history, present, partly, null);
+  }
+
+  /**
+   * As {@link #check(Path, Function, Set)}; an acknowledged id not found whose shard {@code
+   * leaderless} names (its shard had no active leader) is unsettled rather than lost.
+   */
+  public static Verdict check(
+      Path history,
+      Function<Collection<String>, Set<String>> present,
+      Set<String> partly,
+      Leaderless leaderless) {
     Map<String, Integer> ackedRf = new LinkedHashMap<>();
     Set<String> unsure = new LinkedHashSet<>();
     History.read(
@@ -83,6 +95,8 @@ public final class LossChecker {
     ackedRf.values().forEach(rf -> ackedByRf.merge(rfKey(rf), 1L, Long::sum));
     long found = 0;
     long lost = 0;
+    long unsettled = 0;
+    List<String> unsettledIds = new ArrayList<>();
     List<String> lostIds = new ArrayList<>();
     Set<String> allLost = new LinkedHashSet<>();
     for (List<String> batch : batches(acked)) {
@@ -95,6 +109,11 @@ public final class LossChecker {
       for (String id : batch) {
         if (there.contains(id)) {
           found++;
+        } else if (leaderless != null && leaderless.shardOf(id) != null) {
+          unsettled++;
+          if (unsettledIds.size() < MAX_LISTED) {
+            unsettledIds.add(id);
+          }
         } else {
           lost++;
           allLost.add(id);
@@ -125,8 +144,21 @@ public final class LossChecker {
             ackedByRf,
             writes.batches(),
             partly == null ? null : acked.stream().filter(partly::contains).count(),
-            writes.writes()),
+            writes.writes(),
+            leaderless == null
+                ? null
+                : new LossVerdict.Unsettled(leaderless.shards(), unsettled, unsettledIds)),
         null);
+  }
+
+  /**
+   * The shards that had no active leader when the ids were looked for, and the shard among them an
+   * id routes to (null: a shard with a leader).
+   */
+  public interface Leaderless {
+    List<String> shards();
+
+    String shardOf(String id);
   }
 
   private static String rfKey(int rf) {

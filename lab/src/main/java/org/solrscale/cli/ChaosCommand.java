@@ -15,6 +15,7 @@ import org.solrscale.diagnose.Profiler;
 import org.solrscale.results.ChaosVerdict;
 import org.solrscale.results.Diagnosis;
 import org.solrscale.results.FaultRecord;
+import org.solrscale.results.LossVerdict;
 import org.solrscale.results.RunResults;
 import org.solrscale.spec.FaultKind;
 import org.solrscale.spec.SolrscaleException;
@@ -391,6 +392,13 @@ final class ChaosCommand implements Callable<Integer> {
       if (v.loss().knownDefect() != null) {
         System.out.println(v.loss().knownDefect());
       }
+    }
+    LossVerdict.Unsettled u = v.loss().unsettled();
+    if (u != null && u.notFound() > 0) {
+      System.out.printf(
+          "%,d more acknowledged not found on %s, which had no leader: lost, or uncommitted in a"
+              + " transaction log (not told apart; read again once it has a leader)%n",
+          u.notFound(), String.join(", ", u.shards()));
     }
     if (v.loss().partlyReplicated() != null && v.loss().partlyReplicated() > 0) {
       System.out.printf(

@@ -132,7 +132,8 @@ final class ChaosSection extends Section {
                                   v.loss()
                                       .lostIds()
                                       .subList(0, Math.min(5, v.loss().lostIds().size())))
-                              + ")"),
+                              + ")")
+                      + unsettled(v),
               v.divergentShards()
                   + (v.shards() != null && v.shards().stream().anyMatch(x -> x.agree() == null)
                       ? " (some not checked)"
@@ -253,6 +254,18 @@ final class ChaosSection extends Section {
       html.append(faults.render());
     }
     charts.forEach(Runnable::run);
+  }
+
+  /** "; 571 more not found on shard2, which had no leader: lost or uncommitted", or "". */
+  private static String unsettled(ChaosVerdict v) {
+    var u = v.loss().unsettled();
+    return u == null || u.notFound() == 0
+        ? ""
+        : "; "
+            + u.notFound()
+            + " more not found on "
+            + String.join(", ", u.shards())
+            + ", which had no leader: lost or uncommitted";
   }
 
   private static String rfs(Map<String, Long> byRf) {

@@ -10,9 +10,10 @@ import java.util.Map;
  * What the loss checker found: every id Solr acknowledged must be found after healing. {@code lost}
  * = acknowledged minus found, listed by id (the first 1000; the counts are exact), and counted by
  * the replication factor Solr reported when it acknowledged them. Ids whose add failed or timed out
- * may or may not be there ({@code unacknowledged_found}), never lost. {@code found} and {@code
- * lost} are null when the collection could not be asked: no verdict, not a clean one. A chaos
- * verdict embeds this record's fields as its own ({@link ChaosVerdict#loss()}).
+ * may or may not be there ({@code unacknowledged_found}), never lost. Ids not found on a shard that
+ * had no leader are {@code unsettled}, apart from lost. {@code found} and {@code lost} are null
+ * when the collection could not be asked: no verdict, not a clean one. A chaos verdict embeds this
+ * record's fields as its own ({@link ChaosVerdict#loss()}).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(value = "known_defect", allowGetters = true)
@@ -26,7 +27,18 @@ public record LossVerdict(
     @JsonProperty("acknowledged_by_rf") Map<String, Long> acknowledgedByRf,
     @JsonProperty("lost_batches") LostBatches lostBatches,
     @JsonProperty("partly_replicated") Long partlyReplicated,
-    @JsonProperty("lost_writes") List<LostWrite> lostWrites) {
+    @JsonProperty("lost_writes") List<LostWrite> lostWrites,
+    @JsonProperty("unsettled") Unsettled unsettled) {
+
+  /**
+   * Acknowledged ids not found that route to a shard without an active leader when they were looked
+   * for: lost, or waiting uncommitted in a replica's transaction log (invisible until a leader
+   * commits it), which a read cannot tell apart. They are not counted in {@code lost}.
+   */
+  public record Unsettled(
+      @JsonProperty("shards") List<String> shards,
+      @JsonProperty("not_found") long notFound,
+      @JsonProperty("ids") List<String> ids) {}
 
   /** Nothing could be checked: {@code acknowledged} ids, none of them asked about. */
   public static LossVerdict unchecked(long acknowledged) {
@@ -40,7 +52,8 @@ public record LossVerdict(
         Map.of(),
         LostBatches.NONE,
         null,
-        List.of());
+        List.of(),
+        null);
   }
 
   /** Whether the ids were asked about (found and lost are known). */

@@ -46,6 +46,55 @@ class LossCheckerTest {
     return f;
   }
 
+  /**
+   * With shard2 leaderless, ids not found there are unsettled, those not found on shard1 lost. The
+   * planted routing puts even-numbered ids on shard2.
+   */
+  @Test
+  void anIdNotFoundOnALeaderlessShardIsUnsettledNotLost() {
+    Set<String> index = new HashSet<>();
+    for (int i = 0; i < 1200; i++) {
+      index.add("a" + i);
+    }
+    index.add("r1");
+    index.removeAll(List.of("a7", "a500", "a502", "a1198")); // one odd (shard1), three even
+    LossChecker.Leaderless shard2 =
+        new LossChecker.Leaderless() {
+          @Override
+          public List<String> shards() {
+            return List.of("shard2");
+          }
+
+          @Override
+          public String shardOf(String id) {
+            return id.matches("a\\d*[02468]") ? "shard2" : null;
+          }
+        };
+    LossChecker.Verdict v =
+        LossChecker.check(
+            history(),
+            batch -> batch.stream().filter(index::contains).collect(Collectors.toSet()),
+            null,
+            shard2);
+    assertThat(v.findings().lost()).isEqualTo(1L);
+    assertThat(v.findings().lostIds()).containsExactly("a7");
+    assertThat(v.findings().lostByRf()).isEqualTo(Map.of("2", 1L));
+    assertThat(v.findings().found()).isEqualTo(1197L);
+    assertThat(v.findings().unsettled().shards()).containsExactly("shard2");
+    assertThat(v.findings().unsettled().notFound()).isEqualTo(3);
+    assertThat(v.findings().unsettled().ids()).containsExactly("a500", "a502", "a1198");
+    assertThat(ChaosRun.unsettled(v.findings()).orElseThrow())
+        .startsWith("loss of 3 acknowledged document(s) not found on shard2, which had no leader")
+        .contains("(first: a500, a502, a1198)");
+    // with every shard led, there is nothing unsettled to say
+    LossChecker.Verdict led =
+        LossChecker.check(
+            history(), batch -> batch.stream().filter(index::contains).collect(Collectors.toSet()));
+    assertThat(led.findings().lost()).isEqualTo(4L);
+    assertThat(led.findings().unsettled()).isNull();
+    assertThat(ChaosRun.unsettled(led.findings())).isEmpty();
+  }
+
   @Test
   void documentsDeletedBehindItsBackAreReportedById() {
     Set<String> index = new HashSet<>();

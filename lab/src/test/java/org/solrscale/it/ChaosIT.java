@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -22,6 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.chaos.ChaosRun;
 import org.solrscale.chaos.LossChecker;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.results.LossVerdict;
+import org.solrscale.testing.Await;
 
 /** `chaos` against a real cluster: 3 ZooKeepers, 2 Solr nodes, 2 shards x 2 replicas. */
 class ChaosIT {
@@ -62,6 +65,11 @@ class ChaosIT {
 
   /** numFound of a GET of {@code path} under the first node's /solr, which must answer 200. */
   static long numFound(String path) throws Exception {
+    return get(path).get("response").get("numFound").asLong();
+  }
+
+  /** The answer to a GET of {@code path} under the first node's /solr, which must be 200. */
+  static JsonNode get(String path) throws Exception {
     HttpResponse<String> q =
         HttpClient.newHttpClient()
             .send(
@@ -69,7 +77,7 @@ class ChaosIT {
                     .build(),
                 HttpResponse.BodyHandlers.ofString());
     assertThat(q.statusCode()).as(q.body()).isEqualTo(200);
-    return JSON.readTree(q.body()).get("response").get("numFound").asLong();
+    return JSON.readTree(q.body());
   }
 
   static JsonNode chaos(Path out, String... args) throws Exception {
@@ -119,19 +127,7 @@ class ChaosIT {
    */
   @Test
   void aKillTheSafetyRulesRefuseIsRefusedBeforeAnyLoad() throws Exception {
-    Cli.Result made =
-        Cli.run(
-            "collection",
-            "create",
-            "--name",
-            NAME,
-            "--collection",
-            "docs",
-            "--shards",
-            "2",
-            "--replicas",
-            "1");
-    assertThat(made.exitCode()).as(made.err()).isZero();
+    createOneReplicaEach("docs");
     Path runs = Path.of("runs").toAbsolutePath();
     Set<String> before = listing(runs);
     try {
@@ -163,6 +159,23 @@ class ChaosIT {
     } finally {
       Cli.run("collection", "delete", "--name", NAME, "--collection", "docs");
     }
+  }
+
+  /** A collection of 2 shards x 1 replica on the class's cluster. */
+  private static void createOneReplicaEach(String collection) {
+    Cli.Result made =
+        Cli.run(
+            "collection",
+            "create",
+            "--name",
+            NAME,
+            "--collection",
+            collection,
+            "--shards",
+            "2",
+            "--replicas",
+            "1");
+    assertThat(made.exitCode()).as(made.err()).isZero();
   }
 
   private static Set<String> listing(Path d) throws Exception {
@@ -329,12 +342,95 @@ class ChaosIT {
                     .build(),
                 HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-    LossChecker.Verdict v =
-        ChaosRun.checkLoss(
-            cluster().solrUrls(), cluster().access(), "c", out.resolve("history.jsonl"));
+    LossChecker.Verdict v = ChaosRun.checkLoss(cluster(), "c", out.resolve("history.jsonl"));
     assertThat(v.findings().lost()).isEqualTo(3L);
     assertThat(v.findings().lostIds()).containsExactlyInAnyOrderElementsOf(victims);
     assertThat(v.findings().found()).isEqualTo(acked.size() - 3L);
+  }
+
+  /**
+   * A shard without a leader takes no commit and cannot be read: an acknowledged document on it is
+   * neither found nor known lost. With shard2's only replica down, the checker calls shard2's
+   * documents unsettled and none lost; with it back, all are found. Which ids were unsettled is
+   * checked against Solr's own placement: the run's documents shard2 alone answers with.
+   */
+  @Test
+  void documentsOnALeaderlessShardAreUnsettledNotLost() throws Exception {
+    createOneReplicaEach("lf");
+    String down = null;
+    try {
+      Path out = dir.resolve("leaderless");
+      // a second's pause of a node whose shards have one replica each: unsafe, and harmless here
+      chaos(
+          false,
+          out,
+          "--into",
+          "lf",
+          "--fault",
+          "pause",
+          "--target",
+          "solr1",
+          "--duration",
+          "1s",
+          "--query-rate",
+          "0",
+          "--unsafe");
+      Path history = out.resolve("history.jsonl");
+      Set<String> acked = new HashSet<>(Acknowledged.ids(history));
+      down = shardNode("lf", "shard2");
+      assertThat(Cli.run("node", "stop", "--name", NAME, down).exitCode()).isZero();
+      LossChecker.Verdict v = ChaosRun.checkLoss(cluster(), "lf", history);
+      assertThat(v.notChecked()).isNull();
+      assertThat(v.findings().lost()).as(v.toString()).isZero();
+      LossVerdict.Unsettled u = v.findings().unsettled();
+      assertThat(u.shards()).containsExactly("shard2");
+      assertThat(u.notFound()).isPositive().isEqualTo(u.ids().size());
+      assertThat(v.findings().found() + u.notFound()).isEqualTo(acked.size());
+
+      assertThat(Cli.run("node", "start", "--name", NAME, down).exitCode()).isZero();
+      down = null;
+      Await.until("lf's shard2 led again", Duration.ofSeconds(60), () -> led("lf"));
+      LossChecker.Verdict again = ChaosRun.checkLoss(cluster(), "lf", history);
+      assertThat(again.findings().lost()).isZero();
+      assertThat(again.findings().unsettled()).isNull();
+      assertThat(again.findings().found()).isEqualTo(acked.size());
+      // Solr's own placement: the acknowledged ids shard2 alone holds are those that were unsettled
+      Set<String> onShard2 = ids("lf/select?q=*:*&fl=id&rows=100000&wt=json&shards=shard2");
+      onShard2.retainAll(acked);
+      assertThat(new HashSet<>(u.ids())).isEqualTo(onShard2);
+    } finally {
+      if (down != null) {
+        Cli.run("node", "start", "--name", NAME, down);
+      }
+      Cli.run("collection", "delete", "--name", NAME, "--collection", "lf");
+    }
+  }
+
+  /** Whether every shard of {@code collection} has an active leader. */
+  private static boolean led(String collection) {
+    return cluster().status(false).collections().stream()
+        .filter(c -> c.name().equals(collection))
+        .flatMap(c -> c.shards().stream())
+        .allMatch(
+            sh -> sh.replicas().stream().anyMatch(r -> r.leader() && "active".equals(r.state())));
+  }
+
+  /** The node id of the first replica of {@code shard} of {@code collection}. */
+  private static String shardNode(String collection, String shard) {
+    return cluster().status(false).collections().stream()
+        .filter(c -> c.name().equals(collection))
+        .flatMap(c -> c.shards().stream())
+        .filter(s -> s.name().equals(shard))
+        .map(s -> s.replicas().get(0).nodeId())
+        .findFirst()
+        .orElseThrow();
+  }
+
+  /** The ids a GET of {@code path} under the first node's /solr answers with. */
+  private static Set<String> ids(String path) throws Exception {
+    Set<String> out = new HashSet<>();
+    get(path).get("response").get("docs").forEach(d -> out.add(d.get("id").asText()));
+    return out;
   }
 
   /**

@@ -51,7 +51,8 @@ class ChaosVerdictJsonTest {
             Map.of("1", 1000L),
             new LostBatches(1, 0, 1, 1),
             12L,
-            List.of(new LostWrite(11_000, 28_117.0, "127.0.0.1:8986", 1, 10, List.of("a-1"))));
+            List.of(new LostWrite(11_000, 28_117.0, "127.0.0.1:8986", 1, 10, List.of("a-1"))),
+            new LossVerdict.Unsettled(List.of("shard2"), 2, List.of("a-3", "a-4")));
     ChaosVerdict v = verdict(loss, null);
     JsonNode json = WRITE.readTree(WRITE.writeValueAsString(v));
     List<String> keys = new ArrayList<>();
@@ -70,6 +71,7 @@ class ChaosVerdictJsonTest {
             "known_defect",
             "partly_replicated",
             "lost_writes",
+            "unsettled",
             "divergent_shards");
     assertThat(json.get("lost").asLong()).isEqualTo(8);
     assertThat(json.get("known_defect").asText()).contains("SOLR-5939");
