@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.solrscale.cluster.Cluster;
+import org.solrscale.cluster.ClusterState;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.cluster.Parallel;
 
@@ -44,19 +45,19 @@ public final class SessionExpiries {
    */
   public static void add(
       Map<String, Map<String, Double>> telemetry, Cluster cluster, Instant from, Instant to) {
-    Map<String, Integer> counts = during(cluster, from, to);
-    counts.forEach(
-        (id, n) ->
-            telemetry
-                .computeIfAbsent(id, k -> new LinkedHashMap<>())
-                .put(
-                    cluster.requireState().node(id).isZk() ? ZK_FIGURE : SOLR_FIGURE,
-                    n.doubleValue()));
+    ClusterState state = cluster.requireState(); // read once, not once per node
+    during(cluster, state, from, to)
+        .forEach(
+            (id, n) ->
+                telemetry
+                    .computeIfAbsent(id, k -> new LinkedHashMap<>())
+                    .put(state.node(id).isZk() ? ZK_FIGURE : SOLR_FIGURE, n.doubleValue()));
   }
 
   /** Node id to the expiries its log records between the two instants (readable logs only). */
-  public static Map<String, Integer> during(Cluster cluster, Instant from, Instant to) {
-    List<NodeState> nodes = cluster.requireState().nodes();
+  private static Map<String, Integer> during(
+      Cluster cluster, ClusterState state, Instant from, Instant to) {
+    List<NodeState> nodes = state.nodes();
     List<Integer> counts =
         Parallel.map(
             nodes,

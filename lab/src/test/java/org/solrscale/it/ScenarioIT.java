@@ -313,6 +313,8 @@ class ScenarioIT {
             }
           }
         }
+        // a sampling rate, not a wait: every owner an entry has during the run must be seen, and
+        // the run's own end (not an event here) ends the sampling
         Thread.sleep(250);
       }
     } catch (InterruptedException | IOException e) {
