@@ -187,6 +187,7 @@ public final class Driver {
         st.sent(k);
       }
       outstanding.incrementAndGet();
+      recorder.sent();
       sender.send(
           r,
           n++,
@@ -241,6 +242,7 @@ public final class Driver {
       QueryRequest r = e.request();
       boolean first = pass == 0;
       outstanding.incrementAndGet();
+      recorder.sent();
       sender.send(
           r,
           n++,
@@ -340,6 +342,7 @@ public final class Driver {
       QueryRequest r = source.next();
       outstanding.incrementAndGet();
       total.incrementAndGet();
+      recorder.sent();
       sender.send(
           r,
           id,

@@ -2,9 +2,11 @@ package org.solrscale.load;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -16,9 +18,9 @@ import org.HdrHistogram.Recorder;
  */
 public final class LoadRecorder {
   /** Up to an hour, in microseconds, three significant digits. */
-  static final long HIGHEST_US = 3_600_000_000L;
+  public static final long HIGHEST_US = 3_600_000_000L;
 
-  static final int DIGITS = 3;
+  public static final int DIGITS = 3;
 
   /** Templates tracked one by one; more fall into one "other" entry. */
   static final int MAX_TEMPLATES = 200;
@@ -39,6 +41,12 @@ public final class LoadRecorder {
   private final AtomicLong warmErrors = new AtomicLong();
   private final AtomicLong warmBytes = new AtomicLong();
   private final Map<String, ErrorStats> errors = new ConcurrentHashMap<>();
+
+  /** This interval's failures by kind, measured and warm-up (taken and reset by {@link #roll}). */
+  private final Map<String, LongAdder> intervalErrors = new ConcurrentHashMap<>();
+
+  private final Map<String, LongAdder> intervalWarmErrors = new ConcurrentHashMap<>();
+  private final LongAdder sent = new LongAdder();
   private final Map<String, TemplateStats> templates = new ConcurrentHashMap<>();
 
   /** Latency (µs) by hit-count bucket: 0 hits, then [2^(b-1), 2^b). */
@@ -98,6 +106,7 @@ public final class LoadRecorder {
       warmBytes.addAndGet(o.bytes());
       if (o.failed()) {
         warmErrors.incrementAndGet();
+        intervalWarmErrors.computeIfAbsent(o.errorKind(), k -> new LongAdder()).increment();
       }
       return;
     }
@@ -113,6 +122,7 @@ public final class LoadRecorder {
     if (o.failed()) {
       errorCount.incrementAndGet();
       t.errors.incrementAndGet();
+      intervalErrors.computeIfAbsent(o.errorKind(), k -> new LongAdder()).increment();
       ErrorStats e = errors.computeIfAbsent(o.errorKind(), k -> new ErrorStats());
       e.count.incrementAndGet();
       if (e.samples.size() < SAMPLE_MESSAGES && o.message() != null) {
@@ -126,6 +136,24 @@ public final class LoadRecorder {
       numFound.recordValue(Math.min(o.numFound(), (1L << 40) - 1));
       hitBucket(o.numFound()).recordValue(Math.min(latencyUs, HIGHEST_US));
     }
+  }
+
+  /** One request put on the wire (warm-up or measured): the load the driver offered. */
+  void sent() {
+    sent.increment();
+  }
+
+  /** The counts of an interval's map, reset (an increment racing the reset lands in the next). */
+  private static Map<String, Long> take(Map<String, LongAdder> m) {
+    Map<String, Long> out = new TreeMap<>();
+    m.forEach(
+        (k, v) -> {
+          long n = v.sumThenReset();
+          if (n > 0) {
+            out.put(k, n);
+          }
+        });
+    return out;
   }
 
   private TemplateStats template(String name) {
@@ -176,7 +204,10 @@ public final class LoadRecorder {
             warmLag.getIntervalHistogram(),
             warmCount.getAndSet(0),
             warmErrors.getAndSet(0),
-            warmBytes.getAndSet(0));
+            warmBytes.getAndSet(0),
+            0,
+            take(intervalWarmErrors));
+    long offered = sent.sumThenReset();
     Interval main =
         new Interval(
             start,
@@ -187,14 +218,31 @@ public final class LoadRecorder {
             lag.getIntervalHistogram(),
             count.getAndSet(0),
             errorCount.getAndSet(0),
-            bytes.getAndSet(0));
+            bytes.getAndSet(0),
+            offered,
+            take(intervalErrors));
     if (warm.count() == 0 && main.count() == 0 && start < measuredFrom) {
-      return List.of(warm);
+      return List.of(withSent(warm, offered));
     }
     if (warm.count() == 0) {
       return List.of(main);
     }
-    return main.count() == 0 ? List.of(warm) : List.of(warm, main);
+    return main.count() == 0 ? List.of(withSent(warm, offered)) : List.of(warm, main);
+  }
+
+  private static Interval withSent(Interval i, long sent) {
+    return new Interval(
+        i.startNanos(),
+        i.endNanos(),
+        i.warmup(),
+        i.latency(),
+        i.service(),
+        i.lag(),
+        i.count(),
+        i.errors(),
+        i.bytes(),
+        sent,
+        i.errorKinds());
   }
 
   public Map<String, ErrorStats> errors() {

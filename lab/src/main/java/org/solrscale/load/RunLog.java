@@ -1,10 +1,13 @@
 package org.solrscale.load;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -57,6 +60,16 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
     }
   }
 
+  /**
+   * The comment that follows each second's histograms in latency.hlog: what the live view needs
+   * beside them (readers of the log skip comments).
+   */
+  public static final String LIVE_COMMENT = "live ";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private long cpuNanos = Bench.processCpuNanos();
+  private long cpuAt = System.nanoTime();
+
   @Override
   public synchronized void accept(List<Interval> intervals) {
     for (Interval i : intervals) {
@@ -73,6 +86,40 @@ public final class RunLog implements Consumer<List<Interval>>, AutoCloseable {
       write(i);
       progress.accept(i);
     }
+    live(intervals);
+  }
+
+  /**
+   * After each second's histograms: the driver's CPU (cores, since the last second), the requests
+   * it sent and its failures by kind, as a JSON comment, then flushed, so that {@code watch}
+   * follows the run as it is written.
+   */
+  private void live(List<Interval> intervals) {
+    if (log == null || intervals.isEmpty()) {
+      return;
+    }
+    long cpu = Bench.processCpuNanos();
+    long now = System.nanoTime();
+    Map<String, Object> line = new LinkedHashMap<>();
+    Interval last = intervals.get(intervals.size() - 1);
+    line.put("end_ms", startedAtMs + (last.endNanos() - startNanos) / 1_000_000);
+    line.put("cpu_cores", round((cpu - cpuNanos) / (double) Math.max(1, now - cpuAt)));
+    cpuNanos = cpu;
+    cpuAt = now;
+    long sent = 0;
+    for (Interval i : intervals) {
+      sent += i.sent();
+      if (!i.errorKinds().isEmpty()) {
+        line.put(i.warmup() ? "warmup_errors" : "errors", i.errorKinds());
+      }
+    }
+    line.put("sent", sent);
+    try {
+      log.outputComment(LIVE_COMMENT + JSON.writeValueAsString(line));
+    } catch (IOException e) {
+      throw new IllegalStateException(e); // a map of numbers and strings always serializes
+    }
+    logStream.flush();
   }
 
   private void write(Interval i) {
