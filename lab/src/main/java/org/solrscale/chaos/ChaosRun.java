@@ -144,6 +144,7 @@ public final class ChaosRun {
     try (History history = new History(historyFile)) {
       FaultRunner runner = cluster == null ? null : runner(cluster, o, history, progress);
       if (runner != null) {
+        runner.recordEventsTo(o.dir().resolve("faults.jsonl"));
         runner.alsoAwait(writeTo); // recovered means the collection written into as well
       }
       before = runner == null ? null : runner.topology();

@@ -1,5 +1,10 @@
 package org.solrscale.chaos;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -50,6 +55,7 @@ public final class FaultRunner {
   private final List<Thread> threads = new ArrayList<>();
   private final CountDownLatch stopping = new CountDownLatch(1);
   private final SolrHttp http;
+  private static final ObjectMapper EVENT_JSON = new ObjectMapper();
   private String howUnsafe = Targets.SCENARIO_UNSAFE;
   private long t0;
 
@@ -269,7 +275,7 @@ public final class FaultRunner {
       down.addAll(nodes);
     }
     double start = now();
-    event(start, "start", kind, target, nodes);
+    event(name, start, "start", kind, target, nodes);
     progress.accept(String.format("%.1f s: %s %s", start, kind, String.join(",", nodes)));
     String note = null;
     double heal;
@@ -293,7 +299,7 @@ public final class FaultRunner {
           Interruption.cleanUp(() -> join(p));
         }
         heal = now();
-        event(heal, "heal", kind, target, nodes);
+        event(name, heal, "heal", kind, target, nodes);
         action.heal(cluster, nodes, HEAL_TIMEOUT);
       } else {
         heal = now();
@@ -315,7 +321,7 @@ public final class FaultRunner {
               + HEAL_TIMEOUT.toMinutes()
               + " min";
     }
-    event(now(), "end", kind, target, nodes);
+    event(name, now(), "end", kind, target, nodes);
     progress.accept(
         String.format(
             "%.1f s: %s %s healed, recovered in %s",
@@ -334,7 +340,7 @@ public final class FaultRunner {
     try {
       LinkFault l = action.measure(cluster, seconds);
       if (l != null) {
-        event(now(), "measured", action.kind().id(), l.describe(), l.hosts());
+        event(name, now(), "measured", action.kind().id(), l.describe(), l.hosts());
       }
       return l;
     } catch (SolrscaleException e) {
@@ -351,7 +357,39 @@ public final class FaultRunner {
     }
   }
 
-  private void event(double t, String phase, String kind, String target, List<String> nodes) {
+  /**
+   * Also appends each fault's start, heal, end and measurement as it happens to {@code file} (one
+   * JSON object a line, with its wall-clock time), for the live view.
+   */
+  public FaultRunner recordEventsTo(Path file) {
+    this.events = file;
+    return this;
+  }
+
+  private Path events;
+
+  private void event(
+      String name, double t, String phase, String kind, String target, List<String> nodes) {
+    if (events != null) {
+      Map<String, Object> line = new LinkedHashMap<>();
+      line.put("at_ms", System.currentTimeMillis() - Math.round((now() - t) * 1000));
+      line.put("phase", phase);
+      line.put("name", name);
+      line.put("fault", kind);
+      line.put("target", target);
+      line.put("nodes", nodes);
+      synchronized (this) {
+        try {
+          Files.writeString(
+              events,
+              EVENT_JSON.writeValueAsString(line) + "\n",
+              StandardOpenOption.CREATE,
+              StandardOpenOption.APPEND);
+        } catch (IOException e) {
+          progress.accept("warning: cannot write " + events + ": " + e.getMessage());
+        }
+      }
+    }
     if (history != null) {
       history.append(
           new HistoryEvent(

@@ -21,11 +21,13 @@ import org.solrscale.cluster.Target;
 import org.solrscale.diagnose.Doctor;
 import org.solrscale.diagnose.Profiler;
 import org.solrscale.results.CombinationRun;
+import org.solrscale.results.RunProgress;
 import org.solrscale.results.StepResult;
 import org.solrscale.runtime.FileTrees;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.spec.ClusterSpec;
 import org.solrscale.spec.CollectionSpec;
+import org.solrscale.spec.Durations;
 import org.solrscale.spec.Interruption;
 import org.solrscale.spec.ScenarioLoader;
 import org.solrscale.spec.ScenarioSpec;
@@ -56,6 +58,8 @@ public final class ScenarioRunner {
    * The SolrCloud solrscale did not start that the steps run against, or null: it deploys its own.
    */
   private ExternalCluster external;
+
+  private RunProgress live;
 
   public ScenarioRunner(SolrscaleHome home, Path out, Consumer<String> progress, String version) {
     this.home = home;
@@ -156,6 +160,14 @@ public final class ScenarioRunner {
     List<String> failures = new ArrayList<>();
     long t0 = System.nanoTime();
     ScenarioSpec running = null;
+    live = new RunProgress(out, "run");
+    double planned = 0;
+    for (Turn turn : turns) {
+      planned += plannedSeconds(turn.combination().spec());
+    }
+    live.set("name", name, "turns", total, "repeats", base.repeat(), "planned_s", planned);
+    double plannedLeft = planned;
+    String stopped = "interrupted";
     try {
       for (Turn turn : turns) {
         ScenarioLoader.Combination c = turn.combination();
@@ -170,6 +182,18 @@ public final class ScenarioRunner {
                 ? ""
                 : String.format(
                     ", ETA %.0f min", (System.nanoTime() - t0) / 1e9 / ran * remaining / 60);
+        live.set(
+            "turn",
+            done,
+            "combination",
+            c.id(),
+            "label",
+            c.label(),
+            "repeat",
+            r,
+            "eta_s",
+            ran == 0 ? plannedLeft : (System.nanoTime() - t0) / 1e9 / ran * remaining);
+        plannedLeft -= plannedSeconds(c.spec());
         progress.accept(
             String.format(
                 "combination %d of %d%s: %s (repeat %d of %d)",
@@ -211,7 +235,12 @@ public final class ScenarioRunner {
           progress.accept(c.id() + " r" + r + " " + result.why());
         }
       }
+      stopped = failures.isEmpty() ? "done" : "done with failures";
+    } catch (RuntimeException e) {
+      stopped = "failed: " + message(e);
+      throw e;
     } finally {
+      live.set("finished", true, "outcome", stopped, "eta_s", 0, "step_dir", null);
       if (external == null) {
         Interruption.cleanUp(
             () ->
@@ -225,6 +254,31 @@ public final class ScenarioRunner {
       }
     }
     return new Outcome(ran, total - ran, total, failures, out.resolve("results.json"));
+  }
+
+  /**
+   * What a combination's steps plan to take, in seconds, where they say: a bench's warm-up and
+   * duration (or its staircase), a wait; other steps (indexing, faults) count nothing.
+   */
+  static double plannedSeconds(ScenarioSpec spec) {
+    double s = 0;
+    for (StepSpec step : spec.steps()) {
+      if (step instanceof StepSpec.Bench b) {
+        s += seconds(b.warmup());
+        if (b.duration() != null) {
+          s += seconds(b.duration());
+        } else if (b.stepDuration() != null && b.rate() != null) {
+          s += seconds(b.stepDuration()) * b.rate().split(",").length;
+        }
+      } else if (step instanceof StepSpec.Wait w) {
+        s += seconds(w.duration());
+      }
+    }
+    return s;
+  }
+
+  private static double seconds(String duration) {
+    return duration == null ? 0 : Durations.parse(duration).toMillis() / 1000.0;
   }
 
   /** One repeat of one combination, in the order a run takes them. */
@@ -447,6 +501,19 @@ public final class ScenarioRunner {
               + step.kind()
               + " "
               + step.name());
+      live.set(
+          "step",
+          i,
+          "steps",
+          c.spec().steps().size(),
+          "step_kind",
+          step.kind(),
+          "step_name",
+          step.name(),
+          "step_dir",
+          stepDir,
+          "step_started_ms",
+          System.currentTimeMillis());
       boolean scrape = StepKinds.of(step).scrapesTelemetry();
       JsonNode summary;
       Map<String, Map<String, Double>> telemetry = null;
@@ -454,6 +521,7 @@ public final class ScenarioRunner {
       Profiler profiler = null;
       long stepStart = System.nanoTime();
       Instant stepBegan = Instant.now();
+      RunProgress.stepStarted(path, step.kind(), step.name(), stepBegan.toEpochMilli());
       try {
         profiler =
             profiled(step) ? Profiler.start(target.cluster().orElseThrow(), path, progress) : null;

@@ -50,7 +50,9 @@ final class StepRunner {
     if (faults.isEmpty() || action.action().takesFaults()) {
       return action.run(step, run);
     }
-    FaultRunner runner = new FaultRunner(run.cluster(), defaultCollection, null, progress);
+    FaultRunner runner =
+        new FaultRunner(run.cluster(), defaultCollection, null, progress)
+            .recordEventsTo(dir.resolve("faults.jsonl"));
     runner.preflight(faults); // one the cluster already tells will be refused: before the step
     runner.start(faults);
     try {

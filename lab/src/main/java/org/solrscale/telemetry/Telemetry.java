@@ -33,6 +33,7 @@ public final class Telemetry implements AutoCloseable {
   private final List<NodeState> nodes;
   private final Duration period;
   private final CsvTable<TelemetrySample>.RowWriter csv;
+  private final CsvTable<TelemetrySample>.RowWriter clusterCsv;
   private final SolrHttp http;
   private final Thread thread;
   private final long start = System.nanoTime();
@@ -51,6 +52,7 @@ public final class Telemetry implements AutoCloseable {
     this.nodes = List.copyOf(nodes);
     this.period = period;
     this.csv = TelemetrySample.TABLE.open(dir.resolve("telemetry.csv"));
+    this.clusterCsv = TelemetrySample.TABLE.open(dir.resolve(CLUSTER_FILE));
     thread = new Thread(this::loop, "solrscale-telemetry");
     thread.setDaemon(true);
     thread.start();
@@ -66,6 +68,7 @@ public final class Telemetry implements AutoCloseable {
           zk(n);
         }
       }
+      clusterState();
       long sleep = period.toMillis() - (System.nanoTime() - t) / 1_000_000;
       try {
         Thread.sleep(Math.max(10, sleep));
@@ -102,6 +105,70 @@ public final class Telemetry implements AutoCloseable {
       }
     }
     m.forEach((k, v) -> sample(n.id(), k, v));
+  }
+
+  /** The step's cluster.csv: the cluster's state as CLUSTERSTATUS tells it, every period. */
+  public static final String CLUSTER_FILE = "cluster.csv";
+
+  /**
+   * The cluster's state from the first Solr node that answers CLUSTERSTATUS: the live nodes (as
+   * node "cluster"), and per collection its shards, the shards with a leader on a live node, and
+   * its replicas active, recovering and down (or on a node not live).
+   */
+  private void clusterState() {
+    for (NodeState n : nodes) {
+      if (!n.isSolr()) {
+        continue;
+      }
+      SolrHttp.Reply r =
+          http.get(
+              n.baseUrl() + "/admin/collections?action=CLUSTERSTATUS&wt=json",
+              Duration.ofSeconds(5));
+      if (Thread.currentThread().isInterrupted()) {
+        return;
+      }
+      if (!r.ok()) {
+        continue;
+      }
+      JsonNode c = r.body().path("cluster");
+      java.util.Set<String> live = new java.util.HashSet<>();
+      c.path("live_nodes").forEach(l -> live.add(l.asText()));
+      double second = Math.round((System.nanoTime() - start) / 1e8) / 10.0;
+      clusterCsv.write(new TelemetrySample(second, "cluster", "live_nodes", live.size()));
+      for (Iterator<Map.Entry<String, JsonNode>> cs = c.path("collections").fields();
+          cs.hasNext(); ) {
+        Map.Entry<String, JsonNode> col = cs.next();
+        int shards = 0;
+        int leaders = 0;
+        int active = 0;
+        int recovering = 0;
+        int down = 0;
+        for (JsonNode shard : col.getValue().path("shards")) {
+          shards++;
+          boolean leader = false;
+          for (JsonNode rep : shard.path("replicas")) {
+            boolean onLive = live.contains(rep.path("node_name").asText());
+            String state = rep.path("state").asText();
+            if (!onLive || state.equals("down")) {
+              down++;
+            } else if (state.equals("active")) {
+              active++;
+              leader |= rep.path("leader").asBoolean();
+            } else {
+              recovering++; // recovering, or still starting up
+            }
+          }
+          leaders += leader ? 1 : 0;
+        }
+        String name = col.getKey();
+        clusterCsv.write(new TelemetrySample(second, name, "shards", shards));
+        clusterCsv.write(new TelemetrySample(second, name, "leaders", leaders));
+        clusterCsv.write(new TelemetrySample(second, name, "active", active));
+        clusterCsv.write(new TelemetrySample(second, name, "recovering", recovering));
+        clusterCsv.write(new TelemetrySample(second, name, "down", down));
+      }
+      return;
+    }
   }
 
   /**
@@ -244,6 +311,7 @@ public final class Telemetry implements AutoCloseable {
           out.put(node, r);
         });
     csv.close();
+    clusterCsv.close();
     return out;
   }
 

@@ -1,0 +1,62 @@
+package org.solrscale.results;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A run's progress.json, rewritten as the run goes (whole, through a temporary file and a move, so
+ * that a reader never sees half of it): what runs now (combination k of n, repeat, step), since
+ * when, the ETA, and whether the run has finished. {@code watch} follows it. Also each step's
+ * step.json: when it began, for the times of its telemetry.
+ */
+public final class RunProgress {
+  public static final String FILE = "progress.json";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final Path file;
+  private final Map<String, Object> fields = new LinkedHashMap<>();
+
+  public RunProgress(Path runDir, String command) {
+    this.file = runDir.resolve(FILE);
+    fields.put("command", command);
+    fields.put("started_ms", System.currentTimeMillis());
+    fields.put("finished", false);
+  }
+
+  /** Sets fields (name, value, name, value...) and writes the file; null values are removed. */
+  public synchronized void set(Object... nameValues) {
+    for (int i = 0; i + 1 < nameValues.length; i += 2) {
+      if (nameValues[i + 1] == null) {
+        fields.remove((String) nameValues[i]);
+      } else {
+        fields.put((String) nameValues[i], nameValues[i + 1]);
+      }
+    }
+    fields.put("updated_ms", System.currentTimeMillis());
+    try {
+      Files.createDirectories(file.getParent());
+      Path tmp = file.resolveSibling(FILE + ".tmp");
+      JSON.writeValue(tmp.toFile(), fields);
+      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      // progress is for watching only: a run does not stop because its progress cannot be written
+    }
+  }
+
+  /** Writes {@code dir}/step.json: the step's kind, name and when it began. */
+  public static void stepStarted(Path dir, String kind, String name, long startedMs) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("kind", kind);
+    m.put("name", name);
+    m.put("started_ms", startedMs);
+    try {
+      JSON.writeValue(dir.resolve("step.json").toFile(), m);
+    } catch (IOException e) {
+      // as above
+    }
+  }
+}
