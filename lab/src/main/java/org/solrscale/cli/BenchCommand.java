@@ -22,6 +22,7 @@ import org.solrscale.load.Workload;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.Diagnosis;
 import org.solrscale.results.RunDir;
+import org.solrscale.results.RunProgress;
 import org.solrscale.results.RunResults;
 import org.solrscale.results.TailAttribution;
 import org.solrscale.spec.Arrivals;
@@ -241,8 +242,32 @@ final class BenchCommand implements Callable<Integer> {
               + " into --out, each driver's own run in --out/drivers/HOST.")
   List<String> drivers;
 
+  @Mixin LiveOption liveView;
+
   @Override
   public Integer call() throws Exception {
+    try (AutoCloseable view = liveView.start(out, "--out DIR")) {
+      RunProgress progress = out == null ? null : new RunProgress(out, "bench");
+      if (progress != null) {
+        progress.set(
+            "planned_s",
+            (duration == null ? 0 : duration.toMillis() / 1000.0)
+                + (warmup == null ? 0 : warmup.toMillis() / 1000.0));
+      }
+      String outcome = "failed";
+      try {
+        int code = bench();
+        outcome = code == 0 ? "done" : "failed";
+        return code;
+      } finally {
+        if (progress != null) {
+          progress.set("finished", true, "outcome", outcome);
+        }
+      }
+    }
+  }
+
+  private int bench() throws Exception {
     BenchRequest request = request();
     LoadModel loadModel = BenchPlan.model(request);
     Workload workload = BenchPlan.workload(request);

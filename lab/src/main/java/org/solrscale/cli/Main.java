@@ -38,6 +38,7 @@ public final class Main implements Runnable {
           CalibrationServerCommand.class,
           DoctorCommand.class,
           RunCommand.class,
+          WatchCommand.class,
           ReportCommand.class,
           CompareCommand.class,
           ChaosCommand.class,

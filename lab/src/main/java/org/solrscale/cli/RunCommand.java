@@ -8,6 +8,7 @@ import org.solrscale.scenario.ScenarioRunner;
 import org.solrscale.spec.ScenarioLoader;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -69,6 +70,8 @@ final class RunCommand implements Callable<Integer> {
               + " step (as if each said profile: true); the report gets a Diagnosis section.")
   boolean profile;
 
+  @Mixin LiveOption liveView;
+
   @Override
   public Integer call() throws Exception {
     boolean external = zk != null || url != null;
@@ -83,13 +86,15 @@ final class RunCommand implements Callable<Integer> {
     ScenarioRunner runner =
         new ScenarioRunner(Terminal.home(), dir, Terminal.progress(), new Version().getVersion()[0])
             .profiling(profile);
-    if (!external) {
-      return RunSummary.print(dir, runner.run(loaded, scenario));
+    try (AutoCloseable view = liveView.start(dir, "--out")) {
+      if (!external) {
+        return RunSummary.print(dir, runner.run(loaded, scenario));
+      }
+      ConnectOptions options = new ConnectOptions(null, zk, url, user, passwordFile, truststore);
+      ScenarioRunner.Outcome o =
+          Connect.open(options, Terminal.home(), Terminal.progress())
+              .withExternal(cluster -> runner.against(cluster).run(loaded, scenario));
+      return RunSummary.print(dir, o);
     }
-    ConnectOptions options = new ConnectOptions(null, zk, url, user, passwordFile, truststore);
-    ScenarioRunner.Outcome o =
-        Connect.open(options, Terminal.home(), Terminal.progress())
-            .withExternal(cluster -> runner.against(cluster).run(loaded, scenario));
-    return RunSummary.print(dir, o);
   }
 }

@@ -79,6 +79,23 @@ public final class Needs {
     return p.get().toString();
   }
 
+  /** ChromeDriver, to drive a live page in headless Chromium; its path. */
+  public static String chromedriver() {
+    chromium();
+    Optional<Path> p = onPath("chromedriver");
+    that(
+        p.isPresent(),
+        "chromedriver is not installed; install it with: apt-get install chromium-driver");
+    return p.get().toString();
+  }
+
+  /** A Prometheus server to scrape the live view; its path. */
+  public static String prometheus() {
+    Optional<Path> p = onPath("prometheus");
+    that(p.isPresent(), "prometheus is not installed; install it with: apt-get install prometheus");
+    return p.get().toString();
+  }
+
   /** The first executable called {@code name} on the PATH (or in /usr/sbin, /sbin). */
   public static Optional<Path> onPath(String name) {
     String path = System.getenv().getOrDefault("PATH", "") + File.pathSeparator + "/usr/sbin:/sbin";
