@@ -9,25 +9,8 @@ work=${1:-/tmp/solrscale-bench-driver}; secs=${2:-10}
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 s="$root/solrscale"
 command -v nginx >/dev/null && command -v wrk >/dev/null || { echo "install nginx-light and wrk first" >&2; exit 3; }
-mkdir -p "$work/logs"
-body='{"responseHeader":{"status":0,"QTime":0},"response":{"numFound":42,"start":0,"numFoundExact":true,"docs":[]}}'
-cat > "$work/nginx.conf" <<CONF
-worker_processes 1;
-daemon off;
-pid $work/nginx.pid;
-error_log $work/logs/error.log;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  keepalive_requests 100000000;
-  keepalive_timeout 120;
-  server {
-    listen 127.0.0.1:18080;
-    location / { default_type application/json; return 200 '$body'; }
-  }
-}
-CONF
-printf 'q=*:*&rows=10\nq=body_t:solr&rows=10\n' > "$work/queries.txt"
+. "$(dirname "$0")/nginx-lib.sh"
+nginx_endpoint "$work"
 "$s" --version >/dev/null
 taskset -c 0 nginx -c "$work/nginx.conf" -p "$work" &
 nginx_pid=$!

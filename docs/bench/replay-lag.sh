@@ -11,25 +11,8 @@ work=${1:-/tmp/solrscale-bench-replay}; rate=${2:-2000}; secs=${3:-20}
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 s="$root/solrscale"
 command -v nginx >/dev/null || { echo "install nginx-light first" >&2; exit 3; }
-mkdir -p "$work/logs"
-body='{"responseHeader":{"status":0,"QTime":0},"response":{"numFound":42,"start":0,"numFoundExact":true,"docs":[]}}'
-cat > "$work/nginx.conf" <<CONF
-worker_processes 1;
-daemon off;
-pid $work/nginx.pid;
-error_log $work/logs/error.log;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  keepalive_requests 100000000;
-  keepalive_timeout 120;
-  server {
-    listen 127.0.0.1:18080;
-    location / { default_type application/json; return 200 '$body'; }
-  }
-}
-CONF
-printf 'q=*:*&rows=10\nq=body_t:solr&rows=10\n' > "$work/queries.txt"
+. "$(dirname "$0")/nginx-lib.sh"
+nginx_endpoint "$work"
 # (secs + 3) s of requests at the rate, start times in ms, hits as the endpoint answers
 python3 - "$work/requests.jsonl" "$rate" "$((secs + 3))" <<'PY'
 import json, sys
