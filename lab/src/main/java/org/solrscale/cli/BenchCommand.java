@@ -22,7 +22,6 @@ import org.solrscale.load.Workload;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.Diagnosis;
 import org.solrscale.results.RunDir;
-import org.solrscale.results.RunProgress;
 import org.solrscale.results.RunResults;
 import org.solrscale.results.TailAttribution;
 import org.solrscale.spec.Arrivals;
@@ -246,25 +245,12 @@ final class BenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    try (AutoCloseable view = liveView.start(out, "--out DIR")) {
-      RunProgress progress = out == null ? null : new RunProgress(out, "bench");
-      if (progress != null) {
-        progress.set(
-            "planned_s",
-            (duration == null ? 0 : duration.toMillis() / 1000.0)
-                + (warmup == null ? 0 : warmup.toMillis() / 1000.0));
-      }
-      String outcome = "failed";
-      try {
-        int code = bench();
-        outcome = code == 0 ? "done" : "failed";
-        return code;
-      } finally {
-        if (progress != null) {
-          progress.set("finished", true, "outcome", outcome);
-        }
-      }
-    }
+    return liveView.around(
+        out,
+        "bench",
+        (duration == null ? 0 : duration.toMillis() / 1000.0)
+            + (warmup == null ? 0 : warmup.toMillis() / 1000.0),
+        this::bench);
   }
 
   private int bench() throws Exception {

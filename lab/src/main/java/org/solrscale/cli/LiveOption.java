@@ -3,6 +3,7 @@ package org.solrscale.cli;
 import java.nio.file.Path;
 import org.solrscale.live.LiveServer;
 import org.solrscale.live.RunFollower;
+import org.solrscale.results.RunProgress;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Option;
 
@@ -33,6 +34,54 @@ final class LiveOption {
           "Address the live view listens on (default 127.0.0.1: this machine only; see"
               + " docs/security.md before binding wider).")
   String bind;
+
+  /** The work of a command that writes one run directory. */
+  interface Work {
+    int run() throws Exception;
+  }
+
+  /**
+   * Runs {@code work} with the view of {@code out} (when --live) and its progress.json (when there
+   * is an --out): {@code command}, {@code plannedSeconds} (0: unknown), and whether and how it
+   * finished.
+   */
+  int around(Path out, String command, double plannedSeconds, Work work) throws Exception {
+    try (AutoCloseable view = start(out, "--out DIR")) {
+      RunProgress progress = out == null ? null : new RunProgress(out, command);
+      Thread first = null;
+      if (progress != null) {
+        if (plannedSeconds > 0) {
+          progress.set("planned_s", plannedSeconds);
+        }
+        // written once the command has made its directory (a refused command makes none)
+        first =
+            new Thread(
+                () -> {
+                  try {
+                    while (!progress.write()) {
+                      Thread.sleep(200);
+                    }
+                  } catch (InterruptedException e) {
+                    // the work ended first
+                  }
+                },
+                "solrscale-progress");
+        first.setDaemon(true);
+        first.start();
+      }
+      String outcome = "failed";
+      try {
+        int code = work.run();
+        outcome = code == 0 ? "done" : "failed";
+        return code;
+      } finally {
+        if (progress != null) {
+          first.interrupt();
+          progress.set("finished", true, "outcome", outcome);
+        }
+      }
+    }
+  }
 
   /** A started view of {@code dir}, or a no-op when --live was not given. */
   AutoCloseable start(Path dir, String needsOut) {

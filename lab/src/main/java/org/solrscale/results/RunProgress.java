@@ -37,13 +37,25 @@ public final class RunProgress {
       }
     }
     fields.put("updated_ms", System.currentTimeMillis());
+    write();
+  }
+
+  /**
+   * Writes the file when its directory is there (the command made it); never makes the directory,
+   * so a command refused before it wrote anything leaves nothing behind. True when written.
+   */
+  public synchronized boolean write() {
+    if (!Files.isDirectory(file.getParent())) {
+      return false;
+    }
     try {
-      Files.createDirectories(file.getParent());
       Path tmp = file.resolveSibling(FILE + ".tmp");
       JSON.writeValue(tmp.toFile(), fields);
       Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return true;
     } catch (IOException e) {
       // progress is for watching only: a run does not stop because its progress cannot be written
+      return false;
     }
   }
 

@@ -158,6 +158,7 @@ class LiveServerTest {
   void figuresGrowWhileTheRunIsWrittenAndEventsStreamThem() throws Exception {
     Path run = tmp.resolve("growing");
     long t0 = System.nanoTime();
+    Files.createDirectories(run); // progress.json is written only into a directory the run made
     RunProgress progress = new RunProgress(run, "bench");
     progress.set("planned_s", 4);
     try (RunLog log = new RunLog(t0, System.currentTimeMillis(), run, i -> {});
