@@ -3,6 +3,7 @@ package org.solrscale.capacity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -160,6 +161,13 @@ public final class BenchProber implements CapacitySearch.Prober {
   @Override
   public CapacityResult.Measured probe(double rate) throws InterruptedException {
     probes++;
+    if (probes == 1 && out != null) {
+      try {
+        Files.deleteIfExists(out.resolve(PROBES_FILE)); // an earlier search's, in the same --out
+      } catch (IOException e) {
+        // judged() says nothing either: the file is for watching only
+      }
+    }
     long seconds = ProbePlan.measuredSeconds(required, rate, minDuration);
     long nanos = seconds * 1_000_000_000L;
     LoadModel model =
@@ -189,6 +197,38 @@ public final class BenchProber implements CapacitySearch.Prober {
     progress.probed(probes, m);
     return m;
   }
+
+  /** Each probe's verdict as it is judged, for the live view: out/probes.jsonl, a line each. */
+  @Override
+  public void judged(int number, CapacityResult.Probe p) {
+    if (out == null) {
+      return;
+    }
+    Map<String, Object> line = new LinkedHashMap<>();
+    line.put("probe", number);
+    line.put("dir", String.format(Locale.ROOT, "probe-%02d", number));
+    line.put("rate", p.measured().rate());
+    line.put("achieved", p.measured().achieved());
+    line.put("p99_ms", p.measured().latencyMs().get("p99"));
+    line.put("error_rate", p.measured().errorRate());
+    line.put("meets", p.meets());
+    line.put("why", p.why());
+    try {
+      Files.writeString(
+          out.resolve(PROBES_FILE),
+          PROBE_JSON.writeValueAsString(line) + "\n",
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      // for watching only: the search and capacity.json do not depend on it
+    }
+  }
+
+  /** Each probe's verdict, appended as it is judged. */
+  public static final String PROBES_FILE = "probes.jsonl";
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper PROBE_JSON =
+      new com.fasterxml.jackson.databind.ObjectMapper();
 
   /** A probe's figures as the search judges them. */
   static CapacityResult.Measured measured(double rate, BenchSummary s) {

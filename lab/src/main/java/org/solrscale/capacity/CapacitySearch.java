@@ -38,6 +38,9 @@ public final class CapacitySearch {
   @FunctionalInterface
   public interface Prober {
     Measured probe(double rate) throws InterruptedException;
+
+    /** The probe numbered {@code number} (from 1) as judged against the objective. */
+    default void judged(int number, Probe p) {}
   }
 
   /**
@@ -163,6 +166,7 @@ public final class CapacitySearch {
       String why = slo.failure(m.latencyMs(), m.errorRate());
       last = new Probe(m, why == null, why, i);
       out.add(last);
+      prober.judged(out.size(), last);
       if (m.driverBound() != null) {
         return last;
       }

@@ -141,8 +141,14 @@ final class CapacityCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print capacity.json to stdout.")
   boolean json;
 
+  @Mixin LiveOption liveView;
+
   @Override
   public Integer call() throws Exception {
+    return liveView.around(out, "capacity", 0, this::capacity);
+  }
+
+  private int capacity() throws Exception {
     Slo objective = Slo.parse(slo);
     if (!(startRate > 0)) {
       throw SolrscaleException.usage("--start-rate must be above 0, e.g. 10");

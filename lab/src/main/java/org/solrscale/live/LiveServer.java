@@ -313,6 +313,7 @@ public final class LiveServer implements AutoCloseable {
               }
             }
             c[1] = ss.size();
+            j.set("probes", JSON.valueToTree(s.probes));
             ArrayNode faults = j.putArray("faults");
             for (StepFeed.FaultWindow w : s.windows) {
               faults

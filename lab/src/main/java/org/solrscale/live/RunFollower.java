@@ -18,10 +18,10 @@ import org.solrscale.spec.SolrscaleException;
 
 /**
  * Follows a run directory while any command writes it (or replays one already written): finds its
- * steps (each directory with a latency.hlog, step.json, telemetry.csv or faults.jsonl, down to four
- * levels) and reads each as it grows, with the run's progress.json. Everything comes from the files
- * alone, so it works for any command and in any process. Thread-safe: one thread polls, others
- * read.
+ * steps (each directory with a latency.hlog, step.json, telemetry.csv, faults.jsonl or
+ * probes.jsonl, down to four levels) and reads each as it grows, with the run's progress.json.
+ * Everything comes from the files alone, so it works for any command and in any process.
+ * Thread-safe: one thread polls, others read.
  */
 public final class RunFollower {
   /** Files by which a directory is known as a run (or a step of one). */
@@ -31,6 +31,7 @@ public final class RunFollower {
           "step.json",
           "telemetry.csv",
           "faults.jsonl",
+          "probes.jsonl",
           "progress.json",
           "results.json",
           "summary.json",
@@ -91,7 +92,8 @@ public final class RunFollower {
                   Files.exists(d.resolve("latency.hlog"))
                       || Files.exists(d.resolve("step.json"))
                       || Files.exists(d.resolve("telemetry.csv"))
-                      || Files.exists(d.resolve("faults.jsonl")))
+                      || Files.exists(d.resolve("faults.jsonl"))
+                      || Files.exists(d.resolve("probes.jsonl")))
           .toList();
     } catch (IOException | UncheckedIOException e) {
       return List.of(); // the tree changed while walked (a step being made): the next poll sees it

@@ -55,6 +55,10 @@ final class StepFeed {
   private final CsvTail telemetry;
   private final CsvTail cluster;
   private final LineTail faults;
+  private final LineTail probeLines;
+
+  /** A capacity search's probes as each was judged (probes.jsonl), in order. */
+  final List<JsonNode> probes = new ArrayList<>();
 
   final Histogram measured = new Histogram(LoadRecorder.HIGHEST_US, LoadRecorder.DIGITS);
   long measuredCount;
@@ -84,6 +88,7 @@ final class StepFeed {
     this.telemetry = new CsvTail(dir.resolve("telemetry.csv"));
     this.cluster = new CsvTail(dir.resolve("cluster.csv"));
     this.faults = new LineTail(dir.resolve("faults.jsonl"));
+    this.probeLines = new LineTail(dir.resolve("probes.jsonl"));
   }
 
   /** Reads what was written since the last poll; true when anything new came. */
@@ -106,6 +111,12 @@ final class StepFeed {
     for (String line : faults.poll()) {
       if (!line.isEmpty()) {
         fault(JSON.readTree(line));
+        news = true;
+      }
+    }
+    for (String line : probeLines.poll()) {
+      if (!line.isEmpty()) {
+        probes.add(JSON.readTree(line));
         news = true;
       }
     }

@@ -3,7 +3,7 @@
 (function () {
   const S = {
     events: 0, points: [], kinds: {}, lastKinds: {}, faults: {}, nodes: {}, cpu: {},
-    collections: {}, progress: {}, report: false, gone: false, seenDown: {}, steps: {},
+    collections: {}, progress: {}, report: false, gone: false, seenDown: {}, steps: {}, probes: {},
   };
   window.solrscale = S; // for whoever inspects the page (the tests do)
   const $ = (id) => document.getElementById(id);
@@ -167,6 +167,14 @@
       return `<tr><td>${esc(k)}</td><td>${s.measured}</td><td>${num(l.p50)}</td>` +
         `<td>${num(l.p99)}</td><td>${num(l["p99.9"])}</td></tr>`;
     }).join("");
+    const probes = [];
+    for (const list of Object.values(S.probes)) for (const p of list) probes.push(p);
+    $("probes-box").hidden = probes.length === 0;
+    $("probes").tBodies[0].innerHTML = probes.map((p) =>
+      `<tr class="${p.meets ? "" : "down"}"><td>${p.probe}</td><td>${num(p.rate)}</td>` +
+      `<td>${num(p.achieved)}</td><td>${num(p.p99_ms)}</td>` +
+      `<td>${(100 * p.error_rate).toFixed(2)} %</td>` +
+      `<td>${p.meets ? "meets" : "misses: " + esc(p.why)}</td></tr>`).join("");
     $("errors").tBodies[0].innerHTML = Object.keys(S.kinds).sort().map((k) =>
       `<tr><td>${esc(k)}</td><td>${S.kinds[k]}</td><td>${S.lastKinds[k] || 0}</td></tr>`).join("");
   }
@@ -222,6 +230,7 @@
       }
       for (const t of s.samples) onSample(t[0], t[1], t[2], t[3]);
       S.faults[s.id] = s.faults;
+      if (s.probes && s.probes.length) S.probes[s.id] = s.probes;
     }
     if (added) S.points.sort((a, b) => a[0] - b[0]);
     $("status").textContent = d.gone ? "the run directory was deleted: figures so far" :

@@ -150,6 +150,41 @@ class CapacityIT {
         }
       }
       assertThat(out.resolve("capacity.json")).exists();
+      // each probe's verdict was written as it was judged, for the live view: the same as
+      // capacity.json's, and the view of the finished search shows them and their progress
+      List<String> judged = Files.readAllLines(out.resolve("probes.jsonl"));
+      assertThat(judged).hasSize(probes.size());
+      for (int k = 0; k < judged.size(); k++) {
+        JsonNode line = JSON.readTree(judged.get(k));
+        assertThat(line.get("probe").asInt()).isEqualTo(k + 1);
+        assertThat(line.get("meets").asBoolean()).isEqualTo(probes.get(k).get("meets").asBoolean());
+        assertThat(line.get("rate").asDouble())
+            .isEqualTo(probes.get(k).get("measured").get("rate").asDouble());
+      }
+      JsonNode progress = JSON.readTree(out.resolve("progress.json").toFile());
+      assertThat(progress.get("command").asText()).isEqualTo("capacity");
+      assertThat(progress.get("finished").asBoolean()).isTrue();
+      try (org.solrscale.live.LiveServer view =
+          org.solrscale.live.LiveServer.start(
+              org.solrscale.live.RunFollower.of(out), "127.0.0.1", 0, w -> {})) {
+        String metrics =
+            java.net.http.HttpClient.newHttpClient()
+                .send(
+                    java.net.http.HttpRequest.newBuilder(
+                            java.net.URI.create(view.url() + "metrics"))
+                        .build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString())
+                .body();
+        // every probe's directory is a step of the view, its count that of the probe
+        for (int k = 1; k <= probes.size(); k++) {
+          long count = probes.get(k - 1).get("measured").get("count").asLong();
+          assertThat(metrics)
+              .containsPattern(
+                  String.format(
+                      "solrscale_request_duration_seconds_count\\{step=\"probe-%02d\"\\} %d(\\.0)?\n",
+                      k, count));
+        }
+      }
       // the folder is a run of one capacity step: the report draws its probes
       Cli.Result report = Cli.run("report", out.toString());
       assertThat(report.exitCode()).as(report.err()).isZero();
