@@ -20,6 +20,7 @@ import org.solrscale.cluster.Target;
 import org.solrscale.results.ChaosVerdict;
 import org.solrscale.results.FaultRecord;
 import org.solrscale.results.LossVerdict;
+import org.solrscale.results.RunProgress;
 import org.solrscale.results.TimelineRow;
 import org.solrscale.spec.Interruption;
 import org.solrscale.spec.SolrscaleException;
@@ -149,6 +150,7 @@ public final class ChaosRun {
       }
       before = runner == null ? null : runner.topology();
       long t0 = System.nanoTime();
+      RunProgress.historyStarted(o.dir(), System.currentTimeMillis()); // the history's t_ms from it
       ChaosWorkload load =
           new ChaosWorkload(
               urls,

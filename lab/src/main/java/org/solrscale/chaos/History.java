@@ -30,10 +30,16 @@ public final class History implements AutoCloseable {
     }
   }
 
+  private long flushedAt = System.nanoTime();
+
   public synchronized void append(HistoryEvent e) {
     try {
       out.write(JSON.writeValueAsString(e));
       out.write('\n');
+      if (System.nanoTime() - flushedAt > 1_000_000_000L) { // for the live view, once a second
+        out.flush();
+        flushedAt = System.nanoTime();
+      }
     } catch (IOException ex) {
       throw SolrscaleException.environment(
           "cannot write the history " + file + ": " + ex.getMessage());

@@ -255,8 +255,10 @@ final class ChaosCommand implements Callable<Integer> {
               + " (a cluster solrscale started).")
   boolean profile;
 
+  @Mixin LiveOption liveView;
+
   @Override
-  public Integer call() throws InterruptedException {
+  public Integer call() throws Exception {
     if (helpFaults) {
       for (FaultKind k : FaultKind.values()) {
         System.out.printf(
@@ -340,6 +342,13 @@ final class ChaosCommand implements Callable<Integer> {
             template(),
             minRf,
             true);
+    return liveView.around(
+        dir, "chaos", total.toMillis() / 1000.0, () -> chaos(dir, total, options, injected));
+  }
+
+  private int chaos(
+      Path dir, Duration total, ChaosRun.Options options, List<StepSpec.Fault> injected)
+      throws InterruptedException {
     ChaosVerdict v;
     Diagnosis diagnosis = null;
     if (cloud.external()) {

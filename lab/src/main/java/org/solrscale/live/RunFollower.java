@@ -32,6 +32,7 @@ public final class RunFollower {
           "telemetry.csv",
           "faults.jsonl",
           "probes.jsonl",
+          "history.jsonl",
           "progress.json",
           "results.json",
           "summary.json",
@@ -93,7 +94,8 @@ public final class RunFollower {
                       || Files.exists(d.resolve("step.json"))
                       || Files.exists(d.resolve("telemetry.csv"))
                       || Files.exists(d.resolve("faults.jsonl"))
-                      || Files.exists(d.resolve("probes.jsonl")))
+                      || Files.exists(d.resolve("probes.jsonl"))
+                      || Files.exists(d.resolve("history.jsonl")))
           .toList();
     } catch (IOException | UncheckedIOException e) {
       return List.of(); // the tree changed while walked (a step being made): the next poll sees it

@@ -56,6 +56,25 @@ final class StepFeed {
   private final CsvTail cluster;
   private final LineTail faults;
   private final LineTail probeLines;
+  private final LineTail historyLines;
+
+  /**
+   * A chaos run's seconds not yet closed: its history is written as requests are answered, so a
+   * second is drawn once the history has gone {@link #HISTORY_CLOSE_S} seconds past it (longer than
+   * a request may take by default), or when the run ends.
+   */
+  private final java.util.TreeMap<Long, HistorySecond> open = new java.util.TreeMap<>();
+
+  static final long HISTORY_CLOSE_S = 12;
+  private long historyStartMs;
+  private long historyLastSecond = -1;
+
+  /** One second of a chaos run's history: its operations, failures by kind, query latencies. */
+  private static final class HistorySecond {
+    final Histogram queries = new Histogram(LoadRecorder.HIGHEST_US, LoadRecorder.DIGITS);
+    long count;
+    final Map<String, Long> kinds = new TreeMap<>();
+  }
 
   /** A capacity search's probes as each was judged (probes.jsonl), in order. */
   final List<JsonNode> probes = new ArrayList<>();
@@ -89,6 +108,7 @@ final class StepFeed {
     this.cluster = new CsvTail(dir.resolve("cluster.csv"));
     this.faults = new LineTail(dir.resolve("faults.jsonl"));
     this.probeLines = new LineTail(dir.resolve("probes.jsonl"));
+    this.historyLines = new LineTail(dir.resolve("history.jsonl"));
   }
 
   /** Reads what was written since the last poll; true when anything new came. */
@@ -120,15 +140,91 @@ final class StepFeed {
         news = true;
       }
     }
-    boolean done = Files.exists(dir.resolve("summary.json"));
+    news |= history();
+    boolean done =
+        Files.exists(dir.resolve("summary.json")) || Files.exists(dir.resolve("verdict.json"));
     if (done && !news) {
       flush(null); // the last second, if its comment never came (a log merged from drivers)
+      closeHistory(Long.MAX_VALUE);
     }
     finished = done;
     if (startedMs == 0 && !points.isEmpty()) {
       startedMs = points.get(0).startMs();
     }
     return news;
+  }
+
+  /**
+   * A chaos run's history.jsonl: each add and query counts at once in the totals (/metrics), and in
+   * the second it was due in, drawn when that second closes.
+   */
+  private boolean history() throws IOException {
+    if (historyStartMs == 0) {
+      Path start = dir.resolve(org.solrscale.results.RunProgress.HISTORY_START);
+      if (!Files.isRegularFile(start)) {
+        return false;
+      }
+      historyStartMs = JSON.readTree(start.toFile()).path("started_ms").asLong();
+      if (historyStartMs == 0) {
+        return false;
+      }
+    }
+    boolean news = false;
+    for (String line : historyLines.poll()) {
+      if (line.isEmpty()) {
+        continue;
+      }
+      JsonNode e = JSON.readTree(line);
+      String op = e.path("op").asText();
+      if (!op.equals("add") && !op.equals("query")) {
+        continue;
+      }
+      news = true;
+      long second = e.path("t_ms").asLong() / 1000;
+      HistorySecond s = open.computeIfAbsent(second, k -> new HistorySecond());
+      s.count++;
+      measuredCount++;
+      sent++;
+      String outcome = e.path("outcome").asText();
+      if (!outcome.equals("ok")) {
+        String kind = op + (outcome.equals("info") ? "_unknown" : "_failed");
+        s.kinds.merge(kind, 1L, Long::sum);
+        errors.merge(kind, 1L, Long::sum);
+      }
+      if (op.equals("query") && e.hasNonNull("latency_ms")) {
+        long us =
+            Math.max(
+                1,
+                Math.min(
+                    LoadRecorder.HIGHEST_US, Math.round(e.path("latency_ms").asDouble() * 1000)));
+        s.queries.recordValue(us);
+        measured.recordValue(us);
+      }
+      historyLastSecond = Math.max(historyLastSecond, second);
+    }
+    closeHistory(historyLastSecond - HISTORY_CLOSE_S);
+    return news;
+  }
+
+  /** Draws the history's seconds up to {@code last}. */
+  private void closeHistory(long last) {
+    while (!open.isEmpty() && open.firstKey() <= last) {
+      Map.Entry<Long, HistorySecond> first = open.pollFirstEntry();
+      HistorySecond s = first.getValue();
+      long errs = s.kinds.values().stream().mapToLong(Long::longValue).sum();
+      points.add(
+          new Point(
+              historyStartMs + first.getKey() * 1000,
+              s.count,
+              errs,
+              s.count,
+              ms(s.queries, 50),
+              ms(s.queries, 99),
+              ms(s.queries, 99.9),
+              0,
+              0,
+              s.kinds));
+    }
   }
 
   private void interval(HlogTail.Entry e) {

@@ -59,6 +59,18 @@ public final class RunProgress {
     }
   }
 
+  /** A chaos run's history.jsonl counts its t_ms from this wall-clock time (history-start.json). */
+  public static final String HISTORY_START = "history-start.json";
+
+  /** Writes {@code dir}/history-start.json: when the history's clock began. */
+  public static void historyStarted(Path dir, long startedMs) {
+    try {
+      JSON.writeValue(dir.resolve(HISTORY_START).toFile(), Map.of("started_ms", startedMs));
+    } catch (IOException e) {
+      // for watching only
+    }
+  }
+
   /** Writes {@code dir}/step.json: the step's kind, name and when it began. */
   public static void stepStarted(Path dir, String kind, String name, long startedMs) {
     Map<String, Object> m = new LinkedHashMap<>();

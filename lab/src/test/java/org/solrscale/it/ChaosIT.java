@@ -187,6 +187,52 @@ class ChaosIT {
     }
   }
 
+  /** `watch` on a finished chaos run: every second of timeline.csv, and the fault's window. */
+  private static void liveViewMatchesTheTimeline(Path out) throws Exception {
+    long start =
+        JSON.readTree(out.resolve("history-start.json").toFile()).get("started_ms").asLong();
+    Map<Long, org.solrscale.results.TimelineRow> rows = new java.util.TreeMap<>();
+    for (org.solrscale.results.TimelineRow row :
+        org.solrscale.results.TimelineRow.TABLE.read(out.resolve("timeline.csv"))) {
+      if (row.requests() > 0) { // the view draws the seconds that had requests
+        rows.put(start + Math.round(row.second()) * 1000, row);
+      }
+    }
+    try (org.solrscale.live.LiveServer view =
+        org.solrscale.live.LiveServer.start(
+            org.solrscale.live.RunFollower.of(out), "127.0.0.1", 0, w -> {})) {
+      java.net.http.HttpResponse<java.io.InputStream> events =
+          java.net.http.HttpClient.newHttpClient()
+              .send(
+                  java.net.http.HttpRequest.newBuilder(java.net.URI.create(view.url() + "events"))
+                      .build(),
+                  java.net.http.HttpResponse.BodyHandlers.ofInputStream());
+      try (java.io.BufferedReader in =
+          new java.io.BufferedReader(
+              new java.io.InputStreamReader(
+                  events.body(), java.nio.charset.StandardCharsets.UTF_8))) {
+        String line = in.readLine();
+        while (!line.startsWith("data: ")) {
+          line = in.readLine();
+        }
+        JsonNode step = JSON.readTree(line.substring(6)).get("steps").get(0);
+        Map<Long, JsonNode> points = new java.util.TreeMap<>();
+        step.get("points").forEach(p -> points.put(p.get(0).asLong(), p));
+        assertThat(points.keySet()).isEqualTo(rows.keySet());
+        rows.forEach(
+            (t, row) -> {
+              JsonNode p = points.get(t);
+              assertThat(p.get(1).asLong()).as("requests at " + t).isEqualTo(row.requests());
+              assertThat(p.get(2).asLong()).as("errors at " + t).isEqualTo(row.errors());
+              assertThat(p.get(5).asDouble()).as("p99 at " + t).isEqualTo(row.latencyP99Ms());
+            });
+        assertThat(step.get("faults")).hasSize(1);
+        assertThat(step.get("faults").get(0).get("fault").asText()).isEqualTo("kill");
+        assertThat(step.get("faults").get(0).get("end_ms").asLong()).isPositive();
+      }
+    }
+  }
+
   @Test
   void aLeaderKilledDuringWritesIsCheckedReplicaByReplica() throws Exception {
     Path out = dir.resolve("kill");
@@ -246,6 +292,9 @@ class ChaosIT {
     long found = acked.stream().filter(onAny::contains).count();
     assertThat(v.get("found").asLong()).as("%d answers below min_rf", belowMinRf).isEqualTo(found);
     assertThat(v.get("lost").asLong()).isEqualTo(acked.size() - found);
+    // the live view of the finished run draws each second as timeline.csv does (HistoryStats's
+    // own count, another reader of the same history), with the kill's window
+    liveViewMatchesTheTimeline(out);
     // the --out folder is a run of one chaos step: the report reads its verdict
     Cli.Result report = Cli.run("report", out.toString());
     assertThat(report.exitCode()).as(report.err()).isZero();
