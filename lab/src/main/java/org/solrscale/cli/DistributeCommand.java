@@ -12,11 +12,13 @@ import java.util.concurrent.Callable;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.distribute.Distributor;
 import org.solrscale.distribute.Overview;
+import org.solrscale.distribute.TargetsLog;
 import org.solrscale.results.Distribution;
 import org.solrscale.results.RunResults;
 import org.solrscale.spec.ExitCode;
 import org.solrscale.spec.SolrscaleException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 @Command(
@@ -110,8 +112,17 @@ final class DistributeCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the result as JSON.")
   boolean json;
 
+  @Mixin LiveOption liveView;
+
   @Override
-  public Integer call() throws IOException {
+  public Integer call() throws Exception {
+    return liveView.around(out, "distribute", 0, this::distribute);
+  }
+
+  private int distribute() throws IOException {
+    if (out != null) {
+      java.nio.file.Files.deleteIfExists(out.resolve(TargetsLog.FILE)); // an earlier run's
+    }
     if (replicas < (refresh ? 0 : 1) || replicas > 100) {
       throw SolrscaleException.usage(
           "--replicas " + replicas + " must be " + (refresh ? 0 : 1) + " to 100");
@@ -134,17 +145,19 @@ final class DistributeCommand implements Callable<Integer> {
         new Distributor(
             cluster,
             Terminal.progress(),
-            row -> {
-              synchronized (latest) {
-                rows.add(row);
-                latest.put(row.shard() + "/" + row.node(), row);
-                long now = System.currentTimeMillis();
-                if (!json && now - printedAt[0] >= 2000) {
-                  printedAt[0] = now;
-                  System.err.print(Overview.table(List.copyOf(latest.values())));
-                }
-              }
-            });
+            new TargetsLog(
+                out,
+                row -> {
+                  synchronized (latest) {
+                    rows.add(row);
+                    latest.put(row.shard() + "/" + row.node(), row);
+                    long now = System.currentTimeMillis();
+                    if (!json && now - printedAt[0] >= 2000) {
+                      printedAt[0] = now;
+                      System.err.print(Overview.table(List.copyOf(latest.values())));
+                    }
+                  }
+                }));
     Distribution r =
         d.run(
             new Distributor.Options(

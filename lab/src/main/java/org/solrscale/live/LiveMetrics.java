@@ -65,6 +65,14 @@ final class LiveMetrics {
         GaugeSnapshot.builder()
             .name("solrscale_fault_active")
             .help("1 while a fault is injected (until it heals), else 0");
+    GaugeSnapshot.Builder received =
+        GaugeSnapshot.builder()
+            .name("solrscale_distribute_received_bytes")
+            .help("Bytes of the index a distribution's target has received, by step, shard, node");
+    GaugeSnapshot.Builder needed =
+        GaugeSnapshot.builder()
+            .name("solrscale_distribute_index_bytes")
+            .help("Bytes of the index a distribution's target needs, by step, shard, node");
     GaugeSnapshot.Builder nodeUp =
         GaugeSnapshot.builder()
             .name("solrscale_node_up")
@@ -109,6 +117,13 @@ final class LiveMetrics {
                     "nodes",
                     String.join(",", w.nodes()))));
       }
+      for (JsonNode t : s.targets.values()) {
+        Labels l =
+            Labels.of(
+                "step", s.id, "shard", t.path("shard").asText(), "node", t.path("node").asText());
+        received.dataPoint(gauge(t.path("bytes").asDouble(), l));
+        needed.dataPoint(gauge(t.path("total").asDouble(), l));
+      }
       for (StepFeed.Sample t : s.samples) {
         Double up = NodeState.up(t);
         if (up != null) {
@@ -124,7 +139,9 @@ final class LiveMetrics {
             .metricSnapshot(lag.build())
             .metricSnapshot(cpu.build())
             .metricSnapshot(cpuNow.build())
-            .metricSnapshot(faults.build());
+            .metricSnapshot(faults.build())
+            .metricSnapshot(received.build())
+            .metricSnapshot(needed.build());
     nodes.forEach((n, v) -> nodeUp.dataPoint(gauge(v[1], Labels.of("node", n))));
     out.metricSnapshot(nodeUp.build());
     if (progress.has("step_dir")) {

@@ -314,6 +314,7 @@ public final class LiveServer implements AutoCloseable {
             }
             c[1] = ss.size();
             j.set("probes", JSON.valueToTree(s.probes));
+            j.set("targets", JSON.valueToTree(s.targets.values()));
             ArrayNode faults = j.putArray("faults");
             for (StepFeed.FaultWindow w : s.windows) {
               faults

@@ -33,6 +33,7 @@ public final class RunFollower {
           "faults.jsonl",
           "probes.jsonl",
           "history.jsonl",
+          "targets.jsonl",
           "progress.json",
           "results.json",
           "summary.json",
@@ -95,7 +96,8 @@ public final class RunFollower {
                       || Files.exists(d.resolve("telemetry.csv"))
                       || Files.exists(d.resolve("faults.jsonl"))
                       || Files.exists(d.resolve("probes.jsonl"))
-                      || Files.exists(d.resolve("history.jsonl")))
+                      || Files.exists(d.resolve("history.jsonl"))
+                      || Files.exists(d.resolve("targets.jsonl")))
           .toList();
     } catch (IOException | UncheckedIOException e) {
       return List.of(); // the tree changed while walked (a step being made): the next poll sees it

@@ -57,6 +57,10 @@ final class StepFeed {
   private final LineTail faults;
   private final LineTail probeLines;
   private final LineTail historyLines;
+  private final LineTail targetLines;
+
+  /** An index distribution's targets, the latest report of each (targets.jsonl), by shard/node. */
+  final Map<String, JsonNode> targets = new java.util.LinkedHashMap<>();
 
   /**
    * A chaos run's seconds not yet closed: its history is written as requests are answered, so a
@@ -109,6 +113,7 @@ final class StepFeed {
     this.faults = new LineTail(dir.resolve("faults.jsonl"));
     this.probeLines = new LineTail(dir.resolve("probes.jsonl"));
     this.historyLines = new LineTail(dir.resolve("history.jsonl"));
+    this.targetLines = new LineTail(dir.resolve("targets.jsonl"));
   }
 
   /** Reads what was written since the last poll; true when anything new came. */
@@ -141,6 +146,13 @@ final class StepFeed {
       }
     }
     news |= history();
+    for (String line : targetLines.poll()) {
+      if (!line.isEmpty()) {
+        JsonNode t = JSON.readTree(line);
+        targets.put(t.path("shard").asText() + "/" + t.path("node").asText(), t);
+        news = true;
+      }
+    }
     boolean done =
         Files.exists(dir.resolve("summary.json")) || Files.exists(dir.resolve("verdict.json"));
     if (done && !news) {

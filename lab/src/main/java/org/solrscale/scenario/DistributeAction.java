@@ -3,6 +3,7 @@ package org.solrscale.scenario;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.solrscale.distribute.Distributor;
+import org.solrscale.distribute.TargetsLog;
 import org.solrscale.results.Distribution;
 import org.solrscale.spec.Durations;
 import org.solrscale.spec.StepSpec;
@@ -16,7 +17,8 @@ final class DistributeAction implements StepAction<StepSpec.Distribute> {
 
   @Override
   public JsonNode run(StepSpec.Distribute d, StepRun run) {
-    Distributor distributor = new Distributor(run.cluster(), run.progress(), row -> {});
+    Distributor distributor =
+        new Distributor(run.cluster(), run.progress(), new TargetsLog(run.dir(), row -> {}));
     Distribution r =
         distributor.run(
             new Distributor.Options(

@@ -3,7 +3,7 @@
 (function () {
   const S = {
     events: 0, points: [], kinds: {}, lastKinds: {}, faults: {}, nodes: {}, cpu: {},
-    collections: {}, progress: {}, report: false, gone: false, seenDown: {}, steps: {}, probes: {},
+    collections: {}, progress: {}, report: false, gone: false, seenDown: {}, steps: {}, probes: {}, targets: {},
   };
   window.solrscale = S; // for whoever inspects the page (the tests do)
   const $ = (id) => document.getElementById(id);
@@ -167,6 +167,13 @@
       return `<tr><td>${esc(k)}</td><td>${s.measured}</td><td>${num(l.p50)}</td>` +
         `<td>${num(l.p99)}</td><td>${num(l["p99.9"])}</td></tr>`;
     }).join("");
+    const targets = [];
+    for (const list of Object.values(S.targets)) for (const t of list) targets.push(t);
+    $("targets-box").hidden = targets.length === 0;
+    $("targets").tBodies[0].innerHTML = targets.map((t) =>
+      `<tr><td>${esc(t.shard)}</td><td>${esc(t.node)}</td><td>${esc(t.from)}</td>` +
+      `<td>${num(t.bytes / 1e6)}</td><td>${num(t.total / 1e6)}</td><td>${num(t.mb_per_s)}</td>` +
+      `<td>${esc(t.state)}</td></tr>`).join("");
     const probes = [];
     for (const list of Object.values(S.probes)) for (const p of list) probes.push(p);
     $("probes-box").hidden = probes.length === 0;
@@ -231,6 +238,7 @@
       for (const t of s.samples) onSample(t[0], t[1], t[2], t[3]);
       S.faults[s.id] = s.faults;
       if (s.probes && s.probes.length) S.probes[s.id] = s.probes;
+      if (s.targets && s.targets.length) S.targets[s.id] = s.targets;
     }
     if (added) S.points.sort((a, b) => a[0] - b[0]);
     $("status").textContent = d.gone ? "the run directory was deleted: figures so far" :

@@ -212,6 +212,44 @@ class DistributeIT {
     }
     assertThat(out.resolve("distribute.json")).exists();
     assertThat(Files.readAllLines(out.resolve("overview.csv")).size()).isGreaterThan(1);
+    // each target's bytes as the relays reported them, for the live view: every target, growing,
+    // of the index's size; and the view of the finished run serves the last report of each
+    Map<String, Long> lastBytes = new java.util.HashMap<>();
+    for (String line : Files.readAllLines(out.resolve("targets.jsonl"))) {
+      JsonNode t = JSON.readTree(line);
+      String node = t.get("node").asText();
+      assertThat(t.get("total").asLong()).isEqualTo(shard.get("index_bytes").asLong());
+      assertThat(t.get("bytes").asLong())
+          .isGreaterThanOrEqualTo(lastBytes.getOrDefault(node, 0L))
+          .isLessThanOrEqualTo(t.get("total").asLong());
+      lastBytes.put(node, t.get("bytes").asLong());
+    }
+    java.util.Set<String> targetNodes = new java.util.HashSet<>();
+    shard.get("targets").forEach(t -> targetNodes.add(t.get("node").asText()));
+    assertThat(lastBytes.keySet()).isEqualTo(targetNodes);
+    try (org.solrscale.live.LiveServer view =
+        org.solrscale.live.LiveServer.start(
+            org.solrscale.live.RunFollower.of(out), "127.0.0.1", 0, w -> {})) {
+      String metrics =
+          java.net.http.HttpClient.newHttpClient()
+              .send(
+                  java.net.http.HttpRequest.newBuilder(java.net.URI.create(view.url() + "metrics"))
+                      .build(),
+                  java.net.http.HttpResponse.BodyHandlers.ofString())
+              .body();
+      lastBytes.forEach(
+          (node, bytes) -> {
+            String series =
+                "solrscale_distribute_received_bytes{node=\""
+                    + node
+                    + "\",shard=\"shard1\",step=\"chain\"} ";
+            String line =
+                metrics.lines().filter(l -> l.startsWith(series)).findFirst().orElseThrow();
+            assertThat(Double.parseDouble(line.substring(series.length())))
+                .as(line)
+                .isEqualTo((double) bytes);
+          });
+    }
 
     // the baseline on the other shard: Solr copies the index itself, and says so
     Cli.Result solr =
