@@ -141,23 +141,21 @@ final class DistributeCommand implements Callable<Integer> {
     Map<String, Overview.Row> latest = new LinkedHashMap<>();
     List<Overview.Row> rows = new ArrayList<>();
     long[] printedAt = {0};
-    Distributor d =
-        new Distributor(
-            cluster,
-            Terminal.progress(),
-            new TargetsLog(
-                out,
-                row -> {
-                  synchronized (latest) {
-                    rows.add(row);
-                    latest.put(row.shard() + "/" + row.node(), row);
-                    long now = System.currentTimeMillis();
-                    if (!json && now - printedAt[0] >= 2000) {
-                      printedAt[0] = now;
-                      System.err.print(Overview.table(List.copyOf(latest.values())));
-                    }
-                  }
-                }));
+    TargetsLog targets =
+        new TargetsLog(
+            out,
+            row -> {
+              synchronized (latest) {
+                rows.add(row);
+                latest.put(row.shard() + "/" + row.node(), row);
+                long now = System.currentTimeMillis();
+                if (!json && now - printedAt[0] >= 2000) {
+                  printedAt[0] = now;
+                  System.err.print(Overview.table(List.copyOf(latest.values())));
+                }
+              }
+            });
+    Distributor d = new Distributor(cluster, Terminal.progress(), targets);
     Distribution r =
         d.run(
             new Distributor.Options(
@@ -172,6 +170,7 @@ final class DistributeCommand implements Callable<Integer> {
                 maxMbit * 125_000L,
                 refresh,
                 corruptAt));
+    targets.finished(r);
     if (out != null) {
       // the folder is also a run of one distribute step, so that `report DIR` draws it
       RunResults.writeCommandOut(out, "distribute.json", "distribute", r, null);

@@ -1,6 +1,9 @@
 package org.solrscale.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.solrscale.live.LiveServer;
 import org.solrscale.live.RunFollower;
 import org.solrscale.results.RunProgress;
@@ -47,6 +50,7 @@ final class LiveOption {
    */
   int around(Path out, String command, double plannedSeconds, Work work) throws Exception {
     try (AutoCloseable view = start(out, "--out DIR")) {
+      boolean existed = out != null && Files.exists(out);
       RunProgress progress = out == null ? null : new RunProgress(out, command);
       Thread first = null;
       if (progress != null) {
@@ -70,16 +74,42 @@ final class LiveOption {
         first.start();
       }
       String outcome = "failed";
+      boolean threw = true;
       try {
         int code = work.run();
         outcome = code == 0 ? "done" : "failed";
+        threw = false;
         return code;
       } finally {
         if (progress != null) {
           first.interrupt();
-          progress.set("finished", true, "outcome", outcome);
+          first.join(2000);
+          if (threw && progressAlone(out)) {
+            // the command stopped before it wrote anything but this file: leave what it left
+            try {
+              Files.deleteIfExists(out.resolve(RunProgress.FILE));
+              Files.deleteIfExists(out.resolve(RunProgress.FILE + ".tmp"));
+              if (!existed) {
+                Files.deleteIfExists(out);
+              }
+            } catch (IOException e) {
+              // what is left is the user's to remove; the command's own error is the one to tell
+            }
+          } else {
+            progress.set("finished", true, "outcome", outcome);
+          }
         }
       }
+    }
+  }
+
+  /** Whether progress.json is all there is in {@code dir}. */
+  private static boolean progressAlone(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return false;
+    }
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.allMatch(p -> p.getFileName().toString().startsWith(RunProgress.FILE));
     }
   }
 

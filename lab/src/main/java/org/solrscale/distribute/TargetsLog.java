@@ -8,6 +8,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.solrscale.results.Distribution;
 
 /**
  * Each target's bytes as the relays report them, appended to targets.jsonl with the wall-clock time
@@ -27,7 +28,33 @@ public final class TargetsLog implements Consumer<Overview.Row> {
 
   @Override
   public synchronized void accept(Overview.Row r) {
-    if (file != null && Files.isDirectory(file.getParent())) {
+    write(r);
+    next.accept(r);
+  }
+
+  /**
+   * Each target as the distribution ended (a relay's last report may come before its last bytes):
+   * its bytes received and had, of the index's, and its state.
+   */
+  public synchronized void finished(Distribution d) {
+    for (Distribution.ShardRun s : d.shards()) {
+      for (Distribution.Target t : s.targets()) {
+        write(
+            new Overview.Row(
+                d.seconds(),
+                s.shard(),
+                t.node(),
+                t.bytesReceived() + t.bytesHad(),
+                s.indexBytes() == null ? 0 : s.indexBytes(),
+                0,
+                null,
+                t.state()));
+      }
+    }
+  }
+
+  private void write(Overview.Row r) {
+    if (file != null) { // the first report comes once the work has begun: the folder may be made
       Map<String, Object> line = new LinkedHashMap<>();
       line.put("at_ms", System.currentTimeMillis());
       line.put("shard", r.shard());
@@ -38,6 +65,7 @@ public final class TargetsLog implements Consumer<Overview.Row> {
       line.put("from", r.from());
       line.put("state", r.state());
       try {
+        Files.createDirectories(file.getParent());
         Files.writeString(
             file,
             JSON.writeValueAsString(line) + "\n",
@@ -47,6 +75,5 @@ public final class TargetsLog implements Consumer<Overview.Row> {
         // for watching only
       }
     }
-    next.accept(r);
   }
 }

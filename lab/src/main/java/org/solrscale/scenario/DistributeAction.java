@@ -17,8 +17,8 @@ final class DistributeAction implements StepAction<StepSpec.Distribute> {
 
   @Override
   public JsonNode run(StepSpec.Distribute d, StepRun run) {
-    Distributor distributor =
-        new Distributor(run.cluster(), run.progress(), new TargetsLog(run.dir(), row -> {}));
+    TargetsLog targets = new TargetsLog(run.dir(), row -> {});
+    Distributor distributor = new Distributor(run.cluster(), run.progress(), targets);
     Distribution r =
         distributor.run(
             new Distributor.Options(
@@ -33,6 +33,7 @@ final class DistributeAction implements StepAction<StepSpec.Distribute> {
                 d.maxMbit() * 125_000L,
                 d.refresh(),
                 null));
+    targets.finished(r);
     if (!d.keep()) {
       distributor.deleteNew(r);
     }
