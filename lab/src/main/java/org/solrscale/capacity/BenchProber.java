@@ -3,7 +3,6 @@ package org.solrscale.capacity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +18,7 @@ import org.solrscale.load.ReplaySchedule;
 import org.solrscale.load.Workload;
 import org.solrscale.results.BenchSummary;
 import org.solrscale.results.CapacityResult;
+import org.solrscale.results.JsonLines;
 import org.solrscale.spec.Routing;
 import org.solrscale.spec.Slo;
 import org.solrscale.spec.SolrscaleException;
@@ -214,11 +214,7 @@ public final class BenchProber implements CapacitySearch.Prober {
     line.put("meets", p.meets());
     line.put("why", p.why());
     try {
-      Files.writeString(
-          out.resolve(PROBES_FILE),
-          PROBE_JSON.writeValueAsString(line) + "\n",
-          StandardOpenOption.CREATE,
-          StandardOpenOption.APPEND);
+      JsonLines.append(out.resolve(PROBES_FILE), line);
     } catch (IOException e) {
       // for watching only: the search and capacity.json do not depend on it
     }
@@ -226,9 +222,6 @@ public final class BenchProber implements CapacitySearch.Prober {
 
   /** Each probe's verdict, appended as it is judged. */
   public static final String PROBES_FILE = "probes.jsonl";
-
-  private static final com.fasterxml.jackson.databind.ObjectMapper PROBE_JSON =
-      new com.fasterxml.jackson.databind.ObjectMapper();
 
   /** A probe's figures as the search judges them. */
   static CapacityResult.Measured measured(double rate, BenchSummary s) {

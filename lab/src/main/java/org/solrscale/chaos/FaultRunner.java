@@ -1,10 +1,7 @@
 package org.solrscale.chaos;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,6 +27,7 @@ import org.solrscale.cluster.ShardStatus;
 import org.solrscale.cluster.SolrAdmin;
 import org.solrscale.cluster.SolrHttp;
 import org.solrscale.results.FaultRecord;
+import org.solrscale.results.JsonLines;
 import org.solrscale.results.LinkFault;
 import org.solrscale.spec.Durations;
 import org.solrscale.spec.Interruption;
@@ -55,7 +53,6 @@ public final class FaultRunner {
   private final List<Thread> threads = new ArrayList<>();
   private final CountDownLatch stopping = new CountDownLatch(1);
   private final SolrHttp http;
-  private static final ObjectMapper EVENT_JSON = new ObjectMapper();
   private String howUnsafe = Targets.SCENARIO_UNSAFE;
   private long t0;
 
@@ -380,11 +377,7 @@ public final class FaultRunner {
       line.put("nodes", nodes);
       synchronized (this) {
         try {
-          Files.writeString(
-              events,
-              EVENT_JSON.writeValueAsString(line) + "\n",
-              StandardOpenOption.CREATE,
-              StandardOpenOption.APPEND);
+          JsonLines.append(events, line);
         } catch (IOException e) {
           progress.accept("warning: cannot write " + events + ": " + e.getMessage());
         }

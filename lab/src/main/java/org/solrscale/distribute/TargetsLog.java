@@ -1,14 +1,12 @@
 package org.solrscale.distribute;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.solrscale.results.Distribution;
+import org.solrscale.results.JsonLines;
 
 /**
  * Each target's bytes as the relays report them, appended to targets.jsonl with the wall-clock time
@@ -17,7 +15,6 @@ import org.solrscale.results.Distribution;
  */
 public final class TargetsLog implements Consumer<Overview.Row> {
   public static final String FILE = "targets.jsonl";
-  private static final ObjectMapper JSON = new ObjectMapper();
   private final Path file;
   private final Consumer<Overview.Row> next;
 
@@ -65,12 +62,7 @@ public final class TargetsLog implements Consumer<Overview.Row> {
       line.put("from", r.from());
       line.put("state", r.state());
       try {
-        Files.createDirectories(file.getParent());
-        Files.writeString(
-            file,
-            JSON.writeValueAsString(line) + "\n",
-            StandardOpenOption.CREATE,
-            StandardOpenOption.APPEND);
+        JsonLines.append(file, line);
       } catch (IOException e) {
         // for watching only
       }

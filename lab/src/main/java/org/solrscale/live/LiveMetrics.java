@@ -34,15 +34,14 @@ final class LiveMetrics {
 
   private static MetricSnapshots build(List<StepFeed> steps, JsonNode progress, boolean report) {
     CounterSnapshot.Builder requests =
-        CounterSnapshot.builder()
-            .name("solrscale_requests")
-            .help(
-                "Requests the driver finished, by step, phase (warmup, measured), outcome and"
-                    + " error kind");
+        counter(
+            "solrscale_requests",
+            "Requests the driver finished, by step, phase (warmup, measured), outcome and"
+                + " error kind");
     CounterSnapshot.Builder sent =
-        CounterSnapshot.builder()
-            .name("solrscale_requests_sent")
-            .help("Requests the driver put on the wire (the offered load), by step");
+        counter(
+            "solrscale_requests_sent",
+            "Requests the driver put on the wire (the offered load), by step");
     HistogramSnapshot.Builder latency =
         HistogramSnapshot.builder()
             .name("solrscale_request_duration_seconds")
@@ -50,33 +49,28 @@ final class LiveMetrics {
                 "Measured latency from each request's intended start (coordinated omission"
                     + " corrected), by step; buckets from HdrHistogram's values");
     GaugeSnapshot.Builder lag =
-        GaugeSnapshot.builder()
-            .name("solrscale_schedule_lag_seconds")
-            .help("The schedule's lag in the last second (p99): how late the driver sent");
+        gauge(
+            "solrscale_schedule_lag_seconds",
+            "The schedule's lag in the last second (p99): how late the driver sent");
     CounterSnapshot.Builder cpu =
-        CounterSnapshot.builder()
-            .name("solrscale_driver_cpu_seconds")
-            .help("CPU the driver process used while the step ran");
+        counter("solrscale_driver_cpu_seconds", "CPU the driver process used while the step ran");
     GaugeSnapshot.Builder cpuNow =
-        GaugeSnapshot.builder()
-            .name("solrscale_driver_cpu_cores")
-            .help("The driver process's CPU in the last second, in cores");
+        gauge(
+            "solrscale_driver_cpu_cores", "The driver process's CPU in the last second, in cores");
     GaugeSnapshot.Builder faults =
-        GaugeSnapshot.builder()
-            .name("solrscale_fault_active")
-            .help("1 while a fault is injected (until it heals), else 0");
+        gauge("solrscale_fault_active", "1 while a fault is injected (until it heals), else 0");
     GaugeSnapshot.Builder received =
-        GaugeSnapshot.builder()
-            .name("solrscale_distribute_received_bytes")
-            .help("Bytes of the index a distribution's target has received, by step, shard, node");
+        gauge(
+            "solrscale_distribute_received_bytes",
+            "Bytes of the index a distribution's target has received, by step, shard, node");
     GaugeSnapshot.Builder needed =
-        GaugeSnapshot.builder()
-            .name("solrscale_distribute_index_bytes")
-            .help("Bytes of the index a distribution's target needs, by step, shard, node");
+        gauge(
+            "solrscale_distribute_index_bytes",
+            "Bytes of the index a distribution's target needs, by step, shard, node");
     GaugeSnapshot.Builder nodeUp =
-        GaugeSnapshot.builder()
-            .name("solrscale_node_up")
-            .help("1 when the node's last telemetry scrape answered (ZooKeeper: served), else 0");
+        gauge(
+            "solrscale_node_up",
+            "1 when the node's last telemetry scrape answered (ZooKeeper: served), else 0");
     double[] bounds = Arrays.copyOf(LatencyBuckets.BOUNDS, LatencyBuckets.BOUNDS.length + 1);
     bounds[bounds.length - 1] = Double.POSITIVE_INFINITY;
     Map<String, double[]> nodes = new TreeMap<>(); // node -> [at_ms, up]
@@ -162,9 +156,7 @@ final class LiveMetrics {
     }
     double turns = progress.path("turns").asDouble(0);
     out.metricSnapshot(
-        GaugeSnapshot.builder()
-            .name("solrscale_run_progress_ratio")
-            .help("Share of the run's repeats begun (1 once finished)")
+        gauge("solrscale_run_progress_ratio", "Share of the run's repeats begun (1 once finished)")
             .dataPoint(
                 gauge(
                     progress.path("finished").asBoolean()
@@ -173,12 +165,18 @@ final class LiveMetrics {
                     Labels.EMPTY))
             .build());
     out.metricSnapshot(
-        GaugeSnapshot.builder()
-            .name("solrscale_run_finished")
-            .help("1 once the run has ended")
+        gauge("solrscale_run_finished", "1 once the run has ended")
             .dataPoint(gauge(progress.path("finished").asBoolean() || report ? 1 : 0, Labels.EMPTY))
             .build());
     return out.build();
+  }
+
+  private static CounterSnapshot.Builder counter(String name, String help) {
+    return CounterSnapshot.builder().name(name).help(help);
+  }
+
+  private static GaugeSnapshot.Builder gauge(String name, String help) {
+    return GaugeSnapshot.builder().name(name).help(help);
   }
 
   private static long sum(Map<String, Long> m) {

@@ -164,26 +164,15 @@ class CapacityIT {
       JsonNode progress = JSON.readTree(out.resolve("progress.json").toFile());
       assertThat(progress.get("command").asText()).isEqualTo("capacity");
       assertThat(progress.get("finished").asBoolean()).isTrue();
-      try (org.solrscale.live.LiveServer view =
-          org.solrscale.live.LiveServer.start(
-              org.solrscale.live.RunFollower.of(out), "127.0.0.1", 0, w -> {})) {
-        String metrics =
-            java.net.http.HttpClient.newHttpClient()
-                .send(
-                    java.net.http.HttpRequest.newBuilder(
-                            java.net.URI.create(view.url() + "metrics"))
-                        .build(),
-                    java.net.http.HttpResponse.BodyHandlers.ofString())
-                .body();
-        // every probe's directory is a step of the view, its count that of the probe
-        for (int k = 1; k <= probes.size(); k++) {
-          long count = probes.get(k - 1).get("measured").get("count").asLong();
-          assertThat(metrics)
-              .containsPattern(
-                  String.format(
-                      "solrscale_request_duration_seconds_count\\{step=\"probe-%02d\"\\} %d(\\.0)?\n",
-                      k, count));
-        }
+      String metrics = LiveViews.metrics(out);
+      // every probe's directory is a step of the view, its count that of the probe
+      for (int k = 1; k <= probes.size(); k++) {
+        long count = probes.get(k - 1).get("measured").get("count").asLong();
+        assertThat(metrics)
+            .containsPattern(
+                String.format(
+                    "solrscale_request_duration_seconds_count\\{step=\"probe-%02d\"\\} %d(\\.0)?\n",
+                    k, count));
       }
       // the folder is a run of one capacity step: the report draws its probes
       Cli.Result report = Cli.run("report", out.toString());

@@ -237,29 +237,18 @@ class DistributeIT {
     java.util.Set<String> targetNodes = new java.util.HashSet<>();
     shard.get("targets").forEach(t -> targetNodes.add(t.get("node").asText()));
     assertThat(lastBytes.keySet()).isEqualTo(targetNodes);
-    try (org.solrscale.live.LiveServer view =
-        org.solrscale.live.LiveServer.start(
-            org.solrscale.live.RunFollower.of(out), "127.0.0.1", 0, w -> {})) {
-      String metrics =
-          java.net.http.HttpClient.newHttpClient()
-              .send(
-                  java.net.http.HttpRequest.newBuilder(java.net.URI.create(view.url() + "metrics"))
-                      .build(),
-                  java.net.http.HttpResponse.BodyHandlers.ofString())
-              .body();
-      lastBytes.forEach(
-          (node, bytes) -> {
-            String series =
-                "solrscale_distribute_received_bytes{node=\""
-                    + node
-                    + "\",shard=\"shard1\",step=\"chain\"} ";
-            String line =
-                metrics.lines().filter(l -> l.startsWith(series)).findFirst().orElseThrow();
-            assertThat(Double.parseDouble(line.substring(series.length())))
-                .as(line)
-                .isEqualTo((double) bytes);
-          });
-    }
+    String metrics = LiveViews.metrics(out);
+    lastBytes.forEach(
+        (node, bytes) -> {
+          String series =
+              "solrscale_distribute_received_bytes{node=\""
+                  + node
+                  + "\",shard=\"shard1\",step=\"chain\"} ";
+          String line = metrics.lines().filter(l -> l.startsWith(series)).findFirst().orElseThrow();
+          assertThat(Double.parseDouble(line.substring(series.length())))
+              .as(line)
+              .isEqualTo((double) bytes);
+        });
 
     // the baseline on the other shard: Solr copies the index itself, and says so
     Cli.Result solr =

@@ -133,7 +133,7 @@ class LiveIT {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(6);
         while (runner.isAlive() && System.nanoTime() < deadline) {
           seen.add(browser.eval(PROBE));
-          Thread.sleep(1000);
+          Thread.sleep(1000); // a sample a second: the page is watched, not waited on
         }
         runner.join(TimeUnit.MINUTES.toMillis(2));
       }

@@ -260,9 +260,10 @@ class LiveServerTest {
     }
 
     List<String> warnings = new ArrayList<>();
+    RunFollower followed = RunFollower.of(run);
     try (LiveServer s =
         LiveServer.start(
-            RunFollower.of(run),
+            followed,
             "127.0.0.1",
             0,
             w -> {
@@ -279,7 +280,15 @@ class LiveServerTest {
               return !warnings.isEmpty();
             }
           });
-      Thread.sleep(1200); // more polls: still one warning
+      // more polls (the server's own go on meanwhile): still one warning
+      for (int i = 0; i < 3; i++) {
+        followed.poll(
+            w -> {
+              synchronized (warnings) {
+                warnings.add(w);
+              }
+            });
+      }
       String metrics = get(s.url() + "metrics"); // and the figures read before still served
       assertThat(samples(metrics))
           .containsEntry("solrscale_request_duration_seconds_count{step=\"run\"}", 10.0);
