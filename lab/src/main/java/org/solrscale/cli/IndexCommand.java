@@ -11,7 +11,9 @@ import org.solrscale.index.IndexOptions;
 import org.solrscale.index.IndexRun;
 import org.solrscale.index.Rejects;
 import org.solrscale.results.Diagnosis;
+import org.solrscale.results.IndexProgressLog;
 import org.solrscale.results.IndexResult;
+import org.solrscale.results.RunProgress;
 import org.solrscale.results.RunResults;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -95,12 +97,19 @@ final class IndexCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       description =
-          "Directory for the summary as a run that report and compare read (results.json), and"
+          "Directory for the summary as a run that report and compare read (results.json), the"
+              + " documents accepted twice a second (index-progress.csv, written as it goes), and"
               + " --profile's recordings and findings.")
   Path out;
 
+  @Mixin LiveOption liveView;
+
   @Override
-  public Integer call() {
+  public Integer call() throws Exception {
+    return liveView.around(out, "index", 0, this::index);
+  }
+
+  private int index() {
     List<Path> files = Inputs.expand(inputs);
     int senders =
         threads != null ? threads : Math.max(2, Runtime.getRuntime().availableProcessors());
@@ -120,8 +129,32 @@ final class IndexCommand implements Callable<Integer> {
     IndexResult r;
     Diagnosis diagnosis = null;
     try (Profiler profiler = Profiling.start(profile, target, out);
-        IndexProgressBar bar = new IndexProgressBar()) {
-      r = IndexRun.run(target.connect(), options, Terminal.progress(), bar);
+        IndexProgressBar bar = new IndexProgressBar();
+        IndexProgressLog log = out == null ? null : new IndexProgressLog(out)) {
+      long[] shown = {0};
+      r =
+          IndexRun.run(
+              target.connect(),
+              options,
+              Terminal.progress(),
+              p -> {
+                bar.accept(p);
+                if (log != null) {
+                  if (log.record(p.seconds(), p.accepted())) { // the first: the load has begun
+                    RunProgress.stepStarted(
+                        out,
+                        "index",
+                        collection,
+                        System.currentTimeMillis() - Math.round(p.seconds() * 1000));
+                  }
+                  liveView.progress(
+                      shown,
+                      "share",
+                      p.totalBytes() > 0 ? (double) p.bytesRead() / p.totalBytes() : null,
+                      "eta_s",
+                      p.etaSeconds() >= 0 ? p.etaSeconds() : null);
+                }
+              });
       diagnosis = profiler == null ? null : profiler.stop();
     }
     if (out != null) {

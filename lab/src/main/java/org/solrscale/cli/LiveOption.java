@@ -52,6 +52,7 @@ final class LiveOption {
     try (AutoCloseable view = start(out, "--out DIR")) {
       boolean existed = out != null && Files.exists(out);
       RunProgress progress = out == null ? null : new RunProgress(out, command);
+      this.progress = progress;
       Thread first = null;
       if (progress != null) {
         if (plannedSeconds > 0) {
@@ -101,6 +102,22 @@ final class LiveOption {
         }
       }
     }
+  }
+
+  private RunProgress progress;
+  private static final long PROGRESS_EVERY_MS = 1000;
+
+  /**
+   * Sets fields of the running command's progress.json (name, value...; a null value removes one),
+   * at most once a second: {@code last} holds when it was last written. Nothing without --out.
+   */
+  void progress(long[] last, Object... nameValues) {
+    long now = System.currentTimeMillis();
+    if (progress == null || now - last[0] < PROGRESS_EVERY_MS) {
+      return;
+    }
+    last[0] = now;
+    progress.set(nameValues);
   }
 
   /** Whether progress.json is all there is in {@code dir}. */

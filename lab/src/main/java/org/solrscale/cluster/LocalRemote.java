@@ -128,11 +128,28 @@ public final class LocalRemote implements Remote {
 
   /** Runs {@code cmd} here with {@code stdin}; output and exit status, 124 when it timed out. */
   static Result exec(List<String> cmd, String stdin, Duration timeout) {
+    return exec(cmd, stdin, timeout, null);
+  }
+
+  /**
+   * Runs {@code cmd}; each line of its standard output that {@code take} takes (as it comes) is
+   * left out of the result's output. {@code take} null: none.
+   */
+  static Result exec(
+      List<String> cmd, String stdin, Duration timeout, java.util.function.Predicate<String> take) {
     try {
       Process p = new ProcessBuilder(cmd).start();
       var out = new ByteArrayOutputStream();
       var err = new ByteArrayOutputStream();
-      Thread o = daemon(() -> drain(p.getInputStream(), out));
+      Thread o =
+          daemon(
+              () -> {
+                if (take == null) {
+                  drain(p.getInputStream(), out);
+                } else {
+                  lines(p.getInputStream(), take, out);
+                }
+              });
       Thread e = daemon(() -> drain(p.getErrorStream(), err));
       try (var in = p.getOutputStream()) {
         if (stdin != null) {
@@ -164,6 +181,20 @@ public final class LocalRemote implements Remote {
     t.setDaemon(true);
     t.start();
     return t;
+  }
+
+  private static void lines(
+      InputStream in, java.util.function.Predicate<String> take, ByteArrayOutputStream rest) {
+    try (var r =
+        new java.io.BufferedReader(new java.io.InputStreamReader(in, StandardCharsets.UTF_8))) {
+      for (String line; (line = r.readLine()) != null; ) {
+        if (!take.test(line)) {
+          rest.writeBytes((line + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+      }
+    } catch (IOException ignored) {
+      // the process ended
+    }
   }
 
   private static void drain(InputStream in, ByteArrayOutputStream to) {

@@ -83,12 +83,25 @@ public final class Ssh {
 
   /** Runs {@code remote} (arguments, quoted for the remote shell) with {@code stdin}. */
   public Result run(HostSpec host, List<String> remote, String stdin, Duration timeout) {
+    return run(host, remote, stdin, timeout, null);
+  }
+
+  /**
+   * As {@link #run(HostSpec, List, String, Duration)}, giving each line the command prints to
+   * {@code take} as it comes; the lines it takes are left out of the result's output.
+   */
+  public Result run(
+      HostSpec host,
+      List<String> remote,
+      String stdin,
+      Duration timeout,
+      java.util.function.Predicate<String> take) {
     ensureControlDir();
     List<String> cmd = new ArrayList<>(base(host));
     cmd.add(host.ssh());
     cmd.add("--");
     cmd.add(quote(remote));
-    return exec(cmd, stdin, timeout);
+    return LocalRemote.exec(cmd, stdin, timeout, take);
   }
 
   /**

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.solrscale.results.LineTail;
 
 /**
  * Follows a CSV file solrscale writes a row at a time (telemetry.csv, cluster.csv): each poll

@@ -67,6 +67,10 @@ final class LiveMetrics {
         gauge(
             "solrscale_distribute_index_bytes",
             "Bytes of the index a distribution's target needs, by step, shard, node");
+    CounterSnapshot.Builder indexed =
+        counter(
+            "solrscale_index_documents",
+            "Documents a bulk load had accepted (index-progress.csv), by step");
     GaugeSnapshot.Builder nodeUp =
         gauge(
             "solrscale_node_up",
@@ -111,6 +115,13 @@ final class LiveMetrics {
                     "nodes",
                     String.join(",", w.nodes()))));
       }
+      if (s.indexed > 0) {
+        indexed.dataPoint(
+            CounterDataPointSnapshot.builder()
+                .value(s.indexed)
+                .labels(Labels.of("step", s.id))
+                .build());
+      }
       for (JsonNode t : s.targets.values()) {
         Labels l =
             Labels.of(
@@ -135,7 +146,8 @@ final class LiveMetrics {
             .metricSnapshot(cpuNow.build())
             .metricSnapshot(faults.build())
             .metricSnapshot(received.build())
-            .metricSnapshot(needed.build());
+            .metricSnapshot(needed.build())
+            .metricSnapshot(indexed.build());
     nodes.forEach((n, v) -> nodeUp.dataPoint(gauge(v[1], Labels.of("node", n))));
     out.metricSnapshot(nodeUp.build());
     if (progress.has("step_dir")) {
@@ -156,12 +168,16 @@ final class LiveMetrics {
     }
     double turns = progress.path("turns").asDouble(0);
     out.metricSnapshot(
-        gauge("solrscale_run_progress_ratio", "Share of the run's repeats begun (1 once finished)")
+        gauge(
+                "solrscale_run_progress_ratio",
+                "Share of the run's repeats begun, or of a bulk load's input read (1 once finished)")
             .dataPoint(
                 gauge(
                     progress.path("finished").asBoolean()
                         ? 1
-                        : turns > 0 ? progress.path("turn").asDouble() / turns : 0,
+                        : turns > 0
+                            ? progress.path("turn").asDouble() / turns
+                            : progress.path("share").asDouble(0),
                     Labels.EMPTY))
             .build());
     out.metricSnapshot(

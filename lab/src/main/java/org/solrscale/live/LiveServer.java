@@ -285,6 +285,7 @@ public final class LiveServer implements AutoCloseable {
             j.put("finished", s.finished);
             j.put("measured", s.measuredCount);
             j.put("warmup", s.warmupCount);
+            j.put("indexed", s.indexed);
             // the step's measured latency so far, as its summary.json will say it
             j.set("latency_ms", JSON.valueToTree(BenchSummary.millis(s.measured)));
             ArrayNode points = j.putArray("points");
@@ -302,6 +303,7 @@ public final class LiveServer implements AutoCloseable {
                   .add(p.lagP99())
                   .add(p.cpuCores());
               a.add(JSON.valueToTree(p.errorKinds()));
+              a.add(Math.round(p.docs() * 10) / 10.0);
             }
             c[0] = ps.size();
             ArrayNode samples = j.putArray("samples");

@@ -18,10 +18,10 @@ import org.solrscale.spec.SolrscaleException;
 
 /**
  * Follows a run directory while any command writes it (or replays one already written): finds its
- * steps (each directory with a latency.hlog, step.json, telemetry.csv, faults.jsonl or
- * probes.jsonl, down to four levels) and reads each as it grows, with the run's progress.json.
- * Everything comes from the files alone, so it works for any command and in any process.
- * Thread-safe: one thread polls, others read.
+ * steps (each directory with a latency.hlog, step.json, telemetry.csv, faults.jsonl, probes.jsonl,
+ * index-progress.csv and the like, down to four levels) and reads each as it grows, with the run's
+ * progress.json. Everything comes from the files alone, so it works for any command and in any
+ * process. Thread-safe: one thread polls, others read.
  */
 public final class RunFollower {
   /** Files by which a directory is known as a run (or a step of one). */
@@ -34,6 +34,7 @@ public final class RunFollower {
           "probes.jsonl",
           "history.jsonl",
           "targets.jsonl",
+          org.solrscale.results.IndexProgressLog.FILE,
           "progress.json",
           "results.json",
           "summary.json",
@@ -97,11 +98,26 @@ public final class RunFollower {
                       || Files.exists(d.resolve("faults.jsonl"))
                       || Files.exists(d.resolve("probes.jsonl"))
                       || Files.exists(d.resolve("history.jsonl"))
-                      || Files.exists(d.resolve("targets.jsonl")))
+                      || Files.exists(d.resolve("targets.jsonl"))
+                      || Files.exists(d.resolve(org.solrscale.results.IndexProgressLog.FILE)))
+          .filter(d -> d.equals(root) || !driverOf(d))
           .toList();
     } catch (IOException | UncheckedIOException e) {
       return List.of(); // the tree changed while walked (a step being made): the next poll sees it
     }
+  }
+
+  /**
+   * A driver's own run inside a bench on several drivers ({@code drivers/HOST}): its figures are in
+   * the merged run beside it, so it is not a step of its own.
+   */
+  private static boolean driverOf(Path d) {
+    Path parent = d.getParent();
+    return parent != null
+        && parent.getFileName() != null
+        && parent.getFileName().toString().equals("drivers")
+        && parent.getParent() != null
+        && Files.exists(parent.getParent().resolve("latency.hlog"));
   }
 
   public Path root() {

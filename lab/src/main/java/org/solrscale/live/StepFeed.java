@@ -13,6 +13,9 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.solrscale.load.LoadRecorder;
 import org.solrscale.load.RunLog;
+import org.solrscale.results.HlogTail;
+import org.solrscale.results.IndexProgressLog;
+import org.solrscale.results.LineTail;
 
 /**
  * One step of a run as it is written: its latency.hlog (interval histograms, and after each second
@@ -25,7 +28,10 @@ import org.solrscale.load.RunLog;
 final class StepFeed {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** One second: when it began, requests done, failed, sent, latency percentiles (ms), lag p99. */
+  /**
+   * One second: when it began, requests done, failed, sent, latency percentiles (ms), lag p99, the
+   * driver's CPU, failures by kind, and documents a bulk load had accepted in it.
+   */
   record Point(
       long startMs,
       long count,
@@ -36,7 +42,8 @@ final class StepFeed {
       double p999,
       double lagP99,
       double cpuCores,
-      Map<String, Long> errorKinds) {}
+      Map<String, Long> errorKinds,
+      double docs) {}
 
   /** One telemetry or cluster sample at a wall-clock time. */
   record Sample(long atMs, String node, String metric, double value) {}
@@ -58,6 +65,15 @@ final class StepFeed {
   private final LineTail probeLines;
   private final LineTail historyLines;
   private final LineTail targetLines;
+  private final CsvTail indexRows;
+
+  /** A bulk load's documents accepted so far (index-progress.csv), and its rows not yet placed. */
+  long indexed;
+
+  private final List<double[]> indexPending = new ArrayList<>();
+  private double indexT;
+  private double indexA;
+  private double lastIndexed; // accepted at the last whole second drawn
 
   /** An index distribution's targets, the latest report of each (targets.jsonl), by shard/node. */
   final Map<String, JsonNode> targets = new java.util.LinkedHashMap<>();
@@ -114,6 +130,7 @@ final class StepFeed {
     this.probeLines = new LineTail(dir.resolve("probes.jsonl"));
     this.historyLines = new LineTail(dir.resolve("history.jsonl"));
     this.targetLines = new LineTail(dir.resolve("targets.jsonl"));
+    this.indexRows = new CsvTail(dir.resolve(IndexProgressLog.FILE));
   }
 
   /** Reads what was written since the last poll; true when anything new came. */
@@ -146,6 +163,7 @@ final class StepFeed {
       }
     }
     news |= history();
+    news |= index();
     for (String line : targetLines.poll()) {
       if (!line.isEmpty()) {
         JsonNode t = JSON.readTree(line);
@@ -164,6 +182,48 @@ final class StepFeed {
       startedMs = points.get(0).startMs();
     }
     return news;
+  }
+
+  /**
+   * A bulk load's index-progress.csv (seconds since it began, documents accepted by then): each
+   * whole second becomes a point with the documents accepted in it, interpolated between the rows
+   * around it as compare reads the file ({@link IndexProgressLog#perSecond}). Its rows wait for the
+   * step's start (step.json) to be placed in time.
+   */
+  private boolean index() throws IOException {
+    List<List<String>> rows = indexRows.poll();
+    int seconds = indexRows.column("seconds");
+    int accepted = indexRows.column("accepted");
+    for (List<String> r : rows) {
+      try {
+        double[] row = {Double.parseDouble(r.get(seconds)), Double.parseDouble(r.get(accepted))};
+        indexPending.add(row);
+        indexed = Math.max(indexed, (long) row[1]);
+      } catch (RuntimeException e) {
+        // a row this reader does not understand: left out
+      }
+    }
+    if (startedMs == 0 || indexPending.isEmpty()) {
+      return !rows.isEmpty();
+    }
+    for (double[] row : indexPending) {
+      double t = row[0];
+      double a = row[1];
+      if (t <= indexT) {
+        continue;
+      }
+      for (long k = (long) Math.floor(indexT) + 1; k <= t; k++) {
+        double atK = indexA + (a - indexA) * (k - indexT) / (t - indexT);
+        points.add(
+            new Point(
+                startedMs + (k - 1) * 1000, 0, 0, 0, 0, 0, 0, 0, 0, Map.of(), atK - lastIndexed));
+        lastIndexed = atK;
+      }
+      indexT = t;
+      indexA = a;
+    }
+    indexPending.clear();
+    return true;
   }
 
   /**
@@ -235,7 +295,8 @@ final class StepFeed {
               ms(s.queries, 99.9),
               0,
               0,
-              s.kinds));
+              s.kinds,
+              0));
     }
   }
 
@@ -284,7 +345,7 @@ final class StepFeed {
         pendingLatency == null ? 1000 : Math.max(1, n.path("end_ms").asLong() - pendingStart);
     cpuSeconds += cpu * Math.min(seconds, 60_000) / 1000.0;
     pendingErrors = kinds.values().stream().mapToLong(Long::longValue).sum();
-    flush(new Point(0, 0, 0, s, 0, 0, 0, 0, cpu, kinds));
+    flush(new Point(0, 0, 0, s, 0, 0, 0, 0, cpu, kinds, 0));
   }
 
   private static void add(JsonNode kinds, Map<String, Long> totals, Map<String, Long> second) {
@@ -314,7 +375,8 @@ final class StepFeed {
             ms(l, 99.9),
             lastLagP99Seconds * 1000,
             extras == null ? 0 : extras.cpuCores(),
-            extras == null ? Map.of() : extras.errorKinds()));
+            extras == null ? Map.of() : extras.errorKinds(),
+            0));
     pendingLatency = null;
     pendingLag = null;
   }

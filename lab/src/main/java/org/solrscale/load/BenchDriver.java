@@ -2,8 +2,10 @@ package org.solrscale.load;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.util.List;
 import org.solrscale.cluster.Access;
 import org.solrscale.results.BenchSummary;
+import org.solrscale.results.LineTail;
 import org.solrscale.spec.SolrscaleException;
 
 /**
@@ -14,6 +16,15 @@ import org.solrscale.spec.SolrscaleException;
 public final class BenchDriver {
   /** The hidden command a driver host runs. */
   public static final String COMMAND = "bench-driver";
+
+  /**
+   * What starts each line of its interval log a driver prints as it writes it, for the coordinator
+   * to merge while the run goes on ({@link MergedLog}).
+   */
+  public static final String LOG_LINE = "hlog ";
+
+  /** How often a driver looks for new lines of its interval log. */
+  static final long MIRROR_MS = 250;
 
   private BenchDriver() {}
 
@@ -30,7 +41,48 @@ public final class BenchDriver {
     }
     Workload w = BenchPlan.workload(r);
     BenchPlan.probe(r, w, access);
-    return BenchPlan.run(r, w, access, i -> {});
+    Thread mirror = null;
+    LineTail log = r.out() == null ? null : new LineTail(r.out().resolve("latency.hlog"));
+    if (log != null) {
+      mirror = new Thread(() -> mirror(log), "solrscale-log-mirror");
+      mirror.setDaemon(true);
+      mirror.start();
+    }
+    try {
+      return BenchPlan.run(r, w, access, i -> {});
+    } finally {
+      if (mirror != null) {
+        mirror.interrupt();
+        mirror.join();
+        print(log); // the lines written after its last look
+      }
+    }
+  }
+
+  /** Prints the log's new lines every {@link #MIRROR_MS} until interrupted. */
+  private static void mirror(LineTail log) {
+    while (!Thread.currentThread().isInterrupted()) {
+      print(log);
+      try {
+        Thread.sleep(MIRROR_MS);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  private static void print(LineTail log) {
+    try {
+      List<String> lines = log.poll();
+      for (String l : lines) {
+        System.out.println(LOG_LINE + l);
+      }
+      if (!lines.isEmpty()) {
+        System.out.flush();
+      }
+    } catch (IOException e) {
+      // the log being made: looked at again next time
+    }
   }
 
   private static String line(BufferedReader in, String what) {

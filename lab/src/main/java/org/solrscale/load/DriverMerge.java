@@ -86,6 +86,23 @@ public final class DriverMerge {
   public static BenchSummary merge(
       List<Driver> drivers, List<Long> starts, Path out, long startAtMs, double maxErrorRate)
       throws IOException {
+    return merge(drivers, starts, out, startAtMs, maxErrorRate, null);
+  }
+
+  /**
+   * As {@link #merge(List, List, Path, long, double)}, with the latency.hlog {@code live} wrote
+   * while the drivers ran: the rest of each driver's log (what its stream had not yet brought) is
+   * given to it, and it is kept when it holds exactly what the drivers' own logs hold, tag by tag;
+   * else the log is written again from the drivers' logs.
+   */
+  public static BenchSummary merge(
+      List<Driver> drivers,
+      List<Long> starts,
+      Path out,
+      long startAtMs,
+      double maxErrorRate,
+      MergedLog live)
+      throws IOException {
     List<BenchSummary> each = new ArrayList<>();
     for (Driver d : drivers) {
       Path f = d.dir().resolve("summary.json");
@@ -97,11 +114,30 @@ public final class DriverMerge {
     Map<String, TreeMap<Long, Histogram>> byTag =
         intervals(
             drivers.stream().map(d -> d.dir().resolve("latency.hlog")).toList(), starts, startAtMs);
-    writeLog(byTag, out.resolve("latency.hlog"), startAtMs);
+    if (live == null || !finish(live, drivers, byTag)) {
+      writeLog(byTag, out.resolve("latency.hlog"), startAtMs);
+    }
     writeTimeline(drivers, byTag, out.resolve("timeline.csv"));
     BenchSummary merged = summary(drivers, each, byTag, startAtMs, maxErrorRate);
     JSON.writerWithDefaultPrettyPrinter().writeValue(out.resolve("summary.json").toFile(), merged);
     return merged;
+  }
+
+  /** Gives {@code live} the rest of each driver's log and closes it; true when it is exact. */
+  private static boolean finish(
+      MergedLog live, List<Driver> drivers, Map<String, TreeMap<Long, Histogram>> byTag)
+      throws IOException {
+    for (int i = 0; i < drivers.size(); i++) {
+      try (var lines = Files.lines(drivers.get(i).dir().resolve("latency.hlog"))) {
+        int d = i;
+        lines.skip(live.lines(i)).forEach(l -> live.line(d, l));
+      }
+      live.end(i);
+    }
+    live.close();
+    Map<String, Long> expected = new TreeMap<>();
+    byTag.forEach((tag, seconds) -> expected.put(tag, total(byTag, tag).getTotalCount()));
+    return live.late() == 0 && expected.equals(live.written());
   }
 
   private static void writeLog(

@@ -87,6 +87,7 @@ public final class Drivers {
     Files.createDirectories(out);
     Ssh ssh = new Ssh(home, home.dir().resolve("drivers"));
     String runId = "run-" + System.currentTimeMillis();
+    MergedLog live = null;
     try {
       // every host checked and given the jar and queries before any starts
       List<HostProbe.Info> infos =
@@ -108,6 +109,7 @@ public final class Drivers {
               });
       List<List<String>> commands = new ArrayList<>();
       List<String> requests = new ArrayList<>();
+      List<Long> starts = new ArrayList<>();
       long startAt = System.currentTimeMillis() + LEAD.toMillis();
       for (int i = 0; i < hosts.size(); i++) {
         HostSpec h = hosts.get(i);
@@ -123,14 +125,9 @@ public final class Drivers {
             r.replay() == null
                 ? null
                 : Path.of(ssh.putOnce(h, info.dir(), r.replay().file(), info.rsync()).path());
+        starts.add(startAt + info.clockOffsetMs());
         BenchRequest share =
-            r.share(
-                i,
-                hosts.size(),
-                mix,
-                replay,
-                Path.of(dir + "/out"),
-                startAt + info.clockOffsetMs());
+            r.share(i, hosts.size(), mix, replay, Path.of(dir + "/out"), starts.get(i));
         progress.accept(
             h.ssh()
                 + ": driver "
@@ -153,12 +150,33 @@ public final class Drivers {
             share.toJson() + "\n" + (access.authenticated() ? access.secretForStdin() + "\n" : ""));
       }
       Duration limit = r.runTime().plus(LEAD).plusMinutes(2);
+      // each driver prints its interval log as it writes it: merged here second by second, so
+      // that the run can be watched while it goes (the drivers' own logs, fetched after, decide)
+      live = new MergedLog(out.resolve("latency.hlog"), starts, startAt);
+      MergedLog merged = live;
       List<Remote.Result> results =
           Parallel.map(
               List.of(range(hosts.size())),
-              i -> ssh.run(hosts.get(i), commands.get(i), requests.get(i), limit));
+              i -> {
+                Remote.Result res =
+                    ssh.run(
+                        hosts.get(i),
+                        commands.get(i),
+                        requests.get(i),
+                        limit,
+                        line -> {
+                          if (!line.startsWith(BenchDriver.LOG_LINE)) {
+                            return false;
+                          }
+                          merged.line(i, line.substring(BenchDriver.LOG_LINE.length()));
+                          return true;
+                        });
+                if (res.exit() == 0 || res.exit() == 1) {
+                  merged.end(i); // its log came whole: the others need not wait for it
+                }
+                return res;
+              });
       List<DriverMerge.Driver> dirs = new ArrayList<>();
-      List<Long> starts = new ArrayList<>();
       for (int i = 0; i < hosts.size(); i++) {
         HostSpec h = hosts.get(i);
         Remote.Result result = results.get(i);
@@ -185,9 +203,13 @@ public final class Drivers {
             infos.get(i).dir(),
             infos.get(i).dir() + "/drivers/" + runId);
         dirs.add(new DriverMerge.Driver(h.ssh(), local));
-        starts.add(startAt + infos.get(i).clockOffsetMs());
       }
-      return DriverMerge.merge(dirs, starts, out, startAt, r.maxErrorRate());
+      return DriverMerge.merge(dirs, starts, out, startAt, r.maxErrorRate(), live);
+    } catch (RuntimeException | IOException e) {
+      if (live != null) {
+        live.close(); // what came so far stays readable
+      }
+      throw e;
     } finally {
       hosts.forEach(ssh::close);
     }

@@ -2,19 +2,22 @@ package org.solrscale.results;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.solrscale.spec.SolrscaleException;
 
 /**
- * A bulk load's progress as it went ({@code index-progress.csv}: seconds since it began and
- * documents accepted by then, twice a second), and the documents per second of each whole second
- * read back from it: what compare judges indexing throughput on.
+ * A bulk load's progress as it goes ({@code index-progress.csv}: seconds since it began and
+ * documents accepted by then, twice a second, each row written as it comes so that {@code watch}
+ * follows it), and the documents per second of each whole second read back from it: what compare
+ * judges indexing throughput on.
  */
-public final class IndexProgressLog {
+public final class IndexProgressLog implements AutoCloseable {
   public static final String FILE = "index-progress.csv";
 
   /** One row: documents accepted {@code seconds} after the load began. */
@@ -25,18 +28,41 @@ public final class IndexProgressLog {
   /** index-progress.csv's columns: seconds,accepted. */
   public static final CsvTable<Sample> TABLE = CsvTable.of(Sample.class);
 
-  private final List<Sample> samples = new ArrayList<>();
+  private final Path dir;
+  private CsvTable<Sample>.RowWriter rows;
 
-  /** One sample: documents accepted {@code seconds} after the load began. */
-  public synchronized void record(double seconds, long accepted) {
-    // milliseconds, as the file always had them: 0.500
-    samples.add(
-        new Sample(BigDecimal.valueOf(seconds).setScale(3, RoundingMode.HALF_UP), accepted));
+  /**
+   * {@code dir/index-progress.csv}, made (with its directory, replacing a file there) at the first
+   * sample: a load refused before it began leaves nothing.
+   */
+  public IndexProgressLog(Path dir) {
+    this.dir = dir;
   }
 
-  /** Writes the samples to {@code dir/index-progress.csv}. */
-  public synchronized void write(Path dir) {
-    TABLE.write(dir.resolve(FILE), samples);
+  /**
+   * One sample: documents accepted {@code seconds} after the load began, written at once; true for
+   * the first.
+   */
+  public synchronized boolean record(double seconds, long accepted) {
+    boolean first = rows == null;
+    if (first) {
+      try {
+        Files.createDirectories(dir);
+      } catch (IOException e) {
+        throw SolrscaleException.usage("cannot make " + dir + ": " + e.getMessage());
+      }
+      rows = TABLE.open(dir.resolve(FILE));
+    }
+    // milliseconds, as the file always had them: 0.500
+    rows.write(new Sample(BigDecimal.valueOf(seconds).setScale(3, RoundingMode.HALF_UP), accepted));
+    return first;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (rows != null) {
+      rows.close();
+    }
   }
 
   /**

@@ -39,9 +39,10 @@ final class IndexAction implements StepAction<StepSpec.Index> {
             null,
             run.dir().resolve("rejects.jsonl"),
             9);
-    IndexProgressLog progress = new IndexProgressLog();
     JsonNode summary;
-    try (CloudHttp2SolrClient client = run.target().access().cloud(run.target().solrUrls())) {
+    // the throughput of each second, for compare and for watching, written as it goes
+    try (IndexProgressLog progress = new IndexProgressLog(run.dir());
+        CloudHttp2SolrClient client = run.target().access().cloud(run.target().solrUrls())) {
       summary =
           JSON.valueToTree(
               IndexRun.run(
@@ -54,7 +55,6 @@ final class IndexAction implements StepAction<StepSpec.Index> {
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot close the Solr client: " + e.getMessage());
     }
-    progress.write(run.dir()); // the throughput of each second, for compare
     return summary;
   }
 }

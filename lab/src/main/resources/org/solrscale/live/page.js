@@ -57,6 +57,7 @@
       { label: "done/s", stroke: "#2a6" },
       { label: "sent/s (offered)", stroke: "#36c", dash: [4, 4] },
       { label: "errors/s", stroke: "#c33" },
+      { label: "docs indexed/s", stroke: "#a50" },
     ]);
     chart("c-latency", [
       { label: "p50", stroke: "#2a6" },
@@ -90,7 +91,7 @@
   }
 
   function redraw() {
-    charts["c-rate"].setData(columns((p) => [p[1], p[3], p[2]], 3));
+    charts["c-rate"].setData(columns((p) => [p[1], p[3], p[2], p[10] || null], 4));
     charts["c-latency"].setData(columns((p) => [pos(p[4]), pos(p[5]), pos(p[6])], 3));
     charts["c-driver"].setData(columns((p) => [p[7], p[8]], 2));
     nodesChart();
@@ -162,9 +163,10 @@
       `<td>${esc(f.nodes)}</td><td>${fmtTime(f.start_ms)}</td><td>${fmtTime(f.heal_ms)}</td>` +
       `<td>${fmtTime(f.end_ms)}</td></tr>`).join("");
     $("steps").tBodies[0].innerHTML = Object.keys(S.steps)
-      .filter((k) => S.steps[k].measured + S.steps[k].warmup > 0).map((k) => {
+      .filter((k) => S.steps[k].measured + S.steps[k].warmup + S.steps[k].indexed > 0).map((k) => {
       const s = S.steps[k], l = s.latency || {};
-      return `<tr><td>${esc(k)}</td><td>${s.measured}</td><td>${num(l.p50)}</td>` +
+      const n = s.measured + s.warmup > 0 ? s.measured : `${s.indexed} docs indexed`;
+      return `<tr><td>${esc(k)}</td><td>${n}</td><td>${num(l.p50)}</td>` +
         `<td>${num(l.p99)}</td><td>${num(l["p99.9"])}</td></tr>`;
     }).join("");
     const targets = [];
@@ -196,6 +198,9 @@
       text = `combination ${p.turn || 0} of ${p.turns}` + (p.label ? ` (${esc(p.label)})` : "") +
         `, repeat ${p.repeat || "–"} of ${p.repeats}` +
         (p.step ? `, step ${p.step} of ${p.steps}: ${esc(p.step_kind)} ${esc(p.step_name)}` : "");
+    } else if (p.share != null) {
+      share = p.finished ? 1 : Math.min(1, p.share);
+      text = `${esc(p.command || "run")}: ${(100 * p.share).toFixed(0)} % of the input read`;
     } else if (p.planned_s) {
       share = p.finished ? 1 : Math.min(1, elapsed / p.planned_s);
       text = `${esc(p.command || "run")}: ${elapsed} s of ${p.planned_s} s planned`;
@@ -228,7 +233,7 @@
     let added = false;
     for (const s of d.steps) {
       S.steps[s.id] = { measured: s.measured, warmup: s.warmup, finished: s.finished,
-        latency: s.latency_ms };
+        latency: s.latency_ms, indexed: s.indexed || 0 };
       for (const p of s.points) {
         S.points.push(p);
         added = true;

@@ -191,28 +191,60 @@ class HostsIT {
       assertThat(left.map(p -> p.getFileName().toString())).noneMatch(f -> f.startsWith("."));
     }
 
-    // two drivers on two hosts, the rate split between them, merged exactly
+    // two drivers on two hosts, the rate split between them, merged exactly; watched live: the
+    // coordinator merges the drivers' logs second by second while they run
     Path two = dir.resolve("bench2");
-    Cli.Result drivers =
-        Cli.run(
-            "bench",
-            "--name",
-            NAME,
-            "--collection",
-            "c",
-            "--queries",
-            queries.toString(),
-            "--rate",
-            "20",
-            "--duration",
-            "6s",
-            "--warmup",
-            "2s",
-            "--drivers",
-            "hit-h1,hit-h2",
-            "--out",
-            two.toString());
+    int livePort = LiveViews.freePort();
+    java.util.concurrent.atomic.AtomicReference<Cli.Result> ran =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    Thread runner =
+        new Thread(
+            () ->
+                ran.set(
+                    Cli.run(
+                        "bench",
+                        "--name",
+                        NAME,
+                        "--collection",
+                        "c",
+                        "--queries",
+                        queries.toString(),
+                        "--rate",
+                        "20",
+                        "--duration",
+                        "6s",
+                        "--warmup",
+                        "2s",
+                        "--drivers",
+                        "hit-h1,hit-h2",
+                        "--out",
+                        two.toString(),
+                        "--live",
+                        "--live-port",
+                        Integer.toString(livePort))));
+    runner.start();
+    long[] whileRunning = {0};
+    Await.until(
+        "merged seconds in the live view while the drivers run",
+        Duration.ofSeconds(90),
+        () -> {
+          if (!runner.isAlive()) {
+            return true;
+          }
+          try {
+            long n = LiveViews.measured(LiveViews.get("http://127.0.0.1:" + livePort + "/metrics"));
+            if (n > 0 && !Files.exists(two.resolve("summary.json"))) {
+              whileRunning[0] = n;
+            }
+          } catch (IOException e) {
+            // the view not up yet
+          }
+          return whileRunning[0] > 0;
+        });
+    runner.join(Duration.ofMinutes(3).toMillis());
+    Cli.Result drivers = ran.get();
     assertThat(drivers.exitCode()).as(drivers.out() + drivers.err()).isZero();
+    assertThat(whileRunning[0]).as("measured requests served before the merge").isPositive();
     JsonNode merged = JSON.readTree(two.resolve("summary.json").toFile());
     Histogram sum = new Histogram(3);
     long driverCounts = 0;
@@ -231,6 +263,12 @@ class HostsIT {
     assertThat(all).isEqualTo(sum);
     assertThat(merged.get("latency_ms").get("p99").asDouble())
         .isEqualTo(all.getValueAtPercentile(99) / 1000.0);
+    // the log written live was exact, so kept; watched afterwards it counts what summary.json
+    // does, the drivers' own runs not counted again
+    assertThat(Files.readAllLines(two.resolve("latency.hlog")).get(0)).contains("second by second");
+    String after = LiveViews.metrics(two);
+    assertThat(LiveViews.measured(after)).isEqualTo(merged.get("count").asLong());
+    assertThat(after).doesNotContain("drivers/");
 
     // a replay shared by the same two drivers: every other request each, at its own time
     Path log = dir.resolve("requests.jsonl");

@@ -681,6 +681,10 @@ class IndexIT {
     }
     Files.writeString(f, sb);
     Path rejects = dir.resolve("rejects.jsonl");
+    // watched live: the documents accepted so far, while the load waits for the node
+    Path out = dir.resolve("run");
+    int livePort = LiveViews.freePort();
+    String metrics = "http://127.0.0.1:" + livePort + "/metrics";
     var load = Executors.newSingleThreadExecutor();
     try (SolrClient client = new CloudHttp2SolrClient.Builder(cluster().solrUrls()).build()) {
       Future<Cli.Result> run =
@@ -701,6 +705,11 @@ class IndexIT {
                       "30",
                       "--rejects",
                       rejects.toString(),
+                      "--out",
+                      out.toString(),
+                      "--live",
+                      "--live-port",
+                      Integer.toString(livePort),
                       f.toString()));
       // once the load is under way (an early document is there, uncommitted), solr2 dies: the
       // only replica, so the leader, of one shard
@@ -713,6 +722,14 @@ class IndexIT {
           });
       cluster().nodes().node(NodeOps.NodeOp.KILL, "solr2", Duration.ofSeconds(30));
       assertThat(run.isDone()).as("the load ended before the kill").isFalse();
+      // the load now waits for solr2: what it accepted so far is served meanwhile
+      Await.until(
+          "documents accepted so far, served while the load runs",
+          Duration.ofSeconds(20),
+          () -> {
+            assertThat(run.isDone()).as("the load ended while solr2 was down").isFalse();
+            return LiveViews.value(LiveViews.get(metrics), "solrscale_index_documents_total") > 0;
+          });
       // no pause: solr2 is down for as long as it takes to start again, many batches' time
       cluster().nodes().node(NodeOps.NodeOp.START, "solr2", Duration.ofSeconds(180));
       Cli.Result r = run.get(300, TimeUnit.SECONDS);
@@ -726,6 +743,11 @@ class IndexIT {
           .isEqualTo(40_000);
       assertThat(client.query("docs", new SolrQuery("id:k*")).getResults().getNumFound())
           .isEqualTo(40_000);
+      // watched afterwards: every document accepted, as index.json says
+      assertThat(LiveViews.value(LiveViews.metrics(out), "solrscale_index_documents_total"))
+          .isEqualTo(40_000.0);
+      assertThat(JSON.readTree(out.resolve("progress.json").toFile()).get("outcome").asText())
+          .isEqualTo("done");
 
       // a node down when a run starts: its count waits for the node as batches do (the commit
       // before it does not: Solr commits the shards it can reach)

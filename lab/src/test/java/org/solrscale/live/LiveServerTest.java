@@ -32,6 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.load.Interval;
 import org.solrscale.load.LoadRecorder;
 import org.solrscale.load.RunLog;
+import org.solrscale.results.HlogTail;
+import org.solrscale.results.IndexProgressLog;
 import org.solrscale.results.RunProgress;
 import org.solrscale.spec.SolrscaleException;
 import org.solrscale.testing.Await;
@@ -147,6 +149,36 @@ class LiveServerTest {
           .isEqualTo(577.0);
       assertThat(m).containsKey("solrscale_driver_cpu_seconds_total{" + step + "}");
       assertThat(m.get("solrscale_run_finished")).isEqualTo(0.0); // no progress.json: not said
+    }
+  }
+
+  @Test
+  void aBulkLoadsDocumentsPerSecondAreWhatCompareReadsFromTheSameFile() throws Exception {
+    Path run = tmp.resolve("index");
+    long began = System.currentTimeMillis() - 10_000;
+    Files.createDirectories(run);
+    RunProgress.stepStarted(run, "index", "c", began);
+    double[][] rows = {{0.5, 300}, {1.0, 800}, {1.5, 1000}, {2.0, 2500}, {2.6, 2600}, {3.4, 4000}};
+    RunFollower f = RunFollower.of(run);
+    try (IndexProgressLog log = new IndexProgressLog(run);
+        LiveServer s = LiveServer.start(f, "127.0.0.1", 0, w -> {})) {
+      for (double[] r : rows) {
+        log.record(r[0], (long) r[1]);
+      }
+      // the independent reading: compare's own, of the same file
+      double[] perSecond = IndexProgressLog.perSecond(run);
+      assertThat(perSecond).hasSize(3);
+      f.poll(w -> {});
+      List<Double> docs =
+          f.read(st -> st.get(0).points.stream().map(StepFeed.Point::docs).toList());
+      assertThat(docs).hasSize(3);
+      for (int k = 0; k < 3; k++) {
+        assertThat(docs.get(k)).as("second " + k).isCloseTo(perSecond[k], within(1e-9));
+      }
+      long second1 = f.read(st -> st.get(0).points.get(1).startMs());
+      assertThat(second1).isEqualTo(began + 1000);
+      Map<String, Double> m = samples(get(s.url() + "metrics"));
+      assertThat(m).containsEntry("solrscale_index_documents_total{step=\"index\"}", 4000.0);
     }
   }
 

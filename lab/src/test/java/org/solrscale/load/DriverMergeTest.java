@@ -58,6 +58,14 @@ class DriverMergeTest {
           h.setTag((String) t[0]);
           w.outputIntervalHistogram(h);
         }
+        // what the live view reads after each second (RunLog writes the same)
+        w.outputComment(
+            RunLog.LIVE_COMMENT
+                + "{\"end_ms\":"
+                + (begin + 1000)
+                + ",\"cpu_cores\":0.25,\"errors\":{\"timeout\":1},\"sent\":"
+                + perSecond
+                + "}");
         rows.add(
             new TimelineRow(
                 s, false, perSecond, 1, perSecond, 0, 0, 0, 0, 0, 1000L * perSecond, 1));

@@ -13,15 +13,18 @@ class IndexProgressLogTest {
   @Test
   void eachWholeSecondGetsTheDocumentsAcceptedInItAndThePartSecondAtTheEndIsLeftOut()
       throws Exception {
-    IndexProgressLog log = new IndexProgressLog();
+    IndexProgressLog log = new IndexProgressLog(dir);
     // 1,000 docs/s for 2 s, then 3,000 docs/s, ending 3.75 s in
     double[][] samples = {
       {0.5, 500}, {1.0, 1000}, {1.5, 1500}, {2.0, 2000}, {2.5, 3500}, {3.0, 5000}, {3.75, 7250}
     };
     for (double[] s : samples) {
       log.record(s[0], (long) s[1]);
+      // each row is in the file as soon as it is recorded: `watch` follows it
+      assertThat(Files.readAllLines(dir.resolve(IndexProgressLog.FILE)))
+          .endsWith(String.format(java.util.Locale.ROOT, "%.3f,%d", s[0], (long) s[1]));
     }
-    log.write(dir);
+    log.close();
     assertThat(Files.readAllLines(dir.resolve(IndexProgressLog.FILE)))
         .startsWith("seconds,accepted", "0.500,500")
         .endsWith("3.750,7250");

@@ -1,4 +1,4 @@
-package org.solrscale.live;
+package org.solrscale.results;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -16,21 +16,21 @@ import java.util.List;
  * completed since the last one; a line still being written waits for the next poll. A file not
  * there yet gives no lines.
  */
-final class LineTail {
+public final class LineTail {
   private static final int MAX_READ = 8 << 20;
   private final Path file;
   private long offset;
   private byte[] partial = new byte[0];
 
-  LineTail(Path file) {
+  public LineTail(Path file) {
     this.file = file;
   }
 
-  Path file() {
+  public Path file() {
     return file;
   }
 
-  List<String> poll() throws IOException {
+  public List<String> poll() throws IOException {
     byte[] chunk;
     try (InputStream in = Files.newInputStream(file)) {
       in.skipNBytes(offset);

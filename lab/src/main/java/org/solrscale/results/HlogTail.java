@@ -1,4 +1,4 @@
-package org.solrscale.live;
+package org.solrscale.results;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -15,20 +15,25 @@ import org.HdrHistogram.Histogram;
  * them as entries, interval histograms with their wall-clock times, and comments. HdrHistogram's
  * own reader reads a whole file at once; this keeps its place.
  */
-final class HlogTail {
+public final class HlogTail {
   /** One line of the log: an interval histogram (with its tag) or a comment (histogram null). */
-  record Entry(String tag, long startMs, long endMs, Histogram histogram, String comment) {}
+  public record Entry(String tag, long startMs, long endMs, Histogram histogram, String comment) {}
 
   private final LineTail lines;
   private double startTimeSec = -1;
   private double baseTimeSec = -1;
 
-  HlogTail(Path file) {
-    this.lines = new LineTail(file);
+  public HlogTail(Path file) {
+    this.lines = file == null ? null : new LineTail(file);
+  }
+
+  /** A reader of lines given one by one ({@link #parse}), in the log's order; no file. */
+  public static HlogTail parser() {
+    return new HlogTail(null);
   }
 
   /** The entries completed since the last poll; none when the file is missing or unchanged. */
-  List<Entry> poll() throws IOException {
+  public List<Entry> poll() throws IOException {
     List<Entry> out = new ArrayList<>();
     for (String line : lines.poll()) {
       Entry e = parse(line);
@@ -39,7 +44,11 @@ final class HlogTail {
     return out;
   }
 
-  private Entry parse(String line) {
+  /**
+   * One line of the log, read in order (the start and base time lines set how later times are
+   * read): an entry, or null for a header line or one this reader does not know.
+   */
+  public Entry parse(String line) {
     if (line.isEmpty() || line.startsWith("\"")) { // the legend
       return null;
     }
