@@ -310,7 +310,8 @@ public final class LiveServer implements AutoCloseable {
             List<StepFeed.Sample> ss = s.samples;
             for (int i = c[1]; i < ss.size(); i++) {
               StepFeed.Sample t = ss.get(i);
-              if (PAGE_METRICS.contains(t.metric())) {
+              if (PAGE_METRICS.contains(t.metric())
+                  || t.metric().startsWith(org.solrscale.telemetry.Telemetry.LEADER)) {
                 samples.addArray().add(t.atMs()).add(t.node()).add(t.metric()).add(t.value());
               }
             }

@@ -107,6 +107,24 @@ public final class Telemetry implements AutoCloseable {
     m.forEach((k, v) -> sample(n.id(), k, v));
   }
 
+  /**
+   * A cluster.csv metric {@code leader:COLLECTION/SHARD}: its node is the node that leads the shard
+   * (an active replica on a live node), "none" (value 0) when no one does.
+   */
+  public static final String LEADER = "leader:";
+
+  /** Our id of the Solr node CLUSTERSTATUS names {@code host:port_solr}, or that name. */
+  private String nodeId(String nodeName) {
+    int u = nodeName.indexOf('_');
+    String hostPort = u < 0 ? nodeName : nodeName.substring(0, u);
+    for (NodeState n : nodes) {
+      if (n.isSolr() && n.baseUrl().contains("://" + hostPort + "/")) {
+        return n.id();
+      }
+    }
+    return nodeName;
+  }
+
   /** The step's cluster.csv: the cluster's state as CLUSTERSTATUS tells it, every period. */
   public static final String CLUSTER_FILE = "cluster.csv";
 
@@ -143,24 +161,35 @@ public final class Telemetry implements AutoCloseable {
         int active = 0;
         int recovering = 0;
         int down = 0;
-        for (JsonNode shard : col.getValue().path("shards")) {
+        String name = col.getKey();
+        for (Iterator<Map.Entry<String, JsonNode>> sh = col.getValue().path("shards").fields();
+            sh.hasNext(); ) {
+          Map.Entry<String, JsonNode> shard = sh.next();
           shards++;
-          boolean leader = false;
-          for (JsonNode rep : shard.path("replicas")) {
+          String leader = null;
+          for (JsonNode rep : shard.getValue().path("replicas")) {
             boolean onLive = live.contains(rep.path("node_name").asText());
             String state = rep.path("state").asText();
             if (!onLive || state.equals("down")) {
               down++;
             } else if (state.equals("active")) {
               active++;
-              leader |= rep.path("leader").asBoolean();
+              if (rep.path("leader").asBoolean()) {
+                leader = nodeId(rep.path("node_name").asText());
+              }
             } else {
               recovering++; // recovering, or still starting up
             }
           }
-          leaders += leader ? 1 : 0;
+          leaders += leader != null ? 1 : 0;
+          // which node leads the shard: the node column names it ("none" without one)
+          clusterCsv.write(
+              new TelemetrySample(
+                  second,
+                  leader == null ? "none" : leader,
+                  LEADER + name + "/" + shard.getKey(),
+                  leader == null ? 0 : 1));
         }
-        String name = col.getKey();
         clusterCsv.write(new TelemetrySample(second, name, "shards", shards));
         clusterCsv.write(new TelemetrySample(second, name, "leaders", leaders));
         clusterCsv.write(new TelemetrySample(second, name, "active", active));

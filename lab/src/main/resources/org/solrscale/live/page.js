@@ -3,7 +3,7 @@
 (function () {
   const S = {
     events: 0, points: [], kinds: {}, lastKinds: {}, faults: {}, nodes: {}, cpu: {},
-    collections: {}, progress: {}, report: false, gone: false, seenDown: {}, steps: {}, probes: {}, targets: {},
+    collections: {}, leaders: {}, progress: {}, report: false, gone: false, seenDown: {}, steps: {}, probes: {}, targets: {},
   };
   window.solrscale = S; // for whoever inspects the page (the tests do)
   const $ = (id) => document.getElementById(id);
@@ -113,6 +113,11 @@
   }
 
   function onSample(t, node, metric, value) {
+    if (metric.startsWith("leader:")) { // leader:COLLECTION/SHARD, the node that leads it
+      const [c, shard] = metric.slice(7).split("/");
+      (S.leaders[c] || (S.leaders[c] = {}))[shard] = value > 0 ? node : null;
+      return;
+    }
     if (metric === "cpu") {
       const c = S.cpu[node] || (S.cpu[node] = { t: [], v: [] });
       c.t.push(t / 1000); c.v.push(value);
@@ -153,7 +158,7 @@
       const m = S.collections[c];
       return c === "cluster" ? `<div>live Solr nodes: ${m.live_nodes}</div>` :
         `<div>${esc(c)}: shards with a leader ${m.leaders}/${m.shards}, replicas active ${m.active},` +
-        ` recovering ${m.recovering}, down ${m.down}</div>`;
+        ` recovering ${m.recovering}, down ${m.down}` + leadersOf(c) + `</div>`;
     }).join("");
     const fs = [];
     for (const list of Object.values(S.faults)) for (const f of list) fs.push(f);
@@ -186,6 +191,14 @@
       `<td>${p.meets ? "meets" : "misses: " + esc(p.why)}</td></tr>`).join("");
     $("errors").tBodies[0].innerHTML = Object.keys(S.kinds).sort().map((k) =>
       `<tr><td>${esc(k)}</td><td>${S.kinds[k]}</td><td>${S.lastKinds[k] || 0}</td></tr>`).join("");
+  }
+
+  // each shard's leader, "none" in red while it has none
+  function leadersOf(c) {
+    const l = S.leaders[c];
+    if (!l) return "";
+    return "<br>leaders: " + Object.keys(l).sort().map((sh) => l[sh] === null
+      ? `${esc(sh)} <span class="none">none</span>` : `${esc(sh)} ${esc(l[sh])}`).join(", ");
   }
 
   function progress() {

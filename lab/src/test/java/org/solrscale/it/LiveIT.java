@@ -57,6 +57,8 @@ class LiveIT {
           + " downRows: Array.from(document.querySelectorAll('#nodes tr.down')).map(r =>"
           + " r.dataset.node),"
           + " progress: S.progress || {}, report: !!S.report, steps: S.steps || {},"
+          + " leaders: S.leaders || {},"
+          + " collections: document.getElementById('collections').textContent,"
           + " text: document.getElementById('progress-text').textContent,"
           + " resources: performance.getEntriesByType('resource').map(e => e.name)};";
 
@@ -153,6 +155,14 @@ class LiveIT {
               j -> {
                 assertThat(j.path("faults").toString()).contains("\"fault\":\"kill\"", "solr2");
                 assertThat(j.path("downRows").toString()).contains("solr2");
+              });
+      // each shard's leader by our name of its node, on the page as in the data
+      assertThat(seen)
+          .anySatisfy(
+              j -> {
+                assertThat(j.path("leaders").path("c").path("shard1").asText())
+                    .isIn("solr1", "solr2");
+                assertThat(j.path("collections").asText()).contains("leaders: shard1 solr");
               });
       JsonNode last = seen.get(seen.size() - 1);
       assertThat(last.path("faults").get(0).path("end_ms").asLong()).isPositive();
