@@ -40,6 +40,8 @@ public final class BenchProber implements CapacitySearch.Prober {
   private final Duration timeout;
   private final Path out;
   private final SearchProgress progress;
+  private final Slo slo;
+  private final boolean early;
   private int probes;
 
   public BenchProber(
@@ -53,8 +55,11 @@ public final class BenchProber implements CapacitySearch.Prober {
       long seed,
       Duration timeout,
       Path out,
-      SearchProgress progress) {
+      SearchProgress progress,
+      boolean early) {
     this.workload = workload;
+    this.slo = slo;
+    this.early = early;
     this.replay = replay;
     this.sender = sender;
     this.required = slo.requiredRequests();
@@ -70,7 +75,9 @@ public final class BenchProber implements CapacitySearch.Prober {
   /**
    * Where and how a search probes: the queries, the nodes (in turn, as SolrJ does) and their
    * collection, who to be, connections per node, each probe's warm-up and shortest measured time,
-   * the arrivals, seed and request timeout, and where each probe's files go (null: nowhere).
+   * the arrivals, seed and request timeout, where each probe's files go (null: nowhere), and
+   * whether a probe may end as soon as its verdict is clear ({@link EarlyVerdict}; false: every
+   * probe runs its full count).
    */
   public record Setup(
       Workload workload,
@@ -84,7 +91,8 @@ public final class BenchProber implements CapacitySearch.Prober {
       String arrivals,
       long seed,
       Duration timeout,
-      Path out) {}
+      Path out,
+      boolean early) {}
 
   /**
    * A search over a replayed log instead of a workload: its file, each request to {@code
@@ -127,7 +135,6 @@ public final class BenchProber implements CapacitySearch.Prober {
             : BenchPlan.firsts(s.workload()),
         "",
         s.access());
-    progress.planned(ProbePlan.of(slo, options, s.warmup(), s.minDuration()));
     try (HttpSender sender =
         BenchPlan.sender(
             Routing.CLOUD,
@@ -138,6 +145,20 @@ public final class BenchProber implements CapacitySearch.Prober {
             s.timeout().toMillis(),
             s.connections(),
             s.access())) {
+      CapacityResult.Ramp ramp = null;
+      if (options.start() == null) {
+        ramp = ramp(s, sender, options.max());
+        progress.ramped(ramp);
+        // above the start, the saturation itself: the open loop will most likely fail there, so
+        // the bisection begins between the two instead of between the start and twice it
+        options =
+            options.startingAt(
+                ramp.start(),
+                ramp.threads() > 0 && ramp.achieved() > ramp.start()
+                    ? round(ramp.achieved())
+                    : null);
+      }
+      progress.planned(ProbePlan.of(slo, options, s.warmup(), s.minDuration()));
       CapacityResult r =
           CapacitySearch.search(
               slo,
@@ -153,9 +174,73 @@ public final class BenchProber implements CapacitySearch.Prober {
                   s.seed(),
                   s.timeout(),
                   s.out(),
-                  progress));
+                  progress,
+                  s.early()));
+      r = r.withRamp(ramp);
       return s.replay() == null ? r : r.withReplayRate(s.replay().logRate());
     }
+  }
+
+  /** The share of the closed loop's saturation the search starts at. */
+  static final double RAMP_SHARE = 0.75;
+
+  static final Duration RAMP_WARMUP = Duration.ofSeconds(1);
+  static final Duration RAMP_MEASURED = Duration.ofSeconds(3);
+
+  /**
+   * Where to start: a closed loop (8 threads a node, 16 to 64, no more than the connections) for a
+   * second's warm-up and 3 s, as fast as the server answers. An open-loop rate that meets a latency
+   * bound lies below that saturation (0.85 of it for one Solr node, docs/benchmarks.md), so the
+   * search starts at {@link #RAMP_SHARE} of it instead of doubling up from far below, where each
+   * probe takes longest. A replay starts at its log's own rate.
+   */
+  static CapacityResult.Ramp ramp(Setup s, HttpSender sender, Double max)
+      throws InterruptedException {
+    if (s.replay() != null) {
+      double start = round(s.replay().logRate());
+      return new CapacityResult.Ramp(0, 0, 0, null, max == null ? start : Math.min(start, max));
+    }
+    int nodes = s.urls().size();
+    int threads =
+        Math.max(1, Math.min(s.connections() * nodes, Math.min(64, Math.max(16, 8 * nodes))));
+    Bench.Options o =
+        new Bench.Options(
+            s.workload(),
+            new LoadModel.Closed(threads),
+            BenchPlan.bounds(RAMP_WARMUP.toNanos(), null, RAMP_MEASURED.toNanos(), null),
+            s.seed(),
+            s.timeout().toNanos(),
+            null,
+            1.0);
+    BenchSummary r = Bench.run(o, sender, Clock.SYSTEM, i -> {});
+    double achieved = r.throughput() == null ? 0 : r.throughput().achieved();
+    long errors = r.errors() == null ? 0 : r.errors().total();
+    if (r.count() == 0 || achieved <= 0 || errors * 2 > r.count()) {
+      throw SolrscaleException.failed(
+          String.format(
+              Locale.ROOT,
+              "the closed loop that finds where to start answered %,d requests (%,d failed) in %s"
+                  + " s; give --start-rate",
+              r.count(),
+              errors,
+              Slo.fmt(r.seconds())));
+    }
+    double start = round(RAMP_SHARE * achieved);
+    return new CapacityResult.Ramp(
+        threads,
+        r.seconds(),
+        Math.round(achieved * 10) / 10.0,
+        r.latencyMs() == null ? null : r.latencyMs().get("p99"),
+        max == null ? start : Math.min(start, max));
+  }
+
+  /** Two significant digits (1,234 -> 1,200; 0.456 -> 0.46): a rate a person reads and types. */
+  public static double round(double v) {
+    if (!(v > 0)) {
+      return v;
+    }
+    double scale = Math.pow(10, Math.floor(Math.log10(v)) - 1);
+    return Math.round(v / scale) * scale;
   }
 
   @Override
@@ -192,8 +277,23 @@ public final class BenchProber implements CapacitySearch.Prober {
             dir,
             1.0);
     progress.probing(probes, rate, warmup.toNanos() / 1e9, seconds);
-    CapacityResult.Measured m =
-        measured(rate, Bench.run(o, sender, Clock.SYSTEM, progress::interval));
+    EarlyVerdict verdict = early ? new EarlyVerdict(slo) : null;
+    double[] measuredSeconds = {0};
+    double minSeconds = minDuration.toNanos() / 1e9;
+    BenchSummary s =
+        Bench.run(
+            o,
+            sender,
+            Clock.SYSTEM,
+            progress::interval,
+            i -> {
+              if (verdict == null || i.warmup()) {
+                return false;
+              }
+              measuredSeconds[0] += i.seconds();
+              return verdict.add(i, measuredSeconds[0] >= minSeconds);
+            });
+    CapacityResult.Measured m = measured(rate, s, verdict == null ? null : verdict.reason());
     progress.probed(probes, m);
     return m;
   }
@@ -213,6 +313,7 @@ public final class BenchProber implements CapacitySearch.Prober {
     line.put("error_rate", p.measured().errorRate());
     line.put("meets", p.meets());
     line.put("why", p.why());
+    line.put("decided_early", p.measured().decidedEarly());
     try {
       JsonLines.append(out.resolve(PROBES_FILE), line);
     } catch (IOException e) {
@@ -224,7 +325,7 @@ public final class BenchProber implements CapacitySearch.Prober {
   public static final String PROBES_FILE = "probes.jsonl";
 
   /** A probe's figures as the search judges them. */
-  static CapacityResult.Measured measured(double rate, BenchSummary s) {
+  static CapacityResult.Measured measured(double rate, BenchSummary s, String decidedEarly) {
     Map<String, Double> latency = new LinkedHashMap<>();
     if (s.latencyMs() != null) {
       latency.putAll(s.latencyMs());
@@ -237,6 +338,7 @@ public final class BenchProber implements CapacitySearch.Prober {
         s.count(),
         latency,
         s.count() == 0 ? 1 : (double) errors / s.count(),
-        bottleneck != null && bottleneck.startsWith("driver") ? bottleneck : null);
+        bottleneck != null && bottleneck.startsWith("driver") ? bottleneck : null,
+        decidedEarly);
   }
 }

@@ -31,7 +31,24 @@ public final class CapacitySearch {
         m.latencyMs().getOrDefault("p50", 0.0),
         m.latencyMs().getOrDefault("p99", 0.0),
         m.errorRate() * 100,
-        m.driverBound() == null ? "" : ", driver-bound");
+        (m.driverBound() == null ? "" : ", driver-bound")
+            + (m.decidedEarly() == null ? "" : "; " + m.decidedEarly()));
+  }
+
+  /** One line on the closed loop that chose the start. */
+  public static String rampLine(CapacityResult.Ramp r) {
+    if (r.threads() == 0) {
+      return "start: " + Slo.fmt(r.start()) + " requests/s, the replayed log's own rate";
+    }
+    return String.format(
+        Locale.ROOT,
+        "closed loop of %d threads: %,.0f requests/s over %.1f s (p99 %s ms), so the open-loop"
+            + " capacity is below that; starting at %s requests/s",
+        r.threads(),
+        r.achieved(),
+        r.seconds(),
+        r.p99Ms() == null ? "?" : Slo.fmt(r.p99Ms()),
+        Slo.fmt(r.start()));
   }
 
   /** Runs one probe at a rate (its own warm-up, then long enough for the objective). */
@@ -44,34 +61,54 @@ public final class CapacitySearch {
   }
 
   /**
-   * start: the first rate; max: the highest to try (null: no limit); tolerance: the bisection stops
-   * when (high - low) / low is at most this; probes: at most this many; band: a probe whose
-   * closeness to a latency bound is within 1 +- band is repeated, up to repeats probes at that
-   * rate; floor: the lowest rate tried before giving up.
+   * start: the first rate (null: found by a short closed loop first, {@link BenchProber}); max: the
+   * highest to try (null: no limit); tolerance: the bisection stops when (high - low) / low is at
+   * most this; probes: at most this many; band: a probe whose closeness to a latency bound is
+   * within 1 +- band is repeated, up to repeats probes at that rate; floor: the lowest rate tried
+   * before giving up; then: the rate tried after the start met the objective, instead of twice it
+   * (the closed loop's saturation, which an open loop is not expected to meet; null: double).
    */
   public record Options(
-      double start,
+      Double start,
       Double max,
       double tolerance,
       int probes,
       double band,
       int repeats,
-      double floor) {
+      double floor,
+      Double then) {
+
     public static Options defaults(double start, Double max) {
-      return new Options(start, max, 0.05, 24, 0.10, 3, 0.5);
+      return new Options(start, max, 0.05, 24, 0.10, 3, 0.5, null);
+    }
+
+    /** The same options starting at {@code rate}, and trying {@code next} after it when it met. */
+    public Options startingAt(double rate, Double next) {
+      return new Options(rate, max, tolerance, probes, band, repeats, Math.min(floor, rate), next);
     }
 
     /**
      * As the command and the step set it: tolerance in percent; probes within 10 % of a bound
      * repeated up to 3 times; halving no lower than 0.5 requests/s (or the start).
      */
-    public static Options of(double start, Double max, double tolerancePercent, int probes) {
-      return new Options(start, max, tolerancePercent / 100, probes, 0.10, 3, Math.min(0.5, start));
+    public static Options of(Double start, Double max, double tolerancePercent, int probes) {
+      return new Options(
+          start,
+          max,
+          tolerancePercent / 100,
+          probes,
+          0.10,
+          3,
+          start == null ? 0.5 : Math.min(0.5, start),
+          null);
     }
   }
 
   public static CapacityResult search(Slo slo, Options o, Prober prober)
       throws InterruptedException {
+    if (o.start() == null) {
+      throw new IllegalArgumentException("a search starts at a rate: find it first");
+    }
     List<Probe> probes = new ArrayList<>();
     Double low = null;
     Double high = null;
@@ -124,7 +161,8 @@ public final class CapacitySearch {
           stop = Stop.MAX_RATE;
           break;
         }
-        rate = o.max() == null ? rate * 2 : Math.min(rate * 2, o.max());
+        double up = o.then() != null && rate < o.then() ? o.then() : rate * 2;
+        rate = o.max() == null ? up : Math.min(up, o.max());
       } else {
         if (rate / 2 < o.floor()) {
           ended = "even " + Slo.fmt(rate) + " requests/s failed the objective (" + p.why() + ")";
@@ -145,6 +183,7 @@ public final class CapacitySearch {
         ended,
         stop,
         stop == Stop.CONVERGED,
+        null,
         null,
         null,
         null);

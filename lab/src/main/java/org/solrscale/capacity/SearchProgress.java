@@ -9,6 +9,9 @@ import org.solrscale.results.CapacityResult;
  * scenario step logs a line per probe.
  */
 public interface SearchProgress {
+  /** The closed loop that found where the search starts, when it ran one. */
+  default void ramped(CapacityResult.Ramp ramp) {}
+
   /** Before the first probe (after the first query answered, so a wrong target stays one line). */
   default void planned(ProbePlan plan) {}
 

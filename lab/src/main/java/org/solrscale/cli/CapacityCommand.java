@@ -74,10 +74,20 @@ final class CapacityCommand implements Callable<Integer> {
 
   @Option(
       names = "--start-rate",
-      defaultValue = "10",
+      defaultValue = "auto",
       paramLabel = "QPS",
-      description = "The first rate probed (default: ${DEFAULT-VALUE}).")
-  double startRate;
+      description =
+          "The first rate probed; auto: 75 %% of what a closed loop reaches in 4 s (a replay: its"
+              + " log's own rate) (default: ${DEFAULT-VALUE}).")
+  String startRate;
+
+  @Option(
+      names = "--full-probes",
+      description =
+          "Run every probe to its full count, even once its verdict is clear (by default a probe"
+              + " ends when its tail is surely above the bound, or surely below it after"
+              + " --min-duration).")
+  boolean fullProbes;
 
   @Option(
       names = "--max-rate",
@@ -150,12 +160,13 @@ final class CapacityCommand implements Callable<Integer> {
 
   private int capacity() throws Exception {
     Slo objective = Slo.parse(slo);
-    if (!(startRate > 0)) {
-      throw SolrscaleException.usage("--start-rate must be above 0, e.g. 10");
+    Double start = startRate(startRate);
+    if (maxRate != null && !(maxRate > 0)) {
+      throw SolrscaleException.usage("--max-rate must be above 0");
     }
-    if (maxRate != null && !(maxRate >= startRate)) {
+    if (maxRate != null && start != null && !(maxRate >= start)) {
       throw SolrscaleException.usage(
-          "--max-rate must be at least --start-rate (" + startRate + ")");
+          "--max-rate must be at least --start-rate (" + Slo.fmt(start) + ")");
     }
     if (!(tolerance > 0 && tolerance < 100)) {
       throw SolrscaleException.usage("--tolerance is a percentage between 0 and 100, e.g. 5");
@@ -182,7 +193,7 @@ final class CapacityCommand implements Callable<Integer> {
       Files.createDirectories(out);
     }
     CapacitySearch.Options options =
-        CapacitySearch.Options.of(startRate, maxRate, tolerance, maxProbes);
+        CapacitySearch.Options.of(start, maxRate, tolerance, maxProbes);
     CapacityResult result;
     try (CapacityProgress progress = new CapacityProgress(p -> plan(p, objective, options))) {
       result = search(objective, options, workload, replaying, progress);
@@ -212,6 +223,25 @@ final class CapacityCommand implements Callable<Integer> {
       }
     }
     return result.capacity() == null ? 1 : 0;
+  }
+
+  /** --start-rate: a rate above 0, or auto (null). */
+  static Double startRate(String text) {
+    if (text.strip().equalsIgnoreCase("auto")) {
+      return null;
+    }
+    try {
+      double v = Double.parseDouble(text.strip());
+      if (v > 0 && Double.isFinite(v)) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw SolrscaleException.usage(
+        "--start-rate must be above 0, e.g. 10, or auto (found by a short closed loop); got '"
+            + text
+            + "'");
   }
 
   /** The search itself, its plan and progress on stderr unless --json. */
@@ -248,7 +278,8 @@ final class CapacityCommand implements Callable<Integer> {
             arrivals,
             seed,
             query.timeout,
-            out),
+            out,
+            !fullProbes),
         json ? (n, m) -> {} : progress);
   }
 

@@ -35,6 +35,11 @@ final class CapacityProgress implements SearchProgress, AutoCloseable {
   }
 
   @Override
+  public synchronized void ramped(CapacityResult.Ramp r) {
+    System.err.println("  " + CapacitySearch.rampLine(r));
+  }
+
+  @Override
   public synchronized void planned(ProbePlan p) {
     plan.apply(p).forEach(line -> System.err.println("  " + line));
   }

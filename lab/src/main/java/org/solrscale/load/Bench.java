@@ -47,16 +47,38 @@ public final class Bench {
 
   public static BenchSummary run(Options o, Sender sender, Clock clock, Consumer<Interval> progress)
       throws InterruptedException {
+    return run(o, sender, clock, progress, i -> false);
+  }
+
+  /**
+   * As {@link #run(Options, Sender, Clock, Consumer)}, stopping early: once {@code stopAfter} says
+   * so of a second just closed, no more requests are sent; those sent finish and count, and the
+   * summary is of the time measured.
+   */
+  public static BenchSummary run(
+      Options o,
+      Sender sender,
+      Clock clock,
+      Consumer<Interval> progress,
+      java.util.function.Predicate<Interval> stopAfter)
+      throws InterruptedException {
     long cpu0 = processCpuNanos();
     long start = clock.nanoTime();
     long startedAtMs = System.currentTimeMillis();
     Driver driver = new Driver(clock, sender, o.workload(), o.model(), o.bounds(), o.seed());
+    Consumer<Interval> seen =
+        i -> {
+          progress.accept(i);
+          if (stopAfter.test(i)) {
+            driver.stop();
+          }
+        };
     AnswerCheck check =
         o.model() instanceof LoadModel.Replay r ? new AnswerCheck(r.schedule()) : null;
     LoadRecorder recorder = new LoadRecorder(start, check);
     // Ctrl-C interrupts this thread: the driver stops and nothing below is written, so a
     // truncated measurement never becomes a summary
-    try (RunLog log = new RunLog(start, startedAtMs, o.outDir(), progress)) {
+    try (RunLog log = new RunLog(start, startedAtMs, o.outDir(), seen)) {
       Driver.Result result = driver.run(recorder, start, log, o.timeoutNanos() + 1_000_000_000L);
       long cpu = processCpuNanos() - cpu0;
       BenchSummary s =

@@ -30,10 +30,44 @@ public record CapacityResult(
     @JsonProperty("converged") boolean converged,
     @JsonProperty("target") String target,
     @JsonProperty("replay_rate") Double replayRate,
-    @JsonProperty("capacity_speed") Double capacitySpeed) {
+    @JsonProperty("capacity_speed") Double capacitySpeed,
+    @JsonProperty("ramp") Ramp ramp) {
 
   public CapacityResult {
     probes = probes == null ? List.of() : probes;
+  }
+
+  /**
+   * How the search found where to start: a short closed loop of {@code threads} saturated the
+   * server at {@code achieved} requests/s over {@code seconds} measured (an open-loop capacity lies
+   * below that), and the first probe ran at {@code start}, a share of it.
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public record Ramp(
+      @JsonProperty("threads") int threads,
+      @JsonProperty("seconds") double seconds,
+      @JsonProperty("achieved") double achieved,
+      @JsonProperty("p99_ms") Double p99Ms,
+      @JsonProperty("start") double start) {}
+
+  /** The same answer with the ramp that chose its start. */
+  public CapacityResult withRamp(Ramp r) {
+    return new CapacityResult(
+        slo,
+        maxErrorRate,
+        capacity,
+        low,
+        high,
+        requestsPerProbe,
+        probes,
+        ended,
+        stop,
+        converged,
+        target,
+        replayRate,
+        capacitySpeed,
+        r);
   }
 
   /** The same answer for a step that names a target rate (null: none). */
@@ -51,7 +85,8 @@ public record CapacityResult(
         converged,
         t,
         replayRate,
-        capacitySpeed);
+        capacitySpeed,
+        ramp);
   }
 
   /** The same answer for a replay whose log runs at {@code rate} requests/s at speed 1. */
@@ -69,10 +104,14 @@ public record CapacityResult(
         converged,
         target,
         rate,
-        capacity == null ? null : capacity / rate);
+        capacity == null ? null : capacity / rate,
+        ramp);
   }
 
-  /** What one probe at one rate measured. */
+  /**
+   * What one probe at one rate measured; {@code decided_early}: why it ended before its full count
+   * (null: it ran it).
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public record Measured(
@@ -81,7 +120,19 @@ public record CapacityResult(
       @JsonProperty("count") long count,
       @JsonProperty("latency_ms") Map<String, Double> latencyMs,
       @JsonProperty("error_rate") double errorRate,
-      @JsonProperty("driver_bound") String driverBound) {}
+      @JsonProperty("driver_bound") String driverBound,
+      @JsonProperty("decided_early") String decidedEarly) {
+    /** A probe measured to its full count. */
+    public Measured(
+        double rate,
+        double achieved,
+        long count,
+        Map<String, Double> latencyMs,
+        double errorRate,
+        String driverBound) {
+      this(rate, achieved, count, latencyMs, errorRate, driverBound, null);
+    }
+  }
 
   /** One probe as judged: what it measured, whether it met the objective, and why not. */
   @JsonInclude(JsonInclude.Include.NON_NULL)

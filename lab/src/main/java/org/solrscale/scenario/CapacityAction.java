@@ -55,7 +55,8 @@ final class CapacityAction implements StepAction<StepSpec.Capacity> {
                 c.arrivals(),
                 c.seed(),
                 timeout,
-                run.dir()),
+                run.dir(),
+                !c.fullProbes()),
             (n, m) -> run.progress().accept(CapacitySearch.progressLine(n, m)));
     JsonNode summary = JSON.valueToTree(result.withTarget(c.target()));
     try {

@@ -357,9 +357,10 @@ public interface StepSpec {
 
   /**
    * Find the highest open-loop query rate that meets {@code slo} (solrscale capacity): doubling
-   * from {@code start_rate}, then bisection to {@code tolerance} percent, each probe with its own
-   * warm-up and long enough for the objective's percentile. {@code target} (e.g. {@code rate=500})
-   * is the rate the report recommends a topology for.
+   * from {@code start_rate} (none: a share of what a short closed loop reached), then bisection to
+   * {@code tolerance} percent, each probe with its own warm-up and long enough for the objective's
+   * percentile, or shorter once its verdict is clear (unless {@code full_probes}). {@code target}
+   * (e.g. {@code rate=500}) is the rate the report recommends a topology for.
    */
   record Capacity(
       @JsonProperty("name") String name,
@@ -381,11 +382,12 @@ public interface StepSpec {
       @JsonProperty("target") String target,
       @JsonProperty("profile") Boolean profile,
       @JsonProperty("replay") String replay,
-      @JsonProperty("max_gap") String maxGap)
+      @JsonProperty("max_gap") String maxGap,
+      @JsonProperty("full_probes") Boolean fullProbes)
       implements OnCollection {
     public Capacity {
       name = name == null ? "capacity" : name;
-      startRate = startRate == null ? 10.0 : startRate;
+      fullProbes = fullProbes != null && fullProbes;
       tolerance = tolerance == null ? 5.0 : tolerance;
       warmup = warmup == null ? "5s" : warmup;
       minDuration = minDuration == null ? "5s" : minDuration;
@@ -433,10 +435,14 @@ public interface StepSpec {
           out.add(Problem.error(e.getMessage()).at("/target"));
         }
       }
-      if (!(startRate > 0)) {
-        out.add(Problem.error("start_rate must be above 0, e.g. 10").at("/start_rate"));
+      if (startRate != null && !(startRate > 0)) {
+        out.add(
+            Problem.error("start_rate must be above 0, e.g. 10 (or leave it out: found by a ramp)")
+                .at("/start_rate"));
       }
-      if (maxRate != null && !(maxRate >= startRate)) {
+      if (maxRate != null && !(maxRate > 0)) {
+        out.add(Problem.error("max_rate must be above 0").at("/max_rate"));
+      } else if (maxRate != null && startRate != null && !(maxRate >= startRate)) {
         out.add(
             Problem.error("max_rate must be at least start_rate (" + Slo.fmt(startRate) + ")")
                 .at("/max_rate"));

@@ -188,7 +188,8 @@
       `<tr class="${p.meets ? "" : "down"}"><td>${p.probe}</td><td>${num(p.rate)}</td>` +
       `<td>${num(p.achieved)}</td><td>${num(p.p99_ms)}</td>` +
       `<td>${(100 * p.error_rate).toFixed(2)} %</td>` +
-      `<td>${p.meets ? "meets" : "misses: " + esc(p.why)}</td></tr>`).join("");
+      `<td>${p.meets ? "meets" : "misses: " + esc(p.why)}` +
+      `${p.decided_early ? " (decided early)" : ""}</td></tr>`).join("");
     $("errors").tBodies[0].innerHTML = Object.keys(S.kinds).sort().map((k) =>
       `<tr><td>${esc(k)}</td><td>${S.kinds[k]}</td><td>${S.lastKinds[k] || 0}</td></tr>`).join("");
   }

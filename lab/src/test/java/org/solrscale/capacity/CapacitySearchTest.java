@@ -43,6 +43,29 @@ class CapacitySearchTest {
   }
 
   @Test
+  void startingNearTheAnswerWithTheSaturationAboveTakesFewerProbesForTheSameAnswer()
+      throws Exception {
+    // the model saturates at 400 requests/s, as a closed loop would find; the search starts at
+    // 75 % of that and tries the saturation next instead of twice the start
+    CapacitySearch.Options near = CapacitySearch.Options.defaults(10, null).startingAt(300, 400.0);
+    CapacityResult r = CapacitySearch.search(SLO, near, rate -> model(rate, 0, null, 0));
+    CapacityResult far =
+        CapacitySearch.search(
+            SLO, CapacitySearch.Options.defaults(10, null), rate -> model(rate, 0, null, 0));
+    assertThat(r.probes().get(0).measured().rate()).isEqualTo(300);
+    assertThat(r.probes().get(1).measured().rate()).isEqualTo(400);
+    assertThat(r.converged()).isTrue();
+    assertThat(r.low()).isLessThan(360).isGreaterThan(360 / 1.05);
+    assertThat(Math.abs(r.capacity() - far.capacity()) / far.capacity()).isLessThanOrEqualTo(0.05);
+    // 300, 400, then bisection of a third: 350, 375, 362.5 (p99 107 ms: near the bound, so
+    // probed twice)
+    assertThat(r.probes())
+        .extracting(p -> p.measured().rate())
+        .containsExactly(300.0, 400.0, 350.0, 375.0, 362.5, 362.5);
+    assertThat(far.probes().size()).isGreaterThan(r.probes().size() + 4);
+  }
+
+  @Test
   void probesNearTheBoundAreRepeatedAndTheMajorityDecides() throws Exception {
     SplittableRandom random = new SplittableRandom(7);
     CapacityResult r =

@@ -18,7 +18,7 @@ class ProbePlanTest {
 
   @Test
   void theDefaultFirstProbeIsTenRequestsASecondForTwoAndAHalfMinutes() {
-    ProbePlan p = ProbePlan.of(P99, CapacitySearch.Options.of(10, null, 5, 24), FIVE, FIVE);
+    ProbePlan p = ProbePlan.of(P99, CapacitySearch.Options.of(10.0, null, 5, 24), FIVE, FIVE);
     assertThat(p.start()).isEqualTo(10);
     assertThat(p.required()).isEqualTo(1522);
     assertThat(p.measuredSeconds()).isEqualTo(154); // ceil(1522 / 10) + 1
@@ -36,7 +36,7 @@ class ProbePlanTest {
     ProbePlan p =
         ProbePlan.of(
             P99,
-            CapacitySearch.Options.of(500, 200.0, 5, 24),
+            CapacitySearch.Options.of(500.0, 200.0, 5, 24),
             Duration.ZERO,
             Duration.ofSeconds(20));
     assertThat(p.start()).isEqualTo(200);
@@ -48,13 +48,14 @@ class ProbePlanTest {
   @Test
   void withAMaximumRateTheBoundCountsTheWorstPath() {
     // up: 10, 20, 40, 80, 100; down: 10, 5, 2.5, 1.25, 0.625, then 5 bisections: 10 rates
-    ProbePlan p = ProbePlan.of(P99, CapacitySearch.Options.of(10, 100.0, 5, 24), FIVE, FIVE);
+    ProbePlan p = ProbePlan.of(P99, CapacitySearch.Options.of(10.0, 100.0, 5, 24), FIVE, FIVE);
     assertThat(p.rates()).isEqualTo(10);
     assertThat(p.probes()).isEqualTo(24); // 10 rates x 3 probes, capped by --max-probes
-    ProbePlan alone = ProbePlan.of(P99, CapacitySearch.Options.of(10, 10.0, 5, 24), FIVE, FIVE);
+    ProbePlan alone = ProbePlan.of(P99, CapacitySearch.Options.of(10.0, 10.0, 5, 24), FIVE, FIVE);
     assertThat(alone.rates()).isEqualTo(10); // only the way down is left
     ProbePlan few =
-        ProbePlan.of(P99, new CapacitySearch.Options(1, 4.0, 0.5, 24, 0.1, 1, 1), FIVE, FIVE);
+        ProbePlan.of(
+            P99, new CapacitySearch.Options(1.0, 4.0, 0.5, 24, 0.1, 1, 1, null), FIVE, FIVE);
     // up: 1, 2, 4 (then 1 bisection at most for 50 %); down: nothing below the floor of 1
     assertThat(few.rates()).isEqualTo(4);
     assertThat(few.probes()).isEqualTo(4);

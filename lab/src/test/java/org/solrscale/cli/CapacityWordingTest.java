@@ -25,7 +25,7 @@ class CapacityWordingTest {
 
   @Test
   void thePlanSaysHowLongTheFirstProbeTakesAndHowManyProbesMayFollow() {
-    List<String> lines = plan(CapacitySearch.Options.of(10, null, 5, 24));
+    List<String> lines = plan(CapacitySearch.Options.of(10.0, null, 5, 24));
     assertThat(lines.get(0))
         .isEqualTo(
             "objective: p99<50ms (no errors); a probe measures at least 1,522 requests for"
@@ -38,7 +38,7 @@ class CapacityWordingTest {
         .contains("no --max-rate the number of doublings depends on the capacity")
         .contains("at most 5 rates of bisection to within 5 %")
         .contains("at most 24 probes (--max-probes)");
-    List<String> bounded = plan(CapacitySearch.Options.of(10, 100.0, 5, 24));
+    List<String> bounded = plan(CapacitySearch.Options.of(10.0, 100.0, 5, 24));
     assertThat(bounded.get(2))
         .startsWith("then: doubling up to --max-rate 100")
         .contains("at most 10 rates and 24 probes")
@@ -62,14 +62,14 @@ class CapacityWordingTest {
 
   @Test
   void aSearchStoppedByTheMaximumRateSaysSoInWords() throws Exception {
-    CapacitySearch.Options o = CapacitySearch.Options.of(10, 10.0, 5, 24);
+    CapacitySearch.Options o = CapacitySearch.Options.of(10.0, 10.0, 5, 24);
     assertThat(CapacityCommand.verdict(search(o, 1e9, null), o))
         .isEqualTo("capacity: at least 10.0 requests/s: --max-rate 10 met the objective");
   }
 
   @Test
   void everyOtherEndingReadsAsPlainWords() throws Exception {
-    CapacitySearch.Options o = CapacitySearch.Options.of(10, null, 5, 24);
+    CapacitySearch.Options o = CapacitySearch.Options.of(10.0, null, 5, 24);
     assertThat(CapacityCommand.verdict(search(o, 0.1, null), o))
         .isEqualTo(
             "capacity: none: even 0.625 requests/s, the lowest rate tried, failed the objective"
@@ -83,7 +83,7 @@ class CapacityWordingTest {
             "capacity: 97.5 requests/s (between 97.5 and 100.0): 97.5 requests/s met the"
                 + " objective and 100 did not")
         .endsWith("within --tolerance 5 %");
-    CapacitySearch.Options few = CapacitySearch.Options.of(10, null, 5, 3);
+    CapacitySearch.Options few = CapacitySearch.Options.of(10.0, null, 5, 3);
     assertThat(CapacityCommand.verdict(search(few, 1e9, null), few))
         .isEqualTo(
             "capacity: at least 40.0 requests/s: --max-probes 3 ran out before a rate failed the"
