@@ -277,7 +277,7 @@ public final class BenchProber implements CapacitySearch.Prober {
             dir,
             1.0);
     progress.probing(probes, rate, warmup.toNanos() / 1e9, seconds);
-    EarlyVerdict verdict = early ? new EarlyVerdict(slo) : null;
+    EarlyVerdict verdict = early ? new EarlyVerdict(slo, Math.round(rate * seconds)) : null;
     double[] measuredSeconds = {0};
     double minSeconds = minDuration.toNanos() / 1e9;
     BenchSummary s =

@@ -8,26 +8,38 @@ import org.solrscale.load.LoadRecorder;
 import org.solrscale.spec.Slo;
 
 /**
- * Decides a probe before its full count, once its tail is clear of the objective: after each
- * measured second, for each latency bound (percentile P under L ms), the share of requests at or
- * above L is bounded by Wilson's score interval at 99 % confidence (z = 2.576, looked at once a
- * second). The probe fails as soon as that share is surely above what P allows (1 - P; p99: 1 %),
- * or when errors are surely above their bound (any error when none is allowed). It meets the
- * objective as soon as the share is surely below it for every bound and no request has failed, but
- * not before the probe's shortest measured time. A probe near a bound is neither and runs its full
- * count. A bound on max is judged as p99.9, as {@link Slo#requiredRequests} does.
+ * Decides a probe before its full count, once its verdict is clear. After each measured second:
+ *
+ * <ul>
+ *   <li><b>Fails</b> once the full count could no longer meet the objective whatever the rest of
+ *       the probe brings: more requests at or above a bound L than its percentile P allows of the
+ *       probe's planned requests ((1 - P) x planned; p99: 1 %), or more errors than the error bound
+ *       allows of them (any, when none is allowed). This is curtailment, not statistics: the early
+ *       verdict is the one the full count would give, so a burst (a collection, a GC pause) early
+ *       in a probe fails it only when it would have failed it anyway. Above the capacity the queue
+ *       grows and this comes within a second or two.
+ *   <li><b>Meets</b> the objective once, for every bound, the share of requests at or above L is
+ *       surely below 1 - P by Wilson's score interval at 99 % confidence (z = 2.576, looked at once
+ *       a second) and no request has failed, but not before the probe's shortest measured time.
+ * </ul>
+ *
+ * A probe near a bound is neither and runs its full count. A bound on max is judged as p99.9, as
+ * {@link Slo#requiredRequests} does.
  */
 final class EarlyVerdict {
   /** The normal quantile of the one-sided 99.5 % (two-sided 99 %) bound. */
   static final double Z = 2.576;
 
   private final Slo slo;
+  private final long planned;
   private final Histogram seen = new Histogram(LoadRecorder.HIGHEST_US, LoadRecorder.DIGITS);
   private long errors;
   private String reason;
 
-  EarlyVerdict(Slo slo) {
+  /** {@code planned}: the requests the probe measures when it runs its full count. */
+  EarlyVerdict(Slo slo, long planned) {
     this.slo = slo;
+    this.planned = planned;
   }
 
   /** What a decided probe was decided on, in words (null while undecided). */
@@ -57,30 +69,33 @@ final class EarlyVerdict {
       double allowed = 1 - Math.min(percentile(b.getKey()), 99.9) / 100;
       long limitUs = Math.round(b.getValue() * 1000);
       long above = seen.getCountBetweenValues(seen.lowestEquivalentValue(limitUs), Long.MAX_VALUE);
-      if (lower(above, n) > allowed) {
+      if (above > allowed * planned) {
         reason =
             String.format(
                 Locale.ROOT,
-                "failed after %,d requests: %,d at or above %s ms, surely more than the %s %% %s"
-                    + " allows",
+                "failed after %,d requests: %,d at or above %s ms, more than the %s %% of the"
+                    + " probe's %,d that %s allows",
                 n,
                 above,
                 Slo.fmt(b.getValue()),
                 Slo.fmt(allowed * 100),
+                planned,
                 b.getKey());
         return true;
       }
       allClear &= upper(above, n) < allowed;
     }
     double maxErrors = slo.maxErrorRate();
-    if (errors > 0 && (maxErrors == 0 || lower(errors, n) > maxErrors)) {
+    if (errors > maxErrors * planned) {
       reason =
           String.format(
               Locale.ROOT,
-              "failed after %,d requests: %,d errors, surely more than the %s %% allowed",
+              "failed after %,d requests: %,d errors, more than the %s %% of the probe's %,d"
+                  + " allowed",
               n,
               errors,
-              Slo.fmt(maxErrors * 100));
+              Slo.fmt(maxErrors * 100),
+              planned);
       return true;
     }
     if (mayMeet && allClear && errors == 0) {
