@@ -49,16 +49,24 @@ search() { # LABEL OUT ARGS...
   t1=$(date +%s.%N)
   report "$out" "$t0" "$t1" "$label"
 }
-for ((r = 1; r <= rounds; r++)); do
-  search "round $r solr, before (--start-rate 10 --full-probes)" "solr-before-$r.json" \
+before() {
+  search "round $1 solr, before (--start-rate 10 --full-probes)" "solr-before-$1.json" \
     --name $name --collection docs --queries queries.txt --start-rate 10 --full-probes
-  search "round $r solr, after (defaults)" "solr-after-$r.json" \
+}
+after() {
+  search "round $1 solr, after (defaults)" "solr-after-$1.json" \
     --name $name --collection docs --queries queries.txt
+}
+for ((r = 1; r <= rounds; r++)); do # the order alternates: neither always follows the other
+  if ((r % 2)); then before $r; after $r; else after $r; before $r; fi
 done
 port=18999
 "$s" calibration-server --workers 4 --service-ms 10 --port $port >/dev/null 2>&1 &
 calib=$!
-sleep 3
+for ((i = 0; i < 60; i++)); do # until it answers (a JVM starting on a busy machine)
+  curl -s -o /dev/null "http://127.0.0.1:$port/solr/calib/select?q=x" && break
+  sleep 0.5
+done
 # the calibration server's capacity is known, so one search before is enough to time it
 search "calibration (400/s), before" "calib-before.json" \
   --url "http://127.0.0.1:$port/solr" --collection calib --queries queries.txt \

@@ -121,7 +121,11 @@ public final class CapacitySearch {
         stop = Stop.MAX_PROBES;
         break;
       }
-      Probe p = judged(slo, o, prober, rate, probes);
+      // a start found by a closed loop is probed right after that loop saturated the server (its
+      // garbage, its queues): when it fails, it is probed again and the majority decides, so one
+      // stall there does not pin the answer below the start
+      boolean confirm = probes.isEmpty() && o.then() != null;
+      Probe p = judged(slo, o, prober, rate, probes, confirm);
       if (p.measured().driverBound() != null) {
         ended =
             String.format(
@@ -196,6 +200,13 @@ public final class CapacitySearch {
    */
   static Probe judged(Slo slo, Options o, Prober prober, double rate, List<Probe> out)
       throws InterruptedException {
+    return judged(slo, o, prober, rate, out, false);
+  }
+
+  /** As above; {@code confirm}: a failure is probed again as if it were near the bound. */
+  static Probe judged(
+      Slo slo, Options o, Prober prober, double rate, List<Probe> out, boolean confirm)
+      throws InterruptedException {
     int met = 0;
     int failed = 0;
     Probe last = null;
@@ -216,7 +227,7 @@ public final class CapacitySearch {
         failedWhy = why;
       }
       double c = slo.closeness(m.latencyMs());
-      boolean near = Math.abs(c - 1) <= o.band();
+      boolean near = Math.abs(c - 1) <= o.band() || confirm && failed > 0;
       boolean errorsOnly = why != null && c < 1; // errors decide, not a latency near its bound
       int needed = o.repeats() / 2 + 1;
       if (!near || errorsOnly || met >= needed || failed >= needed) {

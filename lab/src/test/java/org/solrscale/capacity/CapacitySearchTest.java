@@ -23,6 +23,12 @@ class CapacitySearchTest {
         rate, Math.min(rate, 400), 2000, Map.of("p50", p99 / 3, "p99", p99), errors, driver);
   }
 
+  /** A probe during which the server stalled: p99 far above any bound. */
+  static CapacityResult.Measured stalled(double rate) {
+    return new CapacityResult.Measured(
+        rate, rate * 0.8, 2000, Map.of("p50", 155.0, "p99", 450.0), 0, null);
+  }
+
   @Test
   void findsTheRateWhereTheModelsP99CrossesTheBoundWithinTheTolerance() throws Exception {
     CapacityResult r =
@@ -63,6 +69,32 @@ class CapacitySearchTest {
         .extracting(p -> p.measured().rate())
         .containsExactly(300.0, 400.0, 350.0, 375.0, 362.5, 362.5);
     assertThat(far.probes().size()).isGreaterThan(r.probes().size() + 4);
+  }
+
+  @Test
+  void aStartFoundByTheClosedLoopThatFailsOnceIsProbedAgainAndTheMajorityDecides()
+      throws Exception {
+    // the first probe after the closed loop stalls (the loop's garbage collected there); the
+    // same rate then meets twice, so the search goes on up from it instead of halving
+    int[] calls = {0};
+    CapacityResult r =
+        CapacitySearch.search(
+            SLO,
+            CapacitySearch.Options.defaults(10, null).startingAt(300, 400.0),
+            rate -> ++calls[0] == 1 ? stalled(rate) : model(rate, 0, null, 0));
+    assertThat(r.probes())
+        .extracting(p -> p.measured().rate())
+        .startsWith(300.0, 300.0, 300.0, 400.0);
+    assertThat(r.probes().get(2).meets()).isTrue();
+    assertThat(r.low()).isGreaterThan(360 / 1.05);
+    // an explicit start is not confirmed: one failure halves
+    calls[0] = 0;
+    CapacityResult plain =
+        CapacitySearch.search(
+            SLO,
+            CapacitySearch.Options.defaults(300, null),
+            rate -> ++calls[0] == 1 ? stalled(rate) : model(rate, 0, null, 0));
+    assertThat(plain.probes().get(1).measured().rate()).isEqualTo(150);
   }
 
   @Test
