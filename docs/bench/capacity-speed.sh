@@ -7,9 +7,10 @@
 # --start-rate auto, probes decided early) one after the other, with the same objective, warm-up
 # and minimum probe time (the calibration server's old search runs once: its answer is known).
 # Prints each search's capacity, interval, probes and seconds.
-# Usage: docs/bench/capacity-speed.sh [WORKDIR] [ROUNDS]
+# Usage: docs/bench/capacity-speed.sh [WORKDIR] [ROUNDS] [both|new]  (new: only the new search on
+# Solr, ROUNDS times, and no calibration server)
 set -euo pipefail
-work=${1:-/tmp/solrscale-bench-capacity-speed}; rounds=${2:-2}
+work=${1:-/tmp/solrscale-bench-capacity-speed}; rounds=${2:-2}; mode=${3:-both}
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 s="$root/solrscale"; name=bench-capspeed
 mkdir -p "$work"; cd "$work"
@@ -58,8 +59,11 @@ after() {
     --name $name --collection docs --queries queries.txt
 }
 for ((r = 1; r <= rounds; r++)); do # the order alternates: neither always follows the other
-  if ((r % 2)); then before $r; after $r; else after $r; before $r; fi
+  if [ "$mode" = new ]; then after $r
+  elif ((r % 2)); then before $r; after $r
+  else after $r; before $r; fi
 done
+[ "$mode" = new ] && exit 0
 port=18999
 "$s" calibration-server --workers 4 --service-ms 10 --port $port >/dev/null 2>&1 &
 calib=$!

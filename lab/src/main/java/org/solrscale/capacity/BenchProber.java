@@ -189,10 +189,11 @@ public final class BenchProber implements CapacitySearch.Prober {
 
   /**
    * Where to start: a closed loop (8 threads a node, 16 to 64, no more than the connections) for a
-   * second's warm-up and 3 s, as fast as the server answers. An open-loop rate that meets a latency
-   * bound lies below that saturation (0.85 of it for one Solr node, docs/benchmarks.md), so the
-   * search starts at {@link #RAMP_SHARE} of it instead of doubling up from far below, where each
-   * probe takes longest. A replay starts at its log's own rate.
+   * second's warm-up and 3 s, as fast as the server answers. Its rate is near the open-loop
+   * capacity (0.85 of it for one Solr node, docs/benchmarks.md; 0.75 to 1.4 of it for two nodes and
+   * the calibration server, docs/bench/capacity-speed.md): a heuristic, not a bound. The search
+   * starts at {@link #RAMP_SHARE} of it instead of doubling up from far below, where each probe
+   * takes longest, and tries the rate itself next. A replay starts at its log's own rate.
    */
   static CapacityResult.Ramp ramp(Setup s, HttpSender sender, Double max)
       throws InterruptedException {

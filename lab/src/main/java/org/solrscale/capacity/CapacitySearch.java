@@ -42,8 +42,8 @@ public final class CapacitySearch {
     }
     return String.format(
         Locale.ROOT,
-        "closed loop of %d threads: %,.0f requests/s over %.1f s (p99 %s ms), so the open-loop"
-            + " capacity is below that; starting at %s requests/s",
+        "closed loop of %d threads: %,.0f requests/s over %.1f s (p99 %s ms); starting at 75 %%"
+            + " of it, %s requests/s",
         r.threads(),
         r.achieved(),
         r.seconds(),
