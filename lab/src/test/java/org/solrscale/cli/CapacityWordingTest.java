@@ -24,6 +24,20 @@ class CapacityWordingTest {
   }
 
   @Test
+  void theClosedLoopThatChoseTheStartIsToldInOneLine() {
+    assertThat(
+            CapacitySearch.rampLine(
+                new org.solrscale.results.CapacityResult.Ramp(16, 3.01, 846.5, 48.9, 630)))
+        .isEqualTo(
+            "closed loop of 16 threads: 847 requests/s over 3.0 s (p99 48.9 ms); starting at 75 %"
+                + " of it, 630 requests/s");
+    assertThat(
+            CapacitySearch.rampLine(
+                new org.solrscale.results.CapacityResult.Ramp(0, 0, 0, null, 12.5)))
+        .isEqualTo("start: 12.5 requests/s, the replayed log's own rate");
+  }
+
+  @Test
   void thePlanSaysHowLongTheFirstProbeTakesAndHowManyProbesMayFollow() {
     List<String> lines = plan(CapacitySearch.Options.of(10.0, null, 5, 24));
     assertThat(lines.get(0))
