@@ -38,9 +38,9 @@ public record CapacityResult(
   }
 
   /**
-   * How the search found where to start: a short closed loop of {@code threads} saturated the
-   * server at {@code achieved} requests/s over {@code seconds} measured (an open-loop capacity lies
-   * below that), and the first probe ran at {@code start}, a share of it.
+   * How the search found where to start: a short closed loop of {@code threads} reached {@code
+   * achieved} requests/s over {@code seconds} measured (near the open-loop capacity: a starting
+   * point, not a bound), and the first probe ran at {@code start}, a share of it.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
@@ -53,25 +53,21 @@ public record CapacityResult(
 
   /** The same answer with the ramp that chose its start. */
   public CapacityResult withRamp(Ramp r) {
-    return new CapacityResult(
-        slo,
-        maxErrorRate,
-        capacity,
-        low,
-        high,
-        requestsPerProbe,
-        probes,
-        ended,
-        stop,
-        converged,
-        target,
-        replayRate,
-        capacitySpeed,
-        r);
+    return with(target, replayRate, capacitySpeed, r);
   }
 
   /** The same answer for a step that names a target rate (null: none). */
   public CapacityResult withTarget(String t) {
+    return with(t, replayRate, capacitySpeed, ramp);
+  }
+
+  /** The same answer for a replay whose log runs at {@code rate} requests/s at speed 1. */
+  public CapacityResult withReplayRate(double rate) {
+    return with(target, rate, capacity == null ? null : capacity / rate, ramp);
+  }
+
+  /** The same search, its later additions (target, replay rate and speed, ramp) as given. */
+  private CapacityResult with(String t, Double rate, Double speed, Ramp r) {
     return new CapacityResult(
         slo,
         maxErrorRate,
@@ -84,28 +80,9 @@ public record CapacityResult(
         stop,
         converged,
         t,
-        replayRate,
-        capacitySpeed,
-        ramp);
-  }
-
-  /** The same answer for a replay whose log runs at {@code rate} requests/s at speed 1. */
-  public CapacityResult withReplayRate(double rate) {
-    return new CapacityResult(
-        slo,
-        maxErrorRate,
-        capacity,
-        low,
-        high,
-        requestsPerProbe,
-        probes,
-        ended,
-        stop,
-        converged,
-        target,
         rate,
-        capacity == null ? null : capacity / rate,
-        ramp);
+        speed,
+        r);
   }
 
   /**
