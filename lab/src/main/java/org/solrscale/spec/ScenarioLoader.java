@@ -60,8 +60,17 @@ public final class ScenarioLoader {
   public record Loaded(
       String text, ScenarioSpec base, List<Combination> combinations, YamlPlaces places) {}
 
-  /** Where a matrix value was put: the matrix key, the index of the value and the value. */
-  private record Swept(String key, int index, Object value) {}
+  /**
+   * Where a matrix value was put: the matrix key, where that key is written ({@code /matrix/KEY},
+   * or {@code /matrix/I/KEY} in a list of sweeps), the index of the value and the value.
+   */
+  private record Swept(String key, String at, int index, Object value) {}
+
+  /**
+   * One cartesian product of the matrix: its keys and their values, and where it is written ({@code
+   * /matrix}, or {@code /matrix/I} for the I-th of a list of sweeps).
+   */
+  record Sweep(String at, Map<String, List<Object>> values) {}
 
   public static Loaded load(Path file) {
     return load(file, false);
@@ -93,6 +102,8 @@ public final class ScenarioLoader {
     }
     ScenarioSpec base;
     JsonNode tree;
+    YamlPlaces places = new YamlPlaces(text, source, YAML);
+    List<Sweep> sweeps;
     try {
       tree = YAML.readTree(text);
       if (tree == null || tree.isMissingNode() || tree.isNull()) {
@@ -104,76 +115,213 @@ public final class ScenarioLoader {
                 + ":1:1: a scenario is a mapping of keys (name, cluster, "
                 + "data, steps, matrix, repeat, order); see docs/scenarios.md");
       }
-      base = YAML.treeToValue(tree, ScenarioSpec.class);
+      JsonNode matrix = tree.path("matrix");
+      if (matrix.isArray()) {
+        // a list of sweeps: the base is read without it, and its matrix is their union
+        sweeps = sweeps((ArrayNode) matrix, places);
+        ObjectNode withoutMatrix = ((ObjectNode) tree).deepCopy();
+        withoutMatrix.remove("matrix");
+        ScenarioSpec read = YAML.treeToValue(withoutMatrix, ScenarioSpec.class);
+        Map<String, List<Object>> union = new LinkedHashMap<>();
+        for (Sweep sw : sweeps) {
+          sw.values()
+              .forEach(
+                  (k, vs) -> {
+                    List<Object> all = union.computeIfAbsent(k, x -> new ArrayList<>());
+                    vs.stream().filter(v -> !all.contains(v)).forEach(all::add);
+                  });
+        }
+        base =
+            new ScenarioSpec(
+                read.name(),
+                read.cluster(),
+                read.data(),
+                read.steps(),
+                union,
+                read.repeat(),
+                read.order());
+      } else {
+        base = YAML.treeToValue(tree, ScenarioSpec.class);
+        sweeps = List.of(new Sweep("/matrix", base.matrix()));
+      }
     } catch (JsonProcessingException e) {
       throw SolrscaleException.usage(SpecLoader.describe(e, text, source));
     }
-    YamlPlaces places = new YamlPlaces(text, source, YAML);
     List<Combination> combinations;
     if (base.matrix().isEmpty()) {
       check(base, places, Map.of(), external);
       combinations = List.of(new Combination("c001", new LinkedHashMap<>(), base));
     } else {
-      combinations = expand(tree, base, places, external);
+      combinations = expand(tree, sweeps, places, external);
     }
     return new Loaded(text, base, combinations, places);
   }
 
-  static List<Combination> expand(
-      JsonNode tree, ScenarioSpec base, YamlPlaces places, boolean external) {
-    List<String> keys = new ArrayList<>(base.matrix().keySet());
-    List<Combination> out = new ArrayList<>();
-    int total = 1;
-    for (String k : keys) {
-      List<Object> values = base.matrix().get(k);
-      if (values == null || values.isEmpty()) {
-        throw SolrscaleException.usage(
-            places.where("/matrix/" + YamlPlaces.escape(k))
-                + ": matrix key '"
-                + k
-                + "' needs a list of values");
-      }
-      total *= values.size();
+  /** The sweeps of a matrix written as a list: each element a mapping of keys to values. */
+  private static List<Sweep> sweeps(ArrayNode matrix, YamlPlaces places) {
+    if (matrix.isEmpty()) {
+      throw SolrscaleException.usage(
+          places.where("/matrix")
+              + ": the matrix is an empty list; give sweeps (each a mapping of keys to values)"
+              + " or leave the matrix out");
     }
-    for (int n = 0; n < total; n++) {
-      int[] index = new int[keys.size()];
-      int rest = n;
-      for (int k = keys.size() - 1; k >= 0; k--) {
-        index[k] = rest % base.matrix().get(keys.get(k)).size();
-        rest /= base.matrix().get(keys.get(k)).size();
+    List<Sweep> out = new ArrayList<>();
+    for (int i = 0; i < matrix.size(); i++) {
+      String at = "/matrix/" + i;
+      JsonNode sweep = matrix.get(i);
+      if (!sweep.isObject() || sweep.isEmpty()) {
+        throw SolrscaleException.usage(
+            places.where(at)
+                + ": each element of a matrix list is a sweep: a mapping of keys to lists of"
+                + " values, e.g. {cluster.nodes: [1, 2, 4]}");
       }
-      Map<String, Object> params = new LinkedHashMap<>();
-      ObjectNode copy = tree.deepCopy();
-      copy.remove("matrix");
-      Map<String, Swept> sweptAt = new LinkedHashMap<>();
-      for (int k = 0; k < keys.size(); k++) {
-        String key = keys.get(k);
-        if (external
-            && (key.startsWith("cluster.")
-                || key.startsWith("collection.") && key.split("\\.").length == 2)) {
+      Map<String, List<Object>> values = new LinkedHashMap<>();
+      for (var f : (Iterable<Map.Entry<String, JsonNode>>) sweep::fields) {
+        if (!f.getValue().isArray()) {
           throw SolrscaleException.usage(
-              places.where("/matrix/" + YamlPlaces.escape(key))
+              places.where(at + "/" + YamlPlaces.escape(f.getKey()))
                   + ": matrix key '"
-                  + key
-                  + "' changes what solrscale deploys, and against a SolrCloud it did not start it deploys "
-                  + "nothing; run the scenario without --zk/--url to sweep it");
+                  + f.getKey()
+                  + "' needs a list of values");
         }
-        Object value = base.matrix().get(key).get(index[k]);
-        params.put(key, value);
-        for (String pointer : apply(copy, key, YAML.valueToTree(value), places)) {
-          sweptAt.put(pointer, new Swept(key, index[k], value));
+        List<Object> vs = new ArrayList<>();
+        for (JsonNode v : f.getValue()) {
+          vs.add(YAML.convertValue(v, Object.class));
         }
+        values.put(f.getKey(), vs);
       }
-      ScenarioSpec spec;
-      try {
-        spec = YAML.treeToValue(copy, ScenarioSpec.class);
-      } catch (JsonProcessingException e) {
-        throw SolrscaleException.usage(matrixError(e, copy, sweptAt, places));
-      }
-      check(spec, places, sweptAt, external);
-      out.add(new Combination(String.format("c%03d", n + 1), params, spec));
+      out.add(new Sweep(at, values));
     }
     return out;
+  }
+
+  /**
+   * Every combination of every sweep, in the order written; within a sweep the last key varies
+   * fastest. A combination names every key of the matrix: a key its sweep does not set takes the
+   * scenario's own value. A combination that an earlier sweep already made (the same values) is run
+   * once.
+   */
+  static List<Combination> expand(
+      JsonNode tree, List<Sweep> sweeps, YamlPlaces places, boolean external) {
+    List<String> allKeys = new ArrayList<>();
+    for (Sweep sw : sweeps) {
+      sw.values().keySet().stream().filter(k -> !allKeys.contains(k)).forEach(allKeys::add);
+    }
+    // each sweep's combinations made and checked first, so a mistake in a sweep's own keys is
+    // said before a value missing for another's
+    record Made(Sweep sweep, Map<String, Object> params, ObjectNode tree, ScenarioSpec spec) {}
+    List<Made> made = new ArrayList<>();
+    for (Sweep sweep : sweeps) {
+      List<String> keys = new ArrayList<>(sweep.values().keySet());
+      int total = 1;
+      for (String k : keys) {
+        List<Object> values = sweep.values().get(k);
+        if (values == null || values.isEmpty()) {
+          throw SolrscaleException.usage(
+              places.where(sweep.at() + "/" + YamlPlaces.escape(k))
+                  + ": matrix key '"
+                  + k
+                  + "' needs a list of values");
+        }
+        total *= values.size();
+      }
+      for (int n = 0; n < total; n++) {
+        int[] index = new int[keys.size()];
+        int rest = n;
+        for (int k = keys.size() - 1; k >= 0; k--) {
+          index[k] = rest % sweep.values().get(keys.get(k)).size();
+          rest /= sweep.values().get(keys.get(k)).size();
+        }
+        Map<String, Object> params = new LinkedHashMap<>();
+        ObjectNode copy = tree.deepCopy();
+        copy.remove("matrix");
+        Map<String, Swept> sweptAt = new LinkedHashMap<>();
+        for (String key : allKeys) {
+          String at = sweep.at() + "/" + YamlPlaces.escape(key);
+          int k = keys.indexOf(key);
+          if (k < 0) {
+            params.put(key, null); // the scenario's own value, below
+            continue;
+          }
+          if (external
+              && (key.startsWith("cluster.")
+                  || key.startsWith("collection.") && key.split("\\.").length == 2)) {
+            throw SolrscaleException.usage(
+                places.where(at)
+                    + ": matrix key '"
+                    + key
+                    + "' changes what solrscale deploys, and against a SolrCloud it did not start it deploys "
+                    + "nothing; run the scenario without --zk/--url to sweep it");
+          }
+          Object value = sweep.values().get(key).get(index[k]);
+          params.put(key, value);
+          for (String pointer : apply(copy, key, YAML.valueToTree(value), places.where(at))) {
+            sweptAt.put(pointer, new Swept(key, at, index[k], value));
+          }
+        }
+        ScenarioSpec spec;
+        try {
+          spec = YAML.treeToValue(copy, ScenarioSpec.class);
+        } catch (JsonProcessingException e) {
+          throw SolrscaleException.usage(matrixError(e, copy, sweptAt, places));
+        }
+        check(spec, places, sweptAt, external);
+        made.add(new Made(sweep, params, copy, spec));
+      }
+    }
+    List<Combination> out = new ArrayList<>();
+    List<Map<String, Object>> seen = new ArrayList<>();
+    for (Made m : made) {
+      m.params()
+          .replaceAll(
+              (key, v) ->
+                  m.sweep().values().containsKey(key)
+                      ? v
+                      : baseValue(m.tree(), key, places.where(m.sweep().at())));
+      if (!seen.contains(m.params())) {
+        seen.add(m.params());
+        out.add(new Combination(String.format("c%03d", out.size() + 1), m.params(), m.spec()));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The scenario's own value at a matrix key (the first place it leads to), for a sweep that does
+   * not set it; {@code where} is that sweep's place, for the message when there is none.
+   */
+  private static Object baseValue(ObjectNode root, String path, String where) {
+    String[] p = path.split("\\.");
+    JsonNode found = null;
+    if (p[0].equals("collection") && p.length == 2) {
+      found = root.path("cluster").path("collections").path(0).get(p[1]);
+    } else if (STEP_KINDS.contains(p[0]) && (p.length == 2 || p.length == 3)) {
+      for (JsonNode step : root.path("steps")) {
+        JsonNode body = step.get(p[0]);
+        if (body instanceof ObjectNode o && named(o, p)) {
+          found = o.get(p[p.length - 1]);
+          break;
+        }
+      }
+    } else {
+      JsonNode node = root;
+      for (String part : p) {
+        node =
+            node.isArray() && part.matches("\\d+")
+                ? node.path(Integer.parseInt(part))
+                : node.path(part);
+      }
+      found = node.isMissingNode() ? null : node;
+    }
+    if (found == null || found.isNull()) {
+      throw SolrscaleException.usage(
+          where
+              + ": this sweep does not set matrix key '"
+              + path
+              + "', which another sweep sets, and the scenario gives it no value; write its value"
+              + " in the scenario (or in this sweep) so every combination names it");
+    }
+    return YAML.convertValue(found, Object.class);
   }
 
   /** A scenario the matrix made that does not read: said of the matrix value that made it. */
@@ -184,7 +332,7 @@ public final class ScenarioLoader {
     if (s == null) {
       return places.where(pointer) + ": " + firstLine(e);
     }
-    String where = places.where("/matrix/" + YamlPlaces.escape(s.key()) + "/" + s.index());
+    String where = places.where(s.at() + "/" + s.index());
     if (e instanceof UnrecognizedPropertyException u) {
       String known =
           u.getKnownPropertyIds().stream()
@@ -192,7 +340,7 @@ public final class ScenarioLoader {
               .collect(Collectors.toCollection(TreeSet::new))
               .stream()
               .collect(Collectors.joining(", "));
-      return places.where("/matrix/" + YamlPlaces.escape(s.key()))
+      return places.where(s.at())
           + ": matrix key '"
           + s.key()
           + "' leads to no setting: '"
@@ -245,9 +393,8 @@ public final class ScenarioLoader {
    * {@code KIND.F} (every step of a kind), {@code KIND.NAME.F} (the step of that kind and name), or
    * any other dotted path into the scenario (list elements by index). Returns the pointers it set.
    */
-  static List<String> apply(ObjectNode root, String path, JsonNode value, YamlPlaces places) {
+  static List<String> apply(ObjectNode root, String path, JsonNode value, String at) {
     String[] p = path.split("\\.");
-    String at = places.where("/matrix/" + YamlPlaces.escape(path));
     List<String> set = new ArrayList<>();
     if (p[0].equals("collection") && p.length == 2) {
       int i = 0;
@@ -265,11 +412,7 @@ public final class ScenarioLoader {
       int i = 0;
       for (JsonNode step : root.path("steps")) {
         JsonNode body = step.get(p[0]);
-        if (body instanceof ObjectNode o
-            && (p.length == 2
-                || p[1].equals(
-                    o.path("name")
-                        .asText(p[0].equals("fault") ? o.path("fault").asText(p[0]) : p[0])))) {
+        if (body instanceof ObjectNode o && named(o, p)) {
           o.set(p[p.length - 1], value);
           set.add("/steps/" + i + "/" + p[0] + "/" + YamlPlaces.escape(p[p.length - 1]));
         }
@@ -325,6 +468,15 @@ public final class ScenarioLoader {
     return set;
   }
 
+  /** Whether a step's body is the one a {@code KIND.KEY} or {@code KIND.NAME.KEY} path names. */
+  private static boolean named(ObjectNode body, String[] p) {
+    String kind = p[0];
+    return p.length == 2
+        || p[1].equals(
+            body.path("name")
+                .asText(kind.equals("fault") ? body.path("fault").asText(kind) : kind));
+  }
+
   private static int parseIndex(String s, String path, String at) {
     try {
       return Integer.parseInt(s);
@@ -346,7 +498,7 @@ public final class ScenarioLoader {
         throw SolrscaleException.usage(
             swept == null
                 ? places.message(p)
-                : places.where("/matrix/" + YamlPlaces.escape(swept.key()) + "/" + swept.index())
+                : places.where(swept.at() + "/" + swept.index())
                     + ": matrix "
                     + swept.key()
                     + "="

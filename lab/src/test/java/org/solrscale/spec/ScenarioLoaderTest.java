@@ -34,6 +34,55 @@ class ScenarioLoaderTest {
           "repeat: 2",
           "");
 
+  static final String SWEEPS =
+      SCENARIO.substring(0, SCENARIO.indexOf("matrix:"))
+          + String.join(
+              "\n",
+              "matrix:", // 15
+              "  - {bench.cold.threads: [1, 2, 4]}", // 16
+              "  - {cluster.nodes: [1, 2], collection.shards: [1, 2]}", // 17
+              "  - {cluster.nodes: [1], bench.cold.threads: [2]}", // 18: made already
+              "");
+
+  @Test
+  void aListOfSweepsRunsEachOnceWithTheScenariosOwnValuesForTheOtherKeys() {
+    ScenarioLoader.Loaded l = ScenarioLoader.parse(SWEEPS, "s.yaml");
+    List<String> labels = l.combinations().stream().map(ScenarioLoader.Combination::label).toList();
+    assertThat(labels)
+        .containsExactly(
+            "bench.cold.threads=1,cluster.nodes=1,collection.shards=1",
+            "bench.cold.threads=2,cluster.nodes=1,collection.shards=1",
+            "bench.cold.threads=4,cluster.nodes=1,collection.shards=1",
+            // nodes=1, shards=1, threads=2 is the second already: run once
+            "bench.cold.threads=2,cluster.nodes=1,collection.shards=2",
+            "bench.cold.threads=2,cluster.nodes=2,collection.shards=1",
+            "bench.cold.threads=2,cluster.nodes=2,collection.shards=2");
+    assertThat(l.combinations().stream().map(ScenarioLoader.Combination::id))
+        .containsExactly("c001", "c002", "c003", "c004", "c005", "c006");
+    ScenarioSpec last = l.combinations().get(5).spec();
+    assertThat(last.cluster().nodes().get(0).count()).isEqualTo(2);
+    assertThat(((StepSpec.Bench) last.steps().get(4)).threads()).isEqualTo(2);
+    assertThat(l.base().matrix().get("bench.cold.threads")).containsExactly(1, 2, 4);
+    assertThat(l.base().matrix().get("cluster.nodes")).containsExactly(1, 2);
+  }
+
+  @Test
+  void aSweepsMistakeIsPlacedInItsOwnElement() {
+    String head = SCENARIO.substring(0, SCENARIO.indexOf("matrix:"));
+    assertThat(error(head + "matrix:\n  - {bench.cold.threads: [1]}\n  - {cluster.nodes: [0]}\n"))
+        .startsWith("s.yaml:17:22: matrix cluster.nodes=0: a node group has count 0");
+    assertThat(error(head + "matrix:\n  - {bench.cold.threads: [1]}\n  - {bench.thread: [2]}\n"))
+        .startsWith("s.yaml:17:6: matrix key 'bench.thread' leads to no setting");
+    assertThat(error(head + "matrix:\n  - {bench.cold.threads: 4}\n"))
+        .isEqualTo("s.yaml:16:6: matrix key 'bench.cold.threads' needs a list of values");
+    assertThat(error(head + "matrix:\n  - [1, 2]\n"))
+        .startsWith("s.yaml:16:5: each element of a matrix list is a sweep");
+    assertThat(error(head + "matrix: []\n")).startsWith("s.yaml:15:1: the matrix is an empty list");
+    // a key another sweep sets, with no value of the scenario's own for this one
+    assertThat(error(head + "matrix:\n  - {bench.cold.threads: [1]}\n  - {cluster.heap: [512m]}\n"))
+        .startsWith("s.yaml:16:5: this sweep does not set matrix key 'cluster.heap'");
+  }
+
   @Test
   void theMatrixIsTheCartesianProductLastKeyFastest() {
     ScenarioLoader.Loaded l = ScenarioLoader.parse(SCENARIO, "s.yaml");
