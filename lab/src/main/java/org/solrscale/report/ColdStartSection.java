@@ -2,6 +2,7 @@ package org.solrscale.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.solrscale.results.TimelineRow;
 
 /**
@@ -29,6 +30,7 @@ final class ColdStartSection extends Section {
     boolean any = false;
     for (Page.Overlay o : overlays()) {
       List<Charts.Curve> curves = new ArrayList<>();
+      List<String> settled = new ArrayList<>();
       boolean perThread = true;
       for (var s : o.series()) {
         RunModel.Bench b = s.getValue().get(0);
@@ -48,6 +50,10 @@ final class ColdStartSection extends Section {
             double per1000 = 1000 / r.qps() * (perThread ? b.threads() : 1);
             points.add(new double[] {done, per1000});
           }
+        }
+        Settling st = Settling.of(points);
+        if (st != null) {
+          settled.add(settling(s.getKey(), st, done, perThread ? b.threads() : 1, perThread));
         }
         if (points.size() >= 2) {
           curves.add(
@@ -71,10 +77,42 @@ final class ColdStartSection extends Section {
                 "requests done",
                 perThread ? "seconds per 1000 requests per thread" : "seconds per 1000 requests",
                 curves));
+        settled.forEach(this::note);
       }
+    }
+    if (any) {
+      note(
+          "Settled: the first second from which every 5-second median of the time per 1000"
+              + " requests stays within 20 % of the level of the run's last quarter.");
     }
     if (!any) {
       note("No closed-loop bench step with a timeline: the cold-start curve needs one.");
     }
+  }
+
+  static String settling(String series, Settling st, long total, int threads, boolean perThread) {
+    String unit = perThread ? " s per 1000 requests per thread" : " s per 1000 requests";
+    if (!st.settled()) {
+      return String.format(
+          Locale.ROOT,
+          "%s: did not settle within its %,d requests: %.2f%s at first, still above %.0f %% of"
+              + " the last quarter's %.2f before it.",
+          series,
+          total,
+          st.firstPer1000(),
+          unit,
+          Settling.WITHIN * 100,
+          st.level());
+    }
+    return String.format(
+        Locale.ROOT,
+        "%s: settled after %,d requests (%,d per thread, %.0f s): %.2f%s at first, %.2f settled.",
+        series,
+        st.requests(),
+        st.requests() / Math.max(1, threads),
+        st.seconds(),
+        st.firstPer1000(),
+        unit,
+        st.level());
   }
 }
