@@ -28,7 +28,6 @@ import org.solrscale.cluster.NodeState;
 import org.solrscale.results.IntervalLog;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.testing.Await;
-import org.solrscale.testing.Needs;
 
 /**
  * A SolrCloud across three lab-network hosts, each a network namespace with its own sshd, deployed
@@ -51,10 +50,7 @@ class HostsIT {
 
   @BeforeAll
   static void net() {
-    Needs.labHosts();
-    Cli.run("net", "down", "--name", NET, "--if-exists"); // what a killed earlier run left
-    Cli.Result r = Cli.run("net", "up", "--name", NET, "--hosts", "3");
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    LabNets.fresh(NET, 3);
   }
 
   @AfterAll
@@ -64,8 +60,7 @@ class HostsIT {
         cluster(name).down(true);
       }
     }
-    Cli.Result r = Cli.run("net", "down", "--name", NET, "--if-exists");
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    LabNets.down(NET);
     assertThat(markedProcesses("-Dsolrscale.node=it-hosts")).isEmpty();
     assertThat(namespaces()).noneMatch(ns -> ns.startsWith("solrscale-" + NET + "-"));
   }

@@ -25,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.testing.Await;
-import org.solrscale.testing.Needs;
 
 /**
  * A small version of the scaling study (scenarios/scaling-hosts.yaml) on two lab hosts with a CPU
@@ -43,10 +42,7 @@ class ScalingHostsIT {
 
   @BeforeAll
   static void net() {
-    Needs.labHosts();
-    Cli.run("net", "down", "--name", NET, "--if-exists"); // what a killed earlier run left
-    Cli.Result r = Cli.run("net", "up", "--name", NET, "--hosts", "2");
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    LabNets.fresh(NET, 2);
   }
 
   @AfterAll
@@ -55,8 +51,7 @@ class ScalingHostsIT {
     if (c.state().isPresent()) {
       c.down(true);
     }
-    Cli.Result r = Cli.run("net", "down", "--name", NET, "--if-exists");
-    assertThat(r.exitCode()).as(r.err()).isZero();
+    LabNets.down(NET);
     assertThat(HostsIT.markedProcesses("-Dsolrscale.node=" + CLUSTER + "/")).isEmpty();
   }
 
