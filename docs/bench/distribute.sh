@@ -6,8 +6,16 @@
 # leader's count. The new replicas are deleted after each run; methods alternate for each N.
 # With SHARD (e.g. shard1) only that shard gets new replicas: its targets then have hosts of their
 # own, the clean comparison with size / bandwidth.
+# Environment: HOSTS (lab hosts, default 8), NS (values of N, default "1 2 4 6"), CREATES (how
+# the new replicas are handed to Solr: together, each or both, default "together"), JVM_ARGS (more
+# --jvm-arg for every Solr node, e.g. -Dsolr.distributedClusterStateUpdates=true).
 # Needs root (net up). Usage: docs/bench/distribute.sh WORKDIR [DOCS] [RATE] [SHARD]
 set -u
+hosts=${HOSTS:-8}
+ns=${NS:-1 2 4 6}
+creates=${CREATES:-together}
+jvm=()
+for a in ${JVM_ARGS:-}; do jvm+=(--jvm-arg "$a"); done
 work=${1:?usage: docs/bench/distribute.sh WORKDIR [DOCS] [RATE] [SHARD]}
 docs=${2:-100000}
 rate=${3:-50mbit}
@@ -17,7 +25,7 @@ cd "$(dirname "$0")/../.."
 mkdir -p "$work"
 work=$(cd "$work" && pwd)
 export SOLRSCALE_HOME=$work/home
-./solrscale net up --name bds --hosts 8 --bandwidth "$rate" >/dev/null || exit 1
+./solrscale net up --name bds --hosts "$hosts" --bandwidth "$rate" >/dev/null || exit 1
 trap './solrscale down --name bds-c --purge >/dev/null 2>&1; ./solrscale net down --name bds >/dev/null' EXIT
 # the peer: raw TCP over one capped link, host 1 to host 3 (a Python socket pair in the hosts'
 # namespaces), timed by the receiver from its first byte to the sender's end
@@ -40,7 +48,8 @@ s = socket.create_connection((sys.argv[1], 5099)); b = bytes(1 << 16); n = 0
 while n < 55_000_000: s.sendall(b); n += len(b)
 s.close()' "$addr3"
 wait
-./solrscale up --name bds-c --hosts bds-h1,bds-h2,bds-h3,bds-h4,bds-h5,bds-h6,bds-h7,bds-h8 \
+all=$(seq -s, -f 'bds-h%g' 1 "$hosts")
+./solrscale up --name bds-c --hosts "$all" "${jvm[@]}" \
   --zookeepers 1 --heap 384m --collection docs --shards 2 >/dev/null || exit 1
 ./solrscale data synth --docs "$docs" -o "$work/docs.jsonl" >/dev/null
 ./solrscale index --name bds-c --collection docs "$work/docs.jsonl" >/dev/null || exit 1
@@ -53,15 +62,18 @@ delete_new() { # the replicas a result lists
     done
 }
 # once, not measured: puts solrscale's jar (which runs the relays) on every host
-./solrscale distribute --name bds-c --collection docs --replicas 6 --method chain --json >"$work/warm.json" 2>/dev/null
+./solrscale distribute --name bds-c --collection docs --replicas $((hosts - 2)) --method chain --json >"$work/warm.json" 2>/dev/null
 delete_new "$work/warm.json"
-echo "method N seconds index_MB_per_shard solr_MB_downloaded max_data_s max_active_s setup_s"
-for n in 1 2 4 6; do
+echo "method create N seconds index_MB_per_shard solr_MB_downloaded max_data_s first_active_s max_active_s setup_s"
+for n in $ns; do
   for m in solr chain tree; do
-    out="$work/$m-$n.json"
-    ./solrscale distribute --name bds-c --collection docs "${only[@]}" --replicas "$n" --method "$m" --json \
-      >"$out" 2>"$work/$m-$n.err" || { echo "$m $n failed: $(tail -1 "$work/$m-$n.err")"; }
-    jq -r --arg m "$m" --arg n "$n" '"\($m) \($n) \(.seconds * 10 | round / 10) \([.shards[].index_bytes // 0] | max / 1e6 * 10 | round / 10) \([.shards[].targets[].solr_bytes_downloaded // 0] | add / 1e6 * 10 | round / 10) \([.shards[].targets[].seconds_to_data // 0] | max * 10 | round / 10) \([.shards[].targets[].seconds_to_active // 0] | max * 10 | round / 10) \((.setup_seconds // 0) * 10 | round / 10)"' "$out"
-    delete_new "$out"
+    for c in $creates; do
+      out="$work/$m-$c-$n.json"
+      ./solrscale distribute --name bds-c --collection docs "${only[@]}" --replicas "$n" --method "$m" \
+        --create "$c" --out "$work/$m-$c-$n" --json >"$out" 2>"$work/$m-$c-$n.err" ||
+        { echo "$m $c $n failed: $(tail -1 "$work/$m-$c-$n.err")"; }
+      jq -r --arg m "$m" --arg c "$c" --arg n "$n" '"\($m) \($c) \($n) \(.seconds * 10 | round / 10) \([.shards[].index_bytes // 0] | max / 1e6 * 10 | round / 10) \([.shards[].targets[].solr_bytes_downloaded // 0] | add / 1e6 * 10 | round / 10) \([.shards[].targets[].seconds_to_data // 0] | max * 10 | round / 10) \([.shards[].targets[].seconds_to_active // 1e9] | min * 10 | round / 10) \([.shards[].targets[].seconds_to_active // 0] | max * 10 | round / 10) \((.setup_seconds // 0) * 10 | round / 10)"' "$out"
+      delete_new "$out"
+    done
   done
 done

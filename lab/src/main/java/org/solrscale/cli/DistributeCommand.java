@@ -71,6 +71,15 @@ final class DistributeCommand implements Callable<Integer> {
   String method;
 
   @Option(
+      names = "--create",
+      defaultValue = "together",
+      description =
+          "together: one ADDREPLICA for each shard's new replicas, so that Solr creates their"
+              + " cores at once; each: one ADDREPLICA per replica, which Solr runs one after"
+              + " another (default: ${DEFAULT-VALUE}).")
+  String create;
+
+  @Option(
       names = "--chunk-kb",
       defaultValue = "1024",
       description = "Chunk size in KiB (default: ${DEFAULT-VALUE}).")
@@ -137,6 +146,7 @@ final class DistributeCommand implements Callable<Integer> {
       throw SolrscaleException.usage("--chunk-kb " + chunkKb + " must be 16 to 65536");
     }
     Distributor.Method m = Distributor.Method.parse(method);
+    Distributor.Create c = Distributor.Create.parse(create);
     Cluster cluster = new Cluster(Terminal.home(), name, Terminal.progress());
     Map<String, Overview.Row> latest = new LinkedHashMap<>();
     List<Overview.Row> rows = new ArrayList<>();
@@ -169,6 +179,7 @@ final class DistributeCommand implements Callable<Integer> {
                 timeout,
                 maxMbit * 125_000L,
                 refresh,
+                c,
                 corruptAt));
     targets.finished(r);
     if (out != null) {

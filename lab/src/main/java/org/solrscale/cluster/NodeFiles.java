@@ -102,6 +102,8 @@ final class NodeFiles {
           <int name="distribUpdateSoTimeout">${distribUpdateSoTimeout:600000}</int>
           <int name="distribUpdateConnTimeout">${distribUpdateConnTimeout:60000}</int>
           <int name="leaderVoteWait">${leaderVoteWait:180000}</int>
+          <bool name="distributedClusterStateUpdates">${solr.distributedClusterStateUpdates:false}</bool>
+          <bool name="distributedCollectionConfigSetExecution">${solr.distributedCollectionConfigSetExecution:false}</bool>
         </solrcloud>
         <shardHandlerFactory name="shardHandlerFactory" class="HttpShardHandlerFactory">
           <int name="socketTimeout">${socketTimeout:600000}</int>

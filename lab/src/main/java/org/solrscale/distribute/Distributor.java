@@ -9,11 +9,15 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ClusterState;
@@ -60,6 +64,28 @@ public final class Distributor {
     }
   }
 
+  /**
+   * How a shard's new replicas are handed to Solr: {@code together}, one ADDREPLICA for all of them
+   * (a replica count with createNodeSet: Solr creates their cores at once); {@code each}, one
+   * ADDREPLICA per replica, sent at once, which Solr runs one after another (its per-shard lock).
+   */
+  public enum Create {
+    TOGETHER,
+    EACH;
+
+    public static Create parse(String s) {
+      try {
+        return valueOf(s.toUpperCase(Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw SolrscaleException.usage("--create '" + s + "' is not one of together, each");
+      }
+    }
+
+    public String label() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
   /** What to distribute. {@code shards} and {@code nodes} null: all of them. */
   public record Options(
       String collection,
@@ -72,7 +98,11 @@ public final class Distributor {
       Duration timeout,
       long maxBytesPerSecond,
       boolean refresh,
+      Create create,
       String corruptAt) {} // corruptAt: tests only, "NODE=FILE_INDEX:OFFSET" damaged once there
+
+  /** What a peer copy brought to a target before Solr was given it. */
+  record Seed(String instanceDir, Double secondsToData, long received, long had, int resent) {}
 
   /** A PULL or TLOG replica a refresh replaces, and where its live index is. */
   record Existing(NodeState node, String replica, String core, String type, String indexDir) {}
@@ -280,11 +310,10 @@ public final class Distributor {
     long leaderDocs = coreDocs(leaderNode, leader.core());
     if (o.method() == Method.SOLR) {
       List<Target> done =
-          Parallel.map(
-              targets,
-              n ->
-                  addReplica(
-                      state, o, s.name(), n, o.type(), null, t0, null, 0, 0, 0, leaderDocs, null));
+          o.create() == Create.TOGETHER
+              ? addReplicas(o, s.name(), targets, Map.of(), t0, leaderDocs)
+              : Parallel.map(
+                  targets, n -> addReplica(o, s.name(), n, o.type(), null, t0, leaderDocs, null));
       return new ShardRun(
           s.name(), leader.core(), leaderDocs, null, null, null, null, done, null, null);
     }
@@ -371,21 +400,16 @@ public final class Distributor {
   }
 
   /**
-   * ADDREPLICA of {@code shard} on {@code node} (with its data already in {@code dataDir}, or
-   * none), waited until active; then what Solr downloaded and the replica's count.
+   * ADDREPLICA of {@code shard} on {@code node} (with its data already in the seed's instance
+   * directory, or none), waited until active; then what Solr downloaded and the replica's count.
    */
   Target addReplica(
-      ClusterState state,
       Options o,
       String shard,
       NodeState node,
       String type,
-      String dataDir,
+      Seed seed,
       long t0,
-      Double secondsToData,
-      long received,
-      long had,
-      int resent,
       long leaderDocs,
       String replaced) {
     StringBuilder url =
@@ -400,8 +424,8 @@ public final class Distributor {
             .append(enc(type))
             .append("&waitForFinalState=true&timeout=")
             .append(o.timeout().toSeconds());
-    if (dataDir != null) {
-      url.append("&dataDir=").append(enc(dataDir));
+    if (seed != null) {
+      url.append("&instanceDir=").append(enc(seed.instanceDir()));
     }
     progress.accept(
         shard
@@ -413,35 +437,182 @@ public final class Distributor {
     SolrHttp.Reply r = http.get(url.toString(), o.timeout().plusSeconds(30));
     double active = (System.nanoTime() - t0) / 1e9;
     if (!r.ok()) {
-      return new Target(
-          shard,
-          node.id(),
-          null,
-          null,
-          "failed",
-          received,
-          had,
-          resent,
-          null,
-          secondsToData,
-          null,
-          null,
-          dataDir,
-          replaced,
-          "ADDREPLICA: " + r.message());
+      return failed(shard, node, seed, replaced, "ADDREPLICA: " + r.message());
     }
-    ReplicaStatus added = newReplica(o.collection(), shard, node);
+    return settled(
+        o,
+        shard,
+        node,
+        newReplica(o.collection(), shard, node, Set.of()),
+        seed,
+        active,
+        t0,
+        leaderDocs,
+        replaced);
+  }
+
+  /**
+   * One ADDREPLICA for all of {@code nodes} (a count of the type, with createNodeSet), so that Solr
+   * creates their cores at once; each replica's time to active is seen by polling CLUSTERSTATUS
+   * while the call runs. Every node must get exactly one new replica. Seeds by node id (none for
+   * Solr's own copy); every seed of one call has the same instance directory, relative to each
+   * node's Solr home.
+   */
+  List<Target> addReplicas(
+      Options o,
+      String shard,
+      List<NodeState> nodes,
+      Map<String, Seed> seeds,
+      long t0,
+      long leaderDocs) {
+    if (nodes.isEmpty()) {
+      return List.of();
+    }
+    Set<String> before = new HashSet<>();
+    shardNow(o.collection(), shard).forEach(r -> before.add(r.name()));
+    String instanceDir = seeds.isEmpty() ? null : seeds.get(nodes.get(0).id()).instanceDir();
+    StringBuilder url =
+        new StringBuilder(nodes.get(0).baseUrl())
+            .append("/admin/collections?action=ADDREPLICA&wt=json&collection=")
+            .append(enc(o.collection()))
+            .append("&shard=")
+            .append(enc(shard));
+    for (String t : List.of("nrt", "tlog", "pull")) {
+      // every count given: Solr adds one NRT replica when nrtReplicas is missing
+      url.append('&').append(t).append("Replicas=").append(t.equals(o.type()) ? nodes.size() : 0);
+    }
+    url.append("&createNodeSet=")
+        .append(enc(String.join(",", nodes.stream().map(NodeState::solrNodeName).toList())))
+        .append("&waitForFinalState=true&timeout=")
+        .append(o.timeout().toSeconds());
+    if (instanceDir != null) {
+      url.append("&instanceDir=").append(enc(instanceDir));
+    }
+    progress.accept(
+        nodes.size() == 1
+            ? shard + ": adding a " + o.type() + " replica on " + nodes.get(0).id()
+            : String.format(
+                "%s: adding %d %s replicas at once on %s",
+                shard,
+                nodes.size(),
+                o.type(),
+                String.join(", ", nodes.stream().map(NodeState::id).toList())));
+    CompletableFuture<SolrHttp.Reply> call =
+        CompletableFuture.supplyAsync(() -> http.get(url.toString(), o.timeout().plusSeconds(30)));
+    Map<String, Double> activeAt = new HashMap<>(); // by Solr node name
+    while (true) {
+      boolean done = call.isDone();
+      double now = (System.nanoTime() - t0) / 1e9;
+      for (ReplicaStatus r : shardNow(o.collection(), shard)) {
+        if (!before.contains(r.name()) && "active".equals(r.state())) {
+          activeAt.putIfAbsent(r.node(), now);
+        }
+      }
+      if (done) {
+        break;
+      }
+      try {
+        Thread.sleep(250);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+    }
+    SolrHttp.Reply reply = call.join();
+    double end = (System.nanoTime() - t0) / 1e9;
+    List<Target> out = new ArrayList<>();
+    List<ReplicaStatus> now = shardNow(o.collection(), shard);
+    for (NodeState n : nodes) {
+      Seed seed = seeds.get(n.id());
+      List<ReplicaStatus> mine =
+          now.stream()
+              .filter(r -> !before.contains(r.name()) && r.node().equals(n.solrNodeName()))
+              .toList();
+      if (mine.size() != 1) {
+        out.add(
+            failed(
+                shard,
+                n,
+                seed,
+                null,
+                mine.isEmpty()
+                    ? "ADDREPLICA"
+                        + (reply.ok() ? "" : ": " + reply.message())
+                        + ": Solr put no new replica on "
+                        + n.id()
+                    : "ADDREPLICA put "
+                        + mine.size()
+                        + " new replicas on "
+                        + n.id()
+                        + ", not one"));
+        continue;
+      }
+      out.add(
+          settled(
+              o,
+              shard,
+              n,
+              mine.get(0),
+              seed,
+              activeAt.getOrDefault(n.solrNodeName(), end),
+              t0,
+              leaderDocs,
+              null));
+    }
+    return out;
+  }
+
+  private Target failed(String shard, NodeState node, Seed seed, String replaced, String why) {
+    return new Target(
+        shard,
+        node.id(),
+        null,
+        null,
+        "failed",
+        seed == null ? 0 : seed.received(),
+        seed == null ? 0 : seed.had(),
+        seed == null ? 0 : seed.resent(),
+        null,
+        seed == null ? null : seed.secondsToData(),
+        null,
+        null,
+        seed == null ? null : seedDataDir(node, seed),
+        replaced,
+        why);
+  }
+
+  /** A seed's data directory on its node: Solr's default, data/ under the instance directory. */
+  String seedDataDir(NodeState node, Seed seed) {
+    return cluster.hosts().solrHome(node) + "/" + seed.instanceDir() + "/data";
+  }
+
+  /**
+   * A replica Solr reported active at {@code active} seconds: waited until it answers with the
+   * leader's count, then what Solr downloaded into it.
+   */
+  private Target settled(
+      Options o,
+      String shard,
+      NodeState node,
+      ReplicaStatus added,
+      Seed seed,
+      double active,
+      long t0,
+      long leaderDocs,
+      String replaced) {
     String core = added == null ? null : added.core();
     Long solrBytes = null;
     Long docs = null;
     String error = null;
-    String dir = dataDir;
+    String dir = seed == null ? null : seedDataDir(node, seed);
     if (core != null) {
       docs = coreDocs(node, core);
       // active, and answering with the leader's count: a PULL or TLOG replica that started from an
       // older commit (writes went on) catches up at its next poll of the leader
       long until = System.nanoTime() + Math.min(o.timeout().toNanos(), COUNT_WAIT.toNanos());
+      boolean waited = false;
       while (docs < leaderDocs && System.nanoTime() < until) {
+        waited = true;
         try {
           Thread.sleep(500);
         } catch (InterruptedException e) {
@@ -450,17 +621,19 @@ public final class Distributor {
         }
         docs = coreDocs(node, core);
       }
-      active = (System.nanoTime() - t0) / 1e9;
-      dir =
-          dataDir != null
-              ? dataDir
-              : get(
-                      node.baseUrl() + "/admin/cores?action=STATUS&wt=json&core=" + enc(core),
-                      "STATUS of " + core)
-                  .path("status")
-                  .path(core)
-                  .path("dataDir")
-                  .asText(null);
+      if (waited) {
+        active = (System.nanoTime() - t0) / 1e9;
+      }
+      if (dir == null) {
+        dir =
+            get(
+                    node.baseUrl() + "/admin/cores?action=STATUS&wt=json&core=" + enc(core),
+                    "STATUS of " + core)
+                .path("status")
+                .path(core)
+                .path("dataDir")
+                .asText(null);
+      }
       solrBytes = dir == null ? null : downloaded(node, dir);
       if (docs < leaderDocs) {
         error =
@@ -477,17 +650,19 @@ public final class Distributor {
         node.id(),
         core,
         added == null ? null : added.name(),
-        error == null ? "active" : "failed",
-        received,
-        had,
-        resent,
+        error == null && core != null ? "active" : "failed",
+        seed == null ? 0 : seed.received(),
+        seed == null ? 0 : seed.had(),
+        seed == null ? 0 : seed.resent(),
         solrBytes,
-        secondsToData,
+        seed == null ? null : seed.secondsToData(),
         active,
         docs,
         dir,
         replaced,
-        error);
+        core == null
+            ? "ADDREPLICA answered, but no new replica of " + shard + " on " + node.id()
+            : error);
   }
 
   /** Deletes the replicas a run added (DELETEREPLICA, which also removes their data). */
@@ -520,10 +695,11 @@ public final class Distributor {
         .orElse(null);
   }
 
-  /** The replica of {@code shard} on {@code node}, from CLUSTERSTATUS. */
-  private ReplicaStatus newReplica(String collection, String shard, NodeState node) {
+  /** The replica of {@code shard} on {@code node} not in {@code before}, from CLUSTERSTATUS. */
+  private ReplicaStatus newReplica(
+      String collection, String shard, NodeState node, Set<String> before) {
     return shardNow(collection, shard).stream()
-        .filter(r -> r.node().equals(node.solrNodeName()))
+        .filter(r -> r.node().equals(node.solrNodeName()) && !before.contains(r.name()))
         .findFirst()
         .orElse(null);
   }

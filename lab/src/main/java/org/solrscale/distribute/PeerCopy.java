@@ -16,8 +16,9 @@ import org.solrscale.spec.SolrscaleException;
 
 /**
  * One shard by chain or tree: pin the leader's commit, start a relay on each target's host, send
- * the commit's files along the route from the leader's host, then hand each complete copy to Solr
- * (ADDREPLICA with its dataDir). The snapshot is released whatever happens.
+ * the commit's files along the route from the leader's host, then hand the complete copies to Solr
+ * (ADDREPLICA with their instance directory, the same path under each target's Solr home: one call
+ * for all, or one each). The snapshot is released whatever happens.
  */
 final class PeerCopy {
   private static final long START_MS = 60_000;
@@ -120,21 +121,16 @@ final class PeerCopy {
                 String.join(", ", targets.stream().map(NodeState::id).toList())));
 
     Map<String, RelayProcess> relays = new LinkedHashMap<>(); // by node id
-    Map<String, String> dataDirs = new LinkedHashMap<>();
+    // the seed's instance directory, relative to the Solr home of every target alike, so that one
+    // ADDREPLICA can name it for all; Solr's data directory is data/ in it
+    String instanceDir = "distribute/" + o.collection() + "_" + shard + "_" + stamp;
+    Map<String, String> dataDirs = new LinkedHashMap<>(); // the seed directory by node id
     Map<String, String> startErrors = new LinkedHashMap<>();
     List<Distribution.Target> out = new ArrayList<>();
     Route route = null;
     try {
       for (NodeState n : targets) {
-        dataDirs.put(
-            n.id(),
-            d.cluster().hosts().solrHome(n)
-                + "/distribute/"
-                + o.collection()
-                + "_"
-                + shard
-                + "_"
-                + stamp);
+        dataDirs.put(n.id(), d.cluster().hosts().solrHome(n) + "/" + instanceDir);
       }
       // every host at once: asking a host what it has and putting the jar there take round trips
       List<Object> started =
@@ -147,7 +143,7 @@ final class PeerCopy {
                             "relay",
                             "receive",
                             "--dir",
-                            dataDirs.get(n.id()) + "/index",
+                            dataDirs.get(n.id()) + "/data/index",
                             "--bind",
                             n.host(),
                             "--wait-seconds",
@@ -255,7 +251,13 @@ final class PeerCopy {
           targets.stream()
               .filter(n -> dataAt.containsKey(n.id()) && !refreshing.containsKey(n.id()))
               .toList();
-      out.addAll(Parallel.map(ready, n -> handOver(n, dataDirs.get(n.id()), results, dataAt)));
+      if (o.create() == Distributor.Create.TOGETHER) {
+        Map<String, Distributor.Seed> seeds = new LinkedHashMap<>();
+        ready.forEach(n -> seeds.put(n.id(), seed(n, instanceDir, results, dataAt)));
+        out.addAll(d.addReplicas(o, shard, ready, seeds, t0, leaderDocs));
+      } else {
+        out.addAll(Parallel.map(ready, n -> handOver(n, instanceDir, results, dataAt)));
+      }
       // one at a time, so that the shard loses at most one replica at any moment
       for (NodeState n : targets) {
         Distributor.Existing old = refreshing.get(n.id());
@@ -277,7 +279,7 @@ final class PeerCopy {
           startErrors.put(n.id(), e.getMessage());
           continue;
         }
-        out.add(handOver(n, dataDirs.get(n.id()), results, dataAt));
+        out.add(handOver(n, instanceDir, results, dataAt));
       }
       for (NodeState n : targets) {
         if (dataAt.containsKey(n.id())) {
@@ -305,7 +307,7 @@ final class PeerCopy {
                 null,
                 null,
                 null,
-                dataDirs.get(n.id()),
+                dataDirs.get(n.id()) + "/data",
                 refreshing.containsKey(n.id()) ? refreshing.get(n.id()).replica() : null,
                 why));
       }
@@ -343,23 +345,28 @@ final class PeerCopy {
 
   /** ADDREPLICA of a complete copy (in place of a refreshed replica's old one, if any). */
   private Distribution.Target handOver(
-      NodeState n, String dataDir, Map<String, JsonNode> results, Map<String, Double> dataAt) {
-    JsonNode r = results.get(n.id());
+      NodeState n, String instanceDir, Map<String, JsonNode> results, Map<String, Double> dataAt) {
     Distributor.Existing old = refreshing.get(n.id());
     return d.addReplica(
-        state,
         o,
         shard,
         n,
         old == null ? o.type() : old.type(),
-        dataDir,
+        seed(n, instanceDir, results, dataAt),
         t0,
+        leaderDocs,
+        old == null ? null : old.replica());
+  }
+
+  private static Distributor.Seed seed(
+      NodeState n, String instanceDir, Map<String, JsonNode> results, Map<String, Double> dataAt) {
+    JsonNode r = results.get(n.id());
+    return new Distributor.Seed(
+        instanceDir,
         dataAt.get(n.id()),
         r.path("bytes_received").asLong(),
         r.path("bytes_had").asLong(),
-        r.path("resent_chunks").asInt(),
-        leaderDocs,
-        old == null ? null : old.replica());
+        r.path("resent_chunks").asInt());
   }
 
   /** A failed target's seed directory goes again: no half-made copy is left on its host. */

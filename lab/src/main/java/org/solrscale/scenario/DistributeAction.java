@@ -32,6 +32,7 @@ final class DistributeAction implements StepAction<StepSpec.Distribute> {
                 Durations.parse(d.timeout()),
                 d.maxMbit() * 125_000L,
                 d.refresh(),
+                Distributor.Create.parse(d.create()),
                 null));
     targets.finished(r);
     if (!d.keep()) {

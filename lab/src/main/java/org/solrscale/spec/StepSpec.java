@@ -529,9 +529,11 @@ public interface StepSpec {
       @JsonProperty("timeout") String timeout,
       @JsonProperty("max_mbit") Integer maxMbit,
       @JsonProperty("refresh") Boolean refresh,
+      @JsonProperty("create") String create,
       @JsonProperty("keep") Boolean keep)
       implements OnCollection {
     public Distribute {
+      create = create == null ? "together" : create;
       refresh = refresh != null && refresh;
       maxMbit = maxMbit == null ? 0 : maxMbit;
       name = name == null ? "distribute" : name;
@@ -557,6 +559,7 @@ public interface StepSpec {
       }
       Checks.oneOf(out, "/type", "type", type, List.of("pull", "tlog", "nrt"));
       Checks.oneOf(out, "/method", "method", method, List.of("chain", "tree", "solr"));
+      Checks.oneOf(out, "/create", "create", create, List.of("together", "each"));
       Checks.range(out, "/chunk_kb", "chunk_kb", chunkKb, 16, 65536);
       Checks.range(out, "/max_mbit", "max_mbit", maxMbit, 0, 100_000);
       Checks.duration(out, "/timeout", timeout);

@@ -195,6 +195,7 @@ class DistributeIT {
       }
     }
     Map<String, Long> leaderFiles = indexFiles(dataDirOf(leaderBase, shard.get("leader").asText()));
+    List<java.time.Instant> started = new java.util.ArrayList<>();
     for (JsonNode t : shard.get("targets")) {
       assertThat(t.get("state").asText()).as(t.toString()).isEqualTo("active");
       assertThat(t.get("docs").asLong()).isEqualTo(leaderDocs);
@@ -209,7 +210,25 @@ class DistributeIT {
       assertThat(Path.of(dataDir, "replication.properties")).doesNotExist();
       assertThat(t.get("solr_bytes_downloaded").asLong()).isZero();
       assertThat(indexFiles(dataDir)).isEqualTo(leaderFiles);
+      // the copy is where Solr has the core's data: the same instance directory on every node
+      assertThat(t.get("data_dir").asText()).isEqualTo(dataDir.replaceAll("/+$", ""));
+      assertThat(dataDir).contains("/distribute/c_shard1_");
+      JsonNode st =
+          JSON.readTree(
+                  new java.net.URL(
+                      base + "/admin/cores?action=STATUS&wt=json&core=" + t.get("core").asText()))
+              .path("status")
+              .path(t.get("core").asText());
+      started.add(java.time.Instant.parse(st.path("startTime").asText()));
     }
+    // created together (the default): Solr's own start times of the three cores lie within a
+    // second, where one ADDREPLICA each is run by Solr one after another, about 2 s apart
+    assertThat(
+            java.time.Duration.between(
+                started.stream().min(java.util.Comparator.naturalOrder()).orElseThrow(),
+                started.stream().max(java.util.Comparator.naturalOrder()).orElseThrow()))
+        .as("start times of the new cores: %s", started)
+        .isLessThan(java.time.Duration.ofMillis(1000));
     assertThat(out.resolve("distribute.json")).exists();
     assertThat(Files.readAllLines(out.resolve("overview.csv")).size()).isGreaterThan(1);
     // each target's bytes as the relays reported them, for the live view: every target, growing,
@@ -250,7 +269,8 @@ class DistributeIT {
               .isEqualTo((double) bytes);
         });
 
-    // the baseline on the other shard: Solr copies the index itself, and says so
+    // the baseline on the other shard: Solr copies the index itself, and says so; here with one
+    // ADDREPLICA per replica
     Cli.Result solr =
         Cli.run(
             "distribute",
@@ -261,16 +281,21 @@ class DistributeIT {
             "--shard",
             "shard2",
             "--replicas",
-            "1",
+            "2",
             "--method",
             "solr",
+            "--create",
+            "each",
             "--type",
             "pull",
             "--json");
     assertThat(solr.exitCode()).as(solr.out() + solr.err()).isZero();
-    JsonNode t = JSON.readTree(solr.out()).get("shards").get(0).get("targets").get(0);
-    assertThat(t.get("state").asText()).isEqualTo("active");
-    assertThat(t.get("solr_bytes_downloaded").asLong()).isPositive();
+    JsonNode targets = JSON.readTree(solr.out()).get("shards").get(0).get("targets");
+    assertThat(targets).hasSize(2);
+    for (JsonNode t : targets) {
+      assertThat(t.get("state").asText()).isEqualTo("active");
+      assertThat(t.get("solr_bytes_downloaded").asLong()).isPositive();
+    }
   }
 
   @Test
@@ -357,6 +382,7 @@ class DistributeIT {
             Duration.ofMinutes(3),
             bytesPerSecond,
             false,
+            Distributor.Create.TOGETHER,
             null));
   }
 
@@ -725,5 +751,19 @@ class DistributeIT {
     Cli.Result noCollection =
         Cli.run("distribute", "--name", NAME, "--collection", "nope", "--replicas", "1");
     assertThat(noCollection.err()).contains("no collection 'nope'");
+    Cli.Result create =
+        Cli.run(
+            "distribute",
+            "--name",
+            NAME,
+            "--collection",
+            "c",
+            "--replicas",
+            "1",
+            "--create",
+            "both");
+    assertThat(create.exitCode()).isEqualTo(2);
+    assertThat(create.err().strip())
+        .isEqualTo("solrscale: --create 'both' is not one of together, each");
   }
 }
