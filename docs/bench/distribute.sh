@@ -6,14 +6,16 @@
 # leader's count. The new replicas are deleted after each run; methods alternate for each N.
 # With SHARD (e.g. shard1) only that shard gets new replicas: its targets then have hosts of their
 # own, the clean comparison with size / bandwidth.
-# Environment: HOSTS (lab hosts, default 8), NS (values of N, default "1 2 4 6"), CREATES (how
-# the new replicas are handed to Solr: together, each or both, default "together"), JVM_ARGS (more
-# --jvm-arg for every Solr node, e.g. -Dsolr.distributedClusterStateUpdates=true).
+# Environment: HOSTS (lab hosts, default 8), NS (values of N, default "1 2 4 6"), METHODS
+# (default "solr chain tree"), CREATES (how the new replicas are handed to Solr: together, each
+# or "each together", default together), JVM_ARGS (more --jvm-arg for every Solr node, e.g.
+# -Dsolr.distributedClusterStateUpdates=true).
 # Needs root (net up). Usage: docs/bench/distribute.sh WORKDIR [DOCS] [RATE] [SHARD]
 set -u
 hosts=${HOSTS:-8}
 ns=${NS:-1 2 4 6}
 creates=${CREATES:-together}
+methods=${METHODS:-solr chain tree}
 jvm=()
 for a in ${JVM_ARGS:-}; do jvm+=(--jvm-arg "$a"); done
 work=${1:?usage: docs/bench/distribute.sh WORKDIR [DOCS] [RATE] [SHARD]}
@@ -66,7 +68,7 @@ delete_new() { # the replicas a result lists
 delete_new "$work/warm.json"
 echo "method create N seconds index_MB_per_shard solr_MB_downloaded max_data_s first_active_s max_active_s setup_s"
 for n in $ns; do
-  for m in solr chain tree; do
+  for m in $methods; do
     for c in $creates; do
       out="$work/$m-$c-$n.json"
       ./solrscale distribute --name bds-c --collection docs "${only[@]}" --replicas "$n" --method "$m" \

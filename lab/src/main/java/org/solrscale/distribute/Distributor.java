@@ -520,17 +520,18 @@ public final class Distributor {
     }
     SolrHttp.Reply reply = call.join();
     double end = (System.nanoTime() - t0) / 1e9;
-    List<Target> out = new ArrayList<>();
     List<ReplicaStatus> now = shardNow(o.collection(), shard);
-    for (NodeState n : nodes) {
-      Seed seed = seeds.get(n.id());
-      List<ReplicaStatus> mine =
-          now.stream()
-              .filter(r -> !before.contains(r.name()) && r.node().equals(n.solrNodeName()))
-              .toList();
-      if (mine.size() != 1) {
-        out.add(
-            failed(
+    // every replica's count and download read at once: one SSH round trip each, not N in a row
+    return Parallel.map(
+        nodes,
+        n -> {
+          Seed seed = seeds.get(n.id());
+          List<ReplicaStatus> mine =
+              now.stream()
+                  .filter(r -> !before.contains(r.name()) && r.node().equals(n.solrNodeName()))
+                  .toList();
+          if (mine.size() != 1) {
+            return failed(
                 shard,
                 n,
                 seed,
@@ -540,15 +541,9 @@ public final class Distributor {
                         + (reply.ok() ? "" : ": " + reply.message())
                         + ": Solr put no new replica on "
                         + n.id()
-                    : "ADDREPLICA put "
-                        + mine.size()
-                        + " new replicas on "
-                        + n.id()
-                        + ", not one"));
-        continue;
-      }
-      out.add(
-          settled(
+                    : "ADDREPLICA put " + mine.size() + " new replicas on " + n.id() + ", not one");
+          }
+          return settled(
               o,
               shard,
               n,
@@ -557,9 +552,8 @@ public final class Distributor {
               activeAt.getOrDefault(n.solrNodeName(), end),
               t0,
               leaderDocs,
-              null));
-    }
-    return out;
+              null);
+        });
   }
 
   private Target failed(String shard, NodeState node, Seed seed, String replaced, String why) {
