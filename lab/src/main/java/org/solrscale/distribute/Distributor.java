@@ -317,8 +317,7 @@ public final class Distributor {
       return new ShardRun(
           s.name(), leader.core(), leaderDocs, null, null, null, null, done, null, null);
     }
-    return new PeerCopy(
-            this, state, o, s.name(), leader, leaderNode, targets, existing, t0, leaderDocs)
+    return new PeerCopy(this, o, s.name(), leader, leaderNode, targets, existing, t0, leaderDocs)
         .run();
   }
 
@@ -412,21 +411,13 @@ public final class Distributor {
       long t0,
       long leaderDocs,
       String replaced) {
-    StringBuilder url =
-        new StringBuilder(node.baseUrl())
-            .append("/admin/collections?action=ADDREPLICA&wt=json&collection=")
-            .append(enc(o.collection()))
-            .append("&shard=")
-            .append(enc(shard))
-            .append("&node=")
-            .append(enc(node.solrNodeName()))
-            .append("&type=")
-            .append(enc(type))
-            .append("&waitForFinalState=true&timeout=")
-            .append(o.timeout().toSeconds());
-    if (seed != null) {
-      url.append("&instanceDir=").append(enc(seed.instanceDir()));
-    }
+    String url =
+        addReplicaUrl(
+            node,
+            o,
+            shard,
+            "&node=" + enc(node.solrNodeName()) + "&type=" + enc(type),
+            seed == null ? null : seed.instanceDir());
     progress.accept(
         shard
             + ": adding a "
@@ -434,7 +425,7 @@ public final class Distributor {
             + " replica on "
             + node.id()
             + (replaced == null ? "" : " in place of " + replaced));
-    SolrHttp.Reply r = http.get(url.toString(), o.timeout().plusSeconds(30));
+    SolrHttp.Reply r = http.get(url, o.timeout().plusSeconds(30));
     double active = (System.nanoTime() - t0) / 1e9;
     if (!r.ok()) {
       return failed(shard, node, seed, replaced, "ADDREPLICA: " + r.message());
@@ -471,23 +462,15 @@ public final class Distributor {
     Set<String> before = new HashSet<>();
     shardNow(o.collection(), shard).forEach(r -> before.add(r.name()));
     String instanceDir = seeds.isEmpty() ? null : seeds.get(nodes.get(0).id()).instanceDir();
-    StringBuilder url =
-        new StringBuilder(nodes.get(0).baseUrl())
-            .append("/admin/collections?action=ADDREPLICA&wt=json&collection=")
-            .append(enc(o.collection()))
-            .append("&shard=")
-            .append(enc(shard));
+    StringBuilder where = new StringBuilder();
     for (String t : List.of("nrt", "tlog", "pull")) {
       // every count given: Solr adds one NRT replica when nrtReplicas is missing
-      url.append('&').append(t).append("Replicas=").append(t.equals(o.type()) ? nodes.size() : 0);
+      where.append('&').append(t).append("Replicas=").append(t.equals(o.type()) ? nodes.size() : 0);
     }
-    url.append("&createNodeSet=")
-        .append(enc(String.join(",", nodes.stream().map(NodeState::solrNodeName).toList())))
-        .append("&waitForFinalState=true&timeout=")
-        .append(o.timeout().toSeconds());
-    if (instanceDir != null) {
-      url.append("&instanceDir=").append(enc(instanceDir));
-    }
+    where
+        .append("&createNodeSet=")
+        .append(enc(String.join(",", nodes.stream().map(NodeState::solrNodeName).toList())));
+    String url = addReplicaUrl(nodes.get(0), o, shard, where.toString(), instanceDir);
     progress.accept(
         nodes.size() == 1
             ? shard + ": adding a " + o.type() + " replica on " + nodes.get(0).id()
@@ -498,7 +481,7 @@ public final class Distributor {
                 o.type(),
                 String.join(", ", nodes.stream().map(NodeState::id).toList())));
     CompletableFuture<SolrHttp.Reply> call =
-        CompletableFuture.supplyAsync(() -> http.get(url.toString(), o.timeout().plusSeconds(30)));
+        CompletableFuture.supplyAsync(() -> http.get(url, o.timeout().plusSeconds(30)));
     Map<String, Double> activeAt = new HashMap<>(); // by Solr node name
     while (true) {
       boolean done = call.isDone();
@@ -554,6 +537,23 @@ public final class Distributor {
               leaderDocs,
               null);
         });
+  }
+
+  /**
+   * ADDREPLICA of {@code shard} sent to {@code at}, waiting until the replicas are active; {@code
+   * where} says which replicas and nodes, {@code instanceDir} (or null) where their data is.
+   */
+  private static String addReplicaUrl(
+      NodeState at, Options o, String shard, String where, String instanceDir) {
+    return at.baseUrl()
+        + "/admin/collections?action=ADDREPLICA&wt=json&collection="
+        + enc(o.collection())
+        + "&shard="
+        + enc(shard)
+        + where
+        + "&waitForFinalState=true&timeout="
+        + o.timeout().toSeconds()
+        + (instanceDir == null ? "" : "&instanceDir=" + enc(instanceDir));
   }
 
   private Target failed(String shard, NodeState node, Seed seed, String replaced, String why) {

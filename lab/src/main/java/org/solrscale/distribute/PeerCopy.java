@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.solrscale.cluster.ClusterState;
 import org.solrscale.cluster.NodeState;
 import org.solrscale.cluster.Parallel;
 import org.solrscale.cluster.ReplicaStatus;
@@ -24,7 +23,6 @@ final class PeerCopy {
   private static final long START_MS = 60_000;
 
   private final Distributor d;
-  private final ClusterState state;
   private final Distributor.Options o;
   private final String shard;
   private final ReplicaStatus leader;
@@ -38,7 +36,6 @@ final class PeerCopy {
 
   PeerCopy(
       Distributor d,
-      ClusterState state,
       Distributor.Options o,
       String shard,
       ReplicaStatus leader,
@@ -48,7 +45,6 @@ final class PeerCopy {
       long t0,
       long leaderDocs) {
     this.d = d;
-    this.state = state;
     this.o = o;
     this.shard = shard;
     this.leader = leader;
