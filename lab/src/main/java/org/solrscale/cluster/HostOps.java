@@ -603,6 +603,18 @@ public final class HostOps {
     }
   }
 
+  // ---------------------------------------------------------------- memory, page cache
+
+  /** The hosts' memory limits, huge pages, swap and page cache, for the cluster as it is now. */
+  public HostLimits limits() {
+    return new HostLimits(this, store.load(cluster));
+  }
+
+  /** The cgroup of the cluster's nodes on a limited host: name, quota, cores, memory, record. */
+  List<String> cgroupOf(HostSpec h) {
+    return ssh().cgroup(store.load(cluster), h);
+  }
+
   // ---------------------------------------------------------------- slow links
 
   /** Runs one agent operation where the node runs, with the quick timeout. */

@@ -469,6 +469,16 @@ public final class ScenarioRunner {
             collections.isEmpty() ? null : collections.get(0).name(),
             scenarioDir,
             progress);
+    try {
+      return runSteps(target, a, c, steps);
+    } finally {
+      steps.undo(); // what limits steps changed on the hosts, put back before anything else
+    }
+  }
+
+  private CombinationRun runSteps(
+      Target target, Attempt a, ScenarioLoader.Combination c, StepRunner steps)
+      throws InterruptedException {
     List<StepSpec.Fault> faults = new ArrayList<>();
     String failed = null;
     int i = 0;

@@ -42,7 +42,9 @@ final class StepActions {
           new Entry<>(StepSpec.Restart.class, new RestartAction()),
           new Entry<>(StepSpec.Collection.class, new CollectionAction()),
           new Entry<>(StepSpec.Chaos.class, new ChaosAction()),
-          new Entry<>(StepSpec.Distribute.class, new DistributeAction()));
+          new Entry<>(StepSpec.Distribute.class, new DistributeAction()),
+          new Entry<>(StepSpec.Limits.class, new LimitsAction()),
+          new Entry<>(StepSpec.Cached.class, new LimitsAction.CachedAction()));
 
   private StepActions() {}
 
@@ -91,12 +93,14 @@ final class StepActions {
         }
         List<String> hosts = cluster.hosts().dropCaches(ids);
         cluster.nodes().startNodes(ids, TIMEOUT);
+        run.changes().reapply(cluster); // starting set the spec's memory limit again
         cluster.collections().waitUntilHealthy(TIMEOUT);
         return JSON.valueToTree(Map.of("restarted", ids, "caches_dropped_on", hosts));
       }
       for (String id : ids) {
         cluster.nodes().node(NodeOps.NodeOp.RESTART, id, TIMEOUT);
       }
+      run.changes().reapply(cluster);
       cluster.collections().waitUntilHealthy(TIMEOUT);
       return JSON.valueToTree(Map.of("restarted", ids));
     }

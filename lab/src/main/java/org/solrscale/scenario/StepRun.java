@@ -11,7 +11,7 @@ import org.solrscale.spec.StepSpec;
 /**
  * What a step runs with: the SolrCloud, the run's corpus and queries, the collection steps use when
  * they name none, the scenario's folder (for relative files), where its files go, and the faults
- * that run alongside it.
+ * that run alongside it, and what limits steps changed on the hosts in this repeat.
  */
 record StepRun(
     Target target,
@@ -20,7 +20,8 @@ record StepRun(
     Path scenarioDir,
     Consumer<String> progress,
     Path dir,
-    List<StepSpec.Fault> faults) {
+    List<StepSpec.Fault> faults,
+    HostChanges changes) {
 
   /** The step's collection, or the scenario's first. */
   String collection(String named) {

@@ -24,6 +24,7 @@ final class StepRunner {
   private final String defaultCollection;
   private final Consumer<String> progress;
   private final Path scenarioDir;
+  private final HostChanges changes = new HostChanges();
 
   StepRunner(
       Target target,
@@ -38,6 +39,11 @@ final class StepRunner {
     this.defaultCollection = defaultCollection;
   }
 
+  /** Puts back what limits steps of this repeat changed on the hosts (at the repeat's end). */
+  void undo() {
+    target.cluster().ifPresent(c -> changes.undo(c, progress));
+  }
+
   /**
    * Runs {@code step} with {@code faults} injected alongside it (their offsets counting from the
    * step's start; faults.json records what they did); returns its summary (or null).
@@ -46,7 +52,14 @@ final class StepRunner {
     StepActions.Entry<?> action = StepActions.of(step);
     StepRun run =
         new StepRun(
-            target, data, defaultCollection, scenarioDir, progress, dir, List.copyOf(faults));
+            target,
+            data,
+            defaultCollection,
+            scenarioDir,
+            progress,
+            dir,
+            List.copyOf(faults),
+            changes);
     if (faults.isEmpty() || action.action().takesFaults()) {
       return action.run(step, run);
     }

@@ -57,6 +57,22 @@ public final class StepKinds {
               NODES,
               "restart Solr nodes, for unwarmed measurements"),
           new StepKind(
+              "limits",
+              StepSpec.Limits.class,
+              false,
+              false,
+              true,
+              "it changes the cgroups, huge pages and swap of the cluster's hosts",
+              "the hosts' memory limit, page cache room, huge pages or swap, until the repeat ends"),
+          new StepKind(
+              "cached",
+              StepSpec.Cached.class,
+              false,
+              false,
+              true,
+              "it reads the page cache of the cluster's hosts",
+              "how much of a collection's index each host holds, and in its page cache"),
+          new StepKind(
               "collection",
               StepSpec.Collection.class,
               false,

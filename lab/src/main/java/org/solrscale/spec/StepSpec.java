@@ -513,6 +513,138 @@ public interface StepSpec {
   }
 
   /**
+   * What the cluster's hosts give its nodes, changed for the rest of the repeat (and back after
+   * it): the memory limit of the nodes' cgroup on each host ({@code memory}, or {@code page_cache}:
+   * what the nodes hold now plus this much for the page cache), transparent huge pages ({@code
+   * thp}), a swap file ({@code swap}: a size, or {@code off}) and the reads a second the nodes may
+   * make from their disk ({@code read_iops}: a slower disk; 0 for no throttle, e.g. in a matrix).
+   */
+  record Limits(
+      @JsonProperty("name") String name,
+      @JsonProperty("hosts") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+          List<String> hosts,
+      @JsonProperty("memory") String memory,
+      @JsonProperty("page_cache") String pageCache,
+      @JsonProperty("thp") String thp,
+      @JsonProperty("swap") String swap,
+      @JsonProperty("read_iops") Integer readIops)
+      implements StepSpec {
+    public static final List<String> THP = List.of("always", "madvise", "never");
+
+    public Limits {
+      name = name == null ? "limits" : name;
+      hosts = hosts == null ? null : List.copyOf(hosts);
+      // YAML reads a bare off as false
+      swap = swap == null ? null : swap.equals("false") || swap.equals("0") ? "off" : swap;
+    }
+
+    /** The swap file's size in bytes, 0 for {@code off}, -1 when the step leaves swap alone. */
+    public long swapBytes() {
+      return swap == null ? -1 : swap.equals("off") ? 0 : Sizes.bytes(swap);
+    }
+
+    /** The hosts the step changes: those it names, else every host of the cluster. */
+    public List<String> hostsIn(StepContext c) {
+      return hosts != null ? hosts : c.hosts().stream().map(HostSpec::ssh).toList();
+    }
+
+    @Override
+    public List<Problem> problems(StepContext c) {
+      List<Problem> out = new ArrayList<>();
+      if (memory == null && pageCache == null && thp == null && swap == null && readIops == null) {
+        out.add(
+            Problem.error(
+                "a limits step changes memory, page_cache, thp, swap or read_iops; give one, e.g."
+                    + " - limits: {page_cache: 100m}"));
+      }
+      Checks.range(out, "/read_iops", "read_iops", readIops, 0, 10_000_000);
+      if (memory != null && pageCache != null) {
+        out.add(
+            Problem.error(
+                    "give memory (the limit itself) or page_cache (room for the cache beside what"
+                        + " the nodes hold), not both")
+                .at("/page_cache"));
+      }
+      for (String[] size : new String[][] {{"memory", memory}, {"page_cache", pageCache}}) {
+        if (size[1] != null && Sizes.bytes(size[1]) <= 0) {
+          out.add(
+              Problem.error(size[0] + " '" + size[1] + "' is not a size like 100m or 2g")
+                  .at("/" + size[0]));
+        }
+      }
+      if (swap != null && !swap.equals("off") && Sizes.bytes(swap) < (1 << 20)) {
+        out.add(
+            Problem.error("swap '" + swap + "' is not off or a size of at least 1m, like 512m")
+                .at("/swap"));
+      }
+      Checks.oneOf(out, "/thp", "thp", thp, THP);
+      if (c.hosts().isEmpty()) {
+        out.add(
+            Problem.error(
+                "a limits step changes what the cluster's hosts give its nodes; this cluster runs"
+                    + " on this machine (give it hosts:, e.g. lab hosts of net up)"));
+        return out;
+      }
+      List<String> known = c.hosts().stream().map(HostSpec::ssh).toList();
+      for (String h : hostsIn(c)) {
+        HostSpec spec = c.hosts().stream().filter(x -> x.ssh().equals(h)).findFirst().orElse(null);
+        if (spec == null) {
+          out.add(
+              Problem.error(
+                      "'"
+                          + h
+                          + "' is no host of this cluster; give some of "
+                          + String.join(", ", known))
+                  .at("/hosts"));
+        } else if (readIops != null && readIops > 0 && !spec.limited()) {
+          out.add(
+              Problem.error(
+                      "host "
+                          + h
+                          + " runs the cluster's nodes in no cgroup of their own; give it memory,"
+                          + " cpus or cores in the cluster spec for read_iops")
+                  .at("/read_iops"));
+        } else if ((memory != null || pageCache != null) && spec.memory() == null) {
+          out.add(
+              Problem.error(
+                      "host "
+                          + h
+                          + " gives the cluster's nodes no memory limit to change; give it one in"
+                          + " the cluster spec, e.g. hosts: [{ssh: "
+                          + h
+                          + ", memory: 8g}]")
+                  .at(memory != null ? "/memory" : "/page_cache"));
+        }
+      }
+      return out;
+    }
+  }
+
+  /**
+   * How much of a collection's index each host holds, and how much of it is in the page cache now:
+   * after a restart with drop_caches and a bench, the bytes those searches touched.
+   */
+  record Cached(@JsonProperty("name") String name, @JsonProperty("collection") String collection)
+      implements OnCollection {
+    public Cached {
+      name = name == null ? "cached" : name;
+    }
+
+    @Override
+    public List<Problem> problems(StepContext c) {
+      List<Problem> out = new ArrayList<>();
+      Checks.collection(out, this, c, collection != null);
+      if (c.hosts().isEmpty()) {
+        out.add(
+            Problem.error(
+                "a cached step reads the page cache of the cluster's hosts; this cluster runs on"
+                    + " this machine (give it hosts:, e.g. lab hosts of net up)"));
+      }
+      return out;
+    }
+  }
+
+  /**
    * New replicas of a collection's shards by chain, tree or Solr's own copy (solrscale distribute),
    * taken away again after the step unless {@code keep}, so that every combination starts alike.
    */

@@ -338,6 +338,94 @@ cap) # HOSTDIR ADDR RATE BURST | HOSTDIR ADDR -: cap what leaves the device of A
   fi
   echo "$dev"
   ;;
+memory) # NAME [BYTES]: the memory cgroup NAME under this shell's (a cluster's nodes on this host):
+  # with BYTES its limit set first; prints limit=, rss=, cache=, swap=, failcnt= (bytes; limit
+  # "max" for none)
+  cg_root >/dev/null || { echo "no cgroup file system is mounted at /sys/fs/cgroup" >&2; exit 9; }
+  if cg_v2; then d="$(cg_base)/$1"; lim=memory.max; else d="$(cg_base memory)/$1"; lim=memory.limit_in_bytes; fi
+  [ -d "$d" ] || { echo "no memory cgroup $d (the cluster's nodes here run without a memory limit)" >&2; exit 9; }
+  if [ -n "${2:-}" ]; then
+    [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }
+    echo "$2" >"$d/$lim" 2>/dev/null || { echo "the kernel refused a memory limit of $(($2 / 1048576)) MB for $d: what runs there holds more than that" >&2; exit 11; }
+  fi
+  l=$(cat "$d/$lim")
+  case $l in max|????????????????*) l=max ;; esac
+  echo "limit=$l"
+  if cg_v2; then
+    awk '$1 == "anon" {print "rss=" $2} $1 == "file" {print "cache=" $2}' "$d/memory.stat"
+    echo "swap=$(cat "$d/memory.swap.current" 2>/dev/null || echo 0)"
+    echo "failcnt=$(awk '$1 == "max" {print $2}' "$d/memory.events" 2>/dev/null)"
+  else
+    awk '$1 == "total_rss" {print "rss=" $2} $1 == "total_cache" {print "cache=" $2} $1 == "total_swap" {print "swap=" $2}' "$d/memory.stat"
+    echo "failcnt=$(cat "$d/memory.failcnt")"
+  fi
+  ;;
+thp) # MODE|-: transparent huge pages (always, madvise, never), set unless -; prints the mode before
+  f=/sys/kernel/mm/transparent_hugepage/enabled
+  [ -r "$f" ] || { echo "this kernel has no transparent huge pages ($f)" >&2; exit 6; }
+  sed -n 's/.*\[\([a-z]*\)\].*/\1/p' "$f"
+  if [ "$1" != - ]; then
+    [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }
+    echo "$1" >"$f" || exit 7
+  fi
+  ;;
+swap-on) # FILE BYTES: a swap file of BYTES made and switched on
+  [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }
+  command -v swapon >/dev/null 2>&1 || [ -x /usr/sbin/swapon ] || { echo "no swapon command (util-linux)" >&2; exit 6; }
+  PATH=$PATH:/usr/sbin:/sbin
+  mkdir -p "$(dirname "$1")" && rm -f "$1" &&
+    dd if=/dev/zero of="$1" bs=1048576 count=$(($2 / 1048576)) status=none && chmod 600 "$1" &&
+    mkswap "$1" >/dev/null || { rm -f "$1"; echo "cannot make a swap file $1" >&2; exit 7; }
+  swapon "$1" 2>&1 || { rm -f "$1"; echo "the kernel refused swap file $1 (its file system may not allow swap files)" >&2; exit 7; }
+  ;;
+swap-off) # FILE: the swap file switched off and deleted (one already gone is fine)
+  PATH=$PATH:/usr/sbin:/sbin
+  [ -e "$1" ] || exit 0
+  if grep -q "^$1 " /proc/swaps; then swapoff "$1" || exit 7; fi
+  rm -f "$1"
+  ;;
+blkio) # NAME PATH IOPS|- REC: the processes of the cluster's cgroup NAME here moved into blkio cgroup
+  # NAME, whose reads from the disk that holds PATH are throttled to IOPS a second (a slow disk);
+  # with - they go back and the blkio cgroup is removed. The cgroup is recorded in file REC (as
+  # cg_enter does), so that down removes it even when nothing put it back. Prints "MAJ:MIN MOVED".
+  [ "$(id -u)" = 0 ] || { echo "not root" >&2; exit 5; }
+  cg_root >/dev/null || { echo "no cgroup file system is mounted at /sys/fs/cgroup" >&2; exit 9; }
+  cg_v2 && { echo "read_iops needs cgroup v1's blkio controller (this host has cgroup v2)" >&2; exit 9; }
+  b=$(cg_base blkio) || { echo "no cgroup blkio controller is mounted here" >&2; exit 9; }
+  d="$b/$1"
+  if [ "$3" = - ]; then
+    [ -d "$d" ] || exit 0
+    for p in $(cat "$d/cgroup.procs"); do echo "$p" >"$b/cgroup.procs" 2>/dev/null; done
+    rmdir "$d" || { echo "cannot remove $d" >&2; exit 9; }
+    exit 0
+  fi
+  dev=$(stat -c '%Hd:%Ld' "$2") || exit 8
+  case $dev in 0:*) echo "$2 is on no block device (tmpfs or overlay?); read_iops throttles a disk" >&2; exit 8 ;; esac
+  if [ -f "/sys/dev/block/$dev/partition" ]; then dev=$(cat "$(dirname "$(readlink -f "/sys/dev/block/$dev")")/dev"); fi
+  src=""
+  for c in memory cpu cpuset; do
+    s="$(cg_base "$c" 2>/dev/null)/$1"
+    if [ -f "$s/cgroup.procs" ]; then src=$s; break; fi
+  done
+  [ -n "$src" ] || { echo "no cgroup $1 holds the cluster's nodes here" >&2; exit 9; }
+  mkdir -p "$d" || exit 9
+  grep -qxF "$d" "$4" 2>/dev/null || echo "$d" >>"$4"
+  echo "$dev $3" >"$d/blkio.throttle.read_iops_device" || { echo "the kernel refused to throttle device $dev" >&2; exit 7; }
+  n=0
+  for p in $(cat "$src/cgroup.procs"); do echo "$p" >"$d/cgroup.procs" 2>/dev/null && n=$((n + 1)); done
+  echo "$dev $n"
+  ;;
+cached) # HOME COLLECTION: bytes of the collection's index files under the Solr home HOME, and of
+  # them in the page cache now: "CACHED SIZE CORE" per core
+  command -v fincore >/dev/null 2>&1 || { echo "no fincore command (util-linux)" >&2; exit 6; }
+  home=$1; coll=$2
+  grep -rlx --include=core.properties "collection=$coll" "$home" 2>/dev/null | while read -r p; do
+    c=$(dirname "$p")
+    [ -d "$c/data" ] || continue
+    find "$c/data" -type f -path '*/index*' -print0 | xargs -0 -r fincore --bytes --noheadings --raw --output RES,SIZE |
+      awk -v c="${c##*/}" '{r += ($1 > $2 ? $2 : $1); s += $2} END {printf "%d %d %s\n", r, s, c}'
+  done
+  ;;
 *)
   echo "unknown op $op" >&2
   exit 2

@@ -1,6 +1,7 @@
 package org.solrscale.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -55,7 +56,7 @@ class HostsIT {
 
   @AfterAll
   static void cleanUp() throws IOException {
-    for (String name : List.of(NAME, "it-hosts-port", LIMITED)) {
+    for (String name : List.of(NAME, "it-hosts-port", LIMITED, "scn-it-limits")) {
       if (cluster(name).state().isPresent()) {
         cluster(name).down(true);
       }
@@ -590,6 +591,115 @@ class HostsIT {
     assertThat(down.err()).doesNotContain("warning");
     assertThat(markedProcesses("-Dsolrscale.node=" + LIMITED + "/")).isEmpty();
     assertThat(groups).allSatisfy(g -> assertThat(g).doesNotExist());
+  }
+
+  @Test
+  @Order(4)
+  void aScenarioSqueezesTheHostsPageCacheThroughARestartAndPutsItBack() throws Exception {
+    Path thp = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+    String thpBefore = read(thp).replaceAll(".*\\[([a-z]+)\\].*", "$1");
+    String thpDuring = thpBefore.equals("never") ? "madvise" : "never";
+    Path scenario = dir.resolve("limits.yaml");
+    Files.writeString(
+        scenario,
+        String.join(
+            "\n",
+            "name: it-limits",
+            "cluster:",
+            "  zookeeper: 1",
+            "  nodes: 1",
+            "  heap: 256m",
+            "  hosts: [{ssh: hit-h1, memory: 1500m}]",
+            "  collections: [{name: c, shards: 2}]",
+            "data:",
+            "  synth: {docs: 4000, seed: 3}",
+            "  derive_queries: {count: 100, seed: 3, kinds: facet}",
+            "steps:",
+            "  - index: {collection: c}",
+            "  - limits: {page_cache: 60m, thp: " + thpDuring + ", swap: 16m, read_iops: 5000}",
+            "  - restart: {drop_caches: true}",
+            "  - bench: {name: cold, collection: c, threads: 1, warmup: 0s, requests: 100}",
+            "  - cached: {collection: c}",
+            "  - wait: 30s",
+            ""));
+    Path out = dir.resolve("limits-run");
+    Cluster c = cluster("scn-it-limits");
+    var run =
+        java.util.concurrent.CompletableFuture.supplyAsync(
+            () -> Cli.run("run", scenario.toString(), "--out", out.toString()));
+    // while the wait step runs (after the restart): the kernel's word on what the steps set
+    Await.until(
+        "the wait step",
+        Duration.ofMinutes(5),
+        () -> Files.isDirectory(out.resolve("c001/r1/s6-wait-wait")) || run.isDone());
+    assertThat(run.isDone()).as("the run ended before its wait step").isFalse();
+    long pid = c.requireState().node("solr1").pid();
+    Path memory = cgroupsOf(pid).get("memory");
+    long limitDuring = Long.parseLong(read(memory.resolve("memory.limit_in_bytes")));
+    Path blkio = cgroupsOf(pid).get("blkio"); // the restarted node, moved again
+    String throttle = read(blkio.resolve("blkio.throttle.read_iops_device"));
+    String thpSeen = read(thp);
+    List<String> swaps = Files.readAllLines(Path.of("/proc/swaps"));
+    String swapFile = c.hosts().limits().swapFile("hit-h1");
+    // an independent count of the index: its files' sizes, walked here (a lab host's files are
+    // this machine's)
+    String home = c.hosts().solrHome(c.requireState().node("solr1"));
+    long indexBytes = 0;
+    try (Stream<Path> files = Files.walk(Path.of(home))) {
+      for (Path core :
+          files.filter(f -> f.getFileName().toString().equals("core.properties")).toList()) {
+        if (!Files.readAllLines(core).contains("collection=c")) {
+          continue;
+        }
+        try (Stream<Path> idx = Files.walk(core.resolveSibling("data"))) {
+          for (Path f :
+              idx.filter(Files::isRegularFile)
+                  .filter(f -> f.getParent().getFileName().toString().startsWith("index"))
+                  .toList()) {
+            indexBytes += Files.size(f);
+          }
+        }
+      }
+    }
+    Cli.Result r = run.get(10, java.util.concurrent.TimeUnit.MINUTES);
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.err())
+        .doesNotContain("warning")
+        .contains(
+            "put back on hit-h1: memory limit 1500 MB, huge pages "
+                + thpBefore
+                + ", swap file off");
+    JsonNode steps =
+        JSON.readTree(out.resolve("results.json").toFile()).get("combinations").get(0).get("steps");
+    JsonNode limits = steps.get(1).get("summary").get("hosts").get(0);
+    assertThat(limits.get("host").asText()).isEqualTo("hit-h1");
+    assertThat(limits.get("limit_before_mb").asDouble()).isEqualTo(1500.0);
+    // the limit is what the nodes held plus the room asked for, and the restart kept it (starting
+    // a node sets the spec's 1500m again)
+    assertThat(limits.get("page_cache_room_mb").asDouble()).isCloseTo(60.0, within(0.2));
+    assertThat(limits.get("limit_mb").asDouble())
+        .isCloseTo(limits.get("nodes_hold_mb").asDouble() + 60, within(0.2))
+        .isLessThan(1500.0)
+        .isCloseTo(limitDuring / 1048576.0, within(0.1));
+    assertThat(thpSeen).contains("[" + thpDuring + "]");
+    assertThat(blkio.getFileName().toString()).isEqualTo("solrscale-scn-it-limits-hit-h1");
+    assertThat(throttle).matches("[0-9]+:[0-9]+ 5000");
+    assertThat(limits.get("processes_throttled").asInt()).isEqualTo(2); // zk1 and solr1
+    assertThat(limits.get("thp_before").asText()).isEqualTo(thpBefore);
+    assertThat(swaps).anyMatch(l -> l.startsWith(swapFile + " "));
+    JsonNode cached = steps.get(4).get("summary");
+    assertThat(cached.get("index_mb").asDouble()).isCloseTo(indexBytes / 1048576.0, within(0.1));
+    assertThat(cached.get("cached_mb").asDouble())
+        .isPositive()
+        .isLessThanOrEqualTo(cached.get("index_mb").asDouble());
+    assertThat(cached.get("cores")).hasSize(2);
+    // afterwards: huge pages as they were, the swap file off and gone, the cluster down
+    assertThat(read(thp)).contains("[" + thpBefore + "]");
+    assertThat(Files.readAllLines(Path.of("/proc/swaps"))).noneMatch(l -> l.startsWith(swapFile));
+    assertThat(Path.of(swapFile)).doesNotExist();
+    assertThat(memory).doesNotExist();
+    assertThat(blkio).doesNotExist();
+    assertThat(markedProcesses("-Dsolrscale.node=scn-it-limits/")).isEmpty();
   }
 
   /** The cgroup directory of each v1 controller a pid is in, from /proc/PID/cgroup. */

@@ -36,13 +36,15 @@ class StepKindsTest {
             "  - capacity: {slo: 'p99<100ms'}",
             "  - wait: 1s",
             "  - restart: {}",
+            "  - limits: {thp: never}",
+            "  - cached: {}",
             "  - collection: {action: create, collection: more}",
             "  - distribute: {replicas: 1}",
             "  - fault: {fault: pause, target: solr1}",
             "  - chaos: {duration: 5s}");
     ScenarioLoader.Loaded l =
         ScenarioLoader.parse(
-            "cluster: {nodes: 2, collections: [{name: c, replicas: 2}]}\n"
+            "cluster: {hosts: [{ssh: a, memory: 1g}], nodes: 2, collections: [{name: c, replicas: 2}]}\n"
                 + "data: {synth: {docs: 10}}\nsteps:\n"
                 + steps
                 + "\n",

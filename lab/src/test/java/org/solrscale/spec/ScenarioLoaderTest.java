@@ -284,6 +284,74 @@ class ScenarioLoaderTest {
   }
 
   @Test
+  void limitsStepsChangeOnlyWhatTheHostsHaveAndSayHow() {
+    String hosts =
+        "cluster: {hosts: [{ssh: a, memory: 2g}, {ssh: b}], collections: [{name: c}]}\nsteps:\n";
+    StepSpec.Limits l =
+        (StepSpec.Limits)
+            ScenarioLoader.parse(
+                    hosts + "  - limits: {hosts: a, page_cache: 100m, thp: never, swap: 64m}\n",
+                    "s.yaml")
+                .base()
+                .steps()
+                .get(0);
+    assertThat(l.hosts()).containsExactly("a");
+    assertThat(
+            ScenarioLoader.parse(hosts + "  - limits: {read_iops: 0}\n", "s.yaml").base().steps())
+        .hasSize(1); // 0: no throttle, which every host can have
+    assertThat(l.swapBytes()).isEqualTo(64L << 20);
+    assertThat(
+            ScenarioLoader.parse(hosts + "  - limits: {thp: always, swap: off}\n", "s.yaml")
+                .base()
+                .steps())
+        .singleElement()
+        .satisfies(s -> assertThat(((StepSpec.Limits) s).swapBytes()).isZero());
+    assertThatThrownBy(() -> ScenarioLoader.parse(hosts + "  - limits: {}\n", "s.yaml"))
+        .hasMessageContaining("changes memory, page_cache, thp, swap or read_iops");
+    assertThatThrownBy(
+            () -> ScenarioLoader.parse(hosts + "  - limits: {read_iops: 100}\n", "s.yaml"))
+        .hasMessageContaining("host b runs the cluster's nodes in no cgroup of their own");
+    assertThatThrownBy(
+            () -> ScenarioLoader.parse(hosts + "  - limits: {hosts: a, read_iops: -1}\n", "s.yaml"))
+        .hasMessageContaining("read_iops");
+    assertThatThrownBy(
+            () -> ScenarioLoader.parse(hosts + "  - limits: {page_cache: 100m}\n", "s.yaml"))
+        .hasMessageContaining("host b gives the cluster's nodes no memory limit to change")
+        .hasMessageContaining("{ssh: b, memory: 8g}");
+    assertThatThrownBy(
+            () ->
+                ScenarioLoader.parse(
+                    hosts + "  - limits: {hosts: a, memory: 1g, page_cache: 1g}\n", "s.yaml"))
+        .hasMessageContaining("not both");
+    assertThatThrownBy(
+            () -> ScenarioLoader.parse(hosts + "  - limits: {hosts: a, memory: lots}\n", "s.yaml"))
+        .hasMessageContaining("memory 'lots' is not a size like 100m or 2g");
+    assertThatThrownBy(() -> ScenarioLoader.parse(hosts + "  - limits: {thp: big}\n", "s.yaml"))
+        .hasMessageContaining("thp 'big' is not always or madvise or never");
+    assertThatThrownBy(() -> ScenarioLoader.parse(hosts + "  - limits: {swap: 4k}\n", "s.yaml"))
+        .hasMessageContaining("swap '4k' is not off or a size of at least 1m");
+    assertThatThrownBy(
+            () -> ScenarioLoader.parse(hosts + "  - limits: {hosts: z, thp: never}\n", "s.yaml"))
+        .hasMessageContaining("'z' is no host of this cluster; give some of a, b");
+    String local = "cluster: {collections: [{name: c}]}\nsteps:\n";
+    assertThatThrownBy(() -> ScenarioLoader.parse(local + "  - limits: {thp: never}\n", "s.yaml"))
+        .hasMessageContaining("this cluster runs on this machine");
+    assertThatThrownBy(() -> ScenarioLoader.parse(local + "  - cached: {}\n", "s.yaml"))
+        .hasMessageContaining("a cached step reads the page cache of the cluster's hosts");
+    assertThatThrownBy(
+            () -> ScenarioLoader.parse(hosts + "  - cached: {collection: x}\n", "s.yaml"))
+        .hasMessageContaining("x");
+    assertThat(
+            ScenarioLoader.parse(
+                    hosts
+                        + "  - limits: {name: m, hosts: a, page_cache: 100m}\n"
+                        + "matrix:\n  limits.m.page_cache: [4g, 100m]\n",
+                    "s.yaml")
+                .combinations())
+        .hasSize(2);
+  }
+
+  @Test
   void theShippedScenariosLoad() throws Exception {
     try (var files = Files.list(Path.of("../scenarios"))) {
       List<Path> yamls = files.filter(f -> f.toString().endsWith(".yaml")).toList();
@@ -422,8 +490,8 @@ class ScenarioLoaderTest {
         .contains("threads");
     assertThat(error(BASE.replace("  - index:", "  - indexx:")))
         .isEqualTo(
-            "s.yaml:9:5: 'indexx' is not a kind of step at steps[0]; use one of bench, capacity, chaos, collection, distribute, "
-                + "fault, index, restart, wait");
+            "s.yaml:9:5: 'indexx' is not a kind of step at steps[0]; use one of bench, cached, capacity, chaos, collection, "
+                + "distribute, fault, index, limits, restart, wait");
   }
 
   @Test
