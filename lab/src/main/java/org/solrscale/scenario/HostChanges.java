@@ -1,6 +1,7 @@
 package org.solrscale.scenario;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -78,12 +79,15 @@ final class HostChanges {
             .add("memory limit " + (bytes >> 20) + " MB");
       }
     }
-    thpBefore.forEach(
-        (host, mode) -> {
-          if (attempt(progress, () -> limits.thp(host, mode))) {
-            said.computeIfAbsent(host, h -> new ArrayList<>()).add("huge pages " + mode);
-          }
-        });
+    // last set, first put back: hosts that share a kernel (lab hosts) saw each other's change, so
+    // only the first host's "before" is the mode the machine had
+    List<Map.Entry<String, String>> thp = new ArrayList<>(thpBefore.entrySet());
+    Collections.reverse(thp);
+    for (Map.Entry<String, String> e : thp) {
+      if (attempt(progress, () -> limits.thp(e.getKey(), e.getValue()))) {
+        said.computeIfAbsent(e.getKey(), h -> new ArrayList<>()).add("huge pages " + e.getValue());
+      }
+    }
     for (String host : swap) {
       if (attempt(progress, () -> limits.swapOff(host))) {
         said.computeIfAbsent(host, h -> new ArrayList<>()).add("swap file off");

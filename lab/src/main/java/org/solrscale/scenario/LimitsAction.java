@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.solrscale.cluster.HostLimits;
-import org.solrscale.spec.HostSpec;
 import org.solrscale.spec.Sizes;
 import org.solrscale.spec.StepSpec;
 
@@ -25,10 +24,7 @@ final class LimitsAction implements StepAction<StepSpec.Limits> {
   @Override
   public JsonNode run(StepSpec.Limits l, StepRun run) {
     HostLimits limits = run.cluster().hosts().limits();
-    List<String> hosts =
-        l.hosts() != null
-            ? l.hosts()
-            : run.cluster().requireState().spec().hosts().stream().map(HostSpec::ssh).toList();
+    List<String> hosts = l.hosts() != null ? l.hosts() : limits.hosts(); // those with nodes
     ArrayNode out = JSON.createArrayNode();
     List<String> said = new ArrayList<>();
     for (String host : hosts) {
