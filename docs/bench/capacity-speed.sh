@@ -8,9 +8,10 @@
 # and minimum probe time (the calibration server's old search runs once: its answer is known).
 # Prints each search's capacity, interval, probes and seconds.
 # Usage: docs/bench/capacity-speed.sh [WORKDIR] [ROUNDS] [both|new]  (new: only the new search on
-# Solr, ROUNDS times, and no calibration server)
+# Solr, ROUNDS times, and no calibration server). WARMUP (default 60s): how long the warm-up load
+# at 100 requests/s runs before the first search.
 set -euo pipefail
-work=${1:-/tmp/solrscale-bench-capacity-speed}; rounds=${2:-2}; mode=${3:-both}
+work=${1:-/tmp/solrscale-bench-capacity-speed}; rounds=${2:-2}; mode=${3:-both}; warmup=${WARMUP:-60s}
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 s="$root/solrscale"; name=bench-capspeed
 mkdir -p "$work"; cd "$work"
@@ -29,7 +30,7 @@ trap cleanup EXIT
 # a warm-up load (a cold 2-shard collection answers a few hundred ms a query): its verdict is no
 # matter
 "$s" bench --name $name --collection docs --queries queries.txt --rate 100 --warmup 0s \
-  --duration 60s >/dev/null 2>&1 || true
+  --duration "$warmup" >/dev/null 2>&1 || true
 report() { # FILE START END LABEL
   python3 - "$@" <<'PY'
 import json, sys
