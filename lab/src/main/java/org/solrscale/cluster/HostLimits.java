@@ -24,15 +24,17 @@ public final class HostLimits {
 
   private final HostOps ops;
   private final ClusterState state;
+  private final Map<String, NodeState> onHosts;
 
   HostLimits(HostOps ops, ClusterState state) {
     this.ops = ops;
     this.state = state;
+    this.onHosts = HostOps.onHostsOrNone(state);
   }
 
   /** The hosts the cluster's nodes run on, in the order of the spec. */
   public List<String> hosts() {
-    return List.copyOf(onHosts().keySet());
+    return List.copyOf(onHosts.keySet());
   }
 
   /**
@@ -150,18 +152,8 @@ public final class HostLimits {
     return per.stream().flatMap(List::stream).toList();
   }
 
-  private Map<String, NodeState> onHosts() {
-    Map<String, NodeState> out = new LinkedHashMap<>();
-    for (NodeState n : state.nodes()) {
-      if (n.remote()) {
-        out.putIfAbsent(n.ssh(), n);
-      }
-    }
-    return out;
-  }
-
   private NodeState node(String host) {
-    NodeState n = onHosts().get(host);
+    NodeState n = onHosts.get(host);
     if (n == null) {
       throw SolrscaleException.usage(
           "'"
@@ -169,7 +161,7 @@ public final class HostLimits {
               + "' runs none of cluster "
               + state.name()
               + "'s nodes; give one of "
-              + (onHosts().isEmpty()
+              + (onHosts.isEmpty()
                   ? "(none: its nodes run on this machine)"
                   : String.join(", ", hosts())));
     }

@@ -671,7 +671,8 @@ public final class HostOps {
     return removed;
   }
 
-  private static Map<String, NodeState> onHostsOrNone(ClusterState state) {
+  /** The cluster's nodes on hosts, one per host (none for a cluster on this machine). */
+  static Map<String, NodeState> onHostsOrNone(ClusterState state) {
     Map<String, NodeState> out = new LinkedHashMap<>();
     for (NodeState n : state.nodes()) {
       if (n.remote()) {
