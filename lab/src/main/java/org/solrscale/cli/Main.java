@@ -3,6 +3,7 @@ package org.solrscale.cli;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.solrscale.cluster.SshGate;
 import org.solrscale.spec.ExitCode;
 import org.solrscale.spec.Interruption;
 import org.solrscale.spec.SolrscaleException;
@@ -65,6 +66,23 @@ public final class Main implements Runnable {
   boolean verbose;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--ssh-parallel",
+      scope = ScopeType.INHERIT,
+      paramLabel = "N",
+      description =
+          "Set up at most N SSH connections to hosts at once (default: "
+              + SshGate.DEFAULT
+              + ", under sshd's default MaxStartups of 10; 0: no bound); once connected, every"
+              + " host is worked on at once.")
+  void sshParallel(int n) {
+    if (n < 0) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--ssh-parallel " + n + " is negative; give 1 or more (0: no bound)");
+    }
+    SshGate.bound(n);
+  }
 
   @Override
   public void run() {
@@ -182,6 +200,7 @@ public final class Main implements Runnable {
           "org.slf4j.simpleLogger.log.org.apache.zookeeper", verbose ? "info" : "off");
     }
     System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+    SshGate.bound(SshGate.DEFAULT); // tests run many commands in one JVM
     Main main = new Main();
     CommandLine cl = commandLine(main, args);
     cl.setCaseInsensitiveEnumValuesAllowed(true);

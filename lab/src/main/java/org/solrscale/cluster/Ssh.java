@@ -32,8 +32,16 @@ import org.solrscale.spec.SolrscaleException;
 public final class Ssh {
   private static final Duration MASTER_IDLE = Duration.ofSeconds(120);
   private static final Pattern RSYNC_SENT = Pattern.compile("Total bytes sent: ([0-9,.]+)");
+
+  /** How long one connection's set-up may take, past ssh's own ConnectTimeout of 10 s. */
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
+
   private final SolrscaleHome home;
   private final Path controlDir;
+  private final java.util.Map<String, Long> connected =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  private final java.util.Map<String, Object> connecting =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   /** Connections multiplexed through sockets in {@code stateDir}/ssh (or a short path in /tmp). */
   public Ssh(SolrscaleHome home, Path stateDir) {
@@ -71,6 +79,16 @@ public final class Ssh {
 
   /** The one-line error for a host ssh could not reach. */
   public String unreachable(HostSpec host, Result r) {
+    if (SshGate.dropped(r)) {
+      return "host "
+          + host.ssh()
+          + "'s sshd (or its jump host's) dropped the connection while it was being set up, "
+          + SshGate.ATTEMPTS
+          + " times: too many connections at once for its MaxStartups; give a lower"
+          + " --ssh-parallel (now "
+          + (SshGate.bound() == 0 ? "no bound" : SshGate.bound())
+          + ") or raise MaxStartups in that sshd's configuration";
+    }
     return "cannot reach host "
         + host.ssh()
         + " over SSH: "
@@ -97,11 +115,62 @@ public final class Ssh {
       Duration timeout,
       java.util.function.Predicate<String> take) {
     ensureControlDir();
+    Result up = connect(host);
+    if (up != null) {
+      return up;
+    }
     List<String> cmd = new ArrayList<>(base(host));
     cmd.add(host.ssh());
     cmd.add("--");
     cmd.add(quote(remote));
-    return LocalRemote.exec(cmd, stdin, timeout, take);
+    Result r = LocalRemote.exec(cmd, stdin, timeout, take);
+    if (SshGate.dropped(r)) {
+      // the shared connection had ended and a new one was dropped before it ran the command
+      connected.remove(key(host));
+      up = connect(host);
+      r = up != null ? up : LocalRemote.exec(cmd, stdin, timeout, take);
+    }
+    return r;
+  }
+
+  /**
+   * Makes sure this host's shared connection is up before a command uses it, setting it up within
+   * {@link SshGate}'s bound (and again while sshd drops it); null when it is up, else the failed
+   * attempt (exit 255: the host cannot be reached). A host whose connection this process set up or
+   * saw less than half the connection's idle time ago is taken to have it still; should it have
+   * ended, ssh makes a new one itself.
+   */
+  private Result connect(HostSpec host) {
+    String key = key(host);
+    Long seen = connected.get(key);
+    if (seen != null && System.nanoTime() - seen < MASTER_IDLE.toNanos() / 2) {
+      connected.put(key, System.nanoTime());
+      return null;
+    }
+    synchronized (connecting.computeIfAbsent(key, k -> new Object())) {
+      seen = connected.get(key);
+      if (seen != null && System.nanoTime() - seen < MASTER_IDLE.toNanos() / 2) {
+        return null;
+      }
+      List<String> check = new ArrayList<>(base(host));
+      check.addAll(List.of("-O", "check", host.ssh()));
+      if (exec(check, null, Duration.ofSeconds(10)).ok()) {
+        connected.put(key, System.nanoTime());
+        return null;
+      }
+      List<String> open = new ArrayList<>(base(host));
+      open.addAll(List.of(host.ssh(), "--", "true"));
+      Result r = SshGate.setUp(host.ssh(), () -> exec(open, null, CONNECT_TIMEOUT));
+      if (r.ok()) {
+        connected.put(key, System.nanoTime());
+        return null;
+      }
+      return r.exit() == 255 || r.exit() == 124 ? new Result(255, r.out(), r.err()) : null;
+    }
+  }
+
+  private static String key(HostSpec host) {
+    return host.ssh() + ":" + host.port();
   }
 
   /**
@@ -110,6 +179,7 @@ public final class Ssh {
    */
   public List<String> command(HostSpec host, List<String> remote) {
     ensureControlDir();
+    connect(host); // a host that cannot be reached says so when the command runs
     List<String> cmd = new ArrayList<>(base(host));
     cmd.add("-n");
     cmd.add(host.ssh());
@@ -124,6 +194,10 @@ public final class Ssh {
    */
   public long copy(HostSpec host, Path from, String to, boolean rsync) {
     ensureControlDir();
+    Result up = connect(host);
+    if (up != null) {
+      throw failure(host, up, "copying to " + to);
+    }
     if (rsync) {
       List<String> cmd = new ArrayList<>();
       cmd.add("rsync");
@@ -172,6 +246,9 @@ public final class Ssh {
   /** Copies {@code from} on the host (a directory) into local {@code to}; missing is no error. */
   public void fetch(HostSpec host, String from, Path to, boolean rsync) {
     ensureControlDir();
+    if (connect(host) != null) {
+      return; // missing is no error: the host's logs stay where they are
+    }
     try {
       Files.createDirectories(to);
     } catch (IOException e) {
@@ -256,6 +333,7 @@ public final class Ssh {
 
   /** Ends the multiplexed connection to the host, if there is one. */
   public void close(HostSpec host) {
+    connected.remove(key(host));
     List<String> cmd = new ArrayList<>(base(host));
     cmd.addAll(List.of("-O", "exit", host.ssh()));
     if (Files.isDirectory(controlDir)) {
@@ -309,7 +387,7 @@ public final class Ssh {
   }
 
   /** Sockets in the state directory, unless that path is too long for a unix socket. */
-  private static Path controlDir(Path stateDir) {
+  public static Path controlDir(Path stateDir) {
     Path dir = stateDir.resolve("ssh").toAbsolutePath();
     // a socket path holds at most 107 bytes; ssh adds "/" + 40 (%C) + 17 (a temporary suffix)
     if (dir.toString().length() + 58 <= 100) {
