@@ -3,6 +3,7 @@ package org.solrscale.cli;
 import java.util.concurrent.Callable;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ClusterReport;
+import org.solrscale.spec.ExitCode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -38,6 +39,8 @@ final class StatusCommand implements Callable<Integer> {
     } else {
       System.out.print(StatusPrinter.render(report));
     }
-    return 0;
+    // a node whose host could not be asked: one line each, after what the others said
+    report.unreachable().forEach(p -> System.err.println("solrscale: " + p));
+    return report.unreachable().isEmpty() ? 0 : ExitCode.ENVIRONMENT.code();
   }
 }

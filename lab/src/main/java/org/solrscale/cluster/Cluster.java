@@ -244,6 +244,10 @@ public final class Cluster {
     } catch (SolrscaleException e) {
       failed.add("slow links: " + e.getMessage());
     }
+    // each stopped node is said as it stops, with how many of all are done (a long fan-out)
+    java.util.concurrent.atomic.AtomicInteger done =
+        new java.util.concurrent.atomic.AtomicInteger();
+    int all = state.nodes().size();
     for (NodeRole role : List.of(NodeRole.SOLR, NodeRole.ZK)) {
       List<NodeState> nodes = state.nodes().stream().filter(n -> n.role() == role).toList();
       // every node is tried; one that cannot be stopped keeps its pid in the state, the others not
@@ -252,8 +256,14 @@ public final class Cluster {
               nodes,
               n -> {
                 try {
-                  return new Stopping(hosts.stop(n, STOP_GRACE), null);
+                  Stopping r = new Stopping(hosts.stop(n, STOP_GRACE), null);
+                  int k = done.incrementAndGet();
+                  if (r.wasRunning()) {
+                    progress.accept("stopped " + n.id() + " (" + k + " of " + all + ")");
+                  }
+                  return r;
                 } catch (SolrscaleException e) {
+                  done.incrementAndGet();
                   return new Stopping(false, e.getMessage());
                 }
               });
@@ -265,7 +275,6 @@ public final class Cluster {
         }
         if (r.wasRunning()) {
           stopped.add(nodes.get(i).id());
-          progress.accept("stopped " + nodes.get(i).id());
         }
         state = state.with(nodes.get(i).withPid(0));
       }

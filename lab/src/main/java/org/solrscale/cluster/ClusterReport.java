@@ -16,7 +16,12 @@ public record ClusterReport(
     @JsonProperty("live_nodes") List<String> liveNodes,
     @JsonProperty("collections") List<CollectionStatus> collections,
     @JsonProperty("error") String error,
-    @JsonProperty("external") boolean external) {
+    @JsonProperty("external") boolean external,
+    @JsonProperty("unreachable") List<String> unreachable) {
+
+  public ClusterReport {
+    unreachable = unreachable == null ? List.of() : List.copyOf(unreachable);
+  }
 
   /**
    * This report with only {@code collection}, which must be there (else the usage error names those
@@ -34,7 +39,8 @@ public record ClusterReport(
           external ? name : "cluster '" + name + "'",
           collections.stream().map(CollectionStatus::name).toList());
     }
-    return new ClusterReport(name, solrVersion, zkHost, nodes, liveNodes, one, null, external);
+    return new ClusterReport(
+        name, solrVersion, zkHost, nodes, liveNodes, one, null, external, unreachable);
   }
 
   /**

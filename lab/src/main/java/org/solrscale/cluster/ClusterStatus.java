@@ -12,6 +12,9 @@ import org.solrscale.spec.SolrscaleException;
 final class ClusterStatus {
   private ClusterStatus() {}
 
+  /** What a node's host said of its process, and a running ZooKeeper's mode. */
+  private record Asked(ProcessState state, String mode, String problem) {}
+
   /**
    * The report of cluster {@code name} in {@code state}, its processes asked of {@code hosts};
    * {@code access} is asked only when a Solr node runs.
@@ -20,12 +23,30 @@ final class ClusterStatus {
       String name, ClusterState state, HostOps hosts, Supplier<Access> access, boolean withDocs) {
     List<NodeReport> reports = new ArrayList<>();
     List<NodeState> liveSolr = new ArrayList<>();
-    for (NodeState n : state.nodes()) {
-      ProcessState ps = hosts.state(n);
-      String mode = "";
-      if (ps == ProcessState.RUNNING && n.isZk()) {
-        mode = FourLetterWords.mode(n.host(), n.port()).orElse("not serving");
-      }
+    // every node's host asked at once: on 32 hosts one after another would take 32 round trips
+    List<Asked> asked =
+        Parallel.map(
+            state.nodes(),
+            n -> {
+              ProcessState ps;
+              try {
+                ps = hosts.state(n);
+              } catch (SolrscaleException e) {
+                // one host that cannot be asked leaves the others' answers standing
+                return new Asked(ProcessState.UNKNOWN, "", e.getMessage());
+              }
+              String mode = "";
+              if (ps == ProcessState.RUNNING && n.isZk()) {
+                mode = FourLetterWords.mode(n.host(), n.port()).orElse("not serving");
+              }
+              return new Asked(ps, mode, null);
+            });
+    List<String> unreachable =
+        asked.stream().map(Asked::problem).filter(p -> p != null).distinct().toList();
+    for (int i = 0; i < state.nodes().size(); i++) {
+      NodeState n = state.nodes().get(i);
+      ProcessState ps = asked.get(i).state();
+      String mode = asked.get(i).mode();
       if (ps == ProcessState.RUNNING && n.isSolr()) {
         liveSolr.add(n);
       }
@@ -50,7 +71,8 @@ final class ClusterStatus {
           reports,
           List.of(),
           List.of(),
-          state.solrNodes().isEmpty() ? null : "no Solr node is running");
+          state.solrNodes().isEmpty() ? null : "no Solr node is running",
+          unreachable);
     }
     try (SolrAdmin admin = new SolrAdmin(liveSolr, state.solrNodes(), access.get())) {
       LiveStatus live = admin.clusterStatus();
@@ -63,9 +85,9 @@ final class ClusterStatus {
                 && live.liveNodes().contains(r.host() + ":" + r.port() + "_solr");
         withLive.add(r.role() == NodeRole.SOLR ? r.withMode(isLive ? "live" : "not live") : r);
       }
-      return report(name, state, withLive, live.liveNodes(), collections, null);
+      return report(name, state, withLive, live.liveNodes(), collections, null, unreachable);
     } catch (SolrscaleException e) {
-      return report(name, state, reports, List.of(), List.of(), e.getMessage());
+      return report(name, state, reports, List.of(), List.of(), e.getMessage(), unreachable);
     }
   }
 
@@ -75,7 +97,8 @@ final class ClusterStatus {
       List<NodeReport> nodes,
       List<String> liveNodes,
       List<CollectionStatus> collections,
-      String error) {
+      String error,
+      List<String> unreachable) {
     return new ClusterReport(
         name,
         state.spec().solrVersion(),
@@ -84,6 +107,7 @@ final class ClusterStatus {
         liveNodes,
         collections,
         error,
-        false);
+        false,
+        unreachable);
   }
 }

@@ -43,7 +43,8 @@ public final class ExternalStatus {
         live.liveNodes(),
         SolrAdmin.withDocs(client, live.collections()),
         null,
-        true);
+        true,
+        List.of());
   }
 
   /** A live node by its name, e.g. 127.0.0.1:8983_solr. */

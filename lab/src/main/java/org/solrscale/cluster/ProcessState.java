@@ -5,7 +5,9 @@ public enum ProcessState {
   RUNNING("running"),
   PAUSED("paused"),
   DEAD("dead"),
-  STOPPED("stopped");
+  STOPPED("stopped"),
+  /** Its host could not be asked (status says why, in one line, and fails). */
+  UNKNOWN("unknown");
 
   private final String label;
 

@@ -170,6 +170,8 @@ final class SshHosts {
         new OnHosts(
             "runtimes/" + ContentDigest.of(runtime),
             "jars/" + ContentDigest.ofFile(nodeJar) + "/" + nodeJar.getFileName());
+    java.util.concurrent.atomic.AtomicInteger done =
+        new java.util.concurrent.atomic.AtomicInteger();
     Parallel.map(
         used,
         h -> {
@@ -196,7 +198,12 @@ final class SshHosts {
                   + (sent == 0
                       ? "Solr " + runtime.version() + " runtime already there, nothing copied"
                       : String.format(
-                          "copied %,d bytes (Solr %s runtime)", sent, runtime.version())));
+                          "copied %,d bytes (Solr %s runtime)", sent, runtime.version()))
+                  + " ("
+                  + done.incrementAndGet()
+                  + " of "
+                  + used.size()
+                  + " hosts)");
           return null;
         });
     onHosts.put(runtime.version(), where);
