@@ -86,9 +86,27 @@ final class NetCommand {
                 + " docs/hosts.md).")
     List<String> links = new ArrayList<>();
 
+    @Option(
+        names = "--bastion",
+        paramLabel = "HOST",
+        description =
+            "Reach every other host through this one (ProxyJump), as a fleet behind a jump host:"
+                + " its sshd then sees every connection's set-up ('none': directly, the default).")
+    String bastion;
+
+    @Option(
+        names = "--max-startups",
+        paramLabel = "SPEC",
+        description =
+            "The hosts' sshd MaxStartups, e.g. 10:30:100 (sshd's default; 'none' restores it).")
+    String maxStartups;
+
     @Override
     public Integer call() {
       SolrscaleHome home = Terminal.home();
+      if (maxStartups != null && !maxStartups.equals("none")) {
+        LabNet.checkMaxStartups(maxStartups); // before anything is made
+      }
       Optional<NetState> before = LabNet.find(home, name);
       NetState net =
           LabNet.up(
@@ -102,6 +120,9 @@ final class NetCommand {
               labels,
               links,
               Terminal.progress());
+      if (bastion != null || maxStartups != null) {
+        net = LabNet.sshd(home, name, bastion, maxStartups, Terminal.progress());
+      }
       boolean wasUp = before.isPresent() && before.get().equals(net);
       System.out.println(
           "lab network "

@@ -127,6 +127,60 @@ public final class LabNet {
     }
   }
 
+  /**
+   * Puts net {@code name} (up) behind a bastion ({@code bastion}: one of its hosts, through which
+   * ssh reaches the others; "none": reached directly) and sets its sshds' MaxStartups ({@code
+   * maxStartups}: START or START:RATE:FULL as sshd takes it; "none": sshd's default); null keeps
+   * what the net has.
+   */
+  public static NetState sshd(
+      SolrscaleHome home,
+      String name,
+      String bastion,
+      String maxStartups,
+      Consumer<String> progress) {
+    try (NetStore.Lock lock = NetStore.lock(home)) {
+      NetState net =
+          find(home, name)
+              .orElseThrow(
+                  () ->
+                      SolrscaleException.usage(
+                          "there is no lab network " + name + "; bring it up with net up"));
+      String b = bastion == null ? net.bastion() : bastion.equals("none") ? null : bastion;
+      if (b != null) {
+        net.host(b); // a host of the net, or a one-line error naming them
+      }
+      String m =
+          maxStartups == null
+              ? net.maxStartups()
+              : maxStartups.equals("none") ? null : checkMaxStartups(maxStartups);
+      return new NetUp(home, progress).sshd(net, b, m);
+    } catch (java.io.IOException e) {
+      throw SolrscaleException.environment("cannot write a file: " + e.getMessage());
+    }
+  }
+
+  /** sshd's MaxStartups, START or START:RATE:FULL (rate a percentage, START at most FULL). */
+  public static String checkMaxStartups(String spec) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("([0-9]{1,4})(?::([0-9]{1,3}):([0-9]{1,4}))?")
+            .matcher(spec);
+    boolean ok = m.matches() && Integer.parseInt(m.group(1)) >= 1;
+    if (ok && m.group(2) != null) {
+      int rate = Integer.parseInt(m.group(2));
+      ok = rate >= 1 && rate <= 100 && Integer.parseInt(m.group(1)) <= Integer.parseInt(m.group(3));
+    }
+    if (!ok) {
+      throw SolrscaleException.usage(
+          "--max-startups '"
+              + spec
+              + "' is not START or START:RATE:FULL as sshd takes it (e.g. 10:30:100, sshd's"
+              + " default: from 10 connections waiting to log in, drop 30 % of new ones, all"
+              + " from 100), or none");
+    }
+    return spec;
+  }
+
   private static NetState upHosts(
       SolrscaleHome home,
       String name,

@@ -16,6 +16,10 @@ import org.solrscale.spec.SolrscaleException;
  * @param bandwidth every host's link cap as tc writes it (e.g. 100mbit), or null for none
  * @param labels host name -> labels given with {@code --label}, for link profiles
  * @param links the link profiles ({@code --link}) in place
+ * @param bastion the host through which ssh reaches every other host ({@code --bastion}), as a
+ *     fleet behind a jump host, or null for none
+ * @param maxStartups the hosts' sshd {@code MaxStartups} ({@code --max-startups}), or null for
+ *     sshd's default (10:30:100)
  */
 public record NetState(
     @JsonProperty("name") String name,
@@ -28,7 +32,9 @@ public record NetState(
     @JsonProperty("memory") String memory,
     @JsonProperty("cores") Integer cores,
     @JsonProperty("labels") Map<String, Map<String, String>> labels,
-    @JsonProperty("links") List<NetLink> links) {
+    @JsonProperty("links") List<NetLink> links,
+    @JsonProperty("bastion") String bastion,
+    @JsonProperty("max_startups") String maxStartups) {
 
   public NetState {
     hosts = List.copyOf(hosts);
@@ -47,7 +53,20 @@ public record NetState(
       Double cpus,
       String memory,
       Integer cores) {
-    this(name, subnet, bridge, bridgeAddress, bandwidth, hosts, cpus, memory, cores, null, null);
+    this(
+        name,
+        subnet,
+        bridge,
+        bridgeAddress,
+        bandwidth,
+        hosts,
+        cpus,
+        memory,
+        cores,
+        null,
+        null,
+        null,
+        null);
   }
 
   /** This state with these labels and link profiles. */
@@ -63,7 +82,27 @@ public record NetState(
         memory,
         cores,
         newLabels,
-        newLinks);
+        newLinks,
+        bastion,
+        maxStartups);
+  }
+
+  /** This state with this bastion and sshd MaxStartups (null: none, sshd's default). */
+  NetState withSshd(String newBastion, String newMaxStartups) {
+    return new NetState(
+        name,
+        subnet,
+        bridge,
+        bridgeAddress,
+        bandwidth,
+        hosts,
+        cpus,
+        memory,
+        cores,
+        labels,
+        links,
+        newBastion,
+        newMaxStartups);
   }
 
   /** Each host's CPU share, cores and memory limit (cgroups), or null for none. */
@@ -104,6 +143,8 @@ public record NetState(
         memory,
         cores,
         labels,
-        links);
+        links,
+        bastion,
+        maxStartups);
   }
 }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -88,7 +89,8 @@ final class NetUp {
   private NetState startSshds(NetState net) throws IOException {
     for (NetHost h : net.hosts()) {
       Files.writeString(
-          NetFiles.sshdConfig(h), Sshd.config(h, NetFiles.authorizedKeys(home, net.name())));
+          NetFiles.sshdConfig(h),
+          Sshd.config(h, NetFiles.authorizedKeys(home, net.name()), net.maxStartups()));
       long pid = Sshd.start(h);
       undo.push(new Undo("stop sshd pid " + pid, () -> Sshd.stop(List.of(pid))));
       if (net.limits() != null) {
@@ -98,6 +100,41 @@ final class NetUp {
       net = net.with(h.withSshdPid(pid));
       NetStore.save(home, net);
     }
+    return net;
+  }
+
+  /**
+   * Gives the net a bastion (ssh reaches every other host through it) and its sshds a MaxStartups
+   * (each sshd rereads its configuration on SIGHUP, executing itself again in place: its pid
+   * stays); null for none. Waits for ssh on each host when anything changed.
+   */
+  NetState sshd(NetState net, String bastion, String maxStartups) throws IOException {
+    if (Objects.equals(bastion, net.bastion()) && Objects.equals(maxStartups, net.maxStartups())) {
+      return net;
+    }
+    if (!Objects.equals(maxStartups, net.maxStartups())) {
+      for (NetHost h : net.hosts()) {
+        Files.writeString(
+            NetFiles.sshdConfig(h),
+            Sshd.config(h, NetFiles.authorizedKeys(home, net.name()), maxStartups));
+        Commands.check(
+            "reload the sshd of " + h.name(), List.of("kill", "-HUP", Long.toString(h.sshdPid())));
+      }
+      progress.accept(
+          "sshd's MaxStartups on every host: "
+              + (maxStartups == null ? "sshd's default" : maxStartups));
+    }
+    if (!Objects.equals(bastion, net.bastion())) {
+      progress.accept(
+          bastion == null
+              ? "every host is reached directly"
+              : "every host but " + bastion + " is reached through " + bastion + " (ProxyJump)");
+    }
+    net = net.withSshd(bastion, maxStartups);
+    NetStore.save(home, net);
+    SshConfig.write(home);
+    Sshd.sleep(200); // each sshd executes itself again and listens anew
+    awaitSsh(net);
     return net;
   }
 

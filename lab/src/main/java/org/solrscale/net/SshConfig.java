@@ -42,8 +42,12 @@ public final class SshConfig {
             .append("\n  IdentitiesOnly yes\n  UserKnownHostsFile ")
             .append(NetFiles.knownHosts(home, net.name()).toAbsolutePath())
             .append("\n  StrictHostKeyChecking yes")
-            // a lab host is on this machine: no jump host, proxy or canonical name of the user's
-            .append("\n  ProxyJump none\n  ProxyCommand none\n  CanonicalizeHostname no\n\n");
+            // a lab host is on this machine: no jump host, proxy or canonical name of the user's,
+            // but the net's bastion when it has one (a fleet behind a jump host)
+            .append("\n  ProxyJump ")
+            .append(
+                net.bastion() == null || net.bastion().equals(h.name()) ? "none" : net.bastion())
+            .append("\n  ProxyCommand none\n  CanonicalizeHostname no\n\n");
       }
     }
     return sb.append("Match all\nInclude ~/.ssh/config\nInclude /etc/ssh/ssh_config\n").toString();

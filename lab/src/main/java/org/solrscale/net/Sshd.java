@@ -34,6 +34,11 @@ final class Sshd {
 
   /** The configuration of {@code host}'s sshd, which lets in only the net's client key. */
   static String config(NetHost host, Path authorizedKeys) {
+    return config(host, authorizedKeys, null);
+  }
+
+  /** The same, with sshd's {@code MaxStartups} (null: sshd's default, 10:30:100). */
+  static String config(NetHost host, Path authorizedKeys, String maxStartups) {
     return String.join(
         "\n",
         "# written by solrscale: the sshd of lab host " + host.name(),
@@ -49,7 +54,7 @@ final class Sshd {
         "PidFile none",
         "Subsystem sftp internal-sftp",
         "SetEnv SOLRSCALE_HOST_DIR=" + host.dir(),
-        "");
+        maxStartups == null ? "" : "MaxStartups " + maxStartups + "\n");
   }
 
   /** A new ed25519 key pair without passphrase: {@code file} and {@code file}.pub. */

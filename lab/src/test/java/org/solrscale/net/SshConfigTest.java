@@ -38,6 +38,32 @@ class SshConfigTest {
   }
 
   @Test
+  void aNetBehindABastionReachesEveryOtherHostThroughIt() {
+    NetState net = NetPlan.plan(HOME, "lab", 3, 0, null).withSshd("lab-h1", "10:30:100");
+    String text = SshConfig.text(HOME, List.of(net));
+    assertThat(text)
+        .contains("Host lab-h1\n  HostName 10.201.0.2\n")
+        .contains(
+            "StrictHostKeyChecking yes\n  ProxyJump none\n  ProxyCommand none\n"
+                + "  CanonicalizeHostname no\n\nHost lab-h2\n")
+        .contains("Host lab-h3\n  HostName 10.201.0.4\n");
+    assertThat(text.split("ProxyJump lab-h1\n", -1)).hasSize(3); // h2 and h3
+    assertThat(Sshd.config(net.hosts().get(1), Path.of("/k"), "10:30:100"))
+        .contains("\nMaxStartups 10:30:100\n");
+    assertThat(Sshd.config(net.hosts().get(1), Path.of("/k"))).doesNotContain("MaxStartups");
+  }
+
+  @Test
+  void maxStartupsIsCheckedAsSshdTakesIt() {
+    assertThat(LabNet.checkMaxStartups("10:30:100")).isEqualTo("10:30:100");
+    assertThat(LabNet.checkMaxStartups("1")).isEqualTo("1");
+    for (String bad : List.of("0", "10:30", "10:0:100", "10:101:100", "20:30:10", "ten", "-1")) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> LabNet.checkMaxStartups(bad))
+          .hasMessageStartingWith("--max-startups '" + bad + "' is not START or START:RATE:FULL");
+    }
+  }
+
+  @Test
   void aUsersJumpHostForAllHostsDoesNotApplyToLabHosts(@TempDir Path dir) throws Exception {
     Needs.sshClient();
     NetState net = NetPlan.plan(HOME, "lab", 1, 0, null);
