@@ -140,6 +140,24 @@ class UsageErrorsTest {
   }
 
   @Test
+  void sshParallelGoesWithEveryCommandAndANegativeOneIsOneLine() {
+    try {
+      Result r = run(List.of("status", "--name", "x", "--ssh-parallel", "-1"));
+      assertThat(r.code()).isEqualTo(2);
+      assertThat(r.err().strip())
+          .startsWith("solrscale: --ssh-parallel -1 is negative; give 1 or more (0: no bound)")
+          .doesNotContain("\n");
+      // after the command's name as before it, the bound is set for the whole process
+      Main.commandLine(new Main(), "status").parseArgs("status", "--ssh-parallel", "3");
+      assertThat(org.solrscale.cluster.SshGate.bound()).isEqualTo(3);
+      Main.commandLine(new Main(), "status").parseArgs("--ssh-parallel", "0", "status");
+      assertThat(org.solrscale.cluster.SshGate.bound()).isZero();
+    } finally {
+      org.solrscale.cluster.SshGate.bound(org.solrscale.cluster.SshGate.DEFAULT);
+    }
+  }
+
+  @Test
   void everyCommandLineThatIsWholeParses() {
     for (Command c : everyCommand()) {
       if (c.words().isEmpty() || !c.spec().subcommands().isEmpty()) {
