@@ -27,11 +27,11 @@ public final class SshGate {
   static final Duration SPACING = Duration.ofMillis(15);
 
   /** Attempts at setting up one connection that sshd drops, the first included. */
-  static final int ATTEMPTS = 6;
+  static final int ATTEMPTS = 8;
 
   private static final Pattern DROPPED =
       Pattern.compile(
-          "kex_exchange_identification|ssh_exchange_identification"
+          "kex_exchange_identification|ssh_exchange_identification|banner exchange"
               + "|Connection closed by remote host|Connection reset by peer"
               + "|Connection closed by \\S+ port \\d+\\s*$");
 
@@ -98,9 +98,9 @@ public final class SshGate {
   /** The first back-off's base in ms (tests shorten it). */
   static volatile long firstBackOff = 250;
 
-  /** The wait before attempt {@code attempt + 1}: 0.25 s doubling, with up to half again. */
+  /** The wait before attempt {@code attempt + 1}: 0.25 s doubling to 4 s, with up to half again. */
   static long backOff(int attempt) {
-    long base = firstBackOff << Math.min(attempt - 1, 5);
+    long base = firstBackOff << Math.min(attempt - 1, 4);
     return base + ThreadLocalRandom.current().nextLong(base / 2 + 1);
   }
 
