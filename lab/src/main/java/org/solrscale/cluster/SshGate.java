@@ -31,7 +31,8 @@ public final class SshGate {
 
   private static final Pattern DROPPED =
       Pattern.compile(
-          "kex_exchange_identification|ssh_exchange_identification|banner exchange"
+          "kex_exchange_identification|ssh_exchange_identification"
+              + "|banner exchange: [^\\n]*(Broken pipe|Connection reset|Connection closed)"
               + "|Connection closed by remote host|Connection reset by peer"
               + "|Connection closed by \\S+ port \\d+\\s*$");
 

@@ -44,6 +44,16 @@ class SshGateTest {
     assertThat(SshGate.dropped(DROPPED)).isTrue();
     assertThat(SshGate.dropped(DROPPED_AT_JUMP)).isTrue();
     assertThat(SshGate.dropped(DROPPED_BEFORE_BANNER)).isTrue();
+    // a target behind a jump host that does not answer: not a drop, not tried again (seen here:
+    // port 22 dropping packets on a lab host behind a bastion)
+    assertThat(
+            SshGate.dropped(
+                new Result(
+                    255,
+                    "",
+                    "Connection timed out during banner exchange\r\n"
+                        + "Connection to UNKNOWN port 65535 timed out\r\n")))
+        .isFalse();
     assertThat(
             SshGate.dropped(
                 new Result(255, "", "ssh: connect to host 10.201.0.9 port 22: No route to host")))

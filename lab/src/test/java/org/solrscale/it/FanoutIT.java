@@ -218,7 +218,7 @@ class FanoutIT {
       assertThat(states).anyMatch(s -> s.startsWith("fan-h16 solr") && s.endsWith(" unknown"));
       List<String> errors = status.err().lines().filter(l -> l.startsWith("solrscale: ")).toList();
       assertThat(errors).hasSize(1);
-      assertThat(errors.get(0)).contains("host fan-h16");
+      assertThat(errors.get(0)).contains("cannot reach host fan-h16 over SSH");
     } finally {
       iptables(ns, "-D", rule);
     }
