@@ -79,6 +79,15 @@ class FanoutIT {
     assertThat(HostsIT.namespaces()).noneMatch(ns -> ns.startsWith("solrscale-" + NET + "-"));
   }
 
+  /** Sets the lab hosts' sshd MaxStartups (net up on the net that is up). */
+  static Cli.Result maxStartups(String spec) {
+    Cli.Result r =
+        Cli.run(
+            "net", "up", "--name", NET, "--hosts", Integer.toString(HOSTS), "--max-startups", spec);
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    return r;
+  }
+
   /** Lines of the bastion's sshd log that say it dropped a connection past MaxStartups. */
   static long drops() throws IOException {
     Path log = HOME.dir().resolve("nets").resolve(NET).resolve("hosts/fan-h1/sshd.log");
@@ -150,17 +159,7 @@ class FanoutIT {
   @Test
   @Order(2)
   void aLowMaxStartupsIsRetriedWithBackOffAndABoundWithinItDropsNothing() throws Exception {
-    Cli.Result low =
-        Cli.run(
-            "net",
-            "up",
-            "--name",
-            NET,
-            "--hosts",
-            Integer.toString(HOSTS),
-            "--max-startups",
-            "3:100:3");
-    assertThat(low.exitCode()).as(low.err()).isZero();
+    Cli.Result low = maxStartups("3:100:3");
     assertThat(low.err()).contains("sshd's MaxStartups on every host: 3:100:3");
     long before = drops();
     disconnect();
@@ -181,17 +180,7 @@ class FanoutIT {
     assertThat(within.err()).doesNotContain("dropped the SSH connection");
     assertThat(drops()).isEqualTo(before);
 
-    Cli.Result stock =
-        Cli.run(
-            "net",
-            "up",
-            "--name",
-            NET,
-            "--hosts",
-            Integer.toString(HOSTS),
-            "--max-startups",
-            "none");
-    assertThat(stock.exitCode()).as(stock.err()).isZero();
+    maxStartups("none");
     Cli.Result bad = Cli.run("--ssh-parallel", "-1", "status", "--name", NAME);
     assertThat(bad.exitCode()).isEqualTo(2);
     assertThat(bad.err().strip())
