@@ -276,10 +276,13 @@ public final class FaultRunner {
     progress.accept(String.format("%.1f s: %s %s", start, kind, String.join(",", nodes)));
     String note = null;
     double heal;
+    Double injectSeconds = null;
+    Double healSeconds = null;
     LinkFault[] link = {null};
     Thread probe = null;
     try {
       action.inject(cluster, nodes, HEAL_TIMEOUT);
+      injectSeconds = now() - start;
       if (action.measures()) {
         // an independent probe across the slowed link while it holds, fit into the duration
         double seconds = Math.max(1, Math.min(5, durationMs / 1000.0 - 3));
@@ -298,6 +301,7 @@ public final class FaultRunner {
         heal = now();
         event(name, heal, "heal", kind, target, nodes);
         action.heal(cluster, nodes, HEAL_TIMEOUT);
+        healSeconds = now() - heal;
       } else {
         heal = now();
       }
@@ -330,7 +334,19 @@ public final class FaultRunner {
       progress.accept("fault " + name + ": " + link[0].describe());
     }
     records.add(
-        new FaultRecord(name, kind, target, nodes, start, heal, now(), recovery, note, link[0]));
+        new FaultRecord(
+            name,
+            kind,
+            target,
+            nodes,
+            start,
+            heal,
+            now(),
+            recovery,
+            note,
+            link[0],
+            injectSeconds,
+            healSeconds));
   }
 
   private LinkFault measure(String name, NodeFault action, double seconds) {
