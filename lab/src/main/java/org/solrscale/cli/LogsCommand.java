@@ -1,7 +1,6 @@
 package org.solrscale.cli;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -50,13 +49,10 @@ final class LogsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Map<String, Path> files = new LinkedHashMap<>();
     Cluster cluster = new Cluster(Terminal.home(), name, Terminal.progress());
-    for (String id : node != null ? List.of(node) : cluster.nodeIds()) {
-      files.put(
-          id,
-          cluster.nodes().logFile(id, console)); // an unknown node is named with those there are
-    }
+    // fetched from every host at once; an unknown node is named with those there are
+    Map<String, Path> files =
+        cluster.nodes().logFiles(node != null ? List.of(node) : cluster.nodeIds(), console);
     boolean several = files.size() > 1;
     files.forEach(
         (id, file) -> {

@@ -158,10 +158,10 @@ public final class HostOps {
    * Before nodes start: checks every host the cluster's nodes run on and puts the runtime and node
    * jar there (nothing for nodes on this machine, which run the runtime where it is).
    */
-  void prepare(ClusterState state, SolrRuntime runtime, Path nodeJar) {
+  void prepare(ClusterState state, NodeOps.Launch launch) {
     know(state.spec());
     if (state.nodes().stream().anyMatch(NodeState::remote)) {
-      ssh().prepare(state, runtime, nodeJar);
+      ssh().prepare(state, launch);
     }
   }
 
@@ -179,12 +179,18 @@ public final class HostOps {
   // ---------------------------------------------------------------- one node's process
 
   /** Writes the node's files, puts them on its host and starts it; the node with its new pid. */
-  NodeState start(ClusterState state, NodeState node, SolrRuntime runtime, Jdk jdk, Path nodeJar) {
+  NodeState start(ClusterState state, NodeState node, NodeOps.Launch launch) {
     know(state.spec());
+    SolrRuntime runtime = launch.runtime();
+    ClassArchives.Archive archive = launch.archive();
     Installed at =
         node.remote()
-            ? ssh().installed(state, host(node.ssh()), runtime, nodeJar)
-            : new Installed(jdk.java().toString(), runtime.classpathString(), nodeJar.toString());
+            ? ssh().installed(state, host(node.ssh()), launch)
+            : new Installed(
+                launch.jdk().java().toString(),
+                runtime.dir().resolve("lib").toString(),
+                launch.nodeJar().toString(),
+                archive == null ? null : archive.dir().toString());
     String there = dir(node);
     Path here = nodeDir(node);
     Path stage = node.remote() ? here.resolve("files") : here; // here, the files are where they run
@@ -195,15 +201,28 @@ public final class HostOps {
     try {
       Files.createDirectories(stage.resolve("logs"));
       Files.createDirectories(stage.resolve("tmp"));
+      // the jars through links in the node's directory: the same classpath on every host, as a
+      // class-data archive needs
+      link(stage.resolve(RUNTIME_LINK), at.runtimeDir());
+      String classpath =
+          runtime.classpath().stream()
+              .map(p -> RUNTIME_LINK + "/" + p.getFileName())
+              .collect(java.util.stream.Collectors.joining(":"));
+      List<String> archived =
+          archive == null || at.archiveDir() == null
+              ? List.of()
+              : List.of(archive.option(node.role(), at.archiveDir()));
       if (node.isZk()) {
         NodeFiles.writeZk(stage, Path.of(there), node, state);
-        cmd = NodeCommand.zk(at.java(), at.classpath(), state, node, Path.of(there));
+        cmd = NodeCommand.zk(at.java(), classpath, archived, state, node, Path.of(there));
       } else {
         NodeFiles.writeSolr(stage, runtime.launcher().solrMajor());
+        link(stage.resolve(NODE_JAR_LINK), at.nodeJar());
         cmd =
             NodeCommand.solr(
                 at.java(),
-                at.classpath() + ":" + at.nodeJar(),
+                classpath + ":" + NODE_JAR_LINK,
+                archived,
                 runtime.launcher().mainClass(),
                 state,
                 node,
@@ -232,6 +251,17 @@ public final class HostOps {
             : Map.of();
     long pid = remote.start(run, there, there + "/logs/console.log", env);
     return node.withPid(pid);
+  }
+
+  /** The link in a node's directory to the runtime's jars, and the one to the node jar. */
+  static final String RUNTIME_LINK = "runtime";
+
+  static final String NODE_JAR_LINK = "node.jar";
+
+  /** A symbolic link at {@code link} to {@code target} (a path where the node runs). */
+  private static void link(Path link, String target) throws IOException {
+    Files.deleteIfExists(link);
+    Files.createSymbolicLink(link, Path.of(target));
   }
 
   /** Whether the node's process runs, is paused, or is gone (checked by its recorded pid). */
@@ -661,9 +691,13 @@ public final class HostOps {
    */
   public List<String> healAllSlowLinks() {
     ClusterState state = store.load(cluster);
+    // every host at once: one after another, 32 hosts held down up for 15 s before a node stopped
+    List<Remote.Result> asked =
+        Parallel.map(
+            List.copyOf(onHostsOrNone(state).values()),
+            n -> agent(n, QUICK, "unslow", base(n), "all", cluster));
     List<String> removed = new ArrayList<>();
-    for (NodeState n : onHostsOrNone(state).values()) {
-      Remote.Result r = agent(n, QUICK, "unslow", base(n), "all", cluster);
+    for (Remote.Result r : asked) {
       if (r.ok()) {
         removed.addAll(r.out().strip().lines().filter(l -> !l.isBlank()).toList());
       }

@@ -25,6 +25,7 @@ public final class HostProbe {
       String dir,
       String java,
       int javaFeature,
+      String javaBuild,
       String tooOldJava,
       long freeMb,
       boolean rsync,
@@ -32,6 +33,32 @@ public final class HostProbe {
       long clockOffsetMs,
       Set<Integer> listening,
       boolean root) {}
+
+  /** Where solrscale's directory is on a host and whether it has rsync. */
+  public record Where(String dir, boolean rsync) {}
+
+  /**
+   * The host's directory and rsync, in one cheap round trip: no Java started, no clock read, for
+   * commands that only stop, ask and fetch (status, down, logs) on many hosts.
+   */
+  public static Where where(Ssh ssh, HostSpec host) {
+    Remote.Result r = ssh.agent(host, QUICK, "where", host.dir() == null ? "-" : host.dir());
+    if (!r.ok()) {
+      throw ssh.failure(host, r, "probing");
+    }
+    String dir = null;
+    boolean rsync = false;
+    for (String line : r.out().split("\n")) {
+      if (line.startsWith("error=")) {
+        throw SolrscaleException.environment("host " + host.ssh() + ": " + line.substring(6));
+      } else if (line.startsWith("dir=")) {
+        dir = line.substring(4).strip();
+      } else if (line.startsWith("rsync=")) {
+        rsync = line.substring(6).strip().equals("yes");
+      }
+    }
+    return new Where(dir, rsync);
+  }
 
   public static Info probe(Ssh ssh, HostSpec host, int minimumJava) {
     Remote.Result r =
@@ -59,12 +86,14 @@ public final class HostProbe {
     String tooOld = null;
     String javaPath = null;
     int feature = 0;
+    String build = null;
     if (java.startsWith("too-old ")) {
       tooOld = java.substring(8);
     } else if (!java.isBlank()) {
       String[] parts = java.split(" ");
       javaPath = parts[0];
       feature = Integer.parseInt(parts[1]);
+      build = parts.length > 2 && !parts[2].equals("-") ? parts[2] : null;
     }
     Long offset = clockOffset(ssh, host);
     HostFacts facts =
@@ -81,6 +110,7 @@ public final class HostProbe {
         kv.get("dir"),
         javaPath,
         feature,
+        build,
         tooOld,
         parseLong(kv.get("free_mb")),
         "yes".equals(kv.get("rsync")),

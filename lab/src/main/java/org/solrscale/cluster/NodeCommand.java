@@ -13,7 +13,12 @@ final class NodeCommand {
 
   /** A ZooKeeper server's command with {@code java} and {@code classpath} as its host has them. */
   static List<String> zk(
-      String java, String classpath, ClusterState cluster, NodeState node, Path dir) {
+      String java,
+      String classpath,
+      List<String> archive,
+      ClusterState cluster,
+      NodeState node,
+      Path dir) {
     List<String> cmd = new ArrayList<>();
     cmd.add(java);
     cmd.add("-Xms" + node.heap());
@@ -29,6 +34,7 @@ final class NodeCommand {
     cmd.add("-Dlog4j2.configurationFile=" + dir.resolve("log4j2.xml").toUri());
     cmd.add("-Dzookeeper.jmx.log4j.disable=true");
     cmd.add("-Duser.timezone=UTC"); // as Solr's: both logs' times compare, across hosts too
+    cmd.addAll(archive);
     cmd.addAll(extraOptions());
     cmd.add("-cp");
     cmd.add(classpath);
@@ -60,6 +66,7 @@ final class NodeCommand {
   static List<String> solr(
       String java,
       String classpath,
+      List<String> archive,
       String mainClass,
       ClusterState cluster,
       NodeState node,
@@ -104,6 +111,7 @@ final class NodeCommand {
       // exposed to Solr as node.sysprop:sysprop.<label> for shards.preference and placement
       cmd.add("-D" + label.getKey() + "=" + label.getValue());
     }
+    cmd.addAll(archive); // the class-data archive's option, or none
     cmd.addAll(cluster.spec().jvmArgs());
     cmd.addAll(extraOptions());
     cmd.add("-cp");

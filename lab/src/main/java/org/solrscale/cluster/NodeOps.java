@@ -50,7 +50,8 @@ public final class NodeOps {
     this.progress = progress;
   }
 
-  record Launch(SolrRuntime runtime, Jdk jdk, Path nodeJar) {}
+  /** What nodes start from: the runtime, this machine's JDK, the node jar, the class archive. */
+  record Launch(SolrRuntime runtime, Jdk jdk, Path nodeJar, ClassArchives.Archive archive) {}
 
   /** The JDK for this machine's nodes: the spec's java_home, else one found new enough. */
   static Jdk nodeJdk(ClusterSpec spec) {
@@ -65,8 +66,11 @@ public final class NodeOps {
         state.nodes().stream().anyMatch(n -> !n.remote()) ? nodeJdk(state.spec()) : Jdk.running();
     SolrRuntime runtime = new RuntimeResolver(home, progress).resolve(state.spec().solrVersion());
     Path nodeJar = NodeJar.extract(home, runtime.launcher().nodeJarResource());
-    hosts.prepare(state, runtime, nodeJar); // hosts checked and given the runtime, or nothing
-    return new Launch(runtime, jdk, nodeJar);
+    ClassArchives.Archive archive =
+        ClassArchives.forLaunch(home, cluster.name(), runtime, jdk, nodeJar, progress);
+    Launch launch = new Launch(runtime, jdk, nodeJar, archive);
+    hosts.prepare(state, launch); // hosts checked and given the runtime (and archive), or nothing
+    return launch;
   }
 
   /**
@@ -125,7 +129,7 @@ public final class NodeOps {
                 batch,
                 n -> {
                   try {
-                    return hosts.start(before, n, l.runtime(), l.jdk(), l.nodeJar());
+                    return hosts.start(before, n, l);
                   } catch (RuntimeException e) {
                     failed.add(e);
                     return null;
@@ -300,7 +304,7 @@ public final class NodeOps {
 
   private NodeState startOne(ClusterState state, NodeState node, Duration timeout) {
     Launch launch = launch(state);
-    NodeState started = hosts.start(state, node, launch.runtime(), launch.jdk(), launch.nodeJar());
+    NodeState started = hosts.start(state, node, launch);
     state = saveNode(started);
     long deadline = System.nanoTime() + timeout.toNanos();
     waitHealthy(state, List.of(started), deadline);
@@ -337,7 +341,7 @@ public final class NodeOps {
       if (hosts.state(node).alive()) {
         continue;
       }
-      NodeState s = hosts.start(state, node, launch.runtime(), launch.jdk(), launch.nodeJar());
+      NodeState s = hosts.start(state, node, launch);
       state = saveNode(s);
       started.add(s);
     }
@@ -446,11 +450,28 @@ public final class NodeOps {
 
   /** A node's main log (solr.log, zookeeper.log), or its console log; an unknown id is an error. */
   public Path logFile(String nodeId, boolean console) {
+    return logFiles(List.of(nodeId), console).get(nodeId);
+  }
+
+  /**
+   * The main (or console) log files of these nodes, each fetched first from its host when it runs
+   * on one: all hosts at once.
+   */
+  public Map<String, Path> logFiles(List<String> nodeIds, boolean console) {
     ClusterState state = cluster.requireState();
-    NodeState node = state.node(nodeId);
-    hosts.fetchLogs(node); // from its host, when it runs on one
-    Path dir = hosts.nodeDir(node);
-    return console ? NodeLogs.console(dir) : NodeLogs.main(dir, node);
+    List<NodeState> nodes = nodeIds.stream().map(state::node).toList(); // unknown ids fail first
+    Parallel.map(
+        nodes,
+        n -> {
+          hosts.fetchLogs(n);
+          return null;
+        });
+    Map<String, Path> files = new java.util.LinkedHashMap<>();
+    for (NodeState n : nodes) {
+      Path dir = hosts.nodeDir(n);
+      files.put(n.id(), console ? NodeLogs.console(dir) : NodeLogs.main(dir, n));
+    }
+    return files;
   }
 
   /**

@@ -302,7 +302,11 @@ public final class Ssh {
     Path stage;
     try {
       stage = Files.createTempDirectory("solrscale-put");
-      Files.copy(file, stage.resolve(file.getFileName()));
+      // with its time: a class-data archive takes the jar only with the time it was made with
+      Files.copy(
+          file,
+          stage.resolve(file.getFileName()),
+          java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
     } catch (IOException e) {
       throw SolrscaleException.environment("cannot stage " + file + ": " + e.getMessage());
     }

@@ -9,7 +9,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 import org.solrscale.runtime.SolrRuntime;
 import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.runtime.SolrscaleJar;
@@ -34,10 +33,14 @@ final class SshHosts {
   private final Consumer<String> progress;
   private final Predicate<NodeState> alive;
   private final Map<String, HostProbe.Info> hosts = new ConcurrentHashMap<>();
+  private final Map<String, HostProbe.Where> wheres = new ConcurrentHashMap<>();
   private final Map<String, SshRemote> remotes = new ConcurrentHashMap<>();
 
-  /** Where prepare put a Solr version's runtime and the node jar, under each host's directory. */
-  private record OnHosts(String runtime, String nodeJar) {}
+  /**
+   * Where prepare put a Solr version's runtime, the node jar and the class-data archive (null:
+   * none), under each host's directory, and the hosts whose nodes take that archive.
+   */
+  private record OnHosts(String runtime, String nodeJar, String archive, Set<String> archived) {}
 
   private final Map<String, OnHosts> onHosts = new ConcurrentHashMap<>();
 
@@ -56,7 +59,7 @@ final class SshHosts {
   /** The remote of {@code host}, made once. */
   SshRemote remote(HostSpec host) {
     return remotes.computeIfAbsent(
-        host.ssh(), k -> new SshRemote(ssh, host, info(host, 0).rsync()));
+        host.ssh(), k -> new SshRemote(ssh, host, () -> where(host).rsync()));
   }
 
   /** The one-line error of a failed command on a host. */
@@ -66,7 +69,16 @@ final class SshHosts {
 
   /** The host's solrscale directory. */
   String dir(HostSpec host) {
-    return info(host, 0).dir();
+    return where(host).dir();
+  }
+
+  /** The host's directory and rsync: from its full probe when there was one, else a light one. */
+  private HostProbe.Where where(HostSpec host) {
+    HostProbe.Info known = hosts.get(host.ssh());
+    if (known != null) {
+      return new HostProbe.Where(known.dir(), known.rsync());
+    }
+    return wheres.computeIfAbsent(host.ssh(), k -> HostProbe.where(ssh, host));
   }
 
   /** What the host is, with the limits its nodes run under. */
@@ -148,7 +160,10 @@ final class SshHosts {
    * the recorded ports free: one line per host that is not) and puts the runtime and node jar
    * there.
    */
-  void prepare(ClusterState cluster, SolrRuntime runtime, Path nodeJar) {
+  void prepare(ClusterState cluster, NodeOps.Launch launch) {
+    SolrRuntime runtime = launch.runtime();
+    Path nodeJar = launch.nodeJar();
+    ClassArchives.Archive archive = launch.archive();
     List<HostSpec> used =
         cluster.nodes().stream()
             .filter(NodeState::remote)
@@ -169,7 +184,9 @@ final class SshHosts {
     OnHosts where =
         new OnHosts(
             "runtimes/" + ContentDigest.of(runtime),
-            "jars/" + ContentDigest.ofFile(nodeJar) + "/" + nodeJar.getFileName());
+            "jars/" + ContentDigest.ofFile(nodeJar) + "/" + nodeJar.getFileName(),
+            archive == null || archive.making() ? null : "archives/" + archive.key(),
+            ConcurrentHashMap.newKeySet());
     java.util.concurrent.atomic.AtomicInteger done =
         new java.util.concurrent.atomic.AtomicInteger();
     Parallel.map(
@@ -178,8 +195,16 @@ final class SshHosts {
           HostProbe.Info info = info(h, minimumJava);
           long sent = 0;
           String rt = info.dir() + "/" + where.runtime();
+          String jar = info.dir() + "/" + where.nodeJar();
+          String arch = where.archive() == null ? null : info.dir() + "/" + where.archive();
           List<String> there =
-              ssh.agentOk(h, QUICK, "has", rt + "/.complete", info.dir() + "/" + where.nodeJar())
+              ssh.agentOk(
+                      h,
+                      QUICK,
+                      "has",
+                      rt + "/.complete",
+                      jar,
+                      arch == null ? "-" : arch + "/.complete")
                   .lines()
                   .toList();
           if (!"yes".equals(there.get(0))) {
@@ -191,6 +216,39 @@ final class SshHosts {
           }
           if (!"yes".equals(there.get(1))) {
             sent += ssh.putOnce(h, info.dir(), nodeJar, info.rsync()).bytes();
+          }
+          if (arch != null && !archive.jdkBuild().equals(info.javaBuild())) {
+            progress.accept(
+                h.ssh()
+                    + ": its Java ("
+                    + (info.javaBuild() == null ? "build unknown" : info.javaBuild())
+                    + ") is not the one the class-data archive was made with ("
+                    + archive.jdkBuild()
+                    + "): its nodes start without it");
+          } else if (arch != null) {
+            if (!"yes".equals(there.get(2))) {
+              ssh.agentOk(h, QUICK, "mkdir", info.dir() + "/archives");
+              sent += ssh.copy(h, archive.dir(), arch + ".partial", info.rsync());
+              // the archive takes jars of the time they had when it was made: the fixed one
+              Remote.Result r =
+                  ssh.run(
+                      h,
+                      List.of(
+                          "sh",
+                          "-c",
+                          "touch -m -d @\"$1\" \"$2\"/*.jar \"$3\"",
+                          "sh",
+                          Long.toString(ClassArchives.FIXED_MTIME_SECONDS),
+                          rt,
+                          jar),
+                      null,
+                      QUICK);
+              if (!r.ok()) {
+                throw ssh.failure(h, r, "setting the times of the runtime's jars");
+              }
+              ssh.agentOk(h, QUICK, "commit", arch + ".partial", arch);
+            }
+            where.archived().add(h.ssh());
           }
           progress.accept(
               h.ssh()
@@ -252,18 +310,18 @@ final class SshHosts {
   /**
    * A node's java and classpath (the node jar last) as its host has them, the runtime put there.
    */
-  Installed installed(ClusterState cluster, HostSpec h, SolrRuntime runtime, Path nodeJar) {
+  Installed installed(ClusterState cluster, HostSpec h, NodeOps.Launch launch) {
+    SolrRuntime runtime = launch.runtime();
     if (!onHosts.containsKey(runtime.version())) {
-      prepare(cluster, runtime, nodeJar);
+      prepare(cluster, launch);
     }
     OnHosts where = onHosts.get(runtime.version());
     HostProbe.Info info = info(h, runtime.minimumJava());
-    String rt = info.dir() + "/" + where.runtime();
-    String classpath =
-        runtime.classpath().stream()
-            .map(p -> rt + "/" + p.getFileName())
-            .collect(Collectors.joining(":"));
-    return new Installed(info.java(), classpath, info.dir() + "/" + where.nodeJar());
+    return new Installed(
+        info.java(),
+        info.dir() + "/" + where.runtime(),
+        info.dir() + "/" + where.nodeJar(),
+        where.archived().contains(h.ssh()) ? info.dir() + "/" + where.archive() : null);
   }
 
   /** The java and the solrscale jar (put there once) that run solrscale itself on the host. */
@@ -315,8 +373,7 @@ final class SshHosts {
         h -> {
           try {
             Remote.Result r =
-                ssh.agent(
-                    h, QUICK, "cgroup-rm", info(h, 0).dir() + "/cgroups/" + cgroupName(cluster, h));
+                ssh.agent(h, QUICK, "cgroup-rm", dir(h) + "/cgroups/" + cgroupName(cluster, h));
             if (!r.ok()) {
               throw ssh.failure(h, r, "removing the cluster's cgroups");
             }
@@ -325,14 +382,17 @@ final class SshHosts {
           }
           return null;
         });
-    for (HostSpec h : cluster.spec().hosts()) {
-      Remote r = remotes.get(h.ssh());
-      if (r != null) {
-        r.close();
-      } else {
-        ssh.close(h); // a host probed but never reached through its remote
-      }
-    }
+    Parallel.map( // each an `ssh -O exit`: at once, as everything else on all hosts
+        cluster.spec().hosts(),
+        h -> {
+          Remote r = remotes.get(h.ssh());
+          if (r != null) {
+            r.close();
+          } else {
+            ssh.close(h); // a host probed but never reached through its remote
+          }
+          return null;
+        });
     remotes.clear();
   }
 }

@@ -27,10 +27,13 @@ public final class SshRemote implements Remote {
 
   private final Ssh ssh;
   private final HostSpec host;
-  private final boolean rsync;
+  private final java.util.function.BooleanSupplier rsync;
 
-  /** {@code rsync}: whether the host has rsync (else files go as tar over ssh). */
-  public SshRemote(Ssh ssh, HostSpec host, boolean rsync) {
+  /**
+   * {@code rsync}: whether the host has rsync (else files go as tar over ssh), asked only when
+   * files are copied: a command that only runs others (status) does not probe the host for it.
+   */
+  public SshRemote(Ssh ssh, HostSpec host, java.util.function.BooleanSupplier rsync) {
     this.ssh = ssh;
     this.host = host;
     this.rsync = rsync;
@@ -72,12 +75,12 @@ public final class SshRemote implements Remote {
     if (!r.ok()) {
       throw ssh.failure(host, r, "mkdir " + to);
     }
-    return ssh.copy(host, from, to, rsync);
+    return ssh.copy(host, from, to, rsync.getAsBoolean());
   }
 
   @Override
   public void download(String from, Path to) {
-    ssh.fetch(host, from, to, rsync);
+    ssh.fetch(host, from, to, rsync.getAsBoolean());
   }
 
   @Override

@@ -27,7 +27,12 @@ find_java() {
     v=$("$j" -XshowSettings:properties -version 2>&1 </dev/null | sed -n 's/^ *java.specification.version = //p')
     v=${v#1.}
     case $v in ''|*[!0-9]*) continue ;; esac
-    if [ "$v" -ge "$min" ]; then echo "$j $v"; return 0; fi
+    if [ "$v" -ge "$min" ]; then
+      # the JDK's build, which a class-data archive must have been made with
+      b=$(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"$/\1/p' \
+        "$(dirname "$(dirname "$(readlink -f "$j")")")/release" 2>/dev/null | head -n1)
+      echo "$j $v ${b:--}"; return 0
+    fi
     [ -z "${best:-}" ] && best="$j $v"
   done
   [ -n "${best:-}" ] && echo "too-old $best"
@@ -149,6 +154,11 @@ cg_enter() {
 op=$1
 shift
 case $op in
+where) # DIR|-  -> dir= and rsync= lines: what commands that only stop, ask and fetch need
+  d=$(hostdir "$1") || { echo "error=cannot create ${1}"; exit 0; }
+  echo "dir=$d"
+  command -v rsync >/dev/null 2>&1 && echo "rsync=yes" || echo "rsync=no"
+  ;;
 probe) # DIR MIN_JAVA JAVA_HOME|-  -> key=value lines
   d=$(hostdir "$1") || { echo "error=cannot create ${1}"; exit 0; }
   echo "dir=$d"

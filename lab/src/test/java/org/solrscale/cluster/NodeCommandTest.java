@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 class NodeCommandTest {
   private static List<String> solr(ClusterState c) {
-    return NodeCommand.solr("java", "cp", "Main", c, c.node("solr1"), Path.of("/n/solr1"));
+    return NodeCommand.solr(
+        "java", "cp", List.of(), "Main", c, c.node("solr1"), Path.of("/n/solr1"));
   }
 
   @Test
@@ -21,7 +22,7 @@ class NodeCommandTest {
       assertThat(s.subList(s.size() - 6, s.size()))
           .containsExactly(
               "-XX:+AlwaysPreTouch", "-XX:TieredStopAtLevel=1", "-Dx=y", "-cp", "cp", "Main");
-      List<String> z = NodeCommand.zk("java", "cp", c, c.node("zk1"), Path.of("/n/zk1"));
+      List<String> z = NodeCommand.zk("java", "cp", List.of(), c, c.node("zk1"), Path.of("/n/zk1"));
       assertThat(z.subList(z.size() - 6, z.size() - 1))
           .containsExactly("-XX:TieredStopAtLevel=1", "-Dx=y", "-cp", "cp", NodeCommand.ZK_MAIN);
       System.setProperty("solrscale.node.java.opts", " ");
@@ -35,5 +36,31 @@ class NodeCommandTest {
         System.setProperty("solrscale.node.java.opts", old);
       }
     }
+  }
+
+  @Test
+  void theClassArchiveOptionComesBeforeTheUsersOwnSoThatTheirsWin() {
+    ClusterState c = NodeFilesTest.threeZk();
+    List<String> s =
+        NodeCommand.solr(
+            "java",
+            "cp",
+            List.of("-XX:SharedArchiveFile=/a/solr.jsa"),
+            "Main",
+            c,
+            c.node("solr1"),
+            Path.of("/n/solr1"));
+    assertThat(s).contains("-XX:SharedArchiveFile=/a/solr.jsa");
+    assertThat(s.indexOf("-XX:SharedArchiveFile=/a/solr.jsa"))
+        .isLessThan(s.indexOf("-XX:+AlwaysPreTouch"));
+    List<String> z =
+        NodeCommand.zk(
+            "java",
+            "cp",
+            List.of("-XX:SharedArchiveFile=/a/zk.jsa"),
+            c,
+            c.node("zk1"),
+            Path.of("/z"));
+    assertThat(z).contains("-XX:SharedArchiveFile=/a/zk.jsa");
   }
 }

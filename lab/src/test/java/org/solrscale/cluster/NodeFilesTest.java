@@ -71,6 +71,7 @@ class NodeFilesTest {
         NodeCommand.solr(
             "/jdk/bin/java",
             rt.classpathString() + ":" + dir.resolve("node.jar"),
+            List.of(),
             rt.launcher().mainClass(),
             c,
             c.node("solr1"),

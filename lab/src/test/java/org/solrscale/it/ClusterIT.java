@@ -33,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cluster.Cluster;
 import org.solrscale.cluster.ClusterState;
 import org.solrscale.cluster.NodeState;
+import org.solrscale.runtime.SolrscaleHome;
 import org.solrscale.testing.Await;
 
 /**
@@ -121,6 +122,70 @@ class ClusterIT {
     }
     assertThat(modes).containsExactlyInAnyOrder("leader", "follower", "follower");
     assertThat(s.get("zk_host").asText().split(",")).hasSize(3);
+  }
+
+  /** The class-data archives a process has mapped (HotSpot's word that it took them). */
+  static List<String> mappedArchives(long pid) throws IOException {
+    return Files.readAllLines(Path.of("/proc/" + pid + "/maps")).stream()
+        .filter(l -> l.endsWith(".jsa") || l.endsWith(".aot"))
+        .map(l -> l.substring(l.lastIndexOf(' ') + 1))
+        .filter(f -> f.contains("/archives/"))
+        .distinct()
+        .toList();
+  }
+
+  @Test
+  @Order(1)
+  void everyNodeStartsFromTheClassArchiveMadeOnceForItsRuntimeAndJdk() throws Exception {
+    Path archives = SolrscaleHome.fromEnvironment().runtimes().resolve("9.10.1/archives");
+    // the build of the JDK the nodes run on, from its release file
+    String build =
+        Files.readAllLines(Path.of(state().jdkHome(), "release")).stream()
+            .filter(l -> l.startsWith("JAVA_RUNTIME_VERSION="))
+            .findFirst()
+            .orElseThrow()
+            .replaceAll("^[^\"]*\"|\"$", "");
+    List<Path> made = new ArrayList<>();
+    try (var list = Files.list(archives)) {
+      for (Path d : list.toList()) {
+        if (Files.exists(d.resolve(".complete"))
+            && Files.readString(d.resolve("jdk")).strip().equals(build)) {
+          made.add(d);
+        }
+      }
+    }
+    // one for this runtime and JDK: one made for an older node jar is gone
+    assertThat(made).as("archives in " + archives + " for " + build).hasSize(1);
+    Path archive = made.get(0);
+    for (NodeState n : state().nodes()) {
+      String file = (n.isZk() ? "zk" : "solr") + ".jsa";
+      // the kernel's word: the running JVM has the archive mapped, so HotSpot took it
+      assertThat(mappedArchives(n.pid()))
+          .as(n.id())
+          .containsExactly(archive.resolve(file).toString());
+      Path dir = cluster().hosts().nodeDir(n);
+      List<String> cmd = Files.readAllLines(dir.resolve("command.txt"));
+      String cp = cmd.get(cmd.indexOf("-cp") + 1);
+      assertThat(cp.split(":"))
+          .allSatisfy(e -> assertThat(e).matches("runtime/.*\\.jar|node\\.jar"));
+      assertThat(Files.readSymbolicLink(dir.resolve("runtime")))
+          .isEqualTo(SolrscaleHome.fromEnvironment().runtimes().resolve("9.10.1/lib"));
+    }
+    // the training cluster that made it is gone, its processes too
+    assertThat(Cli.run("list").out()).doesNotContain("class-archive-");
+    assertThat(HostsIT.markedProcesses("-Dsolrscale.node=class-archive-")).isEmpty();
+
+    // turned off, a restarted node starts without it
+    System.setProperty("solrscale.class.archive", "off");
+    try {
+      assertThat(Cli.run("node", "restart", "--name", NAME, "solr3").exitCode()).isZero();
+      assertThat(mappedArchives(state().node("solr3").pid())).isEmpty();
+    } finally {
+      System.clearProperty("solrscale.class.archive");
+    }
+    assertThat(Cli.run("node", "restart", "--name", NAME, "solr3").exitCode()).isZero();
+    assertThat(mappedArchives(state().node("solr3").pid()))
+        .containsExactly(archive.resolve("solr.jsa").toString());
   }
 
   @Test

@@ -67,6 +67,34 @@ class HostsIT {
   }
 
   /** Pids whose command line has an argument starting with {@code prefix}. */
+  /** A JDK 17+ installed here other than the build running the tests (Temurin 25), or null. */
+  static final String OTHER_JDK = otherJdk();
+
+  static String jdkBuild(Path home) {
+    try {
+      return Files.readAllLines(home.resolve("release")).stream()
+          .filter(l -> l.startsWith("JAVA_RUNTIME_VERSION=\""))
+          .map(l -> l.substring(22, l.length() - 1))
+          .findFirst()
+          .orElse(null);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private static String otherJdk() {
+    try (Stream<Path> jdks = Files.list(Path.of("/usr/lib/jvm"))) {
+      return jdks.filter(h -> Files.isExecutable(h.resolve("bin/java")))
+          .filter(h -> jdkBuild(h) != null && jdkBuild(h).matches("(1[7-9]|[2-9][0-9])\\..*"))
+          .filter(h -> !jdkBuild(h).equals(System.getProperty("java.runtime.version")))
+          .map(Path::toString)
+          .findFirst()
+          .orElse(null);
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
   static List<Long> markedProcesses(String prefix) throws IOException {
     List<Long> pids = new ArrayList<>();
     try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
@@ -138,6 +166,15 @@ class HostsIT {
     long solr2 = cluster(NAME).requireState().node("solr2").pid();
     assertThat(Files.readSymbolicLink(Path.of("/proc/" + solr2 + "/ns/net")))
         .isNotEqualTo(Files.readSymbolicLink(Path.of("/proc/self/ns/net")));
+    // the class-data archive went to the hosts with the runtime, and their JVMs took it
+    for (NodeState n : cluster(NAME).requireState().nodes()) {
+      List<String> mapped = ClusterIT.mappedArchives(n.pid());
+      assertThat(mapped).as(n.id()).hasSize(1);
+      assertThat(mapped.get(0))
+          .as(n.id())
+          .endsWith((n.isZk() ? "/zk" : "/solr") + ".jsa")
+          .doesNotStartWith(SolrscaleHome.fromEnvironment().dir().resolve("runtimes").toString());
+    }
 
     Path docs = dir.resolve("docs.jsonl");
     Path queries = dir.resolve("q.txt");
@@ -563,10 +600,23 @@ class HostsIT {
             "nodes: 1",
             "heap: 256m",
             "hosts:",
-            "  - {ssh: hit-h1, cpus: 0.5, cores: '0', memory: 1500m}",
+            "  - {ssh: hit-h1, cpus: 0.5, cores: '0', memory: 1500m"
+                + (OTHER_JDK == null ? "" : ", java_home: " + OTHER_JDK)
+                + "}",
             ""));
     Cli.Result up = Cli.run("up", "--spec", spec.toString());
     assertThat(up.exitCode()).as(up.err()).isZero();
+    if (OTHER_JDK != null) {
+      // a host whose JDK is not the build the class-data archive was made with starts without it
+      assertThat(up.err())
+          .contains("hit-h1: its Java (" + jdkBuild(Path.of(OTHER_JDK)) + ")")
+          .contains("its nodes start without it");
+      for (String n : List.of("zk1", "solr1")) {
+        assertThat(ClusterIT.mappedArchives(cluster(LIMITED).requireState().node(n).pid()))
+            .as(n)
+            .isEmpty();
+      }
+    }
     String name = "solrscale-" + LIMITED + "-hit-h1";
     List<Path> groups = new ArrayList<>();
     for (String n : List.of("zk1", "solr1")) {
