@@ -141,7 +141,12 @@ final class ClassArchives {
     if (cluster.startsWith(TRAINING)) {
       return new Archive(kind, key, archives.resolve(key + ".partial"), build, true);
     }
-    fixTimes(runtime, nodeJar);
+    try {
+      fixTimes(runtime, nodeJar);
+    } catch (SolrscaleException e) {
+      progress.accept("warning: " + e.getMessage() + "; nodes start without a class-data archive");
+      return null;
+    }
     if (Files.exists(dir.resolve(".complete"))) {
       return new Archive(kind, key, dir, build, false);
     }

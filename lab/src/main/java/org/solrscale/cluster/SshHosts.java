@@ -256,7 +256,10 @@ final class SshHosts {
                   + (sent == 0
                       ? "Solr " + runtime.version() + " runtime already there, nothing copied"
                       : String.format(
-                          "copied %,d bytes (Solr %s runtime)", sent, runtime.version()))
+                          "copied %,d bytes (Solr %s runtime%s)",
+                          sent,
+                          runtime.version(),
+                          where.archived().contains(h.ssh()) ? ", class-data archive" : ""))
                   + " ("
                   + done.incrementAndGet()
                   + " of "
