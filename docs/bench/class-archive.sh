@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the class-data archive saves a node's start (docs/bench/class-archive.md): `up` of 3
 # ZooKeepers and 4 Solr nodes (256 MB heaps, a collection of 2 shards x 2 replicas made once, so
-# each start loads its cores) with the archive and without it (SOLRSCALE_CLASS_ARCHIVE=off),
+# each start loads its cores) with the archive (SOLRSCALE_CLASS_ARCHIVE=on) and without it,
 # alternating, REPEATS times each, in one run. Per start: up's wall seconds, and each node's CPU
 # seconds (utime + stime from /proc) 15 s after up returned, when the nodes idle. Nodes run as
 # solrscale runs them (C2), or with NODE_OPTS (e.g. -XX:TieredStopAtLevel=1, as the tests do).
@@ -13,6 +13,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 s="$root/solrscale"; name=bench-cds
 home=${SOLRSCALE_HOME:-$HOME/.solrscale}
 export SOLRSCALE_NODE_JAVA_OPTS=${NODE_OPTS:-}
+export SOLRSCALE_CLASS_ARCHIVE=on
 mkdir -p "$work"; cd "$work"
 cleanup() { "$s" down --name $name --purge >/dev/null 2>&1 || true; }
 trap cleanup EXIT

@@ -47,7 +47,8 @@ import org.solrscale.spec.ZkSpec;
  * links there ({@code runtime}: the runtime's jars, {@code node.jar}), the same strings on every
  * host, and every copy of the jars carries one fixed modification time. A node whose JDK is not the
  * build the archive was made with is started without it (HotSpot would refuse it anyway, with a
- * warning in the node's log); so is every node when {@code SOLRSCALE_CLASS_ARCHIVE=off}.
+ * warning in the node's log). Archives are used only with {@code SOLRSCALE_CLASS_ARCHIVE=on} (see
+ * {@link #off}).
  */
 final class ClassArchives {
   /** The prefix of the training clusters' names (one per archive key). */
@@ -101,11 +102,17 @@ final class ClassArchives {
     }
   }
 
-  /** Whether archives are turned off on this machine ({@code SOLRSCALE_CLASS_ARCHIVE=off}). */
+  /**
+   * Whether archives are off on this machine: unless {@code SOLRSCALE_CLASS_ARCHIVE=on} (or the
+   * system property {@code solrscale.class.archive}). Off by default since HotSpot 17.0.15 crashed
+   * (SIGSEGV in KlassFactory::check_shared_class_file_load_hook) starting a Solr 9.7.0 node with
+   * its archive while the node's flight recorder, readied at its start, had the class-file load
+   * hook on; Solr 9.10.1 ran every test with it.
+   */
   static boolean off() {
     String v =
         System.getProperty("solrscale.class.archive", System.getenv("SOLRSCALE_CLASS_ARCHIVE"));
-    return v != null && (v.equalsIgnoreCase("off") || v.equals("0") || v.equalsIgnoreCase("no"));
+    return v == null || !(v.equalsIgnoreCase("on") || v.equals("1") || v.equalsIgnoreCase("yes"));
   }
 
   /** The build of the JDK at {@code home} (JAVA_RUNTIME_VERSION of its release file), or null. */
@@ -214,8 +221,7 @@ final class ClassArchives {
             + runtime.version()
             + " on Java "
             + build
-            + " (once: a cluster of 1 ZooKeeper and 1 Solr node for about 20 s;"
-            + " SOLRSCALE_CLASS_ARCHIVE=off turns archives off)");
+            + " (once: a cluster of 1 ZooKeeper and 1 Solr node for about 20 s)");
     String name = TRAINING + key.substring(0, 12);
     Path partial = dir.resolveSibling(key + ".partial");
     Cluster training = new Cluster(home, name, line -> {});

@@ -51,4 +51,25 @@ class ClassArchivesTest {
     assertThat(taking.option(NodeRole.SOLR, "/h/archives/k"))
         .isEqualTo("-XX:AOTCache=/h/archives/k/solr.aot");
   }
+
+  @Test
+  void archivesAreOffUnlessTurnedOn() {
+    String old = System.getProperty("solrscale.class.archive");
+    try {
+      System.clearProperty("solrscale.class.archive");
+      if (System.getenv("SOLRSCALE_CLASS_ARCHIVE") == null) {
+        assertThat(ClassArchives.off()).isTrue();
+      }
+      System.setProperty("solrscale.class.archive", "on");
+      assertThat(ClassArchives.off()).isFalse();
+      System.setProperty("solrscale.class.archive", "off");
+      assertThat(ClassArchives.off()).isTrue();
+    } finally {
+      if (old == null) {
+        System.clearProperty("solrscale.class.archive");
+      } else {
+        System.setProperty("solrscale.class.archive", old);
+      }
+    }
+  }
 }

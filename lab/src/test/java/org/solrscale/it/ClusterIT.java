@@ -23,6 +23,7 @@ import org.apache.solr.common.cloud.DocCollection;
 import org.apache.solr.common.cloud.Replica;
 import org.apache.solr.common.cloud.Slice;
 import org.apache.solr.common.params.ModifiableSolrParams;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -46,6 +47,16 @@ class ClusterIT {
   static final String COLLECTION = "docs";
   static final int DOCS = 2000;
   static final ObjectMapper JSON = new ObjectMapper();
+
+  static {
+    // class-data archives are off by default (docs/clusters.md); this class's nodes use them
+    System.setProperty("solrscale.class.archive", "on");
+  }
+
+  @AfterAll
+  static void archivesOffAgain() {
+    System.clearProperty("solrscale.class.archive");
+  }
 
   /** The class's cluster, up before its first test and checked gone after its last. */
   @RegisterExtension
@@ -181,7 +192,7 @@ class ClusterIT {
       assertThat(Cli.run("node", "restart", "--name", NAME, "solr3").exitCode()).isZero();
       assertThat(mappedArchives(state().node("solr3").pid())).isEmpty();
     } finally {
-      System.clearProperty("solrscale.class.archive");
+      System.setProperty("solrscale.class.archive", "on");
     }
     assertThat(Cli.run("node", "restart", "--name", NAME, "solr3").exitCode()).isZero();
     assertThat(mappedArchives(state().node("solr3").pid()))

@@ -67,6 +67,16 @@ class HostsIT {
   }
 
   /** Pids whose command line has an argument starting with {@code prefix}. */
+  static {
+    // class-data archives are off by default (docs/clusters.md); this class's nodes use them
+    System.setProperty("solrscale.class.archive", "on");
+  }
+
+  @AfterAll
+  static void archivesOffAgain() {
+    System.clearProperty("solrscale.class.archive");
+  }
+
   /** A JDK 17+ installed here other than the build running the tests (Temurin 25), or null. */
   static final String OTHER_JDK = otherJdk();
 
