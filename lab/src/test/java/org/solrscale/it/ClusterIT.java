@@ -23,7 +23,6 @@ import org.apache.solr.common.cloud.DocCollection;
 import org.apache.solr.common.cloud.Replica;
 import org.apache.solr.common.cloud.Slice;
 import org.apache.solr.common.params.ModifiableSolrParams;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -48,18 +47,14 @@ class ClusterIT {
   static final int DOCS = 2000;
   static final ObjectMapper JSON = new ObjectMapper();
 
-  static {
-    // class-data archives are off by default (docs/clusters.md); this class's nodes use them
-    System.setProperty("solrscale.class.archive", "on");
-  }
-
-  @AfterAll
-  static void archivesOffAgain() {
-    System.clearProperty("solrscale.class.archive");
-  }
+  /** Class-data archives on for this class's nodes: before its cluster's up. */
+  @RegisterExtension
+  @Order(1)
+  static final ClassArchivesOn ARCHIVES = new ClassArchivesOn();
 
   /** The class's cluster, up before its first test and checked gone after its last. */
   @RegisterExtension
+  @Order(2)
   static final ItCluster CLUSTER =
       new ItCluster(
           NAME,

@@ -67,15 +67,9 @@ class HostsIT {
   }
 
   /** Pids whose command line has an argument starting with {@code prefix}. */
-  static {
-    // class-data archives are off by default (docs/clusters.md); this class's nodes use them
-    System.setProperty("solrscale.class.archive", "on");
-  }
-
-  @AfterAll
-  static void archivesOffAgain() {
-    System.clearProperty("solrscale.class.archive");
-  }
+  /** Class-data archives on for this class's nodes (off by default). */
+  @org.junit.jupiter.api.extension.RegisterExtension
+  static final ClassArchivesOn ARCHIVES = new ClassArchivesOn();
 
   /** A JDK 17+ installed here other than the build running the tests (Temurin 25), or null. */
   static final String OTHER_JDK = otherJdk();
