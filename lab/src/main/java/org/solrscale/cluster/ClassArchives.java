@@ -17,9 +17,13 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.solrscale.runtime.FileTrees;
@@ -35,20 +39,20 @@ import org.solrscale.spec.ZkSpec;
 
 /**
  * Class-data archives for the nodes' JVMs: the classes a ZooKeeper server and a Solr node load,
- * parsed and verified once and mapped from a file at every later start (HotSpot's dynamic AppCDS
- * archive on Java 13-24, its AOT cache on Java 25+). One archive per runtime, node jar and JDK
- * build, made once on this machine by a short training cluster (1 ZooKeeper, 1 Solr node, a
- * collection, an update and a faceted query, then stopped so that each JVM writes its archive as it
- * exits), kept under the runtime's {@code archives/KEY}, KEY a digest of what it was made from, and
- * put on hosts beside the runtime under the same KEY.
+ * parsed and verified once and mapped from a file at every later start (a static AppCDS archive on
+ * Java 13-24, HotSpot's AOT cache on Java 25+). One archive per runtime, node jar and JDK build,
+ * made once on this machine by a short training cluster (1 ZooKeeper, 1 Solr node, a collection, an
+ * update and a faceted query, then stopped so that each JVM writes its class list or AOT cache as
+ * it exits), kept under the runtime's {@code archives/KEY}, KEY a digest of what it was made from,
+ * and put on hosts beside the runtime under the same KEY.
  *
  * <p>HotSpot takes an archive only with the very classpath it was made with, each jar of the same
  * size and modification time. So nodes name their jars relative to their own directory, through two
  * links there ({@code runtime}: the runtime's jars, {@code node.jar}), the same strings on every
  * host, and every copy of the jars carries one fixed modification time. A node whose JDK is not the
  * build the archive was made with is started without it (HotSpot would refuse it anyway, with a
- * warning in the node's log). Archives are used only with {@code SOLRSCALE_CLASS_ARCHIVE=on} (see
- * {@link #off}).
+ * warning in the node's log). {@code SOLRSCALE_CLASS_ARCHIVE=off} turns archives off (see {@link
+ * #off}).
  */
 final class ClassArchives {
   /** The prefix of the training clusters' names (one per archive key). */
@@ -56,6 +60,9 @@ final class ClassArchives {
 
   /** The modification time every jar of a runtime and every node jar is given: 2000-01-01. */
   static final long FIXED_MTIME_SECONDS = 946_684_800L;
+
+  /** How archives are made: a new way of making them makes them anew. */
+  private static final String FORMAT = "2: static, versioned classes left out";
 
   private static final FileTime FIXED = FileTime.fromMillis(FIXED_MTIME_SECONDS * 1000);
   private static final Pattern RUNTIME_VERSION =
@@ -65,17 +72,24 @@ final class ClassArchives {
 
   /** How HotSpot makes and takes an archive. */
   enum Kind {
-    /** Java 13-24: a dynamic archive written at exit. */
-    CDS(".jsa", "-XX:ArchiveClassesAtExit=", "-XX:SharedArchiveFile="),
+    /**
+     * Java 13-24: a static archive, dumped from the list of classes the training nodes loaded less
+     * those in a multi-release jar's versioned directories. Not a dynamic archive written at exit:
+     * before Java 24 (JDK-8343427) HotSpot crashes loading such a class from an archive while a
+     * class-file load hook is on, as every node's flight recorder has it from its start.
+     */
+    CDS(".jsa", ".classlist", "-XX:DumpLoadedClassList=", "-XX:SharedArchiveFile="),
     /** Java 25+: an AOT cache (classes loaded and linked), written at exit. */
-    AOT(".aot", "-XX:AOTCacheOutput=", "-XX:AOTCache=");
+    AOT(".aot", ".aot", "-XX:AOTCacheOutput=", "-XX:AOTCache=");
 
     final String extension;
+    final String trainingExtension;
     final String make;
     final String take;
 
-    Kind(String extension, String make, String take) {
+    Kind(String extension, String trainingExtension, String make, String take) {
       this.extension = extension;
+      this.trainingExtension = trainingExtension;
       this.make = make;
       this.take = take;
     }
@@ -93,26 +107,33 @@ final class ClassArchives {
   record Archive(Kind kind, String key, Path dir, String jdkBuild, boolean making) {
     /** The archive's file for a node of this role. */
     String file(NodeRole role) {
-      return (role == NodeRole.ZK ? "zk" : "solr") + kind.extension;
+      return name(role) + kind.extension;
     }
 
     /** The JVM option for a node of {@code role} whose archive directory there is {@code dir}. */
     String option(NodeRole role, String dirThere) {
-      return (making ? kind.make : kind.take) + dirThere + "/" + file(role);
+      return making
+          ? kind.make + dirThere + "/" + name(role) + kind.trainingExtension
+          : kind.take + dirThere + "/" + file(role);
+    }
+
+    private static String name(NodeRole role) {
+      return role == NodeRole.ZK ? "zk" : "solr";
     }
   }
 
   /**
-   * Whether archives are off on this machine: unless {@code SOLRSCALE_CLASS_ARCHIVE=on} (or the
-   * system property {@code solrscale.class.archive}). Off by default since HotSpot 17.0.15 crashed
-   * (SIGSEGV in KlassFactory::check_shared_class_file_load_hook) starting a Solr 9.7.0 node with
-   * its archive while the node's flight recorder, readied at its start, had the class-file load
-   * hook on; Solr 9.10.1 ran every test with it.
+   * Whether archives are off on this machine: with {@code SOLRSCALE_CLASS_ARCHIVE=off} (or the
+   * system property {@code solrscale.class.archive}); on otherwise.
    */
   static boolean off() {
     String v =
         System.getProperty("solrscale.class.archive", System.getenv("SOLRSCALE_CLASS_ARCHIVE"));
-    return v == null || !(v.equalsIgnoreCase("on") || v.equals("1") || v.equalsIgnoreCase("yes"));
+    return v != null
+        && (v.equalsIgnoreCase("off")
+            || v.equals("0")
+            || v.equalsIgnoreCase("no")
+            || v.equalsIgnoreCase("false"));
   }
 
   /** The build of the JDK at {@code home} (JAVA_RUNTIME_VERSION of its release file), or null. */
@@ -167,7 +188,7 @@ final class ClassArchives {
                   archives.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
           FileLock lock = ch.lock()) {
         if (!Files.exists(dir.resolve(".complete"))) { // another solrscale may have made it
-          make(home, runtime, jdk, kind, key, build, dir, progress);
+          make(home, runtime, jdk, nodeJar, kind, key, build, dir, progress);
         }
       }
     } catch (IOException e) {
@@ -181,7 +202,7 @@ final class ClassArchives {
   static String key(Kind kind, String runtimeDigest, String nodeJarDigest, String jdkBuild) {
     try {
       MessageDigest md = MessageDigest.getInstance("SHA-256");
-      String all = String.join("\n", kind.name(), runtimeDigest, nodeJarDigest, jdkBuild);
+      String all = String.join("\n", FORMAT, kind.name(), runtimeDigest, nodeJarDigest, jdkBuild);
       return HexFormat.of()
           .formatHex(md.digest(all.getBytes(StandardCharsets.UTF_8)))
           .substring(0, 24);
@@ -211,6 +232,7 @@ final class ClassArchives {
       SolrscaleHome home,
       SolrRuntime runtime,
       Jdk jdk,
+      Path nodeJar,
       Kind kind,
       String key,
       String build,
@@ -233,9 +255,13 @@ final class ClassArchives {
       Files.createDirectories(partial);
       ClusterState state = training.up(spec(name, runtime, jdk), Duration.ofMinutes(3));
       exercise(state);
-      training.down(true); // each JVM writes its archive as it exits
+      training.down(true); // each JVM writes its archive (or class list) as it exits
+      Archive made = new Archive(kind, key, partial, build, false);
       for (NodeRole role : List.of(NodeRole.ZK, NodeRole.SOLR)) {
-        String file = (role == NodeRole.ZK ? "zk" : "solr") + kind.extension;
+        if (kind == Kind.CDS) {
+          dump(runtime, jdk, nodeJar, partial, role, made.file(role));
+        }
+        String file = made.file(role);
         if (!Files.isRegularFile(partial.resolve(file)) || Files.size(partial.resolve(file)) == 0) {
           throw SolrscaleException.failed(
               "the " + role.name().toLowerCase() + " JVM wrote no " + file);
@@ -271,6 +297,118 @@ final class ClassArchives {
               + " rm -r "
               + dir);
     }
+  }
+
+  /**
+   * Dumps the static archive {@code file} of a node of {@code role} from the classes its training
+   * node loaded, less those a class-file load hook could not be given from an archive (see {@link
+   * Kind#CDS}): HotSpot run with the very classpath nodes have, from a directory with the same
+   * links to the jars.
+   */
+  private static void dump(
+      SolrRuntime runtime, Jdk jdk, Path nodeJar, Path partial, NodeRole role, String file)
+      throws IOException {
+    String name = role == NodeRole.ZK ? "zk" : "solr";
+    Path list = partial.resolve(name + Kind.CDS.trainingExtension);
+    if (!Files.isRegularFile(list)) {
+      throw SolrscaleException.failed("the " + name + " JVM wrote no " + list.getFileName());
+    }
+    List<Path> jars = new ArrayList<>(runtime.classpath());
+    if (role == NodeRole.SOLR) {
+      jars.add(nodeJar);
+    }
+    Path filtered = partial.resolve(name + ".archived" + Kind.CDS.trainingExtension);
+    Files.write(filtered, archivable(Files.readAllLines(list), versioned(jars, jdk.feature())));
+    Path cwd = Files.createDirectories(partial.resolve(name + "-dump"));
+    Files.createSymbolicLink(
+        cwd.resolve(HostOps.RUNTIME_LINK), runtime.dir().resolve("lib").toAbsolutePath());
+    Files.createSymbolicLink(cwd.resolve(HostOps.NODE_JAR_LINK), nodeJar.toAbsolutePath());
+    Path log = partial.resolve(name + "-dump.log");
+    List<String> cmd =
+        List.of(
+            jdk.java().toString(),
+            "-Xshare:dump",
+            "-XX:SharedClassListFile=" + filtered.toAbsolutePath(),
+            "-XX:SharedArchiveFile=" + partial.resolve(file).toAbsolutePath(),
+            "-XX:+UseG1GC",
+            "-Xmx512m",
+            "-cp",
+            HostOps.classpath(runtime, role));
+    Process p =
+        new ProcessBuilder(cmd)
+            .directory(cwd.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    try {
+      if (!p.waitFor(3, java.util.concurrent.TimeUnit.MINUTES)) {
+        p.destroyForcibly().waitFor();
+        throw SolrscaleException.failed("dumping the " + name + " archive took over 3 minutes");
+      }
+    } catch (InterruptedException e) {
+      p.destroyForcibly();
+      Thread.currentThread().interrupt();
+      throw SolrscaleException.failed("interrupted while dumping the class-data archive");
+    }
+    if (p.exitValue() != 0) {
+      List<String> out = Files.readAllLines(log);
+      throw SolrscaleException.failed(
+          "dumping the "
+              + name
+              + " archive failed ("
+              + (out.isEmpty() ? "exit " + p.exitValue() : out.get(out.size() - 1))
+              + ")");
+    }
+    for (Path done : List.of(cwd, list, filtered, log)) {
+      FileTrees.delete(done); // the archive is all that is kept and shipped
+    }
+  }
+
+  /**
+   * The classes in {@code jars} that a JDK of {@code feature} loads from a multi-release jar's
+   * versioned directory ({@code META-INF/versions/N/}, N at most {@code feature}), in the class
+   * list's form ({@code org/example/Foo}).
+   */
+  static Set<String> versioned(List<Path> jars, int feature) throws IOException {
+    Set<String> out = new HashSet<>();
+    for (Path jar : jars) {
+      try (JarFile j = new JarFile(jar.toFile(), false)) {
+        Manifest m = j.getManifest();
+        if (m == null
+            || !"true".equalsIgnoreCase(m.getMainAttributes().getValue("Multi-Release"))) {
+          continue;
+        }
+        for (var e = j.entries(); e.hasMoreElements(); ) {
+          Matcher v = VERSIONED.matcher(e.nextElement().getName());
+          if (v.matches() && Integer.parseInt(v.group(1)) <= feature) {
+            out.add(v.group(2));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  private static final Pattern VERSIONED = Pattern.compile("META-INF/versions/(\\d+)/(.+)\\.class");
+
+  /**
+   * The lines of a class list ({@code -XX:DumpLoadedClassList}) to archive: all but the classes in
+   * {@code versioned}, the lambdas those classes make, and the classes of other class loaders
+   * (lines with a {@code source:}), which Solr's plug-in loaders load and a static dump cannot.
+   */
+  static List<String> archivable(List<String> classList, Set<String> versioned) {
+    List<String> out = new ArrayList<>();
+    for (String line : classList) {
+      String[] words = line.strip().split("\\s+");
+      if (words[0].isEmpty() || line.contains(" source: ")) {
+        continue;
+      }
+      String cls = words[0].equals("@lambda-proxy") && words.length > 1 ? words[1] : words[0];
+      if (!versioned.contains(cls)) {
+        out.add(line);
+      }
+    }
+    return out;
   }
 
   /**

@@ -204,10 +204,7 @@ public final class HostOps {
       // the jars through links in the node's directory: the same classpath on every host, as a
       // class-data archive needs
       link(stage.resolve(RUNTIME_LINK), at.runtimeDir());
-      String classpath =
-          runtime.classpath().stream()
-              .map(p -> RUNTIME_LINK + "/" + p.getFileName())
-              .collect(java.util.stream.Collectors.joining(":"));
+      String classpath = classpath(runtime, node.role());
       List<String> archived =
           archive == null || at.archiveDir() == null
               ? List.of()
@@ -221,7 +218,7 @@ public final class HostOps {
         cmd =
             NodeCommand.solr(
                 at.java(),
-                classpath + ":" + NODE_JAR_LINK,
+                classpath,
                 archived,
                 runtime.launcher().mainClass(),
                 state,
@@ -257,6 +254,18 @@ public final class HostOps {
   static final String RUNTIME_LINK = "runtime";
 
   static final String NODE_JAR_LINK = "node.jar";
+
+  /**
+   * The classpath of a node of {@code role}: the runtime's jars through {@link #RUNTIME_LINK} and,
+   * for a Solr node, the node jar through {@link #NODE_JAR_LINK}; relative to the node's directory.
+   */
+  static String classpath(SolrRuntime runtime, NodeRole role) {
+    String jars =
+        runtime.classpath().stream()
+            .map(p -> RUNTIME_LINK + "/" + p.getFileName())
+            .collect(java.util.stream.Collectors.joining(":"));
+    return role == NodeRole.ZK ? jars : jars + ":" + NODE_JAR_LINK;
+  }
 
   /** A symbolic link at {@code link} to {@code target} (a path where the node runs). */
   private static void link(Path link, String target) throws IOException {

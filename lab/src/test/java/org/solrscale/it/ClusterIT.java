@@ -47,14 +47,8 @@ class ClusterIT {
   static final int DOCS = 2000;
   static final ObjectMapper JSON = new ObjectMapper();
 
-  /** Class-data archives on for this class's nodes: before its cluster's up. */
-  @RegisterExtension
-  @Order(1)
-  static final ClassArchivesOn ARCHIVES = new ClassArchivesOn();
-
   /** The class's cluster, up before its first test and checked gone after its last. */
   @RegisterExtension
-  @Order(2)
   static final ItCluster CLUSTER =
       new ItCluster(
           NAME,
@@ -163,6 +157,11 @@ class ClusterIT {
     // one for this runtime and JDK: one made for an older node jar is gone
     assertThat(made).as("archives in " + archives + " for " + build).hasSize(1);
     Path archive = made.get(0);
+    // what is kept and shipped: the archives and their JDK's build, not the training's class lists
+    try (var files = Files.list(archive)) {
+      assertThat(files.map(f -> f.getFileName().toString()))
+          .containsExactlyInAnyOrder(".complete", "jdk", "zk.jsa", "solr.jsa");
+    }
     for (NodeState n : state().nodes()) {
       String file = (n.isZk() ? "zk" : "solr") + ".jsa";
       // the kernel's word: the running JVM has the archive mapped, so HotSpot took it
@@ -187,7 +186,7 @@ class ClusterIT {
       assertThat(Cli.run("node", "restart", "--name", NAME, "solr3").exitCode()).isZero();
       assertThat(mappedArchives(state().node("solr3").pid())).isEmpty();
     } finally {
-      System.setProperty("solrscale.class.archive", "on");
+      System.clearProperty("solrscale.class.archive"); // on again: the default
     }
     assertThat(Cli.run("node", "restart", "--name", NAME, "solr3").exitCode()).isZero();
     assertThat(mappedArchives(state().node("solr3").pid()))

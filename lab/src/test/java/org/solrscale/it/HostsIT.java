@@ -66,11 +66,6 @@ class HostsIT {
     assertThat(namespaces()).noneMatch(ns -> ns.startsWith("solrscale-" + NET + "-"));
   }
 
-  /** Pids whose command line has an argument starting with {@code prefix}. */
-  /** Class-data archives on for this class's nodes (off by default). */
-  @org.junit.jupiter.api.extension.RegisterExtension
-  static final ClassArchivesOn ARCHIVES = new ClassArchivesOn();
-
   /** A JDK 17+ installed here other than the build running the tests (Temurin 25), or null. */
   static final String OTHER_JDK = otherJdk();
 
@@ -99,6 +94,7 @@ class HostsIT {
     }
   }
 
+  /** Pids whose command line has an argument starting with {@code prefix}. */
   static List<Long> markedProcesses(String prefix) throws IOException {
     List<Long> pids = new ArrayList<>();
     try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
