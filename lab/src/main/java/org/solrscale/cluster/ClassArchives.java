@@ -243,7 +243,7 @@ final class ClassArchives {
             + runtime.version()
             + " on Java "
             + build
-            + " (once: a cluster of 1 ZooKeeper and 1 Solr node for about 20 s)");
+            + " (once: a cluster of 1 ZooKeeper and 1 Solr node for about 30 s)");
     String name = TRAINING + key.substring(0, 12);
     Path partial = dir.resolveSibling(key + ".partial");
     Cluster training = new Cluster(home, name, line -> {});
