@@ -21,6 +21,7 @@ import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
@@ -107,17 +108,18 @@ final class ClassArchives {
   record Archive(Kind kind, String key, Path dir, String jdkBuild, boolean making) {
     /** The archive's file for a node of this role. */
     String file(NodeRole role) {
-      return name(role) + kind.extension;
+      return stem(role) + kind.extension;
     }
 
     /** The JVM option for a node of {@code role} whose archive directory there is {@code dir}. */
     String option(NodeRole role, String dirThere) {
       return making
-          ? kind.make + dirThere + "/" + name(role) + kind.trainingExtension
+          ? kind.make + dirThere + "/" + stem(role) + kind.trainingExtension
           : kind.take + dirThere + "/" + file(role);
     }
 
-    private static String name(NodeRole role) {
+    /** The name of a node of this role's archive and class list, without extension. */
+    static String stem(NodeRole role) {
       return role == NodeRole.ZK ? "zk" : "solr";
     }
   }
@@ -308,7 +310,7 @@ final class ClassArchives {
   private static void dump(
       SolrRuntime runtime, Jdk jdk, Path nodeJar, Path partial, NodeRole role, String file)
       throws IOException {
-    String name = role == NodeRole.ZK ? "zk" : "solr";
+    String name = Archive.stem(role);
     Path list = partial.resolve(name + Kind.CDS.trainingExtension);
     if (!Files.isRegularFile(list)) {
       throw SolrscaleException.failed("the " + name + " JVM wrote no " + list.getFileName());
@@ -341,7 +343,7 @@ final class ClassArchives {
             .redirectOutput(log.toFile())
             .start();
     try {
-      if (!p.waitFor(3, java.util.concurrent.TimeUnit.MINUTES)) {
+      if (!p.waitFor(3, TimeUnit.MINUTES)) {
         p.destroyForcibly().waitFor();
         throw SolrscaleException.failed("dumping the " + name + " archive took over 3 minutes");
       }
