@@ -124,8 +124,10 @@ public final class NodeOps {
         ClusterState before = state;
         Launch l = launch;
         List<RuntimeException> failed = Collections.synchronizedList(new ArrayList<>());
+        // each start runs to its end even if `up` is interrupted meanwhile, so that every pid
+        // launched is recorded below and stopped again by whoever abandons the cluster
         List<NodeState> started =
-            Parallel.map(
+            Parallel.mapToEnd(
                 batch,
                 n -> {
                   try {
@@ -145,6 +147,9 @@ public final class NodeOps {
         store.save(state);
         if (!failed.isEmpty()) {
           throw failed.get(0);
+        }
+        if (Thread.currentThread().isInterrupted()) {
+          throw SolrscaleException.failed("interrupted");
         }
         ClusterState current = state;
         starting.removeIf(n -> checkServing(current, n, deadline));

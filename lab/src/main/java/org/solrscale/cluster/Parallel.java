@@ -43,4 +43,53 @@ public final class Parallel {
       pool.shutdownNow();
     }
   }
+
+  /**
+   * f of every item, all at once, each run to its end even when the caller is interrupted
+   * meanwhile: for tasks whose result must be recorded whatever happens (a process started on a
+   * host is stopped again only if its pid is known). The interrupt is kept for the caller to act on
+   * once the results are in; the first failure is thrown as it was.
+   */
+  public static <T, R> List<R> mapToEnd(List<T> items, Function<T, R> f) {
+    if (items.isEmpty()) {
+      return List.of();
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(items.size());
+    boolean interrupted = false;
+    try {
+      List<Future<R>> futures = new ArrayList<>();
+      for (T item : items) {
+        futures.add(pool.submit(() -> f.apply(item)));
+      }
+      List<R> results = new ArrayList<>();
+      RuntimeException first = null;
+      for (Future<R> fu : futures) {
+        while (true) {
+          try {
+            results.add(fu.get());
+            break;
+          } catch (ExecutionException e) {
+            RuntimeException re =
+                e.getCause() instanceof RuntimeException r
+                    ? r
+                    : new IllegalStateException(e.getCause());
+            first = first == null ? re : first;
+            results.add(null);
+            break;
+          } catch (InterruptedException e) {
+            interrupted = true; // waited for again: the task is left to finish
+          }
+        }
+      }
+      if (first != null) {
+        throw first;
+      }
+      return results;
+    } finally {
+      pool.shutdown();
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
 }
