@@ -15,33 +15,7 @@ public final class Parallel {
 
   /** f of every item, all at once; the first failure is thrown as it was. */
   public static <T, R> List<R> map(List<T> items, Function<T, R> f) {
-    if (items.isEmpty()) {
-      return List.of();
-    }
-    ExecutorService pool = Executors.newFixedThreadPool(items.size());
-    try {
-      List<Future<R>> futures = new ArrayList<>();
-      for (T item : items) {
-        futures.add(pool.submit(() -> f.apply(item)));
-      }
-      List<R> results = new ArrayList<>();
-      for (Future<R> fu : futures) {
-        try {
-          results.add(fu.get());
-        } catch (ExecutionException e) {
-          if (e.getCause() instanceof RuntimeException re) {
-            throw re;
-          }
-          throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw SolrscaleException.failed("interrupted");
-        }
-      }
-      return results;
-    } finally {
-      pool.shutdownNow();
-    }
+    return run(items, f, false);
   }
 
   /**
@@ -51,6 +25,10 @@ public final class Parallel {
    * once the results are in; the first failure is thrown as it was.
    */
   public static <T, R> List<R> mapToEnd(List<T> items, Function<T, R> f) {
+    return run(items, f, true);
+  }
+
+  private static <T, R> List<R> run(List<T> items, Function<T, R> f, boolean toEnd) {
     if (items.isEmpty()) {
       return List.of();
     }
@@ -73,11 +51,18 @@ public final class Parallel {
                 e.getCause() instanceof RuntimeException r
                     ? r
                     : new IllegalStateException(e.getCause());
+            if (!toEnd) {
+              throw re;
+            }
             first = first == null ? re : first;
             results.add(null);
             break;
           } catch (InterruptedException e) {
-            interrupted = true; // waited for again: the task is left to finish
+            interrupted = true;
+            if (!toEnd) {
+              throw SolrscaleException.failed("interrupted");
+            }
+            // waited for again: the task is left to finish
           }
         }
       }
@@ -86,7 +71,11 @@ public final class Parallel {
       }
       return results;
     } finally {
-      pool.shutdown();
+      if (toEnd) {
+        pool.shutdown();
+      } else {
+        pool.shutdownNow();
+      }
       if (interrupted) {
         Thread.currentThread().interrupt();
       }
