@@ -430,6 +430,7 @@ final class CapacityStudy {
         }
         List<String> changed = new ArrayList<>();
         int steps = 0;
+        int unjudged = 0;
         for (List<Entry> line : groups.values()) {
           List<Entry> sorted = new ArrayList<>(line);
           List<RunModel.Combination> combos = sorted.stream().map(Entry::combination).toList();
@@ -439,7 +440,9 @@ final class CapacityStudy {
             steps++;
             Entry a = sorted.get(i - 1);
             Entry b = sorted.get(i);
-            if (differ(a, b)) {
+            if (!judgeable(a, b)) {
+              unjudged++;
+            } else if (differ(a, b)) {
               changed.add(
                   String.format(
                       Locale.ROOT,
@@ -455,30 +458,81 @@ final class CapacityStudy {
           continue;
         }
         String name = RunModel.shortName(param);
+        if (unjudged == steps) {
+          findings.add(
+              String.format(
+                  Locale.ROOT,
+                  "%s: its effect on capacity (%s) is not judged, with fewer than %d repeats of"
+                      + " each combination (one search's interval is its own resolution, not the"
+                      + " spread between runs).",
+                  name,
+                  byKey.getKey(),
+                  MIN_REPEATS));
+          continue;
+        }
+        int judged = steps - unjudged;
+        String skipped =
+            unjudged == 0
+                ? ""
+                : String.format(
+                    Locale.ROOT,
+                    "; %d more not judged (fewer than %d repeats a side)",
+                    unjudged,
+                    MIN_REPEATS);
         findings.add(
             changed.isEmpty()
                 ? String.format(
                     Locale.ROOT,
                     "%s made no significant difference to capacity (%s): %d %s, each within the"
-                        + " other's interval or %.0f %%.",
+                        + " other's interval or %.0f %%%s.",
                     name,
                     byKey.getKey(),
-                    steps,
-                    steps == 1 ? "change" : "changes",
-                    Judge.THRESHOLD * 100)
+                    judged,
+                    judged == 1 ? "change" : "changes",
+                    Judge.THRESHOLD * 100,
+                    skipped)
                 : String.format(
                     Locale.ROOT,
-                    "%s changed capacity (%s) in %d of %d changes: %s.",
+                    "%s changed capacity (%s) in %d of %d changes: %s%s.",
                     name,
                     byKey.getKey(),
                     changed.size(),
-                    steps,
-                    String.join("; ", changed)));
+                    judged,
+                    String.join("; ", changed),
+                    skipped));
       }
     }
   }
 
+  /**
+   * The fewest searches a side for a capacity verdict. One search's interval is only its own
+   * resolution (its highest met and lowest failed rate), not the spread between runs: two searches
+   * of one cluster on 0.3-core hosts found 58.1 and 49.0 requests/s, 18 % apart
+   * (docs/findings/scaling-solr-2014.md).
+   */
+  static final int MIN_REPEATS = 2;
+
+  /** Whether both sides have enough searches for {@link #differ} to mean anything. */
+  static boolean judgeable(Entry a, Entry b) {
+    return a.searches().size() >= MIN_REPEATS && b.searches().size() >= MIN_REPEATS;
+  }
+
+  /** Why two entries were not judged: the repeat counts (see {@link #MIN_REPEATS}). */
+  static String notJudgeable(int repeatsA, int repeatsB) {
+    return String.format(
+        Locale.ROOT,
+        "%d and %d %s: one search's interval is its own resolution, not the spread between runs;"
+            + " give repeat: %d or more",
+        repeatsA,
+        repeatsB,
+        repeatsA == 1 && repeatsB == 1 ? "repeat a side" : "repeats",
+        MIN_REPEATS);
+  }
+
   static boolean differ(Entry a, Entry b) {
+    if (!judgeable(a, b)) {
+      return false;
+    }
     double ca = a.capacity();
     double cb = b.capacity();
     if (Math.abs(Statistics.relative(ca, cb)) <= Judge.THRESHOLD) {

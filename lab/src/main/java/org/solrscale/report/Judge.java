@@ -86,7 +86,8 @@ final class Judge {
    * mean capacities over repeats differ when they are more than {@link #THRESHOLD} apart and the
    * lower one's interval (its highest failing rate) ends at or below the higher one's lowest
    * capacity; with 4 or more repeats a side the rank test must agree. Searches against different
-   * objectives are not compared.
+   * objectives, or with fewer than {@link CapacityStudy#MIN_REPEATS} a side, are not judged ("not
+   * tested"; the change in percent is still given when the objectives agree).
    */
   static Comparison.StepDelta judgeCapacity(
       String aLabel,
@@ -97,7 +98,8 @@ final class Judge {
       CapacityStudy.Entry b) {
     int na = a.searches().size();
     int nb = b.searches().size();
-    boolean comparable = a.slo().equals(b.slo());
+    boolean sameSlo = a.slo().equals(b.slo());
+    boolean comparable = sameSlo && CapacityStudy.judgeable(a, b);
     boolean differ = comparable && CapacityStudy.differ(a, b);
     boolean higher = b.capacity() > a.capacity();
     boolean rankTest = CapacityStudy.rankTested(na, nb);
@@ -110,7 +112,7 @@ final class Judge {
             nb,
             a.capacity(),
             b.capacity(),
-            comparable ? pct(Statistics.relative(a.capacity(), b.capacity())) : null,
+            sameSlo ? pct(Statistics.relative(a.capacity(), b.capacity())) : null,
             null,
             null,
             comparable && rankTest ? Statistics.mannWhitneyP(a.perRepeat(), b.perRepeat()) : null,
@@ -120,14 +122,15 @@ final class Judge {
                     ? "no significant difference"
                     : higher ? "higher capacity" : "lower capacity",
             differ && !higher,
-            comparable
-                ? "intervals "
+            !sameSlo
+                ? "the objectives differ: " + a.slo() + " and " + b.slo()
+                : (comparable ? "" : CapacityStudy.notJudgeable(na, nb) + "; ")
+                    + "intervals "
                     + CapacityStudy.interval(a.low(), a.high())
                     + " and "
                     + CapacityStudy.interval(b.low(), b.high())
                     + " requests/s within "
-                    + a.slo()
-                : "the objectives differ: " + a.slo() + " and " + b.slo());
+                    + a.slo());
     return new Comparison.StepDelta(
         aLabel, bLabel, label, step, capacitySamples(na, nb), na, nb, List.of(d));
   }

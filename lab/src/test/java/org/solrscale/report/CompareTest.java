@@ -302,6 +302,30 @@ class CompareTest {
   }
 
   @Test
+  void oneSearchASideIsNotJudgedHoweverFarApart() throws Exception {
+    // B's server is twice as fast, and each search's interval is narrow; but one search says
+    // nothing of the spread between runs, so no verdict and no regression either way
+    Path a = capacities("a", 1, 1.0, 1);
+    Path b = capacities("b", 1, 2.0, 2);
+    Comparison.MetricDelta d = compare(a, b).steps().get(0).metrics().get(0);
+    assertThat(d.verdict()).isEqualTo("not tested");
+    assertThat(d.deltaPct()).isBetween(80.0, 120.0);
+    assertThat(d.note())
+        .startsWith(
+            "1 and 1 repeat a side: one search's interval is its own resolution, not the spread"
+                + " between runs; give repeat: 2 or more; intervals ");
+    Comparison back = compare(b, a);
+    assertThat(back.steps().get(0).metrics().get(0).regression()).isFalse();
+    assertThat(Main.run("compare", b.toString(), a.toString(), "--fail-on-regression", "10"))
+        .isZero();
+    // one side with two searches is not enough either
+    Path b2 = capacities("b2", 2, 2.0, 3);
+    Comparison.MetricDelta mixed = compare(a, b2).steps().get(0).metrics().get(0);
+    assertThat(mixed.verdict()).isEqualTo("not tested");
+    assertThat(mixed.note()).startsWith("1 and 2 repeats: ");
+  }
+
+  @Test
   void capacitiesAgainstDifferentObjectivesAreNotCompared() throws Exception {
     Path a = capacities("a", 1, 1.0, 1);
     Path b = capacities("b", 1, 2.0, 2);
@@ -322,7 +346,7 @@ class CompareTest {
             Files.createDirectories(tmp.resolve("nodes")),
             new int[] {1, 2, 3},
             new int[] {1},
-            1,
+            2,
             null);
     Comparison c = Compare.byParam(RunSelection.parse(run.toString()), "nodes");
     assertThat(c.steps()).hasSize(2);
