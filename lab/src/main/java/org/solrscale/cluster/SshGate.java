@@ -134,7 +134,8 @@ public final class SshGate {
       wait = next - now;
     }
     if (wait > 0) {
-      Waits.sleep(Math.max(1, wait / 1_000_000));
+      // whole milliseconds, rounded up: never before the reserved start
+      Waits.sleep((wait + 999_999) / 1_000_000);
     }
   }
 }
