@@ -36,6 +36,18 @@ final class CapacityStudy {
   /** Predictions go no further than this many times the largest measured N. */
   static final int PREDICT_FACTOR = 4;
 
+  /**
+   * The fewest searches a side for a capacity verdict. One search's interval is only its own
+   * resolution (its highest met and lowest failed rate), not the spread between runs: two searches
+   * of one cluster on 0.3-core hosts found 58.1 and 49.0 requests/s, 18 % apart
+   * (docs/findings/scaling-solr-2014.md).
+   */
+  static final int MIN_REPEATS = 2;
+
+  /** Why a side with fewer than {@link #MIN_REPEATS} searches is not judged. */
+  private static final String ONE_SEARCH =
+      "one search's interval is its own resolution, not the spread between runs";
+
   /** One capacity step of one repeat: its summary (capacity.json). */
   record Search(int repeat, StepResult step, CapacityResult summary) {
     Double capacity() {
@@ -463,11 +475,11 @@ final class CapacityStudy {
               String.format(
                   Locale.ROOT,
                   "%s: its effect on capacity (%s) is not judged, with fewer than %d repeats of"
-                      + " each combination (one search's interval is its own resolution, not the"
-                      + " spread between runs).",
+                      + " each combination (%s).",
                   name,
                   byKey.getKey(),
-                  MIN_REPEATS));
+                  MIN_REPEATS,
+                  ONE_SEARCH));
           continue;
         }
         int judged = steps - unjudged;
@@ -504,14 +516,6 @@ final class CapacityStudy {
     }
   }
 
-  /**
-   * The fewest searches a side for a capacity verdict. One search's interval is only its own
-   * resolution (its highest met and lowest failed rate), not the spread between runs: two searches
-   * of one cluster on 0.3-core hosts found 58.1 and 49.0 requests/s, 18 % apart
-   * (docs/findings/scaling-solr-2014.md).
-   */
-  static final int MIN_REPEATS = 2;
-
   /** Whether both sides have enough searches for {@link #differ} to mean anything. */
   static boolean judgeable(Entry a, Entry b) {
     return a.searches().size() >= MIN_REPEATS && b.searches().size() >= MIN_REPEATS;
@@ -521,11 +525,11 @@ final class CapacityStudy {
   static String notJudgeable(int repeatsA, int repeatsB) {
     return String.format(
         Locale.ROOT,
-        "%d and %d %s: one search's interval is its own resolution, not the spread between runs;"
-            + " give repeat: %d or more",
+        "%d and %d %s: %s; give repeat: %d or more",
         repeatsA,
         repeatsB,
         repeatsA == 1 && repeatsB == 1 ? "repeat a side" : "repeats",
+        ONE_SEARCH,
         MIN_REPEATS);
   }
 
