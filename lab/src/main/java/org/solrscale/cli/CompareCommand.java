@@ -114,6 +114,7 @@ final class CompareCommand implements Callable<Integer> {
     c.onlyInA().forEach(x -> System.out.println("only in A: " + x));
     c.onlyInB().forEach(x -> System.out.println("only in B: " + x));
     c.leftOut().forEach(x -> System.out.println("left out (no measurement): " + x));
+    c.warnings().forEach(x -> System.out.println("warning: " + x));
     System.out.println();
     if (c.steps().stream()
         .anyMatch(

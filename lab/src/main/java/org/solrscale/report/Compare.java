@@ -1,10 +1,13 @@
 package org.solrscale.report;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.solrscale.results.CombinationRun;
+import org.solrscale.results.RanOn;
 import org.solrscale.results.RunDir;
 import org.solrscale.results.RunSelection;
 import org.solrscale.spec.SolrscaleException;
@@ -83,8 +86,21 @@ public final class Compare {
                   ? ""
                   : "; left out as no measurement: " + String.join("; ", leftOut)));
     }
+    List<CombinationRun> pooled = new ArrayList<>();
+    for (RunModel.Combination[] p : pairs) {
+      pooled.addAll(repeats(p[0], a.repeat()));
+      pooled.addAll(repeats(p[1], b.repeat()));
+    }
     return new Comparison(
-        a.label(), b.label(), Judge.ALPHA, Judge.THRESHOLD * 100, steps, onlyA, onlyB, leftOut);
+        a.label(),
+        b.label(),
+        Judge.ALPHA,
+        Judge.THRESHOLD * 100,
+        steps,
+        onlyA,
+        onlyB,
+        leftOut,
+        warnings(pooled));
   }
 
   /** One side of a comparison: its run, and its capacity steps read once. */
@@ -182,6 +198,7 @@ public final class Compare {
     List<String> onlyB = new ArrayList<>();
     Side side = new Side(m);
     String base = values.get(0);
+    Set<CombinationRun> pooled = new LinkedHashSet<>();
     for (RunModel.Combination x : m.combinations()) {
       if (!base.equals(String.valueOf(x.params().get(swept)))) {
         continue;
@@ -193,6 +210,8 @@ public final class Compare {
               x.id() + " (" + m.label(x) + "): no combination with " + shortParam(swept) + "=" + v);
           continue;
         }
+        pooled.addAll(repeats(x, null));
+        pooled.addAll(repeats(y, null));
         judgePair(
             side,
             side,
@@ -226,7 +245,21 @@ public final class Compare {
         steps,
         onlyA,
         onlyB,
-        m.leftOut());
+        m.leftOut(),
+        warnings(pooled));
+  }
+
+  /** What to warn of the repeats a comparison pooled: {@link RanOn#mixed}, when they ran apart. */
+  private static List<String> warnings(Collection<CombinationRun> pooled) {
+    String mixed = RanOn.mixed(pooled);
+    return mixed == null ? List.of() : List.of(mixed);
+  }
+
+  /** The finished repeats of {@code c} (only {@code repeat}, when given). */
+  private static List<CombinationRun> repeats(RunModel.Combination c, Integer repeat) {
+    return c.repeats().stream()
+        .filter(r -> r.done() && (repeat == null || r.repeat() == repeat))
+        .toList();
   }
 
   /**

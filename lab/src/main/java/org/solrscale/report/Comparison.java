@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * What compare found: per matched combination and bench step, one judged delta per metric; and the
  * repeats and steps it left out because they are no measurement (failed, interrupted, most requests
- * failed), each with why.
+ * failed), each with why; and warnings on what it pooled (repeats that ran on different machines or
+ * revisions).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Comparison(
@@ -18,7 +19,8 @@ public record Comparison(
     @JsonProperty("steps") List<StepDelta> steps,
     @JsonProperty("only_in_a") List<String> onlyInA,
     @JsonProperty("only_in_b") List<String> onlyInB,
-    @JsonProperty("left_out") List<String> leftOut) {
+    @JsonProperty("left_out") List<String> leftOut,
+    @JsonProperty("warnings") List<String> warnings) {
 
   /** The metric of a capacity step: requests/s within its objective, higher better. */
   public static final String CAPACITY = "capacity";

@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.solrscale.results.CombinationRun;
 import org.solrscale.results.DoctorReport;
+import org.solrscale.results.RanOn;
 import org.solrscale.results.RunDir;
 import org.solrscale.results.RunEnvironment;
 
@@ -61,6 +63,7 @@ final class EnvironmentSection extends Section {
       html.append(t.render());
       nodes(env.get().nodes());
     }
+    ranOn(model.run().results().combinations());
     doctor();
     Path scenario = model.run().path().resolve("scenario.yaml");
     if (Files.isRegularFile(scenario)) {
@@ -97,6 +100,57 @@ final class EnvironmentSection extends Section {
     html.append("<details><summary>Full command lines</summary><pre>")
         .append(Html.escape(full.toString().strip()))
         .append("</pre></details>\n");
+  }
+
+  /**
+   * Where each repeat ran (its {@link RanOn}: boot, revision, start, CPU score), with a warning
+   * when they ran on more than one machine, boot or revision; nothing for runs of an older
+   * solrscale. (environment.json describes the session that ran the run's last part.)
+   */
+  private void ranOn(List<CombinationRun> repeats) {
+    List<CombinationRun> known = repeats.stream().filter(c -> c.ranOn() != null).toList();
+    if (known.isEmpty()) {
+      return;
+    }
+    html.append("<h3>Where the repeats ran</h3>\n");
+    String mixed = RanOn.mixed(repeats);
+    if (mixed != null) {
+      html.append("<p class=\"note\"><span class=\"sig\">")
+          .append(Html.escape(Character.toUpperCase(mixed.charAt(0)) + mixed.substring(1)))
+          .append(".</span></p>\n");
+    } else {
+      RanOn first = known.get(0).ranOn();
+      note(
+          "All "
+              + known.size()
+              + " repeats ran on one boot of one machine ("
+              + shortId(first.bootId())
+              + ") with one solrscale revision ("
+              + shortId(first.gitRevision())
+              + "): environment.json describes them all.");
+    }
+    Html.Table t =
+        new Html.Table("ran-on", "repeat", "status", "started", "boot", "revision", "CPU score");
+    for (CombinationRun c : known) {
+      RanOn r = c.ranOn();
+      t.row(
+          c.id() + " r" + c.repeat(),
+          c.status() == null ? CombinationRun.DONE : c.status(),
+          r.started() == null ? "" : r.started(),
+          shortId(r.bootId()),
+          shortId(r.gitRevision()),
+          r.cpuScore() == null ? "" : Html.num(r.cpuScore()));
+    }
+    html.append("<details><summary>")
+        .append(known.size())
+        .append(" repeats: boot, revision, start and CPU score (MiB/s of SHA-256 on one core,")
+        .append(" measured as each began)</summary>")
+        .append(t.render())
+        .append("</details>\n");
+  }
+
+  private static String shortId(String id) {
+    return id == null ? "unknown" : id.substring(0, Math.min(8, id.length()));
   }
 
   /** The doctor's findings on the cluster as the run started (doctor.json). */

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.solrscale.results.BenchSummary;
+import org.solrscale.results.CombinationRun;
+import org.solrscale.results.RanOn;
 
 /**
  * The report's findings, computed from the data: the best combination for each target and whether
@@ -229,6 +231,19 @@ final class Findings {
   }
 
   private void problems(RunModel m) {
+    String mixed =
+        RanOn.mixed(
+            m.combinations().stream()
+                .flatMap(c -> c.repeats().stream())
+                .filter(CombinationRun::done)
+                .toList());
+    if (mixed != null) {
+      notes.add(
+          0,
+          "<span class=\"sig\">"
+              + Html.escape(Character.toUpperCase(mixed.charAt(0)) + mixed.substring(1))
+              + " (see Environment)</span>.");
+    }
     for (String why : m.leftOut()) {
       notes.add(
           "<span class=\"sig\">Left out of every finding, table and chart: "

@@ -12,8 +12,9 @@ import java.util.Map;
 /**
  * One repeat of one combination: its matrix parameters (e.g. {@code nodes: 2, bench.threads: 4}),
  * its directory relative to the run, its status (done, failed, interrupted) with the reason when it
- * is not done, how long it took, and its steps. Written by a run and read by report and compare:
- * the one definition of an entry of results.json.
+ * is not done, how long it took, its steps, and where it ran ({@link RanOn}; null in runs of an
+ * older solrscale). Written by a run and read by report and compare: the one definition of an entry
+ * of results.json.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -25,7 +26,8 @@ public record CombinationRun(
     @JsonProperty("status") String status,
     @JsonProperty("reason") String reason,
     @JsonProperty("seconds") Double seconds,
-    @JsonProperty("steps") List<StepResult> steps) {
+    @JsonProperty("steps") List<StepResult> steps,
+    @JsonProperty("ran_on") RanOn ranOn) {
 
   /** Every step ran its full length (only such a repeat is a result). */
   public static final String DONE = "done";

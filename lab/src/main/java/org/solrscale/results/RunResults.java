@@ -37,7 +37,15 @@ public record RunResults(
         kind,
         List.of(
             new CombinationRun(
-                "c001", Map.of(), 1, ".", CombinationRun.DONE, null, seconds, List.of(step))));
+                "c001",
+                Map.of(),
+                1,
+                ".",
+                CombinationRun.DONE,
+                null,
+                seconds,
+                List.of(step),
+                null)));
   }
 
   /**

@@ -21,6 +21,7 @@ import org.solrscale.cluster.Target;
 import org.solrscale.diagnose.Doctor;
 import org.solrscale.diagnose.Profiler;
 import org.solrscale.results.CombinationRun;
+import org.solrscale.results.RanOn;
 import org.solrscale.results.RunProgress;
 import org.solrscale.results.StepResult;
 import org.solrscale.runtime.FileTrees;
@@ -150,6 +151,7 @@ public final class ScenarioRunner {
       throw e;
     }
     String clusterName = ("scn-" + name).replaceAll("[^A-Za-z0-9_-]", "-");
+    String revision = Environment.gitRevision();
     Cluster cluster = new Cluster(home, clusterName, progress);
     Target target = external == null ? Target.of(cluster) : Target.of(external);
     List<ScenarioLoader.Combination> combos = loaded.combinations();
@@ -203,7 +205,7 @@ public final class ScenarioRunner {
                 c.label().isEmpty() ? "(no matrix)" : c.label(),
                 r,
                 base.repeat()));
-        Attempt attempt = new Attempt(c, r, record);
+        Attempt attempt = new Attempt(c, r, record, Environment.ranOn(revision));
         if (external == null) {
           ScenarioSpec before = running;
           running =
@@ -316,11 +318,13 @@ public final class ScenarioRunner {
     final RunRecord record;
     final long start = System.nanoTime();
     final List<StepResult> steps = new ArrayList<>();
+    final RanOn ranOn;
 
-    Attempt(ScenarioLoader.Combination combination, int repeat, RunRecord record) {
+    Attempt(ScenarioLoader.Combination combination, int repeat, RunRecord record, RanOn ranOn) {
       this.combination = combination;
       this.repeat = repeat;
       this.record = record;
+      this.ranOn = ranOn;
     }
 
     String dir() {
@@ -357,7 +361,8 @@ public final class ScenarioRunner {
               interrupted ? CombinationRun.INTERRUPTED : CombinationRun.FAILED,
               reason,
               seconds(start),
-              steps));
+              steps,
+              ranOn));
       progress.accept(
           combination.id()
               + " r"
@@ -387,17 +392,18 @@ public final class ScenarioRunner {
   }
 
   /**
-   * The run directory, with its record. A directory that holds another scenario's run is refused
-   * when any of its repeats finished (results must not mix); with none finished (a run that failed
-   * or was stopped early) it is started afresh, keeping generated data whose settings are
-   * unchanged.
+   * The run directory, with its record. A directory that holds another scenario's run (one that
+   * says something else: comments and layout do not count) is refused when any of its repeats
+   * finished (results must not mix); with none finished (a run that failed or was stopped early) it
+   * is started afresh, keeping generated data whose settings are unchanged.
    */
   private RunRecord prepareDir(String text, String name) {
     try {
       Files.createDirectories(out.resolve("data"));
       Path saved = out.resolve("scenario.yaml");
       RunRecord record = new RunRecord(out, name);
-      if (Files.isRegularFile(saved) && !Files.readString(saved).equals(text)) {
+      if (Files.isRegularFile(saved)
+          && !ScenarioLoader.sameContent(Files.readString(saved), text)) {
         if (record.anyDone()) {
           throw SolrscaleException.usage(
               out
@@ -603,7 +609,8 @@ public final class ScenarioRunner {
         failed == null ? CombinationRun.DONE : CombinationRun.FAILED,
         failed,
         seconds(a.start),
-        a.steps);
+        a.steps,
+        a.ranOn);
   }
 
   private static Telemetry telemetry(Target target, Path dir) {

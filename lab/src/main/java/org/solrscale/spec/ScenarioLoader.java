@@ -628,4 +628,22 @@ public final class ScenarioLoader {
     return YAML.valueToTree(a.cluster().withCollections(List.of()))
         .equals(YAML.valueToTree(b.cluster().withCollections(List.of())));
   }
+
+  /**
+   * Whether two scenario texts say the same: equal as YAML trees, so comments, blank lines, quoting
+   * styles and the order of keys do not count (a resumed run accepts a scenario whose comments
+   * changed). Text that does not parse is compared as text.
+   */
+  public static boolean sameContent(String a, String b) {
+    if (a.equals(b)) {
+      return true;
+    }
+    try {
+      JsonNode ta = YAML.readTree(a);
+      JsonNode tb = YAML.readTree(b);
+      return ta != null && ta.equals(tb);
+    } catch (JsonProcessingException e) {
+      return false;
+    }
+  }
 }

@@ -98,6 +98,14 @@ class ScenarioIT {
     JsonNode env = JSON.readTree(out.resolve("environment.json").toFile());
     assertThat(env.get("cores").asInt()).isPositive();
     assertThat(env.get("nodes").size()).isPositive();
+    // each repeat says where it ran: this machine's boot (Linux's own id), this revision
+    String boot = Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).strip();
+    for (JsonNode c : results.get("combinations")) {
+      JsonNode ranOn = c.get("ran_on");
+      assertThat(ranOn.get("boot_id").asText()).isEqualTo(boot);
+      assertThat(ranOn.get("git_revision").asText()).isEqualTo(env.get("git_revision").asText());
+      assertThat(ranOn.get("cpu_score").asDouble()).isPositive();
+    }
     for (JsonNode c : results.get("combinations")) {
       // the mixed bench reports each kind apart; the phrase bench sent phrases only
       JsonNode q = c.get("steps").get(1).get("summary").get("templates");
@@ -125,6 +133,7 @@ class ScenarioIT {
     JsonNode cmp = JSON.readTree(by.out());
     assertThat(cmp.get("a").asText()).endsWith("solr_version=9.8.1");
     assertThat(cmp.get("b").asText()).endsWith("solr_version=9.10.1");
+    assertThat(cmp.get("warnings")).isEmpty(); // all on one boot
     List<String> judged = new ArrayList<>();
     for (JsonNode d : cmp.get("steps")) {
       judged.add(
@@ -173,6 +182,8 @@ class ScenarioIT {
     ArrayNode combos = (ArrayNode) results.get("combinations");
     combos.remove(3);
     JSON.writeValue(out.resolve("results.json").toFile(), results);
+    // a comment added since is the same scenario
+    Files.writeString(scenario, "# resumed\n" + Files.readString(scenario));
     Cli.Result again = Cli.run("run", scenario.toString(), "--out", out.toString());
     assertThat(again.exitCode()).as(again.err()).isZero();
     assertThat(again.out()).contains("1 of 4 combination repeats ran now, 3 were already done");

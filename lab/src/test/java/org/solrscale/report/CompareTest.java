@@ -3,11 +3,15 @@ package org.solrscale.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.cli.Main;
+import org.solrscale.results.RanOn;
 import org.solrscale.results.RunSelection;
 import org.solrscale.spec.SolrscaleException;
 
@@ -57,13 +61,13 @@ class CompareTest {
     Path a = run("ta", 1.0, 1, 1);
     Path b = run("tb", 1.3, 2, 1);
     String text = stdout("compare", a.toString(), b.toString());
-    com.fasterxml.jackson.databind.JsonNode json =
+    JsonNode json =
         new com.fasterxml.jackson.databind.ObjectMapper()
             .readTree(stdout("compare", a.toString(), b.toString(), "--json"));
     assertThat(json.get("steps")).isNotEmpty();
-    for (com.fasterxml.jackson.databind.JsonNode s : json.get("steps")) {
+    for (JsonNode s : json.get("steps")) {
       assertThat(text).contains(", step " + s.get("step").asText() + " (");
-      for (com.fasterxml.jackson.databind.JsonNode m : s.get("metrics")) {
+      for (JsonNode m : s.get("metrics")) {
         String name =
             m.get("metric").asText()
                 + (m.get("unit").asText().isEmpty() ? "" : " (" + m.get("unit").asText() + ")");
@@ -323,6 +327,48 @@ class CompareTest {
     Comparison.MetricDelta mixed = compare(a, b2).steps().get(0).metrics().get(0);
     assertThat(mixed.verdict()).isEqualTo("not tested");
     assertThat(mixed.note()).startsWith("1 and 2 repeats: ");
+  }
+
+  /** Sets every repeat's ran_on in DIR's results.json: boot ids in turn, CPU score, revision. */
+  private static void ranOn(Path dir, String revision, double score, String... boots)
+      throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    JsonNode results = json.readTree(dir.resolve("results.json").toFile());
+    int i = 0;
+    for (JsonNode c : results.get("combinations")) {
+      ((ObjectNode) c)
+          .set(
+              "ran_on",
+              json.valueToTree(
+                  new RanOn(boots[i++ % boots.length], revision, "2026-12-01T09:00:00Z", score)));
+    }
+    json.writeValue(dir.resolve("results.json").toFile(), results);
+  }
+
+  @Test
+  void repeatsThatRanOnOtherMachinesAreSaid() throws Exception {
+    Path a = capacities("a", 2, 1.0, 1);
+    Path b = capacities("b", 2, 1.3, 2);
+    assertThat(compare(a, b).warnings()).isEmpty(); // no record of where: nothing to say
+    String here = "9f5c8a7a-701e-444f-bc7e-eea31100f4b9";
+    ranOn(a, "d40fc64", 1500, here);
+    ranOn(b, "d40fc64", 1510, here);
+    assertThat(compare(a, b).warnings()).isEmpty(); // one boot, one revision
+    // B's second repeat ran on another machine, slower by a fifth
+    ranOn(b, "d40fc64", 1200, here, "0badc0de-0000-4000-8000-000000000000");
+    Comparison c = compare(a, b);
+    assertThat(c.warnings())
+        .containsExactly(
+            "the repeats pooled here ran on 2 machines or boots (9f5c8a7a: 3 repeats, CPU score"
+                + " 1200-1500; 0badc0de: 1 repeat, CPU score 1200): a difference between them"
+                + " may be the machine's, not the setting's; rerun them in one go to judge");
+    // one repeat a side, both on this machine: nothing pooled from elsewhere
+    assertThat(
+            Compare.compare(RunSelection.parse(a + "#c001/r1"), RunSelection.parse(b + "#c001/r1"))
+                .warnings())
+        .isEmpty();
+    assertThat(stdout("compare", a.toString(), b.toString()))
+        .contains("warning: the repeats pooled here ran on 2 machines or boots");
   }
 
   @Test

@@ -10,12 +10,15 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.solrscale.results.CombinationRun;
+import org.solrscale.results.RanOn;
+import org.solrscale.results.RunDir;
 import org.solrscale.results.StepResult;
 
 /** The resume logic: what a run recorded is what a second run skips, and a broken file is named. */
@@ -23,6 +26,10 @@ class RunRecordTest {
   @TempDir Path dir;
 
   static CombinationRun result(String id, int repeat, String status) {
+    return result(id, repeat, status, null);
+  }
+
+  static CombinationRun result(String id, int repeat, String status, RanOn ranOn) {
     return new CombinationRun(
         id,
         Map.of("bench.threads", 2),
@@ -33,7 +40,8 @@ class RunRecordTest {
         1.5,
         List.of(
             new StepResult(
-                1, "wait", "wait", id + "/r" + repeat + "/s1-wait-wait", null, null, null, null)));
+                1, "wait", "wait", id + "/r" + repeat + "/s1-wait-wait", null, null, null, null)),
+        ranOn);
   }
 
   @Test
@@ -52,6 +60,26 @@ class RunRecordTest {
     second.add(result("c002", 1, "done")); // replaces, does not duplicate
     assertThat(new RunRecord(dir, "sweep").done("c002", 1)).isTrue();
     assertThat(Files.exists(dir.resolve("results.json.tmp"))).isFalse();
+  }
+
+  @Test
+  void eachRepeatKeepsWhereItRanAcrossAResume() {
+    RanOn here = Environment.ranOn("4cfd5c1666c3951cce49f6e462eddeb41bf0c139");
+    RanOn elsewhere = new RanOn("0badc0de-0000-4000-8000-000000000000", "d40fc64", "x", 812.0);
+    RunRecord first = new RunRecord(dir, "sweep");
+    first.add(result("c001", 1, "done", elsewhere));
+    new RunRecord(dir, "sweep").add(result("c001", 2, "done", here)); // resumed elsewhere
+    List<CombinationRun> read = RunDir.open(dir).results().combinations();
+    assertThat(read).extracting(CombinationRun::ranOn).containsExactly(elsewhere, here);
+    // the boot id is Linux's own; the score a positive figure of this machine
+    assertThat(here.bootId()).isEqualTo(Environment.bootId()).matches("[0-9a-f-]{36}");
+    assertThat(here.cpuScore()).isPositive();
+    assertThat(Instant.parse(here.started())).isBefore(Instant.now().plusSeconds(1));
+    assertThat(RanOn.mixed(read))
+        .startsWith("the repeats pooled here ran on 2 machines or boots (0badc0de: 1 repeat, CPU")
+        .contains(here.bootId().substring(0, 8) + ": 1 repeat, CPU score ")
+        .contains(" and 2 solrscale revisions (d40fc64: 1 repeat, 4cfd5c1: 1 repeat)");
+    assertThat(RanOn.mixed(List.of(read.get(1)))).isNull();
   }
 
   @Test
@@ -88,7 +116,8 @@ class RunRecordTest {
                     "done",
                     null,
                     summary,
-                    null))));
+                    null)),
+            null));
     CsvMapper csv = new CsvMapper();
     csv.enable(CsvParser.Feature.WRAP_AS_ARRAY);
     List<List<String>> rows = new ArrayList<>();

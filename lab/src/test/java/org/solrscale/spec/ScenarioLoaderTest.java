@@ -45,6 +45,18 @@ class ScenarioLoaderTest {
               "");
 
   @Test
+  void aScenarioIsTheSameWhateverItsCommentsLayoutAndKeyOrder() {
+    String a = "# a study\nname: s\nrepeat: 2\ncluster: {nodes: 2, zookeeper: 1}\nsteps: []\n";
+    String b =
+        "name: 's'   # renamed comment\n\ncluster:\n  zookeeper: 1\n  nodes: 2\nrepeat: 2\n"
+            + "steps: []\n";
+    assertThat(ScenarioLoader.sameContent(a, b)).isTrue();
+    assertThat(ScenarioLoader.sameContent(a, a.replace("repeat: 2", "repeat: 3"))).isFalse();
+    assertThat(ScenarioLoader.sameContent(a, a.replace("nodes: 2", "nodes: '2'"))).isFalse();
+    assertThat(ScenarioLoader.sameContent(a, "name: [unclosed")).isFalse();
+  }
+
+  @Test
   void aListOfSweepsRunsEachOnceWithTheScenariosOwnValuesForTheOtherKeys() {
     ScenarioLoader.Loaded l = ScenarioLoader.parse(SWEEPS, "s.yaml");
     List<String> labels = l.combinations().stream().map(ScenarioLoader.Combination::label).toList();
