@@ -78,7 +78,7 @@ class ParallelTest {
                         throw SolrscaleException.failed("start of " + i + " failed");
                       }
                       try {
-                        Thread.sleep(200);
+                        Thread.sleep(200); // a task that takes a while: under test
                       } catch (InterruptedException x) {
                         throw new IllegalStateException(x);
                       }

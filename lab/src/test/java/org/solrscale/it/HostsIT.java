@@ -547,6 +547,7 @@ class HostsIT {
     Cli.Result noJava = Cli.run("up", "--spec", spec.toString());
     assertOneLine(noJava, "host hit-h1 has no Java 11 or newer");
     // a port taken on a host: a listener of our own in the host's namespace, stopped by its pid
+    // (its sleep is how long it may live, not a wait)
     Path source = dir.resolve("Listen.java");
     Files.writeString(
         source,
