@@ -258,6 +258,11 @@ final class Judge {
     boolean allZero = DoubleStream.concat(Arrays.stream(a), Arrays.stream(b)).allMatch(v -> v == 0);
     boolean significant = !allZero && d.p() < ALPHA && Math.abs(d.relative()) > THRESHOLD;
     String note = Double.isInfinite(d.relative()) ? "A's median is 0" : null;
+    if (significant && d.ciLow() <= 0 && d.ciHigh() >= 0) {
+      // the two methods disagree (ties, or a skewed sample): the cautious one decides
+      significant = false;
+      note = "p < " + ALPHA + ", but the change's 95 % interval spans 0";
+    }
     if (significant && repeatsA != null && overlap(repeatsA, repeatsB)) {
       significant = false;
       note = "the per-second values differ, but the repeats overlap";
