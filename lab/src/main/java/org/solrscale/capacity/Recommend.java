@@ -3,6 +3,7 @@ package org.solrscale.capacity;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -10,8 +11,8 @@ import java.util.List;
  * The smallest topology that serves a rate: among measured topologies (and ones a scalability fit
  * predicts), ordered by size (Solr nodes, then ZooKeepers, replicas, shards, heap: whichever of
  * those a sweep changed), the first whose capacity interval lies wholly at or above the rate; then
- * the next ones that do as alternatives. A topology whose interval straddles the rate is not taken:
- * it met the rate in some repeats or probes only.
+ * the next ones that do as alternatives, one per size. A topology whose interval straddles the rate
+ * is not taken: it met the rate in some repeats or probes only.
  */
 public final class Recommend {
   /** The best alternatives named besides the choice. */
@@ -65,8 +66,17 @@ public final class Recommend {
           candidates.stream().max(Comparator.comparingDouble(Candidate::capacity)).orElse(null);
       return new Result(rate, null, List.of(), closest);
     }
-    return new Result(
-        rate, serving.get(0), serving.subList(1, Math.min(serving.size(), 1 + ALTERNATIVES)), null);
+    // one per topology: the same size measured with other threads or drivers is no alternative
+    List<Candidate> alternatives = new ArrayList<>();
+    List<double[]> sizes = new ArrayList<>(List.of(serving.get(0).size()));
+    for (Candidate c : serving.subList(1, serving.size())) {
+      if (alternatives.size() < ALTERNATIVES
+          && sizes.stream().noneMatch(z -> Arrays.equals(z, c.size()))) {
+        sizes.add(c.size());
+        alternatives.add(c);
+      }
+    }
+    return new Result(rate, serving.get(0), alternatives, null);
   }
 
   static int compareSizes(double[] a, double[] b) {

@@ -200,6 +200,24 @@ final class CapacityStudy {
   }
 
   /** The size of a combination: its values of the swept parameters of {@link #SIZE_ORDER}. */
+  /**
+   * A combination's label as a topology: the swept parameters that size one (nodes, zookeeper,
+   * replicas, shards, heap), then the others as what it was measured with ("nodes=2 (with threads=1
+   * drivers=[h5])"), since a thread count or a driver host sizes no cluster.
+   */
+  String topologyLabel(RunModel.Combination c) {
+    List<String> topology = new ArrayList<>();
+    List<String> with = new ArrayList<>();
+    for (String p : model.swept()) {
+      String part = RunModel.shortName(p) + "=" + c.params().get(p);
+      (SIZE_ORDER.contains(RunModel.shortName(p)) ? topology : with).add(part);
+    }
+    if (topology.isEmpty() || with.isEmpty()) {
+      return model.label(c);
+    }
+    return String.join(" ", topology) + " (with " + String.join(" ", with) + ")";
+  }
+
   double[] size(Map<String, Object> params) {
     double[] out = new double[SIZE_ORDER.size()];
     for (String p : model.swept()) {
@@ -360,7 +378,7 @@ final class CapacityStudy {
     for (Entry e : first) {
       candidates.add(
           new Recommend.Candidate(
-              model.label(e.combination()),
+              topologyLabel(e.combination()),
               size(e.combination().params()),
               e.capacity(),
               e.low(),

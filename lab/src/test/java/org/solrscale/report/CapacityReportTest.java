@@ -40,6 +40,23 @@ class CapacityReportTest {
   }
 
   @Test
+  void aRecommendationNamesATopologyNotTheThreadsItWasMeasuredWith() throws Exception {
+    // the same searches, the second swept key a closed loop's thread count instead of ZooKeepers
+    Path dir =
+        RunFixture.capacities(tmp, new int[] {1, 2, 3, 4, 5}, new int[] {1, 3}, 2, "rate=200");
+    Path results = dir.resolve("results.json");
+    Files.writeString(
+        results, Files.readString(results).replace("cluster.zookeeper", "bench.warm.threads"));
+    String page = Files.readString(Report.write(dir));
+    // 3 nodes with either thread count serve 200; the next topology is 4 nodes, not 3 again
+    assertThat(page)
+        .containsPattern(
+            "the smallest topology that serves it is nodes=3 \\(with threads=(1|3)\\): measured"
+                + " capacity [^.]*\\. Next: nodes=4 \\(with threads=(1|3)\\) \\([^;]*; nodes=5"
+                + " \\(with threads=(1|3)\\)");
+  }
+
+  @Test
   void aTargetBeyondEveryMeasuredTopologyIsMetByAPredictionOrSaidToBeMissed() throws Exception {
     Path dir = RunFixture.capacities(tmp, new int[] {1, 2, 3, 4, 5}, new int[] {1}, 1, null);
     Path out = tmp.resolve("r.html");
