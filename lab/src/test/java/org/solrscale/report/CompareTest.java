@@ -369,6 +369,15 @@ class CompareTest {
         .isEmpty();
     assertThat(stdout("compare", a.toString(), b.toString()))
         .contains("warning: the repeats pooled here ran on 2 machines or boots");
+    // the report of B: the warning first among the findings, each repeat's machine listed
+    String page = Files.readString(Report.write(b));
+    assertThat(page)
+        .contains(
+            "The repeats pooled here ran on 2 machines or boots (9f5c8a7a: 1 repeat, CPU score"
+                + " 1200; 0badc0de: 1 repeat, CPU score 1200)",
+            "Where the repeats ran",
+            "<td>c001 r2</td><td>done</td><td>2026-12-01T09:00:00Z</td><td>0badc0de</td>");
+    assertThat(Files.readString(Report.write(a))).doesNotContain("machines or boots");
   }
 
   @Test
