@@ -116,7 +116,7 @@ final class EnvironmentSection extends Section {
     String mixed = RanOn.mixed(repeats);
     if (mixed != null) {
       html.append("<p class=\"note\"><span class=\"sig\">")
-          .append(Html.escape(Character.toUpperCase(mixed.charAt(0)) + mixed.substring(1)))
+          .append(Html.escape(Html.capitalized(mixed)))
           .append(".</span></p>\n");
     } else {
       RanOn first = known.get(0).ranOn();
@@ -124,9 +124,9 @@ final class EnvironmentSection extends Section {
           "All "
               + known.size()
               + " repeats ran on one boot of one machine ("
-              + shortId(first.bootId())
+              + RanOn.shortId(first.bootId())
               + ") with one solrscale revision ("
-              + shortId(first.gitRevision())
+              + RanOn.shortId(first.gitRevision())
               + "): environment.json describes them all.");
     }
     Html.Table t =
@@ -137,8 +137,8 @@ final class EnvironmentSection extends Section {
           c.id() + " r" + c.repeat(),
           c.status() == null ? CombinationRun.DONE : c.status(),
           r.started() == null ? "" : r.started(),
-          shortId(r.bootId()),
-          shortId(r.gitRevision()),
+          RanOn.shortId(r.bootId()),
+          RanOn.shortId(r.gitRevision()),
           r.cpuScore() == null ? "" : Html.num(r.cpuScore()));
     }
     html.append("<details><summary>")
@@ -147,10 +147,6 @@ final class EnvironmentSection extends Section {
         .append(" measured as each began)</summary>")
         .append(t.render())
         .append("</details>\n");
-  }
-
-  private static String shortId(String id) {
-    return id == null ? "unknown" : id.substring(0, Math.min(8, id.length()));
   }
 
   /** The doctor's findings on the cluster as the run started (doctor.json). */

@@ -241,7 +241,7 @@ final class Findings {
       notes.add(
           0,
           "<span class=\"sig\">"
-              + Html.escape(Character.toUpperCase(mixed.charAt(0)) + mixed.substring(1))
+              + Html.escape(Html.capitalized(mixed))
               + " (see Environment)</span>.");
     }
     for (String why : m.leftOut()) {

@@ -82,7 +82,12 @@ public record RanOn(
                 ? String.format(Locale.ROOT, ", CPU score %.0f", scores.getMin())
                 : String.format(
                     Locale.ROOT, ", CPU score %.0f-%.0f", scores.getMin(), scores.getMax());
-    return id.substring(0, Math.min(8, id.length())) + ": " + repeats(runs.size()) + score;
+    return shortId(id) + ": " + repeats(runs.size()) + score;
+  }
+
+  /** A boot id's or revision's first 8 characters, as tables and warnings show them. */
+  public static String shortId(String id) {
+    return id == null ? "unknown" : id.substring(0, Math.min(8, id.length()));
   }
 
   private static String repeats(int n) {
