@@ -59,11 +59,25 @@ public record RanOn(
       byRevision.forEach((rev, n) -> revisions.add(shortRevision(rev) + ": " + repeats(n)));
       parts.add(byRevision.size() + " solrscale revisions (" + String.join(", ", revisions) + ")");
     }
-    if (unknown > 0) {
-      parts.add(repeats(unknown) + " with no record of where (run by an older solrscale)");
+    String unrecorded =
+        unknown == 0
+            ? ""
+            : repeats(unknown) + " with no record of where (run by an older solrscale)";
+    String where;
+    if (parts.isEmpty()) { // one boot and revision, beside repeats from before the record
+      String boot = byBoot.keySet().iterator().next();
+      where =
+          "include "
+              + unrecorded
+              + " beside "
+              + repeats(repeats.size() - unknown)
+              + " on "
+              + shortId(boot);
+    } else {
+      where = "ran on " + String.join(" and ", parts) + (unknown == 0 ? "" : ", and " + unrecorded);
     }
-    return "the repeats pooled here ran on "
-        + String.join(" and ", parts)
+    return "the repeats pooled here "
+        + where
         + ": a difference between them may be the machine's, not the setting's; rerun them in"
         + " one go to judge";
   }

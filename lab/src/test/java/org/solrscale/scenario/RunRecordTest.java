@@ -80,6 +80,14 @@ class RunRecordTest {
         .contains(here.bootId().substring(0, 8) + ": 1 repeat, CPU score ")
         .contains(" and 2 solrscale revisions (d40fc64: 1 repeat, 4cfd5c1: 1 repeat)");
     assertThat(RanOn.mixed(List.of(read.get(1)))).isNull();
+    // a repeat from before the record beside two from one boot (a run resumed by a newer solrscale)
+    CombinationRun older = result("c001", 3, "done", null);
+    assertThat(RanOn.mixed(List.of(older, read.get(1), result("c002", 1, "done", here))))
+        .startsWith(
+            "the repeats pooled here include 1 repeat with no record of where (run by an older"
+                + " solrscale) beside 2 repeats on "
+                + here.bootId().substring(0, 8)
+                + ": ");
   }
 
   @Test
