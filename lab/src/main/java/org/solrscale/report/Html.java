@@ -25,12 +25,12 @@ final class Html {
     return b.toString();
   }
 
-  /** Three significant digits or so: 1,234 / 56.7 / 8.91 / 0.123. */
   /** {@code text} with its first letter made upper case (a clause that starts a sentence). */
   static String capitalized(String text) {
     return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
   }
 
+  /** Three significant digits or so: 1,234 / 56.7 / 8.91 / 0.123. */
   static String num(double v) {
     if (Double.isNaN(v)) {
       return "-";
